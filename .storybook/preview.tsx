@@ -1,0 +1,113 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { setupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { Locale } from '@protokoll/contract';
+import { defaultHandlers } from '@protokoll/mocks';
+import { createI18n } from '@protokoll/ui/i18n';
+import de from '../locales/de.json';
+import en from '../locales/en.json';
+import '../packages/ui/src/styles.css';
+import './preview.css';
+import { installFixedClock } from './fixed-clock.ts';
+
+/** Every story renders as if it were this moment, so dates and relative times never drift. */
+export const FIXED_NOW = new Date('2026-03-02T09:30:00.000Z');
+installFixedClock(FIXED_NOW);
+
+const withLocale: Decorator = (Story, context) => {
+  const locale = (context.globals.locale ?? 'de') as Locale;
+  const i18n = useMemo(() => createI18n(locale, { de, en }), [locale]);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Story />
+    </I18nextProvider>
+  );
+};
+
+const withTheme: Decorator = (Story, context) => {
+  const dark = context.globals.theme === 'dark';
+  useEffect(() => {
+    document.documentElement.classList.toggle('dark', dark);
+  }, [dark]);
+  return <Story />;
+};
+
+/** API-shaped requests nobody mocked fail loudly instead of reaching a real server. */
+function isApiRequest(url: URL): boolean {
+  return (
+    url.origin !== location.origin ||
+    url.pathname.startsWith('/api/') ||
+    url.pathname.startsWith('/_i18n/')
+  );
+}
+
+const preview: Preview = {
+  loaders: [
+    mswLoader(async () => {
+      const worker = setupWorker();
+      await worker.start({
+        quiet: true,
+        onUnhandledRequest(request, print) {
+          if (!isApiRequest(new URL(request.url))) return;
+          print.error();
+          throw new Error(`Unhandled ${request.method} ${request.url}: add a handler in packages/mocks`);
+        },
+      });
+      return worker;
+    }),
+    // Screenshots must never catch a fallback font.
+    async () => {
+      await document.fonts.load('400 1em "Inter Variable"');
+      await document.fonts.load('600 1em "Inter Variable"');
+      await document.fonts.ready;
+      return {};
+    },
+  ],
+  decorators: [withTheme, withLocale],
+  globalTypes: {
+    locale: {
+      description: 'Sprache / language',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        items: [
+          { value: 'de', title: 'Deutsch' },
+          { value: 'en', title: 'English' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+    theme: {
+      description: 'Light or dark tokens',
+      toolbar: {
+        title: 'Theme',
+        icon: 'contrast',
+        items: [
+          { value: 'light', title: 'Light' },
+          { value: 'dark', title: 'Dark' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'de', theme: 'light' },
+  parameters: {
+    layout: 'padded',
+    msw: { handlers: defaultHandlers },
+    a11y: { test: 'error' },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    viewport: {
+      options: {
+        mobile: { name: 'Mobile', styles: { width: '375px', height: '740px' }, type: 'mobile' },
+        tablet: { name: 'Tablet', styles: { width: '834px', height: '1112px' }, type: 'tablet' },
+        desktop: { name: 'Desktop', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
+      },
+    },
+  },
+};
+export default preview;

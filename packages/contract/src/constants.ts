@@ -1,0 +1,46 @@
+/** SPEC §9 business constants, exact. */
+export const LOGIN_TIMEOUT_MS = 100_000;
+export const LOGIN_RETRIES = 1;
+export const REGISTER_TIMEOUT_MS = 10_000;
+export const REGISTER_RETRIES = 1;
+export const PORTAL_TIMEOUT_MS = 10_000;
+export const MINUTES_TIMEOUT_MS = 5_000;
+export const USER_TIMEOUT_MS = 5_000;
+export const VALIDATE_TIMEOUT_MS = 5_000;
+export const PLAN_TIMEOUT_MS = 5_000;
+export const REFRESH_TIMEOUT_MS = 8_000;
+/** Timeout for calls whose SPEC row leaves it open. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export const AUTH_COOKIE_MAX_AGE_S = 8 * 60 * 60;
+export const AUTH_COOKIE_NAME = 'auth';
+export const STORED_SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const AUTH_STORAGE_KEY = 'auth-token';
+export const PENDING_CHECKOUT_KEY = 'pending_checkout_session';
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const DELETE_CONFIRMATION = 'DELETE';
+export const DEFAULT_PLAN_NAME = 'Free';
+
+export const UPLOAD_ENTRY_REMOVE_DELAY_MS = 2_000;
+
+export const LOCALE_CACHE_MS = 24 * 60 * 60 * 1000;
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+export const LOCALE_COOKIE_KEY = 'i18n_redirected';
+
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+export const ROUTE_PREFETCH_CONCURRENCY = 4;
+/** SPEC §9 names a one-hour constant without its purpose; PRODUCT.md gives it to the reset link. */
+export const ONE_HOUR_MS = 3_600_000;
+export const PASSWORD_RESET_TTL_MS = ONE_HOUR_MS;
+
+/** Remaining minutes above this count as unlimited (SPEC §5). */
+export const UNLIMITED_MINUTES_THRESHOLD = 1e12;
+
+export const LOCALES = ['de', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'de';
+/** German has no prefix; English lives under this one. */
+export const LOCALE_PREFIX: Record<Locale, string> = { de: '', en: '/en' };

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How a call's request body travels. */
+export type BodyKind = 'json' | 'multipart';
+
+/**
+ * One call of the API (SPEC §7): the single description that the server (routes, validation,
+ * OpenAPI), the client (timeouts, retries, parsing) and the mocks all read.
+ */
+export interface Endpoint<
+  Req extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Res extends z.ZodType = z.ZodType,
+> {
+  /** Stable id, also the OpenAPI operationId. */
+  id: string;
+  method: HttpMethod;
+  /** Path in Hono/OpenAPI form with `{param}` placeholders, e.g. `/api/note/{id}`. */
+  path: string;
+  /** OpenAPI tag; one per resource. */
+  tag: string;
+  summary: string;
+  /** Bearer token required. */
+  auth: boolean;
+  body?: Req;
+  bodyKind?: BodyKind;
+  query?: Query;
+  response: Res;
+  /** SPEC §7/§9 client timeout in milliseconds; undefined means the client default. */
+  timeoutMs?: number;
+  /** Extra attempts after the first one fails with a timeout, network error or 5xx. */
+  retries?: number;
+}
+
+export function defineEndpoint<
+  Req extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Res extends z.ZodType = z.ZodType,
+>(endpoint: Endpoint<Req, Query, Res>): Endpoint<Req, Query, Res> {
+  return endpoint;
+}
+
+export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType | undefined, z.ZodType>
+  ? B extends z.ZodType
+    ? z.input<B>
+    : never
+  : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType>
+  ? Q extends z.ZodType
+    ? z.input<Q>
+    : never
+  : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R>
+  ? z.output<R>
+  : never;
+
+/** Fills `{param}` placeholders; throws when one is missing so a bad URL never leaves the client. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter "${key}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,61 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
+
+/** Each browser project needs its own config object: Vitest mutates it. */
+function chromium() {
+  return {
+    enabled: true,
+    headless: true,
+    provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+    instances: [{ browser: 'chromium' as const }],
+  };
+}
+
+const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    environment: 'node',
+    include: ['packages/server/src/**/*.test.ts'],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          environment: 'node',
+          include: ['packages/contract/src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['app/src/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./tests/setup-jsdom.ts'],
+        },
+      },
+      server('server', 'pglite'),
+      // The same server tests again on a real PostgreSQL whenever one is configured.
+      ...(process.env.DATABASE_URL ? [server('server-postgres', 'postgres')] : []),
+      {
+        plugins: [storybookTest({ configDir: '.storybook' }), tailwindcss()],
+        test: {
+          name: 'stories',
+          browser: chromium(),
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
