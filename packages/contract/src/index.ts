@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './common.ts';
 export * from './health.ts';
 export * from './i18n.ts';
+export * from './routes.ts';
 
 import type { Endpoint } from './endpoint.ts';
 import { health } from './health.ts';

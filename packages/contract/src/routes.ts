@@ -1,0 +1,42 @@
+import { LOCALE_PREFIX, type Locale } from './constants.ts';
+
+export type PageAccess = 'public' | 'signed-in';
+export type PageLayout = 'default' | 'auth';
+
+/** A page of SPEC §2, in its German (unprefixed) form. */
+export interface PageRoute {
+  path: string;
+  layout: PageLayout;
+  access: PageAccess;
+}
+
+/**
+ * The pages that exist today. The app's route table and the server's 200-or-404 decision both
+ * read this list, so a path is never a page in one and missing in the other. Later issues add
+ * their pages here.
+ */
+export const pageRoutes = [
+  { path: '/', layout: 'default', access: 'public' },
+] as const satisfies readonly PageRoute[];
+
+/** Splits `/en/x` into `{ locale: 'en', path: '/x' }`; anything else is German. */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  const prefix = LOCALE_PREFIX.en;
+  if (pathname === prefix || pathname.startsWith(`${prefix}/`)) {
+    return { locale: 'en', path: pathname.slice(prefix.length) || '/' };
+  }
+  return { locale: 'de', path: pathname || '/' };
+}
+
+/** The same page in another locale: `/x` ⇄ `/en/x`. */
+export function localizePath(path: string, locale: Locale): string {
+  const prefix = LOCALE_PREFIX[locale];
+  if (!prefix) return path;
+  return path === '/' ? prefix : `${prefix}${path}`;
+}
+
+/** Whether a (German-form) path is a page that exists. Trailing slashes are ignored. */
+export function isKnownPage(path: string): boolean {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return pageRoutes.some((route) => route.path === normalized);
+}
