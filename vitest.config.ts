@@ -38,6 +38,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        define: { __BUILD_ID__: JSON.stringify('test') },
         test: {
           name: 'unit',
           environment: 'jsdom',

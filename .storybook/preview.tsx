@@ -16,26 +16,32 @@ import { installFixedClock } from './fixed-clock.ts';
 export const FIXED_NOW = new Date('2026-03-02T09:30:00.000Z');
 installFixedClock(FIXED_NOW);
 
-const withLocale: Decorator = (Story, context) => {
-  const locale = (context.globals.locale ?? 'de') as Locale;
+function LocaleProvider({ locale, children }: { locale: Locale; children: React.ReactNode }) {
   const i18n = useMemo(() => createI18n(locale, { de, en }), [locale]);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  return (
-    <I18nextProvider i18n={i18n}>
-      <Story />
-    </I18nextProvider>
-  );
-};
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
 
-const withTheme: Decorator = (Story, context) => {
-  const dark = context.globals.theme === 'dark';
+function ThemeRoot({ dark, children }: { dark: boolean; children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.classList.toggle('dark', dark);
   }, [dark]);
-  return <Story />;
-};
+  return children;
+}
+
+const withLocale: Decorator = (Story, context) => (
+  <LocaleProvider locale={(context.globals.locale ?? 'de') as Locale}>
+    <Story />
+  </LocaleProvider>
+);
+
+const withTheme: Decorator = (Story, context) => (
+  <ThemeRoot dark={context.globals.theme === 'dark'}>
+    <Story />
+  </ThemeRoot>
+);
 
 /** API-shaped requests nobody mocked fail loudly instead of reaching a real server. */
 function isApiRequest(url: URL): boolean {

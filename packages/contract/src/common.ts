@@ -8,3 +8,48 @@ export type SuccessMessage = z.infer<typeof SuccessMessage>;
 
 /** Numeric id as it travels in paths, queries and multipart fields. */
 export const Id = z.coerce.number().int().positive();
+
+/** Numeric id as the server writes it in a JSON answer (no coercion: answers are typed). */
+export const EntityId = z.number().int().positive();
+
+/** Point in time as the server writes it: ISO 8601 with `Z` or an offset. */
+export const Timestamp = z.iso.datetime({ offset: true });
+
+/** Calendar day `YYYY-MM-DD`, as the note filters send it. */
+export const CalendarDate = z.iso.date({ error: 'validation.dateInvalid' });
+
+/** Language code such as `de`, `en` or `pt-BR`. */
+export const LanguageCode = z
+  .string({ error: 'validation.required' })
+  .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: 'validation.languageInvalid' });
+
+/**
+ * A boolean that may arrive as text: multipart fields and query strings only carry strings.
+ * Only `'true'` and `'false'` are accepted as text (`z.coerce.boolean` would turn `'false'` into
+ * true).
+ */
+export const FormBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false'], { error: 'validation.invalidValue' }).transform((v) => v === 'true'),
+]);
+
+/**
+ * A multipart field holding JSON text, parsed and then checked with `schema`. An already-parsed
+ * object is accepted too, so the same schema serves a JSON body.
+ */
+export function jsonField<S extends z.ZodType>(schema: S) {
+  return z.union([
+    schema,
+    z
+      .string()
+      .transform((text, ctx): unknown => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'validation.invalidValue' });
+          return z.NEVER;
+        }
+      })
+      .pipe(schema),
+  ]);
+}

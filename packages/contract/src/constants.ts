@@ -20,9 +20,25 @@ export const PENDING_CHECKOUT_KEY = 'pending_checkout_session';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
+/** Upper bound of `page_size`, so one request cannot ask for every note at once. */
+export const MAX_PAGE_SIZE = 100;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 100;
+export const FOLDER_NAME_MAX_LENGTH = 100;
+export const NOTE_NAME_MAX_LENGTH = 200;
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const SUPPORT_SUBJECT_MAX_LENGTH = 200;
+export const SUPPORT_MESSAGE_MAX_LENGTH = 5_000;
+
+/** SPEC §3 download defaults: `note.{format}` and this content type. */
+export const DEFAULT_DOWNLOAD_CONTENT_TYPE = 'application/octet-stream';
 
 export const DELETE_CONFIRMATION = 'DELETE';
 export const DEFAULT_PLAN_NAME = 'Free';
+/** Plan type of the free plan; every other type is premium (SPEC §3). */
+export const FREE_PLAN_TYPE = 'free';
 
 export const UPLOAD_ENTRY_REMOVE_DELAY_MS = 2_000;
 

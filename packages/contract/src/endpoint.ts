@@ -5,6 +5,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** How a call's request body travels. */
 export type BodyKind = 'json' | 'multipart';
 
+/** How a call's answer travels: JSON parsed with `response`, or raw bytes (audio). */
+export type ResponseKind = 'json' | 'binary';
+
 /**
  * One call of the API (SPEC §7): the single description that the server (routes, validation,
  * OpenAPI), the client (timeouts, retries, parsing) and the mocks all read.
@@ -13,6 +16,7 @@ export interface Endpoint<
   Req extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Res extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   /** Stable id, also the OpenAPI operationId. */
   id: string;
@@ -27,7 +31,11 @@ export interface Endpoint<
   body?: Req;
   bodyKind?: BodyKind;
   query?: Query;
+  /** The `{param}` placeholders of `path`, as an object schema (they arrive as strings). */
+  params?: Params;
   response: Res;
+  /** Defaults to `'json'`. For `'binary'` the response schema only documents the bytes. */
+  responseKind?: ResponseKind;
   /** SPEC §7/§9 client timeout in milliseconds; undefined means the client default. */
   timeoutMs?: number;
   /** Extra attempts after the first one fails with a timeout, network error or 5xx. */
@@ -38,7 +46,8 @@ export function defineEndpoint<
   Req extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
   Res extends z.ZodType = z.ZodType,
->(endpoint: Endpoint<Req, Query, Res>): Endpoint<Req, Query, Res> {
+  Params extends z.ZodType | undefined = undefined,
+>(endpoint: Endpoint<Req, Query, Res, Params>): Endpoint<Req, Query, Res, Params> {
   return endpoint;
 }
 
@@ -55,6 +64,34 @@ export type QueryOf<E> = E extends Endpoint<z.ZodType | undefined, infer Q, z.Zo
 export type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R>
   ? z.output<R>
   : never;
+
+export type ParamsOf<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, infer P>
+    ? P extends z.ZodType
+      ? z.input<P>
+      : never
+    : never;
+
+/** The request body after validation (coerced, defaults applied): what a handler works with. */
+export type ParsedBodyOf<E> = E extends Endpoint<infer B, z.ZodType | undefined, z.ZodType>
+  ? B extends z.ZodType
+    ? z.output<B>
+    : undefined
+  : never;
+export type ParsedQueryOf<E> = E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType>
+  ? Q extends z.ZodType
+    ? z.output<Q>
+    : undefined
+  : never;
+export type ParsedParamsOf<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, infer P>
+    ? P extends z.ZodType
+      ? z.output<P>
+      : undefined
+    : never;
+/** The answer as it may be written (defaults still optional): what a server or mock sends. */
+export type ResponseInputOf<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.input<R> : never;
 
 /** Fills `{param}` placeholders; throws when one is missing so a bad URL never leaves the client. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

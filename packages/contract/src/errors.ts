@@ -33,6 +33,17 @@ export const ErrorCode = {
   NOT_AUTHENTICATED: 'notAuthenticated',
   PAGE_NOT_FOUND: 'pageNotFound',
   NOT_FOUND: 'notFound',
+  // Codes the server needs for calls and rules PRODUCT.md adds; their texts are ours, not SPEC's.
+  INVALID_TOKEN: 'invalidToken',
+  WRONG_PASSWORD: 'wrongPassword',
+  INSUFFICIENT_MINUTES: 'insufficientMinutes',
+  FILE_TOO_LONG: 'fileTooLong',
+  UNSUPPORTED_AUDIO: 'unsupportedAudio',
+  PREMIUM_REQUIRED: 'premiumRequired',
+  TRANSCRIPTION_UNAVAILABLE: 'transcriptionUnavailable',
+  SUMMARY_FAILED: 'summaryFailed',
+  PAYMENTS_DISABLED: 'paymentsDisabled',
+  FOLDER_EXISTS: 'folderExists',
   VALIDATION: 'validation',
   INTERNAL: 'internal',
 } as const;
@@ -45,12 +56,22 @@ export function errorKey(code: ErrorCode): `errors.${ErrorCode}` {
   return `errors.${code}`;
 }
 
-/** One field problem of a 422 answer. */
-export const FieldIssue = z.object({
-  path: z.string(),
-  message: z.string(),
-});
+/** One field problem of a 422 answer. `message` is an i18n key when the contract wrote it. */
+export const FieldIssue = z
+  .object({
+    path: z.string(),
+    message: z.string(),
+  })
+  .meta({ id: 'FieldIssue' });
 export type FieldIssue = z.infer<typeof FieldIssue>;
+
+/** A zod failure as the field issues of a 422 body; `path` is dotted (`summary.topics.0.title`). */
+export function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
 
 /** The one error body every failing call answers with (PRODUCT.md). */
 export const ErrorBody = z

@@ -1,0 +1,111 @@
+import {
+  LOCALE_PREFIX,
+  localizePath,
+  pageRoutes,
+  type PageLayout,
+  splitLocale,
+  type Locale,
+} from '@protokoll/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Route, Router, Switch } from 'wouter';
+import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
+import { fetchMessages } from './api/messages.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { api } from './lib/api.ts';
+import { writeLocaleCookie } from './lib/locale.ts';
+import { LocaleContext, type LocaleContextValue } from './lib/use-locale.ts';
+import { NotFoundPage, routeTable } from './route-table.ts';
+import { DefaultLayout } from './routes/default-layout.tsx';
+
+/** SPEC §2 layouts. Auth screens bring their own `AuthLayout`, so that layout adds no chrome here. */
+const layouts: Record<PageLayout, (props: { children: React.ReactNode }) => React.ReactNode> = {
+  default: DefaultLayout,
+  auth: ({ children }) => children,
+};
+
+function Pages() {
+  return (
+    <Switch>
+      {pageRoutes.map(({ path, layout }) => {
+        const Page = routeTable[path];
+        const Layout = layouts[layout];
+        return (
+          <Route key={path} path={path}>
+            <Layout>
+              <Page />
+            </Layout>
+          </Route>
+        );
+      })}
+      <Route>
+        <DefaultLayout>
+          <NotFoundPage />
+        </DefaultLayout>
+      </Route>
+    </Switch>
+  );
+}
+
+/** Keeps i18next on the locale of the URL, loading that locale's messages when first needed. */
+function useLocaleMessages(i18n: I18n, locale: Locale) {
+  const [ready, setReady] = useState(i18n.hasResourceBundle(locale, 'translation'));
+  useEffect(() => {
+    let cancelled = false;
+    const apply = () => {
+      document.documentElement.lang = locale;
+      void i18n.changeLanguage(locale).then(() => !cancelled && setReady(true));
+    };
+    if (i18n.hasResourceBundle(locale, 'translation')) apply();
+    else {
+      setReady(false);
+      fetchMessages(api, locale)
+        .then((messages) => {
+          i18n.addResourceBundle(locale, 'translation', messages);
+          apply();
+        })
+        // The old language stays on screen; the next switch tries again.
+        .catch(() => !cancelled && setReady(true));
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [i18n, locale]);
+  return ready;
+}
+
+export function App({ i18n }: { i18n: I18n }) {
+  const [pathname] = useBrowserLocation();
+  const { locale } = splitLocale(pathname);
+  const ready = useLocaleMessages(i18n, locale);
+  const [queryClient] = useState(() => new QueryClient());
+
+  const localeValue = useMemo<LocaleContextValue>(
+    () => ({
+      locale,
+      switchLocale(next) {
+        writeLocaleCookie(next);
+        const { path } = splitLocale(location.pathname);
+        navigate(`${localizePath(path, next)}${location.search}${location.hash}`);
+      },
+      href: (path) => localizePath(path, locale),
+    }),
+    [locale],
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <LocaleContext.Provider value={localeValue}>
+          <Router base={LOCALE_PREFIX[locale]}>
+            <ErrorBoundary>
+              <Suspense fallback={null}>{ready ? <Pages /> : null}</Suspense>
+            </ErrorBoundary>
+          </Router>
+        </LocaleContext.Provider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

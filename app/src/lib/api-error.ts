@@ -1,0 +1,27 @@
+import type { Failure, FieldIssue } from '@protokoll/contract';
+
+export type ApiErrorKind = Failure['kind'];
+
+/**
+ * The one error the HTTP client throws. `kind` says what failed (timeout, offline, an HTTP
+ * status, or an answer that broke the contract); `failure` feeds `describeFailure` for SPEC §8 texts.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** HTTP status, or 0 when no answer arrived. */
+    readonly status: number,
+    /** The server's error code, or the kind when there was no answer. */
+    readonly code: string,
+    message: string,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+  }
+
+  get failure(): Failure {
+    if (this.kind === 'http') return { kind: 'http', status: this.status, message: this.message };
+    return { kind: this.kind };
+  }
+}

@@ -1,0 +1,135 @@
+import { describeFailure, defineEndpoint, ErrorCode } from '@protokoll/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from './api-error.ts';
+import { createApiClient } from './http.ts';
+
+const Thing = z.object({ success: z.boolean(), name: z.string() });
+const getThing = defineEndpoint({
+  id: 'getThing',
+  method: 'GET',
+  path: '/api/thing/{id}',
+  tag: 't',
+  summary: 't',
+  auth: true,
+  query: z.object({ page: z.number().optional(), search_query: z.string().optional() }),
+  response: Thing,
+  timeoutMs: 40,
+  retries: 1,
+});
+const postThing = defineEndpoint({
+  id: 'postThing',
+  method: 'POST',
+  path: '/api/thing',
+  tag: 't',
+  summary: 't',
+  auth: false,
+  body: z.object({ name: z.string() }),
+  response: Thing,
+  timeoutMs: 40,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch that never answers but honours abort, like a hanging server. */
+const hanging: typeof fetch = (_url, init) =>
+  new Promise((_resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+  });
+
+describe('createApiClient', () => {
+  it('builds the URL from base, path params and query, sends the bearer token and parses the answer', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json({ success: true, name: 'x' }));
+    const client = createApiClient({ baseUrl: 'https://api.example/', getToken: () => 'tok', fetch: fetchMock });
+    const result = await client.call(getThing, { params: { id: 7 }, query: { page: 2, search_query: 'ä b' } });
+    expect(result).toEqual({ success: true, name: 'x' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('https://api.example/api/thing/7?page=2&search_query=%C3%A4+b');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('sends JSON bodies and no Authorization header without a token', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json({ success: true, name: 'n' }));
+    const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+    await client.call(postThing, { body: { name: 'n' } });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"name":"n"}');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+    expect(new Headers(init.headers).has('Authorization')).toBe(false);
+  });
+
+  it('times out after the endpoint timeout and retries as many times as the contract says', async () => {
+    const fetchMock = vi.fn<typeof fetch>(hanging);
+    const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+    const error = await client.call(getThing, { params: { id: 1 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('timeout');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(describeFailure('login', (error as ApiError).failure)).toEqual({ code: ErrorCode.TIMEOUT });
+  });
+
+  it('does not retry an endpoint without retries', async () => {
+    const fetchMock = vi.fn<typeof fetch>(hanging);
+    const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+    await expect(client.call(postThing, { body: { name: 'n' } })).rejects.toMatchObject({ kind: 'timeout' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a 5xx and succeeds on the second attempt', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(json({ success: false, code: 'internal', message: 'boom' }, 502))
+      .mockResolvedValueOnce(json({ success: true, name: 'second' }));
+    const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+    await expect(client.call(getThing, { params: { id: 1 } })).resolves.toMatchObject({ name: 'second' });
+  });
+
+  it('never retries a 4xx and carries the server code, message and field issues', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      json({ success: false, code: 'validation', message: 'bad', issues: [{ path: 'name', message: 'req' }] }, 422),
+    );
+    const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+    const error = (await client.call(getThing, { params: { id: 1 } }).catch((e: unknown) => e)) as ApiError;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(error).toMatchObject({ kind: 'http', status: 422, code: 'validation', message: 'bad' });
+    expect(error.issues).toEqual([{ path: 'name', message: 'req' }]);
+    expect(describeFailure('register', error.failure)).toEqual({ code: ErrorCode.INVALID_INPUT });
+  });
+
+  it('reports a network failure as offline', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+    const error = (await client.call(postThing, { body: { name: 'n' } }).catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('offline');
+    expect(describeFailure('login', error.failure)).toEqual({ code: ErrorCode.OFFLINE });
+  });
+
+  it('rejects an answer that breaks the contract', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json({ success: true }));
+    const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+    await expect(client.call(postThing, { body: { name: 'n' } })).rejects.toMatchObject({
+      kind: 'invalid-response',
+    });
+  });
+
+  it('keeps a non-JSON error answer typed by its status', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response('<html>', { status: 503, statusText: 'Unavailable' }));
+    const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+    await expect(client.call(postThing, { body: { name: 'n' } })).rejects.toMatchObject({
+      kind: 'http',
+      status: 503,
+    });
+  });
+
+  it('lets the caller abort without it counting as a timeout', async () => {
+    const controller = new AbortController();
+    const client = createApiClient({ baseUrl: '', fetch: hanging });
+    const pending = client.call(postThing, { body: { name: 'n' }, signal: controller.signal });
+    controller.abort(new Error('left the page'));
+    await expect(pending).rejects.toThrow('left the page');
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  buildPath,
+  DEFAULT_TIMEOUT_MS,
+  ErrorBody,
+  type BodyOf,
+  type Endpoint,
+  type QueryOf,
+  type ResponseOf,
+} from '@protokoll/contract';
+import { ApiError } from './api-error.ts';
+
+export interface ApiClientOptions {
+  /** API base address from configuration; '' means same origin. */
+  baseUrl: string;
+  /** Current bearer token, read at call time so a refreshed token is used at once. */
+  getToken?: () => string | null | undefined;
+  fetch?: typeof fetch;
+}
+
+export type CallInput<E extends Endpoint> = {
+  params?: Record<string, string | number>;
+  signal?: AbortSignal;
+} & ([BodyOf<E>] extends [never] ? { body?: undefined } : { body: BodyOf<E> | FormData }) &
+  ([QueryOf<E>] extends [never] ? { query?: undefined } : { query?: QueryOf<E> });
+
+export interface ApiClient {
+  call<E extends Endpoint>(endpoint: E, input?: CallInput<E>): Promise<ResponseOf<E>>;
+}
+
+/** Timeouts, offline and 5xx are worth another try; a 4xx answer will not change. */
+function isRetryable(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.kind === 'timeout' || error.kind === 'offline' || error.status >= 500)
+  );
+}
+
+function toQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The typed HTTP client: builds the request from the contract endpoint, applies its timeout and
+ * retries (SPEC §7/§9), parses the answer with its schema and throws `ApiError` for everything
+ * else. No toasts, no redirects: the layers above decide what a failure means to the user.
+ */
+export function createApiClient({ baseUrl, getToken, fetch: doFetch = fetch }: ApiClientOptions): ApiClient {
+  const base = baseUrl.replace(/\/+$/, '');
+
+  async function attempt<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
+    const url = `${base}${buildPath(endpoint.path, input.params)}${toQueryString(input.query as Record<string, unknown>)}`;
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = getToken?.();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (input.body instanceof FormData) body = input.body;
+    else if (input.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(input.body);
+    }
+
+    const timeoutMs = endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+
+    let response: Response;
+    try {
+      response = await doFetch(url, { method: endpoint.method, headers, body, signal });
+    } catch (error) {
+      if (input.signal?.aborted) throw error;
+      if (timeout.aborted) throw new ApiError('timeout', 0, 'timeout', `Timed out after ${timeoutMs} ms`);
+      throw new ApiError('offline', 0, 'offline', error instanceof Error ? error.message : 'Network error');
+    }
+
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const parsed = ErrorBody.safeParse(payload);
+      throw parsed.success
+        ? new ApiError('http', response.status, parsed.data.code, parsed.data.message, parsed.data.issues)
+        : new ApiError('http', response.status, `http_${response.status}`, response.statusText);
+    }
+    const parsed = endpoint.response.safeParse(payload);
+    if (!parsed.success) {
+      throw new ApiError('invalid-response', response.status, 'invalid-response', `${endpoint.id}: ${parsed.error.message}`);
+    }
+    return parsed.data as ResponseOf<E>;
+  }
+
+  return {
+    async call(endpoint, input = {} as never) {
+      const attempts = 1 + (endpoint.retries ?? 0);
+      for (let n = 1; ; n++) {
+        try {
+          return await attempt(endpoint, input);
+        } catch (error) {
+          if (n >= attempts || !isRetryable(error)) throw error;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { lazy, type ComponentType } from 'react';
+import { CHUNK_RELOAD_GUARD_MS } from '@protokoll/contract';
+
+/**
+ * After a deploy, an open tab may ask for a chunk that no longer exists. Reload once per path
+ * within 10 s (SPEC §4, §9) to pick up the new build; a second failure goes to the error boundary.
+ */
+export function reloadOnceForChunkError(
+  path = location.pathname,
+  now = Date.now(),
+  storage: Storage = sessionStorage,
+  reload = () => location.reload(),
+): boolean {
+  const key = `chunk-reload:${path}`;
+  const last = Number(storage.getItem(key) ?? 0);
+  if (last && now - last < CHUNK_RELOAD_GUARD_MS) return false;
+  storage.setItem(key, String(now));
+  reload();
+  return true;
+}
+
+/** A route component in its own chunk, loaded on first visit. */
+export function lazyRoute<M extends Record<string, unknown>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(async () => {
+    try {
+      const module = await load();
+      return { default: module[name] as ComponentType };
+    } catch (error) {
+      // Keep suspending while the page reloads, so no error flashes on the way.
+      if (reloadOnceForChunkError()) return new Promise<never>(() => {});
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,16 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { pageRoutes } from '@protokoll/contract';
+import { lazyRoute } from './lib/lazy-route.ts';
+
+type PagePath = (typeof pageRoutes)[number]['path'];
+
+/**
+ * One lazily loaded chunk per page of the contract's `pageRoutes` (German form; English is the
+ * same table under `/en`). The type makes a page missing here a compile error.
+ */
+export const routeTable: Record<PagePath, LazyExoticComponent<ComponentType>> = {
+  '/': lazyRoute(() => import('./routes/home-route.tsx'), 'HomeRoute'),
+};
+
+/** The `/{slug}` catch-all and every unknown path. */
+export const NotFoundPage = lazyRoute(() => import('./routes/not-found-route.tsx'), 'NotFoundRoute');

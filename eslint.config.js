@@ -1,0 +1,107 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import storybook from 'eslint-plugin-storybook';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Import direction (CONVENTIONS.md): contract ← ui, mocks, server, app; ui ← app;
+ * mocks ← app tests and Storybook. `packages/ui` never imports a router, TanStack Query or fetch.
+ */
+const boundary = (files, forbidden) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: forbidden.map(([group, message]) => ({ group, message })),
+      },
+    ],
+  },
+});
+
+const notMocks = ['@protokoll/mocks', '@protokoll/mocks/*', '**/packages/mocks/**'];
+const notUi = ['@protokoll/ui', '@protokoll/ui/*', '**/packages/ui/**'];
+const notServer = ['@protokoll/server', '@protokoll/server/*', '**/packages/server/**'];
+const notApp = ['@protokoll/app', '@protokoll/app/*', '**/app/src/**'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'storybook-static/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/mockServiceWorker.js',
+      'packages/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  ...storybook.configs['flat/recommended'],
+  boundary(
+    ['packages/contract/**'],
+    [
+      [[...notUi, ...notMocks, ...notServer, ...notApp], 'The contract depends on nothing of ours.'],
+      [['react', 'react-dom', 'hono', 'msw', 'drizzle-orm'], 'The contract is plain zod.'],
+    ],
+  ),
+  boundary(
+    ['packages/ui/**'],
+    [
+      [[...notMocks, ...notServer, ...notApp], 'ui only imports contract.'],
+      [
+        ['wouter', 'wouter/*', '@tanstack/*', 'react-router*'],
+        'ui is presentational: no router, no TanStack Query.',
+      ],
+    ],
+  ),
+  {
+    files: ['packages/ui/**/*.{ts,tsx}'],
+    ignores: ['packages/ui/**/*.stories.tsx', 'packages/ui/**/*.test.tsx'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'ui never fetches: data comes in through props.' },
+      ],
+    },
+  },
+  boundary(
+    ['packages/mocks/**'],
+    [[[...notUi, ...notServer, ...notApp], 'mocks only import contract.']],
+  ),
+  boundary(
+    ['packages/server/**'],
+    [[[...notUi, ...notMocks, ...notApp], 'The server only imports contract.']],
+  ),
+  boundary(
+    ['app/src/**'],
+    [[[...notServer, ...notMocks], 'The app reaches the server over HTTP only.']],
+  ),
+  {
+    // Mock mode and app tests are the app's only users of mocks.
+    files: ['app/src/mock-mode.ts', 'app/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

@@ -1,0 +1,61 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import { cn } from '../lib/cn.ts';
+import { useFieldControl } from './field.tsx';
+
+/** The text-box look shared by Input, PasswordInput and the Select trigger. */
+export const inputVariants = cva(
+  [
+    'flex w-full min-w-0 rounded-md border border-input bg-surface text-foreground shadow-xs',
+    'transition-colors outline-none placeholder:text-muted-foreground',
+    'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+    'aria-invalid:border-danger aria-invalid:focus-visible:ring-danger/30',
+    'disabled:cursor-not-allowed disabled:opacity-50',
+  ],
+  {
+    variants: {
+      size: {
+        sm: 'h-8 px-2.5 text-sm',
+        md: 'h-10 px-3 text-sm',
+        lg: 'h-12 px-4 text-base',
+      },
+    },
+    defaultVariants: { size: 'md' },
+  },
+);
+
+export interface InputProps
+  extends Omit<React.ComponentProps<'input'>, 'size'>,
+    VariantProps<typeof inputVariants> {
+  /** Height and text size; matches the Button sizes so both line up in a row. */
+  size?: 'sm' | 'md' | 'lg';
+}
+
+/** A single-line text input. Inside a Field it takes the Field's id, description and error state. */
+export function Input({
+  className,
+  size,
+  type = 'text',
+  id,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
+  ...props
+}: InputProps) {
+  const field = useFieldControl({
+    id,
+    'aria-describedby': describedBy,
+    'aria-invalid': invalid,
+  });
+  return (
+    <input
+      data-slot="input"
+      type={type}
+      className={cn(
+        inputVariants({ size }),
+        'read-only:bg-muted file:border-0 file:bg-transparent file:text-sm file:font-medium',
+        className,
+      )}
+      {...field}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
+
+const APP_PORT = Number(process.env.E2E_PORT ?? 4310);
+const STORYBOOK_PORT = Number(process.env.STORYBOOK_PORT ?? 4311);
+// Every run starts on an empty embedded database.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'protokoll-e2e-'));
+
+const use = {
+  launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+  locale: 'de-DE',
+  timezoneId: 'Europe/Berlin',
+};
+
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: 'test-results',
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: [['list']],
+  snapshotPathTemplate: '{testDir}/visual/__screenshots__/{arg}{ext}',
+  expect: {
+    // A changed pixel fails.
+    toHaveScreenshot: { maxDiffPixels: 0, threshold: 0, animations: 'disabled', caret: 'hide' },
+  },
+  projects: [
+    {
+      name: 'e2e',
+      testMatch: 'e2e/**/*.spec.ts',
+      use: { ...use, baseURL: `http://127.0.0.1:${APP_PORT}` },
+    },
+    {
+      name: 'visual',
+      testMatch: 'visual/**/*.spec.ts',
+      use: { ...use, baseURL: `http://127.0.0.1:${STORYBOOK_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      // The real server with the built app, on embedded PGlite in a fresh folder.
+      command: 'npx tsx packages/server/src/main.ts',
+      url: `http://127.0.0.1:${APP_PORT}/api/health`,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node tests/visual/serve-static.mjs storybook-static ${STORYBOOK_PORT}`,
+      url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
+});

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// First-paint weight of public pages: the entry chunk, the page's own chunk, everything they
+// import statically, and their CSS, gzipped. The sign-in page must stay ≤ 100 KiB (brief);
+// every public page is held to the same budget. Prints a table; exits 1 over budget.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const BUDGET_KIB = 100;
+const dist = fileURLToPath(new URL('../app/dist/', import.meta.url));
+const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
+const pages = ['src/routes/login-route.tsx', 'src/routes/home-route.tsx', 'src/routes/not-found-route.tsx'];
+
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const gz = (file) => gzipSync(readFileSync(`${dist}${file}`), { level: 9 }).length;
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+let failed = false;
+console.log('page'.padEnd(36), 'js KiB'.padStart(8), 'css KiB'.padStart(8), 'total'.padStart(8));
+for (const page of pages.filter((p) => manifest[p])) {
+  const files = new Set();
+  for (const key of new Set([...closure(entryKey), ...closure(page)])) {
+    const chunk = manifest[key];
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+  }
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    if (file.endsWith('.css')) css += gz(file);
+    else if (file.endsWith('.js')) js += gz(file);
+  }
+  const total = (js + css) / 1024;
+  const over = total > BUDGET_KIB;
+  failed ||= over;
+  console.log(
+    page.padEnd(36),
+    (js / 1024).toFixed(1).padStart(8),
+    (css / 1024).toFixed(1).padStart(8),
+    `${total.toFixed(1)}${over ? ' ✗' : ''}`.padStart(8),
+  );
+}
+if (failed) {
+  console.error(`over the ${BUDGET_KIB} KiB first-paint budget`);
+  process.exit(1);
+}
