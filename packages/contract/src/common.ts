@@ -6,8 +6,16 @@ export const SuccessMessage = z
   .meta({ id: 'SuccessMessage' });
 export type SuccessMessage = z.infer<typeof SuccessMessage>;
 
+/**
+ * Numeric id as it travels in paths, queries and multipart fields; `message` is the i18n key
+ * shown when it is missing or malformed.
+ */
+export function idField(message = 'validation.invalidValue') {
+  return z.coerce.number({ error: message }).int().positive();
+}
+
 /** Numeric id as it travels in paths, queries and multipart fields. */
-export const Id = z.coerce.number().int().positive();
+export const Id = idField();
 
 /** Numeric id as the server writes it in a JSON answer (no coercion: answers are typed). */
 export const EntityId = z.number().int().positive();

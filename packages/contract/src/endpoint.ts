@@ -51,19 +51,20 @@ export function defineEndpoint<
   return endpoint;
 }
 
-export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType | undefined, z.ZodType>
-  ? B extends z.ZodType
-    ? z.input<B>
-    : never
-  : never;
-export type QueryOf<E> = E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType>
-  ? Q extends z.ZodType
-    ? z.input<Q>
-    : never
-  : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R>
-  ? z.output<R>
-  : never;
+export type BodyOf<E> =
+  E extends Endpoint<infer B, z.ZodType | undefined, z.ZodType>
+    ? B extends z.ZodType
+      ? z.input<B>
+      : never
+    : never;
+export type QueryOf<E> =
+  E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType>
+    ? Q extends z.ZodType
+      ? z.input<Q>
+      : never
+    : never;
+export type ResponseOf<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never;
 
 export type ParamsOf<E> =
   E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, infer P>
@@ -73,16 +74,18 @@ export type ParamsOf<E> =
     : never;
 
 /** The request body after validation (coerced, defaults applied): what a handler works with. */
-export type ParsedBodyOf<E> = E extends Endpoint<infer B, z.ZodType | undefined, z.ZodType>
-  ? B extends z.ZodType
-    ? z.output<B>
-    : undefined
-  : never;
-export type ParsedQueryOf<E> = E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType>
-  ? Q extends z.ZodType
-    ? z.output<Q>
-    : undefined
-  : never;
+export type ParsedBodyOf<E> =
+  E extends Endpoint<infer B, z.ZodType | undefined, z.ZodType>
+    ? B extends z.ZodType
+      ? z.output<B>
+      : undefined
+    : never;
+export type ParsedQueryOf<E> =
+  E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType>
+    ? Q extends z.ZodType
+      ? z.output<Q>
+      : undefined
+    : never;
 export type ParsedParamsOf<E> =
   E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, infer P>
     ? P extends z.ZodType

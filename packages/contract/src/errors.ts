@@ -94,12 +94,7 @@ export type Failure =
 
 /** Context that decides which SPEC §8 text a failure gets. */
 export type FailureContext =
-  | 'login'
-  | 'googleLogin'
-  | 'register'
-  | 'checkout'
-  | 'portal'
-  | 'generic';
+  'login' | 'googleLogin' | 'register' | 'checkout' | 'portal' | 'generic';
 
 const DEFAULTS: Record<FailureContext, ErrorCode> = {
   login: ErrorCode.LOGIN_FAILED,
@@ -126,7 +121,9 @@ export function describeFailure(context: FailureContext, failure: Failure): Fail
       if (status === 401)
         return {
           code:
-            context === 'googleLogin' ? ErrorCode.GOOGLE_AUTH_FAILED : ErrorCode.INVALID_CREDENTIALS,
+            context === 'googleLogin'
+              ? ErrorCode.GOOGLE_AUTH_FAILED
+              : ErrorCode.INVALID_CREDENTIALS,
         };
       if (status === 429) return { code: ErrorCode.TOO_MANY_ATTEMPTS };
       return message ? { message } : { code: ErrorCode.LOGIN_FAILED };

@@ -8,7 +8,7 @@ export const Messages: z.ZodType<Messages> = z.lazy(() =>
   z.record(z.string(), z.union([z.string(), Messages])),
 );
 
-export const LocaleParam = z.object({ locale: z.enum(LOCALES) });
+export const LocaleParam = z.object({ locale: z.enum(LOCALES) }).meta({ id: 'LocaleParam' });
 
 export const messages = defineEndpoint({
   id: 'i18nMessages',
@@ -17,5 +17,6 @@ export const messages = defineEndpoint({
   tag: 'system',
   summary: 'Interface messages of one locale',
   auth: false,
+  params: LocaleParam,
   response: Messages,
 });

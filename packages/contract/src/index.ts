@@ -2,16 +2,115 @@ export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './common.ts';
+export * from './fields.ts';
 export * from './health.ts';
 export * from './i18n.ts';
 export * from './routes.ts';
+export * from './auth.ts';
+export * from './user.ts';
+export * from './minutes.ts';
+export * from './notes.ts';
+export * from './folders.ts';
+export * from './billing.ts';
+export * from './support.ts';
 
+import {
+  confirmEmailUpdate,
+  forgotPassword,
+  googleLogin,
+  login,
+  logout,
+  refreshToken,
+  register,
+  resetPassword,
+  validateToken,
+} from './auth.ts';
+import {
+  cancelCheckout,
+  checkoutStatus,
+  createCheckout,
+  createPortalSession,
+  stripeWebhook,
+} from './billing.ts';
 import type { Endpoint } from './endpoint.ts';
+import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.ts';
 import { health } from './health.ts';
 import { messages } from './i18n.ts';
+import {
+  countNotes,
+  deleteNote,
+  downloadNote,
+  getNote,
+  getNoteAudio,
+  listNotes,
+  moveNote,
+  retryNote,
+  updateNote,
+  uploadNote,
+} from './notes.ts';
+import { createSupportRequest } from './support.ts';
+import {
+  changePassword,
+  deleteUser,
+  getMinutes,
+  getPlan,
+  getUser,
+  listPlans,
+  requestEmailChange,
+  updateUser,
+} from './user.ts';
 
-/** Every call of the API, keyed by endpoint id. The server mounts and documents exactly these. */
+/**
+ * Every call of the API, keyed by endpoint id. The server mounts and documents exactly these.
+ * Where two paths can match one URL, the more specific one comes first (`getNoteAudio` before
+ * `downloadNote`; `listNotes`/`countNotes` before `getNote`).
+ */
 export const endpoints = {
   health,
   i18nMessages: messages,
+  // auth
+  login,
+  googleLogin,
+  logout,
+  refreshToken,
+  validateToken,
+  register,
+  forgotPassword,
+  resetPassword,
+  confirmEmailUpdate,
+  // user
+  getUser,
+  updateUser,
+  deleteUser,
+  getMinutes,
+  getPlan,
+  requestEmailChange,
+  changePassword,
+  // notes
+  listNotes,
+  countNotes,
+  uploadNote,
+  getNoteAudio,
+  downloadNote,
+  getNote,
+  deleteNote,
+  moveNote,
+  updateNote,
+  retryNote,
+  // folders
+  listFolders,
+  createFolder,
+  updateFolder,
+  deleteFolder,
+  // billing
+  listPlans,
+  createCheckout,
+  checkoutStatus,
+  cancelCheckout,
+  createPortalSession,
+  stripeWebhook,
+  // support
+  createSupportRequest,
 } satisfies Record<string, Endpoint>;
+
+export type EndpointId = keyof typeof endpoints;

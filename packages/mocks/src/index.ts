@@ -1,15 +1,57 @@
 import type { RequestHandler } from 'msw';
+import { authHandlers } from './handlers/auth.ts';
+import { billingHandlers } from './handlers/billing.ts';
+import { folderHandlers } from './handlers/folders.ts';
+import { notesHandlers } from './handlers/notes.ts';
+import { supportHandlers } from './handlers/support.ts';
 import { systemHandlers } from './handlers/system.ts';
+import { minutesHandlers, planHandlers, userHandlers } from './handlers/user.ts';
 
 export { system } from './handlers/system.ts';
-export { errorResponse } from './respond.ts';
+export { auth, createAuthHandlers } from './handlers/auth.ts';
+export {
+  user,
+  minutes,
+  plans,
+  createUserHandlers,
+  createMinutesHandlers,
+  createPlanHandlers,
+} from './handlers/user.ts';
+export { notes, createNotesHandlers } from './handlers/notes.ts';
+export { folders, createFolderHandlers } from './handlers/folders.ts';
+export {
+  billing,
+  createBillingHandlers,
+  MOCK_CHECKOUT_SESSION_ID,
+  MOCK_CHECKOUT_URL,
+  MOCK_PORTAL_URL,
+} from './handlers/billing.ts';
+export { support, createSupportHandlers } from './handlers/support.ts';
+export { errorResponse, validationResponse } from './respond.ts';
+export { bearerToken, EXPIRED_TOKEN, handle, isAuthenticated, reply } from './handle.ts';
+export { createMockDb, mockDb, resetMockDb, type MockDb } from './db.ts';
+export * from './fixtures/index.ts';
 
 /**
  * Default handlers keyed by resource. Storybook's preview sets all of them; a story overrides one
- * key through `parameters.msw.handlers.<resource>`.
+ * key through `parameters.msw.handlers.<resource>`, with the scenario of the same name
+ * (`handlers.minutes = minutes.unlimited()`, `handlers.notes = notes.empty()`).
  */
 export const defaultHandlers = {
   system: systemHandlers,
+  auth: authHandlers,
+  user: userHandlers,
+  minutes: minutesHandlers,
+  plans: planHandlers,
+  notes: notesHandlers,
+  folders: folderHandlers,
+  billing: billingHandlers,
+  support: supportHandlers,
 } satisfies Record<string, RequestHandler[]>;
 
 export type Resource = keyof typeof defaultHandlers;
+
+/** All default handlers in one list, for `setupServer` / `setupWorker`. */
+export function allDefaultHandlers(): RequestHandler[] {
+  return Object.values(defaultHandlers).flat();
+}

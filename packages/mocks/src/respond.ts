@@ -1,8 +1,39 @@
 import { HttpResponse } from 'msw';
-import type { ErrorBody } from '@protokoll/contract';
+import { ErrorCode, fieldIssues, type ErrorBody, type FieldIssue } from '@protokoll/contract';
+import en from '../../../locales/en.json' with { type: 'json' };
 
-/** An error answer in the server's one error body shape. */
-export function errorResponse(status: number, code: string, message: string) {
-  const body: ErrorBody = { success: false, code, message };
+const englishErrors: Record<string, string> = en.errors;
+
+/**
+ * An error answer in the server's one error body shape. Without a message the English text of
+ * the code is used, as the server would write it.
+ */
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string = englishErrors[code] ?? code,
+  issues?: FieldIssue[],
+) {
+  const body: ErrorBody = { success: false, code, message, ...(issues ? { issues } : {}) };
   return HttpResponse.json(body, { status });
+}
+
+/** 422 with the field issues of a failed contract parse. */
+export function validationResponse(error: Parameters<typeof fieldIssues>[0]) {
+  return errorResponse(
+    422,
+    ErrorCode.VALIDATION,
+    englishErrors[ErrorCode.VALIDATION],
+    fieldIssues(error),
+  );
+}
+
+/** 401 "Not authenticated" (SPEC §5). */
+export function notAuthenticated() {
+  return errorResponse(401, ErrorCode.NOT_AUTHENTICATED);
+}
+
+/** 404 for a missing id: the server never tells "not yours" from "not there" (PRODUCT.md). */
+export function notFound() {
+  return errorResponse(404, ErrorCode.NOT_FOUND);
 }

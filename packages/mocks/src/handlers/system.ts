@@ -4,7 +4,12 @@ import de from '../../../../locales/de.json' with { type: 'json' };
 import en from '../../../../locales/en.json' with { type: 'json' };
 import { errorResponse } from '../respond.ts';
 
-const healthy: Health = { status: 'ok', version: '0.0.0-mock', database: 'pglite', uptimeSeconds: 42 };
+const healthy: Health = {
+  status: 'ok',
+  version: '0.0.0-mock',
+  database: 'pglite',
+  uptimeSeconds: 42,
+};
 
 /** Default handlers for the system resource: health and the locale messages. */
 export const systemHandlers = [
@@ -17,7 +22,9 @@ export const systemHandlers = [
 /** Named scenarios for stories and tests that need something other than the default. */
 export const system = {
   healthy: () => systemHandlers,
-  down: () => [http.get('*/api/health', () => errorResponse(503, 'internal', 'Service unavailable'))],
+  down: () => [
+    http.get('*/api/health', () => errorResponse(503, 'internal', 'Service unavailable')),
+  ],
   slow: (ms = 3_000) => [
     http.get('*/api/health', async () => {
       await delay(ms);

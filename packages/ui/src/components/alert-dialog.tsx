@@ -22,7 +22,8 @@ export function AlertDialogTrigger(props: AlertDialogTriggerProps) {
 }
 
 export interface AlertDialogContentProps
-  extends React.ComponentProps<typeof AlertDialogPrimitive.Content>,
+  extends
+    React.ComponentProps<typeof AlertDialogPrimitive.Content>,
     VariantProps<typeof dialogContentVariants> {}
 
 /** The centred panel over a dimming overlay. Focus starts on AlertDialogCancel, the safe choice. */
@@ -94,7 +95,8 @@ export function AlertDialogDescription({ className, ...props }: AlertDialogDescr
 }
 
 export interface AlertDialogActionProps
-  extends React.ComponentProps<typeof AlertDialogPrimitive.Action>,
+  extends
+    React.ComponentProps<typeof AlertDialogPrimitive.Action>,
     VariantProps<typeof buttonVariants> {}
 
 /** Confirms and closes. Use `variant="danger"` for destructive actions such as deleting. */
@@ -109,7 +111,8 @@ export function AlertDialogAction({ className, variant, size, ...props }: AlertD
 }
 
 export interface AlertDialogCancelProps
-  extends React.ComponentProps<typeof AlertDialogPrimitive.Cancel>,
+  extends
+    React.ComponentProps<typeof AlertDialogPrimitive.Cancel>,
     VariantProps<typeof buttonVariants> {}
 
 /** Dismisses without doing anything; looks like an outline Button unless `variant` says otherwise. */

@@ -22,7 +22,7 @@ export type CardHeaderProps = React.ComponentProps<'div'>;
 
 /** Title and description at the top of a Card. */
 export function CardHeader({ className, ...props }: CardHeaderProps) {
-  return <div data-slot="card-header" className={cn('grid gap-1.5 px-6', className)} {...props} />;
+  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-6', className)} {...props} />;
 }
 
 export interface CardTitleProps extends React.ComponentProps<'h3'> {

@@ -56,7 +56,8 @@ export function DialogClose(props: DialogCloseProps) {
 }
 
 export interface DialogContentProps
-  extends React.ComponentProps<typeof DialogPrimitive.Content>,
+  extends
+    React.ComponentProps<typeof DialogPrimitive.Content>,
     VariantProps<typeof dialogContentVariants> {
   /** Shows the "×" button in the top-right corner. Defaults to true. */
   showCloseButton?: boolean;

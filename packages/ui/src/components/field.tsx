@@ -49,7 +49,7 @@ export const fieldVariants = cva('min-w-0', {
   variants: {
     orientation: {
       /** Label above the control: text inputs, selects, radio groups. */
-      vertical: 'grid gap-1.5',
+      vertical: 'grid grid-cols-[minmax(0,1fr)] gap-1.5',
       /** Control before its label: a single checkbox or switch. */
       horizontal: 'grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-1',
     },
@@ -109,8 +109,9 @@ export function Field({
       )}
     >
       {label}
+      {optional ? ' ' : null}
       {optional ? (
-        <span className="font-normal text-muted-foreground"> ({t('common.optional')})</span>
+        <span className="font-normal text-muted-foreground">({t('common.optional')})</span>
       ) : null}
     </label>
   );

@@ -63,7 +63,7 @@ export function RadioGroupItem({ className, label, ...props }: RadioGroupItemPro
       className="flex min-w-0 items-start gap-3 text-sm text-foreground"
     >
       {item}
-      <span className="min-w-0 pt-0.5 peer-disabled:opacity-50">{label}</span>
+      <span className="min-w-0 pt-0.5 peer-disabled:text-muted-foreground">{label}</span>
     </label>
   );
 }

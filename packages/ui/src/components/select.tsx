@@ -1,15 +1,31 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
+import { createContext, use, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { useFieldControl } from './field.tsx';
 import { inputVariants } from './input.tsx';
 
 export type SelectProps = React.ComponentProps<typeof SelectPrimitive.Root>;
 
+const SelectOpenContext = createContext(false);
+
 /** Holds the value and open state; renders nothing itself. Put it directly inside a Field. */
-export function Select(props: SelectProps) {
-  return <SelectPrimitive.Root {...props} />;
+export function Select({ open: openProp, defaultOpen = false, onOpenChange, ...props }: SelectProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
+  const open = openProp ?? uncontrolledOpen;
+  return (
+    <SelectOpenContext value={open}>
+      <SelectPrimitive.Root
+        open={open}
+        onOpenChange={(next) => {
+          setUncontrolledOpen(next);
+          onOpenChange?.(next);
+        }}
+        {...props}
+      />
+    </SelectOpenContext>
+  );
 }
 
 export type SelectGroupProps = React.ComponentProps<typeof SelectPrimitive.Group>;
@@ -62,9 +78,13 @@ export function SelectTrigger({
   ...props
 }: SelectTriggerProps) {
   const field = useFieldControl({ id, 'aria-describedby': describedBy, 'aria-invalid': invalid });
+  const open = use(SelectOpenContext);
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
+      // The open list is modal and hides the page from assistive technology; the trigger leaves the
+      // tab order with it so nothing focusable stays inside the hidden part. Focus still returns to it.
+      tabIndex={open ? -1 : undefined}
       className={cn(inputVariants({ size }), selectTriggerVariants({ size }), className)}
       {...field}
       {...props}

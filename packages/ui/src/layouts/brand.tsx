@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 
 export interface BrandProps extends React.ComponentProps<'span'> {
-  /** Hide the app name next to the mark (it stays available to screen readers). */
-  compact?: boolean;
+  /**
+   * Hide the app name next to the mark (it stays available to screen readers): always, or only
+   * on very narrow screens (< 360px) where the header would overflow otherwise.
+   */
+  compact?: boolean | 'narrow';
 }
 
 /** The brand mark and app name shared by the auth and signed-in layouts. */
@@ -22,7 +25,13 @@ export function Brand({ compact = false, className, ...props }: BrandProps) {
       >
         <AudioLines className="size-5" />
       </span>
-      <span className={cn('text-lg tracking-tight', compact && 'sr-only')}>{t('app.name')}</span>
+      <span
+        className={cn(
+          'text-lg tracking-tight',
+          compact === true && 'sr-only',
+          compact === 'narrow' && 'max-[359px]:sr-only',
+        )}
+      >{t('app.name')}</span>
     </span>
   );
 }

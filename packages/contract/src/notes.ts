@@ -1,0 +1,432 @@
+import { z } from 'zod';
+import {
+  CalendarDate,
+  EntityId,
+  FormBoolean,
+  Id,
+  LanguageCode,
+  SuccessMessage,
+  Timestamp,
+} from './common.ts';
+import {
+  DEFAULT_DOWNLOAD_CONTENT_TYPE,
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  NAME_MAX_LENGTH,
+  NOTE_NAME_MAX_LENGTH,
+  SEARCH_QUERY_MAX_LENGTH,
+} from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** Processing state of a note (PRODUCT.md "Note"). */
+export const NoteStatus = z.enum(['queued', 'transcribing', 'summarizing', 'done', 'error']);
+export type NoteStatus = z.infer<typeof NoteStatus>;
+
+/** Note structure: Ergebnisprotokoll, Verlaufsprotokoll, bullet points, interview, lecture. */
+export const NoteStructure = z.enum(['minutes', 'detailed', 'bullets', 'interview', 'lecture'], {
+  error: 'validation.invalidValue',
+});
+export type NoteStructure = z.infer<typeof NoteStructure>;
+
+/** Look of DOCX/PDF exports. */
+export const NoteDesign = z.enum(['classic', 'modern', 'minimal'], {
+  error: 'validation.invalidValue',
+});
+export type NoteDesign = z.infer<typeof NoteDesign>;
+
+/** `verbatim`: as spoken; `clean`: fillers and false starts removed. */
+export const TranscriptType = z.enum(['verbatim', 'clean'], { error: 'validation.invalidValue' });
+export type TranscriptType = z.infer<typeof TranscriptType>;
+
+/** Spoken language of a recording: a language code, or `auto` to detect it. */
+export const SpokenLanguage = z.union([z.literal('auto'), LanguageCode], {
+  error: 'validation.languageInvalid',
+});
+export type SpokenLanguage = z.infer<typeof SpokenLanguage>;
+
+export const DownloadFormat = z.enum(['docx', 'pdf', 'md', 'txt', 'srt', 'vtt', 'json'], {
+  error: 'validation.invalidValue',
+});
+export type DownloadFormat = z.infer<typeof DownloadFormat>;
+export const downloadFormats = DownloadFormat.options;
+
+const Seconds = z.number().nonnegative();
+
+/** A note as the list shows it (PRODUCT.md "Note"). */
+export const Note = z
+  .object({
+    id: EntityId,
+    name: z.string(),
+    /** Null: not in a folder (unfiled). */
+    folder_id: EntityId.nullable(),
+    status: NoteStatus,
+    /** Progress of the current step, 0–100. */
+    progress: z.number().min(0).max(100),
+    /** i18n key of the failure (e.g. `errors.transcriptionFailed`) when status is `error`. */
+    error: z.string().nullable(),
+    file_name: z.string(),
+    /** Bytes. */
+    size: z.number().int().nonnegative(),
+    /** Measured on the server; null until measured. */
+    duration_seconds: Seconds.nullable(),
+    minutes_charged: z.number().int().nonnegative(),
+    language: SpokenLanguage,
+    summary_language: LanguageCode,
+    summary_model: z.string(),
+    structure: NoteStructure,
+    design: NoteDesign,
+    transcript_type: TranscriptType,
+    /** Expected number of speakers; 0 = unknown / automatic. */
+    speakers: z.number().int().nonnegative(),
+    /** Whether the full transcript is kept in the note. */
+    transcribe: z.boolean(),
+    saved: z.boolean(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'Note' });
+export type Note = z.infer<typeof Note>;
+
+/** One transcript passage. `speaker` is the label (`S1`) that `speaker_names` can rename. */
+export const Segment = z
+  .object({
+    start: Seconds,
+    end: Seconds,
+    speaker: z.string(),
+    text: z.string(),
+  })
+  .refine((segment) => segment.end >= segment.start, {
+    error: 'validation.invalidValue',
+    path: ['end'],
+  })
+  .meta({ id: 'Segment' });
+export type Segment = z.infer<typeof Segment>;
+
+/** Summary items carry `start`: the second of the transcript passage they came from. */
+export const SummaryTopic = z
+  .object({ title: z.string(), text: z.string().optional(), start: Seconds })
+  .meta({ id: 'SummaryTopic' });
+export type SummaryTopic = z.infer<typeof SummaryTopic>;
+
+export const SummaryDecision = z
+  .object({ text: z.string(), start: Seconds })
+  .meta({ id: 'SummaryDecision' });
+export type SummaryDecision = z.infer<typeof SummaryDecision>;
+
+export const SummaryActionItem = z
+  .object({
+    task: z.string(),
+    owner: z.string().optional(),
+    /** `YYYY-MM-DD` when a date is known, otherwise the wording of the recording ("nächste Woche"). */
+    due: z.string().optional(),
+    start: Seconds,
+  })
+  .meta({ id: 'SummaryActionItem' });
+export type SummaryActionItem = z.infer<typeof SummaryActionItem>;
+
+/** Who wrote the summary: a language model, or the built-in extractive summariser (PRODUCT.md). */
+export const SummaryGenerator = z.enum(['llm', 'extractive']);
+export type SummaryGenerator = z.infer<typeof SummaryGenerator>;
+
+export const Summary = z
+  .object({
+    title: z.string(),
+    overview: z.string(),
+    topics: z.array(SummaryTopic),
+    decisions: z.array(SummaryDecision),
+    action_items: z.array(SummaryActionItem),
+    generator: SummaryGenerator,
+  })
+  .meta({ id: 'Summary' });
+export type Summary = z.infer<typeof Summary>;
+
+/** One note with its transcript and summary. */
+export const NoteDetail = Note.extend({
+  /** Display names for speaker labels, e.g. `{ "S1": "Erika" }`. */
+  speaker_names: z.record(z.string(), z.string()),
+  /** Empty when the transcript was not kept (`transcribe: false`) or is not ready yet. */
+  segments: z.array(Segment),
+  /** Null until the summary is ready. */
+  summary: Summary.nullable(),
+}).meta({ id: 'NoteDetail' });
+export type NoteDetail = z.infer<typeof NoteDetail>;
+
+const noteFilterShape = {
+  folder_id: Id.optional(),
+  start_date: CalendarDate.optional(),
+  end_date: CalendarDate.optional(),
+  search_query: z
+    .string()
+    .trim()
+    .max(SEARCH_QUERY_MAX_LENGTH, { error: 'validation.tooLong' })
+    .optional(),
+  /** Only saved notes (the /saved-notes page). */
+  saved: FormBoolean.optional(),
+};
+
+/** ISO days compare correctly as strings. */
+const dateRangeInOrder = (query: { start_date?: string; end_date?: string }) =>
+  !query.start_date || !query.end_date || query.start_date <= query.end_date;
+const dateRangeError = { error: 'validation.dateRangeInvalid', path: ['end_date'] };
+
+export const NoteCountQuery = z
+  .object(noteFilterShape)
+  .refine(dateRangeInOrder, dateRangeError)
+  .meta({ id: 'NoteCountQuery' });
+export type NoteCountQuery = z.infer<typeof NoteCountQuery>;
+
+export const NoteListQuery = z
+  .object({
+    page: z.coerce
+      .number({ error: 'validation.invalidValue' })
+      .int()
+      .positive()
+      .default(DEFAULT_PAGE),
+    page_size: z.coerce
+      .number({ error: 'validation.invalidValue' })
+      .int()
+      .positive()
+      .max(MAX_PAGE_SIZE)
+      .default(DEFAULT_PAGE_SIZE),
+    ...noteFilterShape,
+  })
+  .refine(dateRangeInOrder, dateRangeError)
+  .meta({ id: 'NoteListQuery' });
+export type NoteListQuery = z.infer<typeof NoteListQuery>;
+
+export const NoteListResponse = z
+  .object({ success: z.boolean(), notes: z.array(Note) })
+  .meta({ id: 'NoteListResponse' });
+export type NoteListResponse = z.infer<typeof NoteListResponse>;
+
+export const NoteCountResponse = z
+  .object({ success: z.boolean(), count: z.number().int().nonnegative() })
+  .meta({ id: 'NoteCountResponse' });
+export type NoteCountResponse = z.infer<typeof NoteCountResponse>;
+
+const NoteName = z
+  .string({ error: 'validation.invalidValue' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(NOTE_NAME_MAX_LENGTH, { error: 'validation.tooLong' });
+
+/**
+ * SPEC §7 `POST /api/note` (multipart). Every field but the file arrives as text, so numbers and
+ * booleans are coerced; `transcribe: 'false'` is false. `speakers`, `folder_id` and `name` are sent
+ * only when set (SPEC §5).
+ */
+export const UploadNoteBody = z
+  .object({
+    audio_file: z.file({ error: 'validation.fileRequired' }),
+    file_name: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+    language: SpokenLanguage,
+    summary_model: z
+      .string({ error: 'validation.required' })
+      .min(1, { error: 'validation.required' }),
+    summary_language: LanguageCode,
+    design: NoteDesign,
+    structure: NoteStructure,
+    transcribe: FormBoolean,
+    transcript_type: TranscriptType,
+    speakers: z.coerce
+      .number({ error: 'validation.invalidValue' })
+      .int()
+      .nonnegative()
+      .max(50)
+      .optional(),
+    size: z.coerce.number({ error: 'validation.invalidValue' }).int().nonnegative(),
+    folder_id: Id.optional(),
+    name: NoteName.optional(),
+  })
+  .meta({ id: 'UploadNoteBody' });
+export type UploadNoteBody = z.infer<typeof UploadNoteBody>;
+
+/** SPEC §7: success, message. `note` is our addition: the new note, so its status can be followed. */
+export const UploadNoteResponse = z
+  .object({ success: z.boolean(), message: z.string().optional(), note: Note.optional() })
+  .meta({ id: 'UploadNoteResponse' });
+export type UploadNoteResponse = z.infer<typeof UploadNoteResponse>;
+
+export const NoteIdParams = z.object({ id: Id }).meta({ id: 'NoteIdParams' });
+export type NoteIdParams = z.infer<typeof NoteIdParams>;
+
+export const DownloadParams = z
+  .object({ id: Id, format: DownloadFormat })
+  .meta({ id: 'DownloadParams' });
+export type DownloadParams = z.infer<typeof DownloadParams>;
+
+/**
+ * SPEC §3 Download response. `data` is the file, base64. A missing `filename` means
+ * `note.{format}` (see `downloadFilename`); a missing `contentType` means application/octet-stream.
+ */
+export const Download = z
+  .object({
+    success: z.boolean(),
+    data: z.base64(),
+    filename: z.string().min(1).optional(),
+    contentType: z.string().min(1).default(DEFAULT_DOWNLOAD_CONTENT_TYPE),
+    /** HTTP status of the download. */
+    status: z.number().int(),
+  })
+  .meta({ id: 'Download' });
+export type Download = z.infer<typeof Download>;
+
+/** SPEC §3: the download's file name, `note.{format}` when the server names none. */
+export function downloadFilename(format: DownloadFormat, filename?: string | null): string {
+  return filename || `note.${format}`;
+}
+
+export const DeleteNoteQuery = z.object({ id: Id }).meta({ id: 'DeleteNoteQuery' });
+export type DeleteNoteQuery = z.infer<typeof DeleteNoteQuery>;
+
+export const MoveNoteBody = z
+  .object({
+    note_id: Id,
+    /** Null moves the note out of every folder (unfiled). */
+    folder_id: Id.nullable(),
+  })
+  .meta({ id: 'MoveNoteBody' });
+export type MoveNoteBody = z.infer<typeof MoveNoteBody>;
+
+export const UpdateNoteBody = z
+  .object({
+    id: Id,
+    name: NoteName.optional(),
+    saved: z.boolean({ error: 'validation.invalidValue' }).optional(),
+    speaker_names: z
+      .record(
+        z.string().min(1),
+        z.string().trim().max(NAME_MAX_LENGTH, { error: 'validation.tooLong' }),
+      )
+      .optional(),
+  })
+  .meta({ id: 'UpdateNoteBody' });
+export type UpdateNoteBody = z.infer<typeof UpdateNoteBody>;
+
+export const NoteResponse = z
+  .object({ success: z.boolean(), message: z.string().optional(), note: NoteDetail })
+  .meta({ id: 'NoteResponse' });
+export type NoteResponse = z.infer<typeof NoteResponse>;
+
+/** The audio bytes of `GET /api/note/{id}/audio` (HTTP Range supported); documented, not parsed. */
+export const AudioBinary = z.string().meta({
+  description: 'Audio bytes; the server honours HTTP Range requests',
+  format: 'binary',
+  contentMediaType: 'audio/*',
+});
+
+export const listNotes = defineEndpoint({
+  id: 'listNotes',
+  method: 'GET',
+  path: '/api/note/list',
+  tag: 'notes',
+  summary: 'One page of notes, newest first, filtered',
+  auth: true,
+  query: NoteListQuery,
+  response: NoteListResponse,
+});
+
+export const countNotes = defineEndpoint({
+  id: 'countNotes',
+  method: 'GET',
+  path: '/api/note/count',
+  tag: 'notes',
+  summary: 'Number of notes matching the filters',
+  auth: true,
+  query: NoteCountQuery,
+  response: NoteCountResponse,
+});
+
+export const uploadNote = defineEndpoint({
+  id: 'uploadNote',
+  method: 'POST',
+  path: '/api/note',
+  tag: 'notes',
+  summary: 'Upload a recording to be transcribed and summarised',
+  auth: true,
+  body: UploadNoteBody,
+  bodyKind: 'multipart',
+  response: UploadNoteResponse,
+});
+
+export const getNote = defineEndpoint({
+  id: 'getNote',
+  method: 'GET',
+  path: '/api/note/{id}',
+  tag: 'notes',
+  summary: 'One note with transcript and summary',
+  auth: true,
+  params: NoteIdParams,
+  response: NoteResponse,
+});
+
+/** Servers register this before `downloadNote`: `/api/note/1/audio` also fits `{format}`. */
+export const getNoteAudio = defineEndpoint({
+  id: 'getNoteAudio',
+  method: 'GET',
+  path: '/api/note/{id}/audio',
+  tag: 'notes',
+  summary: 'Stream the recording (HTTP Range)',
+  auth: true,
+  params: NoteIdParams,
+  response: AudioBinary,
+  responseKind: 'binary',
+});
+
+export const downloadNote = defineEndpoint({
+  id: 'downloadNote',
+  method: 'GET',
+  path: '/api/note/{id}/{format}',
+  tag: 'notes',
+  summary: 'Export a note as DOCX, PDF, Markdown, TXT, SRT, VTT or JSON',
+  auth: true,
+  params: DownloadParams,
+  response: Download,
+});
+
+export const deleteNote = defineEndpoint({
+  id: 'deleteNote',
+  method: 'DELETE',
+  path: '/api/note',
+  tag: 'notes',
+  summary: 'Delete a note (id in the query)',
+  auth: true,
+  query: DeleteNoteQuery,
+  response: SuccessMessage,
+});
+
+export const moveNote = defineEndpoint({
+  id: 'moveNote',
+  method: 'POST',
+  path: '/api/note/move',
+  tag: 'notes',
+  summary: 'Move a note into a folder, or out of all folders',
+  auth: true,
+  body: MoveNoteBody,
+  bodyKind: 'json',
+  response: SuccessMessage,
+});
+
+export const updateNote = defineEndpoint({
+  id: 'updateNote',
+  method: 'PATCH',
+  path: '/api/note',
+  tag: 'notes',
+  summary: 'Rename a note, mark it saved, or name its speakers',
+  auth: true,
+  body: UpdateNoteBody,
+  bodyKind: 'json',
+  response: NoteResponse,
+});
+
+export const retryNote = defineEndpoint({
+  id: 'retryNote',
+  method: 'POST',
+  path: '/api/note/{id}/retry',
+  tag: 'notes',
+  summary: 'Rerun the failed step of a note',
+  auth: true,
+  params: NoteIdParams,
+  response: NoteResponse,
+});

@@ -1,0 +1,51 @@
+import type { Folder, Minutes, Note, NoteDetail, Plan, PlanOffer, User } from '@protokoll/contract';
+import { demoFolders } from './fixtures/folders.ts';
+import { boardMeetingDetail, demoNotes } from './fixtures/notes.ts';
+import { demoMinutes, freePlan, planCatalogue } from './fixtures/plans.ts';
+import { demoUser } from './fixtures/user.ts';
+
+/**
+ * The mock server's data. Default handlers read and write one shared instance, so a screen that
+ * creates a folder sees it in the next list; scenarios build their own.
+ */
+export interface MockDb {
+  user: User;
+  plan: Plan;
+  plans: PlanOffer[];
+  paymentsEnabled: boolean;
+  minutes: Minutes;
+  folders: Folder[];
+  notes: Note[];
+  /** Details that differ from what `detailFor(note)` would build (speaker names, summaries). */
+  details: Map<number, NoteDetail>;
+  nextId: number;
+}
+
+export function createMockDb(overrides: Partial<MockDb> = {}): MockDb {
+  const db: MockDb = {
+    user: { ...demoUser },
+    plan: structuredClone(freePlan),
+    plans: structuredClone(planCatalogue),
+    paymentsEnabled: true,
+    minutes: { ...demoMinutes },
+    folders: structuredClone(demoFolders),
+    notes: structuredClone(demoNotes),
+    details: new Map([[boardMeetingDetail.id, structuredClone(boardMeetingDetail)]]),
+    nextId: 100,
+    ...overrides,
+  };
+  db.nextId = Math.max(
+    db.nextId,
+    ...db.notes.map((n) => n.id + 1),
+    ...db.folders.map((f) => f.id + 1),
+  );
+  return db;
+}
+
+/** The instance behind `defaultHandlers`. */
+export const mockDb: MockDb = createMockDb();
+
+/** Puts the shared instance back to the fixtures: call between stories or tests that write. */
+export function resetMockDb(): void {
+  Object.assign(mockDb, createMockDb());
+}

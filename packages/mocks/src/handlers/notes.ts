@@ -1,0 +1,296 @@
+import { HttpResponse } from 'msw';
+import {
+  downloadFilename,
+  endpoints,
+  ErrorCode,
+  type DownloadFormat,
+  type Note,
+  type NoteCountQuery,
+  type NoteDetail,
+} from '@protokoll/contract';
+import { createMockDb, mockDb, type MockDb } from '../db.ts';
+import { detailFor, manyNotes } from '../fixtures/notes.ts';
+import { failWith, handle, reply, type HandleOptions } from '../handle.ts';
+import { errorResponse, notFound } from '../respond.ts';
+
+const e = endpoints;
+
+function matches(note: Note, filters: NoteCountQuery): boolean {
+  if (filters.folder_id !== undefined && note.folder_id !== filters.folder_id) return false;
+  if (filters.saved !== undefined && note.saved !== filters.saved) return false;
+  const day = note.created_at.slice(0, 10);
+  if (filters.start_date && day < filters.start_date) return false;
+  if (filters.end_date && day > filters.end_date) return false;
+  const search = filters.search_query?.toLocaleLowerCase('de');
+  if (search && !note.name.toLocaleLowerCase('de').includes(search)) return false;
+  return true;
+}
+
+const newestFirst = (a: Note, b: Note) => b.created_at.localeCompare(a.created_at) || b.id - a.id;
+
+const contentTypes: Record<DownloadFormat, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+  md: 'text/markdown; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  srt: 'application/x-subrip',
+  vtt: 'text/vtt; charset=utf-8',
+  json: 'application/json',
+};
+
+/** Base64 of UTF-8 text, in browsers and Node alike. */
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Text standing in for an export; real DOCX/PDF bytes are the server's business. */
+function exportText(detail: NoteDetail, format: DownloadFormat): string {
+  if (format === 'json') return JSON.stringify(detail, null, 2);
+  const lines = [detail.summary?.title ?? detail.name, '', detail.summary?.overview ?? ''];
+  for (const segment of detail.segments)
+    lines.push(`[${segment.start}] ${segment.speaker}: ${segment.text}`);
+  return lines.join('\n');
+}
+
+/** One second of silence as a WAV file, so an audio element has something to play. */
+function silentWav(seconds = 1, sampleRate = 8_000): ArrayBuffer {
+  const samples = seconds * sampleRate;
+  const buffer = new ArrayBuffer(44 + samples);
+  const view = new DataView(buffer);
+  const text = (offset: number, value: string) =>
+    [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + samples, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate, true);
+  view.setUint16(32, 1, true);
+  view.setUint16(34, 8, true);
+  text(36, 'data');
+  view.setUint32(40, samples, true);
+  new Uint8Array(buffer, 44).fill(128);
+  return buffer;
+}
+
+/** Handlers of the notes resource. Static paths come before `{id}` ones. */
+export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions = {}) {
+  const find = (id: number) => db.notes.find((note) => note.id === id);
+  const detail = (note: Note): NoteDetail => {
+    const stored = db.details.get(note.id);
+    return stored ? { ...stored, ...note } : detailFor(note);
+  };
+
+  return [
+    handle(
+      e.listNotes,
+      ({ query }) => {
+        const { page, page_size, ...filters } = query;
+        const notes = db.notes
+          .filter((note) => matches(note, filters))
+          .sort(newestFirst)
+          .slice((page - 1) * page_size, page * page_size);
+        return reply(e.listNotes, { success: true, notes });
+      },
+      options,
+    ),
+    handle(
+      e.countNotes,
+      ({ query }) =>
+        reply(e.countNotes, {
+          success: true,
+          count: db.notes.filter((n) => matches(n, query)).length,
+        }),
+      options,
+    ),
+    handle(
+      e.uploadNote,
+      ({ body }) => {
+        if (body.folder_id !== undefined && !db.folders.some((f) => f.id === body.folder_id)) {
+          return notFound();
+        }
+        if (db.minutes.remaining <= 0 && !db.minutes.unlimited) {
+          return errorResponse(402, ErrorCode.INSUFFICIENT_MINUTES);
+        }
+        const now = new Date().toISOString();
+        const note: Note = {
+          id: db.nextId++,
+          name: body.name ?? body.file_name.replace(/\.[^.]+$/, ''),
+          folder_id: body.folder_id ?? null,
+          status: 'queued',
+          progress: 0,
+          error: null,
+          file_name: body.file_name,
+          size: body.size,
+          duration_seconds: null,
+          minutes_charged: 0,
+          language: body.language,
+          summary_language: body.summary_language,
+          summary_model: body.summary_model,
+          structure: body.structure,
+          design: body.design,
+          transcript_type: body.transcript_type,
+          speakers: body.speakers ?? 0,
+          transcribe: body.transcribe,
+          saved: false,
+          created_at: now,
+          updated_at: now,
+        };
+        db.notes.unshift(note);
+        return reply(
+          e.uploadNote,
+          { success: true, message: 'Upload received', note },
+          { status: 201 },
+        );
+      },
+      options,
+    ),
+    handle(
+      e.moveNote,
+      ({ body }) => {
+        const note = find(body.note_id);
+        if (!note) return notFound();
+        if (body.folder_id !== null && !db.folders.some((f) => f.id === body.folder_id)) {
+          return notFound();
+        }
+        note.folder_id = body.folder_id;
+        return reply(e.moveNote, { success: true, message: 'Note moved' });
+      },
+      options,
+    ),
+    handle(
+      e.updateNote,
+      ({ body }) => {
+        const note = find(body.id);
+        if (!note) return notFound();
+        if (body.name !== undefined) note.name = body.name;
+        if (body.saved !== undefined) note.saved = body.saved;
+        note.updated_at = new Date().toISOString();
+        const current = detail(note);
+        if (body.speaker_names) {
+          current.speaker_names = { ...current.speaker_names, ...body.speaker_names };
+        }
+        db.details.set(note.id, current);
+        return reply(e.updateNote, { success: true, note: current });
+      },
+      options,
+    ),
+    handle(
+      e.deleteNote,
+      ({ query }) => {
+        const index = db.notes.findIndex((note) => note.id === query.id);
+        if (index < 0) return notFound();
+        db.notes.splice(index, 1);
+        db.details.delete(query.id);
+        return reply(e.deleteNote, { success: true, message: 'Note deleted' });
+      },
+      options,
+    ),
+    handle(
+      e.getNoteAudio,
+      ({ params }) =>
+        find(params.id)
+          ? new HttpResponse(silentWav(), {
+              headers: { 'Content-Type': 'audio/wav', 'Accept-Ranges': 'bytes' },
+            })
+          : notFound(),
+      options,
+    ),
+    handle(
+      e.retryNote,
+      ({ params }) => {
+        const note = find(params.id);
+        if (!note) return notFound();
+        if (note.status === 'error') {
+          Object.assign(note, {
+            status: 'queued',
+            progress: 0,
+            error: null,
+            updated_at: new Date().toISOString(),
+          });
+        }
+        return reply(e.retryNote, { success: true, note: detail(note) });
+      },
+      options,
+    ),
+    handle(
+      e.downloadNote,
+      ({ params }) => {
+        const note = find(params.id);
+        if (!note) return notFound();
+        return reply(e.downloadNote, {
+          success: true,
+          data: base64(exportText(detail(note), params.format)),
+          filename: downloadFilename(params.format, `${note.name}.${params.format}`),
+          contentType: contentTypes[params.format],
+          status: 200,
+        });
+      },
+      options,
+    ),
+    handle(
+      e.getNote,
+      ({ params }) => {
+        const note = find(params.id);
+        return note ? reply(e.getNote, { success: true, note: detail(note) }) : notFound();
+      },
+      options,
+    ),
+  ];
+}
+
+export const notesHandlers = createNotesHandlers();
+
+const listAndCount = [e.listNotes, e.countNotes];
+
+/** Named notes scenarios (the `notes` key). */
+export const notes = {
+  default: () => notesHandlers,
+  /** No notes at all. */
+  empty: () => createNotesHandlers(createMockDb({ notes: [], details: new Map() })),
+  /** `count` generated notes, for pagination. */
+  many: (count = 45) =>
+    createNotesHandlers(createMockDb({ notes: manyNotes(count), details: new Map() })),
+  /** Every note is still being processed. */
+  processing: () =>
+    createNotesHandlers(
+      createMockDb({
+        notes: mockDb.notes.filter((n) => n.status !== 'done' && n.status !== 'error'),
+        details: new Map(),
+      }),
+    ),
+  /** List and count fail with `status`. */
+  failing: (status = 500) => [
+    ...listAndCount.map((endpoint) => failWith(endpoint, status, ErrorCode.SERVER)),
+    ...notesHandlers,
+  ],
+  /** Every notes call answers after `ms`. */
+  slow: (ms = 3_000) => createNotesHandlers(mockDb, { latency: ms }),
+  /** The upload is refused with `status` (e.g. 402 for too few minutes). */
+  uploadFailing: (status = 500, code: string = ErrorCode.UPLOAD_FAILED) => [
+    failWith(e.uploadNote, status, code),
+    ...notesHandlers,
+  ],
+  /** Uploads are refused: not enough minutes left. */
+  insufficientMinutes: () => [
+    failWith(e.uploadNote, 402, ErrorCode.INSUFFICIENT_MINUTES),
+    ...notesHandlers,
+  ],
+  /** Downloads fail with `status`. */
+  downloadFailing: (status = 500) => [
+    failWith(e.downloadNote, status, ErrorCode.SERVER),
+    ...notesHandlers,
+  ],
+  /** Deleting and moving fail with `status`. */
+  mutationsFailing: (status = 500) => [
+    failWith(e.deleteNote, status, ErrorCode.SERVER),
+    failWith(e.moveNote, status, ErrorCode.SERVER),
+    failWith(e.updateNote, status, ErrorCode.SERVER),
+    ...notesHandlers,
+  ],
+};

@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const a = new PGlite(); await a.waitReady; console.log('mem', performance.now() - t);
+t = performance.now();
+const dump = await a.dumpDataDir('none'); console.log('dump', performance.now() - t, dump.size); await a.close();
+t = performance.now();
+const b = new PGlite({ loadDataDir: dump }); await b.waitReady; console.log('load', performance.now() - t);
+console.log((await b.query('select 1 as x')).rows);
+await b.close();
+t = performance.now();
+const c = new PGlite({ loadDataDir: dump }); await c.waitReady; console.log('load2', performance.now() - t);

@@ -1,0 +1,111 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ErrorCode } from '@protokoll/contract';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AppEnv } from './lib/context.ts';
+import { ApiError, ErrorMessage, errorBody, notFoundError } from './lib/errors.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { validationHook } from './lib/openapi.ts';
+import { requestId } from './lib/request-id.ts';
+import { readVersion } from './lib/version.ts';
+import { mountDocs } from './routes/docs/index.ts';
+import { healthRouter } from './routes/health/index.ts';
+import { isApiPath, serveApp } from './web/app-serving.ts';
+import { i18nRouter } from './web/i18n.ts';
+
+export interface AppDeps {
+  /** An open database from `openDatabase` (or the test helper). */
+  db: Database;
+  config: Config;
+  /** Defaults to a JSON logger on stdout at `config.logLevel`. */
+  logger?: Logger;
+  /** Reported by /api/health and the OpenAPI document; defaults to the root package.json's. */
+  version?: string;
+  /** Epoch ms the uptime counts from; defaults to now. */
+  startedAt?: number;
+}
+
+export type App = OpenAPIHono<AppEnv>;
+
+/** Status-only exceptions (e.g. Hono's "Malformed JSON") mapped onto our codes. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return ErrorCode.NOT_AUTHENTICATED;
+  if (status === 404) return ErrorCode.NOT_FOUND;
+  if (status === 429) return ErrorCode.TOO_MANY_ATTEMPTS;
+  return ErrorCode.INVALID_INPUT;
+}
+
+function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException && error.status < 500) {
+    const status = error.status as ContentfulStatusCode;
+    return new ApiError(status, codeForStatus(status), error.message || 'Bad request');
+  }
+  return undefined;
+}
+
+function sendError(c: Context<AppEnv>, error: ApiError): Response {
+  return c.json(errorBody(error, c.get('requestId')), error.status);
+}
+
+/** The whole HTTP surface: API, OpenAPI docs, locale files and (optionally) the built web app. */
+export function createApp(deps: AppDeps): App {
+  const { config, db } = deps;
+  const logger = deps.logger ?? createLogger({ level: config.logLevel });
+  const version = deps.version ?? readVersion();
+  const startedAt = deps.startedAt ?? Date.now();
+
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestLogger = logger.child({ requestId: c.var.requestId });
+    c.set('config', config);
+    c.set('db', db.db);
+    c.set('dbKind', db.kind);
+    c.set('logger', requestLogger);
+    c.set('version', version);
+    c.set('startedAt', startedAt);
+    await next();
+    // Path only: query strings may carry tokens (reset links), and headers and bodies never appear.
+    requestLogger[c.res.status >= 500 ? 'error' : 'info']('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  app.route('/', healthRouter());
+  app.route('/', i18nRouter());
+  mountDocs(app, { version, publicUrl: config.publicUrl });
+
+  if (config.serveApp) app.get('*', serveApp(config.appDist));
+
+  app.notFound((c) => {
+    if (isApiPath(c.req.path)) return sendError(c, notFoundError());
+    return c.text('404 Not Found', 404);
+  });
+
+  app.onError((error, c) => {
+    const known = toApiError(error);
+    if (known && known.status < 500) return sendError(c, known);
+    // Unexpected (or deliberate 5xx): the details go to the log, never to the client.
+    (c.var.logger ?? logger).error('request failed', {
+      requestId: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      err: error,
+    });
+    return sendError(
+      c,
+      known ?? new ApiError(500, ErrorCode.INTERNAL, ErrorMessage.internal),
+    );
+  });
+
+  return app;
+}

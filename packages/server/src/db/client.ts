@@ -1,0 +1,71 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { pgliteDir, type Config } from '../config.ts';
+import { silentLogger, type Logger } from '../lib/logger.ts';
+import { migratePglite, migratePostgres } from './migrate.ts';
+import * as schema from './schema.ts';
+
+/** The drizzle database handlers use; both drivers fit it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+/** An open database: the drizzle instance, which engine it runs on, and how to close it. */
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+  logger?: Logger;
+}
+
+/**
+ * The embedded database: PGlite with its files in `dataDir`, or in memory when `dataDir` is
+ * undefined (tests).
+ */
+export async function openPglite(dataDir: string | undefined, options: OpenOptions = {}): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzlePglite({ client, schema });
+  try {
+    if (options.migrate !== false) await migratePglite(db);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
+  const logger = options.logger ?? silentLogger;
+  const pool = new pg.Pool({ connectionString: url });
+  // An idle client losing its connection emits here; unhandled it would crash the process.
+  pool.on('error', (error) => logger.error('postgres pool error', { err: error }));
+  const db = drizzlePg({ client: pool, schema });
+  try {
+    await db.execute(sql`select 1`);
+    if (options.migrate !== false) await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite; migrated unless told not to. */
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: OpenOptions = {},
+): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, options)
+    : openPglite(pgliteDir(config), options);
+}

@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createLogger } from './lib/logger.ts';
+import { startServer } from './server.ts';
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.format()}\n`);
+  process.exit(1);
+}
+
+const logger = createLogger({ level: config.logLevel });
+
+let running: Awaited<ReturnType<typeof startServer>>;
+try {
+  running = await startServer(config, { logger });
+} catch (error) {
+  logger.error('start failed', { err: error });
+  const reason = error instanceof Error ? error.message : String(error);
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  process.stderr.write(
+    `Protokoll startet nicht: ${reason}\n  Datenbank: ${where}\n  Adresse: ${config.host}:${config.port}\n`,
+  );
+  process.exit(1);
+}
+
+process.stdout.write(
+  `Protokoll läuft auf ${running.url}${config.publicUrl ? ` (öffentlich: ${config.publicUrl})` : ''}\n`,
+);
+
+let stopping = false;
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    // A second Ctrl-C means "now".
+    process.exit(1);
+  }
+  stopping = true;
+  logger.info('shutting down', { signal });
+  running.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error('shutdown failed', { err: error });
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

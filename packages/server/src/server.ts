@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp, type App } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+
+export interface StartOptions {
+  /** Use this database instead of opening one from the config; the caller then closes it. */
+  db?: Database;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  app: App;
+  db: Database;
+  /** Base URL actually listened on, e.g. http://127.0.0.1:3000 (the real port when PORT=0). */
+  url: string;
+  port: number;
+  /** Stops accepting connections, finishes open requests, then closes the database it opened. */
+  close(): Promise<void>;
+}
+
+/** Grace period for open connections before they are cut on shutdown. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Opens the database (applying migrations), builds the app and listens on HOST:PORT. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const db = options.db ?? (await openDatabase(config, { logger }));
+  const ownsDb = !options.db;
+  const app = createApp({ db, config, logger });
+
+  let server: ReturnType<typeof serve>;
+  let port: number;
+  try {
+    ({ server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
+      (resolve, reject) => {
+        const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) =>
+          resolve({ server: s, port: info.port }),
+        );
+        s.once('error', reject);
+      },
+    ));
+  } catch (error) {
+    if (ownsDb) await db.close();
+    throw error;
+  }
+
+  const url = `http://${urlHost(config.host)}:${port}`;
+  logger.info('listening', { url, database: db.kind, serveApp: config.serveApp });
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, CLOSE_TIMEOUT_MS);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      });
+      if (ownsDb) await db.close();
+      logger.info('stopped');
+    })();
+    return closing;
+  };
+
+  return { app, db, url, port, close };
+}

@@ -1,0 +1,109 @@
+import { readFile, stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { isKnownPage, splitLocale } from '@protokoll/contract';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import type { AppEnv } from '../lib/context.ts';
+import { isBot } from './bots.ts';
+
+/** Vite puts content-hashed files here: safe to cache for a year. */
+const ASSETS_PREFIX = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Unhashed files (index.html, favicon, robots.txt): always revalidate. */
+const REVALIDATE = 'no-cache';
+
+/** Paths the API and the locale files own; the web app never answers them. */
+export function isApiPath(pathname: string): boolean {
+  return (
+    pathname === '/api' ||
+    pathname.startsWith('/api/') ||
+    pathname === '/_i18n' ||
+    pathname.startsWith('/_i18n/')
+  );
+}
+
+interface FileInfo {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+
+/**
+ * Reads a regular file inside `root`, or undefined when there is none, it lies outside, or a
+ * segment is hidden. `pathname` is Hono's already-decoded path: decoding again would let `%252e`
+ * through as a dot.
+ */
+async function readInside(root: string, pathname: string): Promise<FileInfo | undefined> {
+  if (pathname.includes('\0') || pathname.split('/').some((part) => part.startsWith('.'))) {
+    return undefined;
+  }
+  const file = resolve(root, `.${pathname}`);
+  if (!file.startsWith(root + sep)) return undefined;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return undefined;
+    return {
+      body: new Uint8Array(await readFile(file)),
+      etag: `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function sendFile(
+  c: Context<AppEnv>,
+  file: FileInfo,
+  name: string,
+  cacheControl: string,
+  status: 200 | 404 = 200,
+): Response {
+  c.header('Content-Type', getMimeType(name) ?? 'application/octet-stream');
+  c.header('Cache-Control', cacheControl);
+  if (status === 200) {
+    c.header('ETag', file.etag);
+    if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304);
+  }
+  return c.body(file.body, status);
+}
+
+/**
+ * Serves the built web app (SPEC §2): files from `appDist`, then every other GET as the app's
+ * index.html — status 200 for a known page, 404 (noindex) for anything else so the client shows
+ * its error page with the right status. Bots get a bare 404 instead of an error page.
+ */
+export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
+  const root = resolve(appDist);
+  return async (c, next) => {
+    const pathname = c.req.path;
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(pathname)) {
+      return next();
+    }
+
+    const index = await readInside(root, '/index.html');
+    if (!index) {
+      return c.text(
+        `Protokoll: the web app is not built (no index.html in ${root}). ` +
+          'Run `pnpm build`, then reload this page.\n',
+        503,
+        { 'Cache-Control': 'no-store' },
+      );
+    }
+
+    if (pathname !== '/') {
+      const file = await readInside(root, pathname);
+      if (file) {
+        const cache = pathname.startsWith(ASSETS_PREFIX) ? IMMUTABLE : REVALIDATE;
+        return sendFile(c, file, pathname, cache);
+      }
+      // A missing chunk must fail as a missing file, not as HTML the browser tries to execute.
+      if (pathname.startsWith(ASSETS_PREFIX)) return c.text('404 Not Found', 404);
+    }
+
+    if (isKnownPage(splitLocale(pathname).path)) {
+      return sendFile(c, index, 'index.html', REVALIDATE);
+    }
+    c.header('X-Robots-Tag', 'noindex');
+    if (isBot(c.req.header('User-Agent'))) return c.text('404 Not Found', 404);
+    return sendFile(c, index, 'index.html', REVALIDATE, 404);
+  };
+}

@@ -1,0 +1,184 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { FileText, LayoutDashboard, LifeBuoy, Mic, Settings, Star } from 'lucide-react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { AppShell, type NavItem } from './app-shell.tsx';
+
+/**
+ * Stands in for the app's router link: like a real one it runs the `onClick` it is given first,
+ * then navigates client-side (recorded here) instead of leaving the story.
+ */
+const navigate = fn().mockName('navigate');
+function FakeRouterLink({ to, onClick, ...props }: React.ComponentProps<'a'> & { to: string }) {
+  return (
+    <a
+      href={to}
+      onClick={(event) => {
+        onClick?.(event);
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+      {...props}
+    />
+  );
+}
+const fakeRouterLink = (item: NavItem, children: React.ReactNode) => (
+  <FakeRouterLink to={item.href}>{children}</FakeRouterLink>
+);
+
+const navItems: NavItem[] = [
+  { key: 'dashboard', label: 'Dashboard', href: '/dashboard', icon: <LayoutDashboard />, current: true },
+  { key: 'protocol', label: 'Neues Protokoll', href: '/protocol', icon: <Mic /> },
+  { key: 'notes', label: 'Notizen', href: '/notes', icon: <FileText /> },
+  { key: 'saved', label: 'Gespeichert', href: '/saved-notes', icon: <Star /> },
+  { key: 'support', label: 'Support', href: '/support', icon: <LifeBuoy /> },
+];
+
+function PageContent() {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
+      <p className="mt-2 text-muted-foreground">Hier erscheinen Ihre Minuten, Ihr Tarif und Ihre letzten Notizen.</p>
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Layouts/AppShell',
+  component: AppShell,
+  parameters: { layout: 'fullscreen' },
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+  args: {
+    navItems,
+    renderLink: fakeRouterLink,
+    homeHref: '/dashboard',
+    locale: 'de',
+    onLocaleChange: fn(),
+    user: { firstName: 'Anna-Lena', lastName: 'Müller', email: 'anna-lena.mueller@example.de' },
+    onLogout: fn(),
+    onSignIn: fn(),
+    userMenuItems: [{ key: 'settings', label: 'Einstellungen', href: '/settings', icon: <Settings /> }],
+    children: <PageContent />,
+  },
+  beforeEach: () => {
+    navigate.mockClear();
+  },
+} satisfies Meta<typeof AppShell>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas, args, step }) => {
+    await step('landmarks', async () => {
+      await expect(canvas.getByRole('banner')).toBeVisible();
+      await expect(canvas.getByRole('main')).toBeVisible();
+      const nav = canvas.getByRole('navigation', { name: 'Hauptnavigation' });
+      await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(within(nav).getByRole('link', { name: 'Notizen' })).not.toHaveAttribute('aria-current');
+      await expect(canvas.queryByRole('button', { name: 'Menü öffnen' })).toBeNull();
+    });
+
+    await step('skip link is the first stop and focuses main', async () => {
+      await userEvent.tab();
+      const skip = canvas.getByRole('link', { name: 'Zum Inhalt springen' });
+      await expect(skip).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      await expect(canvas.getByRole('main')).toHaveFocus();
+    });
+
+    await step('navigation goes through renderLink', async () => {
+      await userEvent.click(canvas.getByRole('link', { name: 'Notizen' }));
+      await expect(navigate).toHaveBeenCalledWith('/notes');
+    });
+
+    await step('user menu', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Benutzermenü für Anna-Lena Müller' }));
+      const menu = await screen.findByRole('menu');
+      await expect(within(menu).getByText('anna-lena.mueller@example.de')).toBeVisible();
+      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Einstellungen' }));
+      await expect(navigate).toHaveBeenCalledWith('/settings');
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      await userEvent.click(canvas.getByRole('button', { name: 'Benutzermenü für Anna-Lena Müller' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
+      await expect(args.onLogout).toHaveBeenCalledOnce();
+    });
+  },
+};
+
+export const SignedOutUser: Story = {
+  args: { user: null, navItems: [], homeHref: '/' },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.queryByRole('button', { name: /Benutzermenü/ })).toBeNull();
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Anmelden' }));
+    await expect(args.onSignIn).toHaveBeenCalledOnce();
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas, canvasElement, step }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+    const menuButton = canvas.getByRole('button', { name: 'Menü öffnen' });
+
+    await step('menu button opens the drawer, Escape closes it', async () => {
+      await userEvent.click(menuButton);
+      const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+      const nav = within(drawer).getByRole('navigation', { name: 'Hauptnavigation' });
+      await expect(within(nav).getAllByRole('link')).toHaveLength(navItems.length);
+      await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await expect(menuButton).toHaveFocus();
+    });
+
+    await step('choosing a link navigates and closes the drawer', async () => {
+      await userEvent.click(menuButton);
+      const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+      await userEvent.click(within(drawer).getByRole('link', { name: 'Notizen' }));
+      await expect(navigate).toHaveBeenCalledWith('/notes');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+  },
+};
+
+/** The drawer as it looks when open, for screenshots. */
+export const MobileDrawerOpen: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Menü öffnen' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    await expect(within(drawer).getByRole('button', { name: 'Menü schließen' })).toBeVisible();
+  },
+};
+
+export const English: Story = {
+  globals: { locale: 'en', viewport: { value: 'desktop', isRotated: false } },
+  args: {
+    locale: 'en',
+    navItems: [
+      { key: 'dashboard', label: 'Dashboard', href: '/en/dashboard', icon: <LayoutDashboard />, current: true },
+      { key: 'protocol', label: 'New minutes', href: '/en/protocol', icon: <Mic /> },
+      { key: 'notes', label: 'Notes', href: '/en/notes', icon: <FileText /> },
+      { key: 'saved', label: 'Saved', href: '/en/saved-notes', icon: <Star /> },
+      { key: 'support', label: 'Support', href: '/en/support', icon: <LifeBuoy /> },
+    ],
+    homeHref: '/en/dashboard',
+    userMenuItems: [{ key: 'settings', label: 'Settings', href: '/en/settings', icon: <Settings /> }],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Language: English' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'User menu for Anna-Lena Müller' }));
+    await expect(await screen.findByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+  },
+};

@@ -1,0 +1,268 @@
+import type { Locale } from '@protokoll/contract';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../components/avatar.tsx';
+import { Button } from '../components/button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from '../components/dialog.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/dropdown-menu.tsx';
+import { IconButton } from '../components/icon-button.tsx';
+import { LanguageSwitch } from '../components/language-switch.tsx';
+import { cn } from '../lib/cn.ts';
+import { ItemLink, type LinkItem, type RenderLink } from '../lib/render-link.tsx';
+import { Brand } from './brand.tsx';
+
+export type { LinkItem, RenderLink } from '../lib/render-link.tsx';
+
+/** One entry of the primary navigation. */
+export interface NavItem extends LinkItem {
+  /** A lucide icon element, e.g. `<FileText />`; it is hidden from assistive technology. */
+  icon?: React.ReactNode;
+  /** The page being shown; marked `aria-current="page"`. */
+  current?: boolean;
+}
+
+/** The signed-in person as far as the header needs to know. */
+export interface ShellUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** An extra entry of the user menu, e.g. Settings. Give it an `href` to render a link. */
+export interface UserMenuItem {
+  key: string;
+  /** Visible, already translated text. */
+  label: string;
+  /** A lucide icon element; hidden from assistive technology. */
+  icon?: React.ReactNode;
+  /** Navigates here (through `renderLink` when given). */
+  href?: string;
+  /** Called when chosen (instead of or besides `href`). */
+  onSelect?: () => void;
+}
+
+export interface AppShellProps extends React.ComponentProps<'div'> {
+  /** Primary navigation, already translated and resolved for the active locale. */
+  navItems: NavItem[];
+  /** Renders nav, brand and menu links with the app's router link; defaults to `<a href>`. */
+  renderLink?: RenderLink<NavItem>;
+  /** Where the brand links to, e.g. "/dashboard" or "/en/dashboard". Without it the brand is no link. */
+  homeHref?: string;
+  /** The active interface language. */
+  locale: Locale;
+  /** Another language was chosen in the language menu. */
+  onLocaleChange: (locale: Locale) => void;
+  /** The signed-in person, or `null` before sign-in (then a sign-in button shows if `onSignIn` is set). */
+  user: ShellUser | null;
+  /** "Log out" was chosen in the user menu. */
+  onLogout: () => void;
+  /** "Sign in" was pressed; only offered while `user` is `null`. */
+  onSignIn?: () => void;
+  /** Entries above "Log out" in the user menu, e.g. Settings. */
+  userMenuItems?: UserMenuItem[];
+  /** The page. `main` has no padding of its own: each screen sets its width and spacing. */
+  children: React.ReactNode;
+}
+
+const MAIN_ID = 'main-content';
+
+const focusRing = cn(
+  'outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+  'focus-visible:ring-offset-background',
+);
+
+const navLinkClasses = cn(
+  'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground',
+  'transition-colors hover:bg-muted hover:text-foreground [&_svg]:size-4 [&_svg]:shrink-0',
+  'aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground',
+  focusRing,
+);
+
+/**
+ * The signed-in frame: skip link, header with brand, primary navigation, language and user
+ * menus, and the page in `main`. Below `md` the navigation moves into a drawer.
+ */
+export function AppShell({
+  navItems,
+  renderLink,
+  homeHref,
+  locale,
+  onLocaleChange,
+  user,
+  onLogout,
+  onSignIn,
+  userMenuItems = [],
+  children,
+  className,
+  ...props
+}: AppShellProps) {
+  const { t } = useTranslation();
+  const mainRef = useRef<HTMLElement>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // A route change (the app moves `current`) closes the drawer, even when it was not a click on it.
+  const currentKey = navItems.find((item) => item.current)?.key;
+  const [shownKey, setShownKey] = useState(currentKey);
+  if (shownKey !== currentKey) {
+    setShownKey(currentKey);
+    setDrawerOpen(false);
+  }
+
+  const renderNavLinks = (variant: 'bar' | 'drawer') => (
+    <ul className={variant === 'bar' ? 'flex items-center gap-1' : 'grid gap-1'}>
+      {navItems.map((item) => (
+        <li key={item.key}>
+          <ItemLink
+            item={item}
+            renderLink={renderLink}
+            aria-current={item.current ? 'page' : undefined}
+            className={cn(navLinkClasses, variant === 'drawer' && 'flex w-full px-3 py-2.5 text-base')}
+            onClick={variant === 'drawer' ? () => setDrawerOpen(false) : undefined}
+          >
+            {item.icon ? <span aria-hidden className="contents">{item.icon}</span> : null}
+            {item.label}
+          </ItemLink>
+        </li>
+      ))}
+    </ul>
+  );
+
+  const brand = homeHref ? (
+    <ItemLink
+      item={{ key: 'home', label: t('app.name'), href: homeHref }}
+      renderLink={renderLink}
+      className={cn('rounded-md', focusRing)}
+      onClick={() => setDrawerOpen(false)}
+    >
+      <Brand compact="narrow" />
+    </ItemLink>
+  ) : (
+    <Brand compact="narrow" />
+  );
+
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
+
+  return (
+    <div data-slot="app-shell" className={cn('flex min-h-dvh flex-col bg-background', className)} {...props}>
+      <a
+        href={`#${MAIN_ID}`}
+        onClick={(event) => {
+          // Focus moves without touching the URL, which belongs to the app's router.
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+        className={cn(
+          'sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-60',
+          'focus:rounded-md focus:bg-surface-raised focus:px-4 focus:py-2 focus:text-sm',
+          'focus:font-medium focus:text-foreground focus:shadow-md',
+          focusRing,
+        )}
+      >
+        {t('shell.skipToContent')}
+      </a>
+
+      <header className="sticky top-0 z-40 border-b border-border bg-background">
+        <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
+          {navItems.length > 0 ? (
+            <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
+              <DialogTrigger asChild>
+                <IconButton label={t('shell.openMenu')} className="-ml-2 md:hidden [&_svg]:size-5">
+                  <Menu />
+                </IconButton>
+              </DialogTrigger>
+              <DialogContent
+                data-slot="app-shell-drawer"
+                showCloseButton={false}
+                aria-describedby={undefined}
+                className={cn(
+                  'top-0 left-0 h-dvh max-h-dvh w-80 max-w-[calc(100%-3rem)] translate-x-0 translate-y-0',
+                  'content-start gap-6 rounded-none border-y-0 border-l-0 p-4 sm:max-w-80',
+                  'transition-transform duration-200 ease-out starting:-translate-x-full',
+                  'motion-reduce:transition-none',
+                )}
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <Brand />
+                  <DialogTitle className="sr-only">{t('shell.menuTitle')}</DialogTitle>
+                  <DialogClose asChild>
+                    <IconButton label={t('shell.closeMenu')} className="-mr-2 [&_svg]:size-5">
+                      <X />
+                    </IconButton>
+                  </DialogClose>
+                </div>
+                <nav aria-label={t('shell.navLabel')}>{renderNavLinks('drawer')}</nav>
+              </DialogContent>
+            </Dialog>
+          ) : null}
+
+          {brand}
+
+          {navItems.length > 0 ? (
+            <nav aria-label={t('shell.navLabel')} className="ml-4 hidden md:block">
+              {renderNavLinks('bar')}
+            </nav>
+          ) : null}
+
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <LanguageSwitch locale={locale} onLocaleChange={onLocaleChange} />
+            {user ? (
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <button type="button" className={cn('rounded-full', focusRing)}>
+                    {/* The initials picture the person; the name comes from the hidden text. */}
+                    <Avatar name={fullName} size="sm" aria-hidden />
+                    <span className="sr-only">{t('shell.userMenu', { name: fullName })}</span>
+                  </button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="end" className="w-64">
+                  <DropdownMenuLabel className="grid gap-0.5 font-normal">
+                    <span className="text-xs text-muted-foreground">{t('shell.signedInAs')}</span>
+                    <span className="truncate text-sm font-medium text-foreground">{fullName}</span>
+                    <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+                  </DropdownMenuLabel>
+                  <DropdownMenuSeparator />
+                  {userMenuItems.map((item) =>
+                    item.href ? (
+                      <DropdownMenuItem key={item.key} asChild onSelect={item.onSelect}>
+                        <ItemLink item={{ key: item.key, label: item.label, href: item.href }} renderLink={renderLink}>
+                          {item.icon ? <span aria-hidden className="contents">{item.icon}</span> : null}
+                          {item.label}
+                        </ItemLink>
+                      </DropdownMenuItem>
+                    ) : (
+                      <DropdownMenuItem key={item.key} onSelect={item.onSelect}>
+                        {item.icon ? <span aria-hidden className="contents">{item.icon}</span> : null}
+                        {item.label}
+                      </DropdownMenuItem>
+                    ),
+                  )}
+                  {userMenuItems.length > 0 ? <DropdownMenuSeparator /> : null}
+                  <DropdownMenuItem onSelect={onLogout}>
+                    <LogOut aria-hidden />
+                    {t('shell.logout')}
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            ) : onSignIn ? (
+              <Button variant="outline" size="sm" onClick={onSignIn}>
+                {t('shell.signIn')}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </header>
+
+      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}
