@@ -6,19 +6,16 @@ import {
   splitLocale,
   type Locale,
 } from '@protokoll/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Route, Router, Switch } from 'wouter';
 import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
-import { fetchMessages } from './api/messages.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
-import { api } from './lib/api.ts';
+import { fetchMessages } from './lib/messages.ts';
 import { writeLocaleCookie } from './lib/locale.ts';
 import { LocaleContext, type LocaleContextValue } from './lib/use-locale.ts';
-import { NotFoundPage, routeTable } from './route-table.ts';
-import { DefaultLayout } from './routes/default-layout.tsx';
+import { DefaultLayout, NotFoundPage, routeTable } from './route-table.ts';
 
 /** SPEC §2 layouts. Auth screens bring their own `AuthLayout`, so that layout adds no chrome here. */
 const layouts: Record<PageLayout, (props: { children: React.ReactNode }) => React.ReactNode> = {
@@ -61,7 +58,7 @@ function useLocaleMessages(i18n: I18n, locale: Locale) {
     if (i18n.hasResourceBundle(locale, 'translation')) apply();
     else {
       setReady(false);
-      fetchMessages(api, locale)
+      fetchMessages(locale)
         .then((messages) => {
           i18n.addResourceBundle(locale, 'translation', messages);
           apply();
@@ -80,7 +77,6 @@ export function App({ i18n }: { i18n: I18n }) {
   const [pathname] = useBrowserLocation();
   const { locale } = splitLocale(pathname);
   const ready = useLocaleMessages(i18n, locale);
-  const [queryClient] = useState(() => new QueryClient());
 
   const localeValue = useMemo<LocaleContextValue>(
     () => ({
@@ -96,16 +92,14 @@ export function App({ i18n }: { i18n: I18n }) {
   );
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <LocaleContext.Provider value={localeValue}>
-          <Router base={LOCALE_PREFIX[locale]}>
-            <ErrorBoundary>
-              <Suspense fallback={null}>{ready ? <Pages /> : null}</Suspense>
-            </ErrorBoundary>
-          </Router>
-        </LocaleContext.Provider>
-      </I18nextProvider>
-    </QueryClientProvider>
+    <I18nextProvider i18n={i18n}>
+      <LocaleContext.Provider value={localeValue}>
+        <Router base={LOCALE_PREFIX[locale]}>
+          <ErrorBoundary>
+            <Suspense fallback={null}>{ready ? <Pages /> : null}</Suspense>
+          </ErrorBoundary>
+        </Router>
+      </LocaleContext.Provider>
+    </I18nextProvider>
   );
 }

@@ -1,6 +1,8 @@
-import { Component, type ReactNode } from 'react';
-import { DefaultLayout } from './routes/default-layout.tsx';
-import { ErrorRoute } from './routes/error-route.tsx';
+import { Component, Suspense, type ReactNode } from 'react';
+import { lazyRoute } from './lib/lazy-route.ts';
+import { DefaultLayout } from './route-table.ts';
+
+const ErrorRoute = lazyRoute(() => import('./routes/error-route.tsx'), 'ErrorRoute');
 
 /** Anything a route throws ends on the error page with status 500, never a blank screen. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -17,9 +19,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <DefaultLayout>
-        <ErrorRoute status={500} />
-      </DefaultLayout>
+      <Suspense fallback={null}>
+        <DefaultLayout>
+          <ErrorRoute status={500} />
+        </DefaultLayout>
+      </Suspense>
     );
   }
 }

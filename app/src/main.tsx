@@ -2,9 +2,8 @@ import { splitLocale } from '@protokoll/contract';
 import { createI18n } from '@protokoll/ui/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { fetchMessages } from './api/messages.ts';
 import { App } from './app.tsx';
-import { api } from './lib/api.ts';
+import { fetchMessages } from './lib/messages.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import './styles.css';
 
@@ -21,7 +20,7 @@ async function start() {
   document.documentElement.lang = locale;
   const root = createRoot(document.getElementById('root')!);
   try {
-    const messages = await fetchMessages(api, locale);
+    const messages = await fetchMessages(locale);
     const i18n = createI18n(locale, { [locale]: messages });
     root.render(
       <StrictMode>

@@ -13,4 +13,13 @@ export const routeTable: Record<PagePath, LazyExoticComponent<ComponentType>> = 
 };
 
 /** The `/{slug}` catch-all and every unknown path. */
-export const NotFoundPage = lazyRoute(() => import('./routes/not-found-route.tsx'), 'NotFoundRoute');
+export const NotFoundPage = lazyRoute(
+  () => import('./routes/not-found-route.tsx'),
+  'NotFoundRoute',
+);
+
+/** The default layout has its own chunk too, so auth pages never download the app shell. */
+export const DefaultLayout = lazyRoute(
+  () => import('./routes/default-layout.tsx'),
+  'DefaultLayout',
+);

@@ -41,8 +41,15 @@ const hanging: typeof fetch = (_url, init) =>
 describe('createApiClient', () => {
   it('builds the URL from base, path params and query, sends the bearer token and parses the answer', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => json({ success: true, name: 'x' }));
-    const client = createApiClient({ baseUrl: 'https://api.example/', getToken: () => 'tok', fetch: fetchMock });
-    const result = await client.call(getThing, { params: { id: 7 }, query: { page: 2, search_query: 'ä b' } });
+    const client = createApiClient({
+      baseUrl: 'https://api.example/',
+      getToken: () => 'tok',
+      fetch: fetchMock,
+    });
+    const result = await client.call(getThing, {
+      params: { id: 7 },
+      query: { page: 2, search_query: 'ä b' },
+    });
     expect(result).toEqual({ success: true, name: 'x' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('https://api.example/api/thing/7?page=2&search_query=%C3%A4+b');
@@ -67,13 +74,17 @@ describe('createApiClient', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('timeout');
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(describeFailure('login', (error as ApiError).failure)).toEqual({ code: ErrorCode.TIMEOUT });
+    expect(describeFailure('login', (error as ApiError).failure)).toEqual({
+      code: ErrorCode.TIMEOUT,
+    });
   });
 
   it('does not retry an endpoint without retries', async () => {
     const fetchMock = vi.fn<typeof fetch>(hanging);
     const client = createApiClient({ baseUrl: '', fetch: fetchMock });
-    await expect(client.call(postThing, { body: { name: 'n' } })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(client.call(postThing, { body: { name: 'n' } })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -83,15 +94,27 @@ describe('createApiClient', () => {
       .mockResolvedValueOnce(json({ success: false, code: 'internal', message: 'boom' }, 502))
       .mockResolvedValueOnce(json({ success: true, name: 'second' }));
     const client = createApiClient({ baseUrl: '', fetch: fetchMock });
-    await expect(client.call(getThing, { params: { id: 1 } })).resolves.toMatchObject({ name: 'second' });
+    await expect(client.call(getThing, { params: { id: 1 } })).resolves.toMatchObject({
+      name: 'second',
+    });
   });
 
   it('never retries a 4xx and carries the server code, message and field issues', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
-      json({ success: false, code: 'validation', message: 'bad', issues: [{ path: 'name', message: 'req' }] }, 422),
+      json(
+        {
+          success: false,
+          code: 'validation',
+          message: 'bad',
+          issues: [{ path: 'name', message: 'req' }],
+        },
+        422,
+      ),
     );
     const client = createApiClient({ baseUrl: '', fetch: fetchMock });
-    const error = (await client.call(getThing, { params: { id: 1 } }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client
+      .call(getThing, { params: { id: 1 } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(error).toMatchObject({ kind: 'http', status: 422, code: 'validation', message: 'bad' });
     expect(error.issues).toEqual([{ path: 'name', message: 'req' }]);
@@ -103,7 +126,9 @@ describe('createApiClient', () => {
       throw new TypeError('Failed to fetch');
     });
     const client = createApiClient({ baseUrl: '', fetch: fetchMock });
-    const error = (await client.call(postThing, { body: { name: 'n' } }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client
+      .call(postThing, { body: { name: 'n' } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('offline');
     expect(describeFailure('login', error.failure)).toEqual({ code: ErrorCode.OFFLINE });
   });
@@ -117,7 +142,9 @@ describe('createApiClient', () => {
   });
 
   it('keeps a non-JSON error answer typed by its status', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => new Response('<html>', { status: 503, statusText: 'Unavailable' }));
+    const fetchMock = vi.fn<typeof fetch>(
+      async () => new Response('<html>', { status: 503, statusText: 'Unavailable' }),
+    );
     const client = createApiClient({ baseUrl: '', fetch: fetchMock });
     await expect(client.call(postThing, { body: { name: 'n' } })).rejects.toMatchObject({
       kind: 'http',

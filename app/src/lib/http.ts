@@ -50,10 +50,17 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
  * retries (SPEC §7/§9), parses the answer with its schema and throws `ApiError` for everything
  * else. No toasts, no redirects: the layers above decide what a failure means to the user.
  */
-export function createApiClient({ baseUrl, getToken, fetch: doFetch = fetch }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  baseUrl,
+  getToken,
+  fetch: doFetch = fetch,
+}: ApiClientOptions): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function attempt<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
+  async function attempt<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E>,
+  ): Promise<ResponseOf<E>> {
     const url = `${base}${buildPath(endpoint.path, input.params)}${toQueryString(input.query as Record<string, unknown>)}`;
     const headers = new Headers({ Accept: 'application/json' });
     const token = getToken?.();
@@ -74,20 +81,37 @@ export function createApiClient({ baseUrl, getToken, fetch: doFetch = fetch }: A
       response = await doFetch(url, { method: endpoint.method, headers, body, signal });
     } catch (error) {
       if (input.signal?.aborted) throw error;
-      if (timeout.aborted) throw new ApiError('timeout', 0, 'timeout', `Timed out after ${timeoutMs} ms`);
-      throw new ApiError('offline', 0, 'offline', error instanceof Error ? error.message : 'Network error');
+      if (timeout.aborted)
+        throw new ApiError('timeout', 0, 'timeout', `Timed out after ${timeoutMs} ms`);
+      throw new ApiError(
+        'offline',
+        0,
+        'offline',
+        error instanceof Error ? error.message : 'Network error',
+      );
     }
 
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const parsed = ErrorBody.safeParse(payload);
       throw parsed.success
-        ? new ApiError('http', response.status, parsed.data.code, parsed.data.message, parsed.data.issues)
+        ? new ApiError(
+            'http',
+            response.status,
+            parsed.data.code,
+            parsed.data.message,
+            parsed.data.issues,
+          )
         : new ApiError('http', response.status, `http_${response.status}`, response.statusText);
     }
     const parsed = endpoint.response.safeParse(payload);
     if (!parsed.success) {
-      throw new ApiError('invalid-response', response.status, 'invalid-response', `${endpoint.id}: ${parsed.error.message}`);
+      throw new ApiError(
+        'invalid-response',
+        response.status,
+        'invalid-response',
+        `${endpoint.id}: ${parsed.error.message}`,
+      );
     }
     return parsed.data as ResponseOf<E>;
   }

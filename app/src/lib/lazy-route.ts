@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_RELOAD_GUARD_MS } from '@protokoll/contract';
 
 /**
@@ -20,14 +20,14 @@ export function reloadOnceForChunkError(
 }
 
 /** A route component in its own chunk, loaded on first visit. */
-export function lazyRoute<M extends Record<string, unknown>, K extends keyof M>(
+export function lazyRoute<M extends Record<K, ComponentType<never>>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
-) {
+): LazyExoticComponent<M[K]> {
   return lazy(async () => {
     try {
       const module = await load();
-      return { default: module[name] as ComponentType };
+      return { default: module[name] };
     } catch (error) {
       // Keep suspending while the page reloads, so no error flashes on the way.
       if (reloadOnceForChunkError()) return new Promise<never>(() => {});

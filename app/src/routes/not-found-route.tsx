@@ -4,5 +4,7 @@ import { ErrorRoute } from './error-route.tsx';
 /** Unknown paths and the `/{slug}` catch-all without content: "Page not found: {path}" (SPEC §2). */
 export function NotFoundRoute() {
   const { t } = useTranslation();
-  return <ErrorRoute status={404} message={t('errors.pageNotFound', { path: location.pathname })} />;
+  return (
+    <ErrorRoute status={404} message={t('errors.pageNotFound', { path: location.pathname })} />
+  );
 }

@@ -13,12 +13,30 @@ import {
   PlansResponse,
   UserResponse,
   Download,
+  Folder,
+  Minutes,
+  Note,
+  NoteDetail,
+  Plan,
+  PlanOffer,
+  User,
   UploadNoteResponse,
   usagePercent,
   isUnlimited,
 } from '@protokoll/contract';
 import {
   allDefaultHandlers,
+  demoFolders,
+  demoMinutes,
+  demoNotes,
+  detailFor,
+  exhaustedMinutes,
+  freePlan,
+  manyNotes,
+  planCatalogue,
+  proMinutes,
+  proPlan,
+  unlimitedMinutes,
   auth,
   DEMO_PASSWORD,
   DEMO_TOKEN,
@@ -50,6 +68,28 @@ async function call(path: string, init?: RequestInit) {
   const response = await fetch(`${API}${path}`, init);
   return { status: response.status, body: (await response.json()) as unknown };
 }
+
+describe('fixtures', () => {
+  it('fit the contract', () => {
+    User.parse(demoUser);
+    for (const plan of [freePlan, proPlan]) Plan.parse(plan);
+    for (const offer of planCatalogue) PlanOffer.parse(offer);
+    for (const m of [demoMinutes, unlimitedMinutes, exhaustedMinutes, proMinutes]) Minutes.parse(m);
+    for (const folder of demoFolders) Folder.parse(folder);
+    for (const note of [...demoNotes, ...manyNotes(30)]) {
+      Note.parse(note);
+      NoteDetail.parse(detailFor(note));
+    }
+  });
+
+  it('are the documented demo data', () => {
+    expect(`${demoUser.firstName} ${demoUser.lastName}`).toBe('Erika Mustermann');
+    expect(freePlan).toMatchObject({ name: 'Free', type: 'free' });
+    expect(demoMinutes).toMatchObject({ total: 30, used: 12 });
+    expect(demoNotes).toHaveLength(12);
+    expect(demoFolders.map((f) => f.name)).toEqual(['Vorstand', 'Kunden', 'Vorlesungen']);
+  });
+});
 
 describe('default handlers answer contract-valid bodies', () => {
   it('signs the demo user in', async () => {

@@ -27,6 +27,7 @@ export * from './components/tooltip.tsx';
 export * from './components/toast.tsx';
 export * from './components/tabs.tsx';
 export * from './components/pagination.tsx';
+export * from './components/language-switch.tsx';
 // Layouts
 export * from './layouts/auth-layout.tsx';
 export * from './layouts/app-shell.tsx';

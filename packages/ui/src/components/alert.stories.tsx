@@ -25,7 +25,11 @@ export const Catalog: Story = {
   render: () => (
     <div className="grid max-w-md gap-3">
       <Alert variant="info" title="Hinweis" description="Neue Funktionen sind verfügbar." />
-      <Alert variant="success" title="Gespeichert" description="Ihre Änderungen wurden übernommen." />
+      <Alert
+        variant="success"
+        title="Gespeichert"
+        description="Ihre Änderungen wurden übernommen."
+      />
       <Alert
         variant="warning"
         title="Kontingent fast aufgebraucht"
@@ -51,7 +55,11 @@ export const Info: Story = {
 };
 
 export const Success: Story = {
-  args: { variant: 'success', title: 'Gespeichert', description: 'Ihre Änderungen wurden übernommen.' },
+  args: {
+    variant: 'success',
+    title: 'Gespeichert',
+    description: 'Ihre Änderungen wurden übernommen.',
+  },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Gespeichert');
   },

@@ -28,8 +28,7 @@ const icons = {
 } as const;
 
 export interface AlertProps
-  extends Omit<React.ComponentProps<'div'>, 'title'>,
-    VariantProps<typeof alertVariants> {
+  extends Omit<React.ComponentProps<'div'>, 'title'>, VariantProps<typeof alertVariants> {
   /** Meaning and colour. `warning` and `danger` interrupt screen readers (`role="alert"`); the others are polite (`role="status"`). */
   variant?: 'info' | 'success' | 'warning' | 'danger';
   /** Short bold headline. */

@@ -54,7 +54,9 @@ export const WithImage: Story = {
 export const BrokenImage: Story = {
   args: { src: 'data:image/png;base64,kaputt', name: 'Jörg Schmidt' },
   play: async ({ canvas }) => {
-    await waitFor(() => expect(canvas.getByRole('img', { name: 'Jörg Schmidt' })).toHaveTextContent('JS'));
+    await waitFor(() =>
+      expect(canvas.getByRole('img', { name: 'Jörg Schmidt' })).toHaveTextContent('JS'),
+    );
   },
 };
 

@@ -28,7 +28,8 @@ export function initialsOf(name: string): string {
 }
 
 export interface AvatarProps
-  extends Omit<React.ComponentProps<typeof AvatarPrimitive.Root>, 'children'>,
+  extends
+    Omit<React.ComponentProps<typeof AvatarPrimitive.Root>, 'children'>,
     VariantProps<typeof avatarVariants> {
   /** The person's name: the accessible name and the source of the initials shown without a picture. */
   name: string;

@@ -21,12 +21,15 @@ export const badgeVariants = cva(
   },
 );
 
-export interface BadgeProps extends React.ComponentProps<'span'>, VariantProps<typeof badgeVariants> {
+export interface BadgeProps
+  extends React.ComponentProps<'span'>, VariantProps<typeof badgeVariants> {
   /** Colour by meaning: a status (`success`, `warning`, `danger`, `info`), `brand` or plain `neutral`. */
   variant?: 'neutral' | 'brand' | 'success' | 'warning' | 'danger' | 'info';
 }
 
 /** A short status or count label. Colour is never the only signal: the text says it too. */
 export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+  return (
+    <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
+  );
 }

@@ -12,7 +12,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-function ExampleCard({ title = 'Teamrunde Vertrieb', text = 'Budget für Q2 besprochen, Messeauftritt im Mai beschlossen.' }) {
+function ExampleCard({
+  title = 'Teamrunde Vertrieb',
+  text = 'Budget für Q2 besprochen, Messeauftritt im Mai beschlossen.',
+}) {
   return (
     <Card className="max-w-sm">
       <CardHeader>
@@ -52,7 +55,9 @@ export const Catalog: Story = {
 export const Default: Story = {
   render: () => <ExampleCard />,
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'Teamrunde Vertrieb', level: 3 })).toBeInTheDocument();
+    await expect(
+      canvas.getByRole('heading', { name: 'Teamrunde Vertrieb', level: 3 }),
+    ).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Öffnen' })).toBeEnabled();
   },
 };

@@ -22,7 +22,13 @@ export type CardHeaderProps = React.ComponentProps<'div'>;
 
 /** Title and description at the top of a Card. */
 export function CardHeader({ className, ...props }: CardHeaderProps) {
-  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-6', className)} {...props} />;
+  return (
+    <div
+      data-slot="card-header"
+      className={cn('flex flex-col gap-1.5 px-6', className)}
+      {...props}
+    />
+  );
 }
 
 export interface CardTitleProps extends React.ComponentProps<'h3'> {
@@ -47,7 +53,11 @@ export type CardDescriptionProps = React.ComponentProps<'p'>;
 /** Secondary text under the CardTitle. */
 export function CardDescription({ className, ...props }: CardDescriptionProps) {
   return (
-    <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+    <p
+      data-slot="card-description"
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
   );
 }
 

@@ -135,9 +135,13 @@ export const Invalid: Story = {
     </Field>
   ),
   play: async ({ canvas }) => {
-    const checkbox = canvas.getByRole('checkbox', { name: 'Ich akzeptiere die Nutzungsbedingungen' });
+    const checkbox = canvas.getByRole('checkbox', {
+      name: 'Ich akzeptiere die Nutzungsbedingungen',
+    });
     await expect(checkbox).toHaveAttribute('aria-invalid', 'true');
-    await expect(checkbox).toHaveAccessibleDescription('Bitte bestätigen Sie die Nutzungsbedingungen.');
+    await expect(checkbox).toHaveAccessibleDescription(
+      'Bitte bestätigen Sie die Nutzungsbedingungen.',
+    );
   },
 };
 

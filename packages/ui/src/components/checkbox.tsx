@@ -37,8 +37,16 @@ export function Checkbox({
         data-slot="checkbox-indicator"
         className="group grid place-items-center"
       >
-        <Check aria-hidden strokeWidth={3} className="size-3.5 group-data-[state=indeterminate]:hidden" />
-        <Minus aria-hidden strokeWidth={3} className="hidden size-3.5 group-data-[state=indeterminate]:block" />
+        <Check
+          aria-hidden
+          strokeWidth={3}
+          className="size-3.5 group-data-[state=indeterminate]:hidden"
+        />
+        <Minus
+          aria-hidden
+          strokeWidth={3}
+          className="hidden size-3.5 group-data-[state=indeterminate]:block"
+        />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );

@@ -12,7 +12,14 @@ export interface EmptyStateProps extends Omit<React.ComponentProps<'div'>, 'titl
 }
 
 /** Fills a list or page that has nothing to show yet, and points to the next step. */
-export function EmptyState({ icon, title, description, action, className, ...props }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  className,
+  ...props
+}: EmptyStateProps) {
   return (
     <div
       data-slot="empty-state"
@@ -32,16 +39,25 @@ export function EmptyState({ icon, title, description, action, className, ...pro
           {icon}
         </div>
       ) : null}
-      <h3 data-slot="empty-state-title" className="max-w-full text-base font-semibold text-foreground">
+      <h3
+        data-slot="empty-state-title"
+        className="max-w-full text-base font-semibold text-foreground"
+      >
         {title}
       </h3>
       {description ? (
-        <p data-slot="empty-state-description" className="max-w-[min(100%,65ch)] text-sm text-muted-foreground">
+        <p
+          data-slot="empty-state-description"
+          className="max-w-[min(100%,65ch)] text-sm text-muted-foreground"
+        >
           {description}
         </p>
       ) : null}
       {action ? (
-        <div data-slot="empty-state-action" className="mt-4 flex max-w-full flex-wrap justify-center gap-3">
+        <div
+          data-slot="empty-state-action"
+          className="mt-4 flex max-w-full flex-wrap justify-center gap-3"
+        >
           {action}
         </div>
       ) : null}

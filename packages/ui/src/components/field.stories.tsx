@@ -51,7 +51,11 @@ export const Catalog: Story = {
           </SelectContent>
         </Select>
       </Field>
-      <Field orientation="horizontal" label="Newsletter abonnieren" hint="Höchstens einmal im Monat.">
+      <Field
+        orientation="horizontal"
+        label="Newsletter abonnieren"
+        hint="Höchstens einmal im Monat."
+      >
         <Checkbox />
       </Field>
       <Field orientation="horizontal" label="Automatisch transkribieren">

@@ -58,8 +58,9 @@ export const fieldVariants = cva('min-w-0', {
 });
 
 export interface FieldProps
-  extends Omit<React.ComponentProps<'div'>, 'children'>,
-    VariantProps<typeof fieldVariants> {
+  extends Omit<React.ComponentProps<'div'>, 'children'>, VariantProps<typeof fieldVariants> {
+  /** `vertical` (default): label above the control. `horizontal`: control first, for one checkbox or switch. */
+  orientation?: 'vertical' | 'horizontal';
   /** Visible label of the control. */
   label: React.ReactNode;
   /** Help text under the control; the control is described by it. */
@@ -94,7 +95,8 @@ export function Field({
   const errorId = `${id}-error`;
   const hasHint = hint != null && hint !== false && hint !== '';
   const hasError = error != null && error !== false && error !== '';
-  const describedBy = [hasHint && hintId, hasError && errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hasHint && hintId, hasError && errorId].filter(Boolean).join(' ') || undefined;
   const horizontal = orientation === 'horizontal';
   const context: FieldContextValue = { controlId: id, labelId, describedBy, invalid: hasError };
 
@@ -103,10 +105,7 @@ export function Field({
       id={labelId}
       htmlFor={id}
       data-slot="field-label"
-      className={cn(
-        'text-sm font-medium text-foreground',
-        horizontal && 'col-start-2 row-start-1',
-      )}
+      className={cn('text-sm font-medium text-foreground', horizontal && 'col-start-2 row-start-1')}
     >
       {label}
       {optional ? ' ' : null}

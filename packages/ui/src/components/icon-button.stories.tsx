@@ -20,7 +20,12 @@ export const Catalog: Story = {
       {variants.map((variant) => (
         <div key={variant} className="flex flex-wrap items-center gap-3">
           {sizes.map((size) => (
-            <IconButton key={size} variant={variant} size={size} label={`Hinzufügen ${variant} ${size}`}>
+            <IconButton
+              key={size}
+              variant={variant}
+              size={size}
+              label={`Hinzufügen ${variant} ${size}`}
+            >
               <Plus />
             </IconButton>
           ))}

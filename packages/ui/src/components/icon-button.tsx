@@ -17,8 +17,11 @@ export const iconButtonVariants = cva('px-0', {
 });
 
 export interface IconButtonProps
-  extends Omit<React.ComponentProps<'button'>, 'aria-label'>,
-    VariantProps<typeof buttonVariants> {
+  extends Omit<React.ComponentProps<'button'>, 'aria-label'>, VariantProps<typeof buttonVariants> {
+  /** Look, as for Button; defaults to `ghost`, the usual choice in toolbars and list rows. */
+  variant?: 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'link';
+  /** Square size: `sm` 32 px, `md` 40 px, `lg` 48 px, matching the Button heights. */
+  size?: 'sm' | 'md' | 'lg';
   /** Accessible name, announced instead of the icon (e.g. "Notiz löschen"). Required: the button has no text. */
   label: string;
   /** The icon; it is hidden from assistive technology. */
@@ -42,11 +45,7 @@ export function IconButton({
   type,
   ...props
 }: IconButtonProps) {
-  const classes = cn(
-    buttonVariants({ variant, size }),
-    iconButtonVariants({ size }),
-    className,
-  );
+  const classes = cn(buttonVariants({ variant, size }), iconButtonVariants({ size }), className);
   if (asChild) {
     return (
       <Slot.Root data-slot="icon-button" aria-label={label} className={classes} {...props}>
@@ -65,7 +64,13 @@ export function IconButton({
       aria-busy={loading || undefined}
       {...props}
     >
-      {loading ? <Spinner label={null} /> : <span aria-hidden className="contents">{children}</span>}
+      {loading ? (
+        <Spinner label={null} />
+      ) : (
+        <span aria-hidden className="contents">
+          {children}
+        </span>
+      )}
     </button>
   );
 }

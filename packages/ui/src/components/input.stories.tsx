@@ -19,9 +19,24 @@ export const Catalog: Story = {
         <div key={size} className="grid gap-2">
           <Input size={size} aria-label={`Leer ${size}`} placeholder={`Platzhalter (${size})`} />
           <Input size={size} aria-label={`Ausgefüllt ${size}`} defaultValue="Wochenbesprechung" />
-          <Input size={size} aria-label={`Fehlerhaft ${size}`} defaultValue="nicht gültig" aria-invalid />
-          <Input size={size} aria-label={`Deaktiviert ${size}`} defaultValue="Deaktiviert" disabled />
-          <Input size={size} aria-label={`Schreibgeschützt ${size}`} defaultValue="Nur lesbar" readOnly />
+          <Input
+            size={size}
+            aria-label={`Fehlerhaft ${size}`}
+            defaultValue="nicht gültig"
+            aria-invalid
+          />
+          <Input
+            size={size}
+            aria-label={`Deaktiviert ${size}`}
+            defaultValue="Deaktiviert"
+            disabled
+          />
+          <Input
+            size={size}
+            aria-label={`Schreibgeschützt ${size}`}
+            defaultValue="Nur lesbar"
+            readOnly
+          />
         </div>
       ))}
     </div>

@@ -24,8 +24,7 @@ export const inputVariants = cva(
 );
 
 export interface InputProps
-  extends Omit<React.ComponentProps<'input'>, 'size'>,
-    VariantProps<typeof inputVariants> {
+  extends Omit<React.ComponentProps<'input'>, 'size'>, VariantProps<typeof inputVariants> {
   /** Height and text size; matches the Button sizes so both line up in a row. */
   size?: 'sm' | 'md' | 'lg';
 }

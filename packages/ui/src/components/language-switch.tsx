@@ -16,8 +16,10 @@ function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);
 }
 
-export interface LanguageSwitchProps
-  extends Omit<React.ComponentProps<'button'>, 'children' | 'onChange'> {
+export interface LanguageSwitchProps extends Omit<
+  React.ComponentProps<'button'>,
+  'children' | 'onChange'
+> {
   /** The active interface language. */
   locale: Locale;
   /** Another language was chosen; the app switches the route prefix and the messages. */

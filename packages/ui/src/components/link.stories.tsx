@@ -47,7 +47,10 @@ export const Default: Story = {
 export const Muted: Story = {
   args: { variant: 'muted', href: '#impressum', children: 'Impressum' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('link', { name: 'Impressum' })).toHaveAttribute('data-slot', 'link');
+    await expect(canvas.getByRole('link', { name: 'Impressum' })).toHaveAttribute(
+      'data-slot',
+      'link',
+    );
   },
 };
 

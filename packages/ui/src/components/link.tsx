@@ -11,8 +11,10 @@ export const linkVariants = cva(
   {
     variants: {
       variant: {
-        default: 'text-primary decoration-primary/40 hover:text-primary-hover hover:decoration-current',
-        muted: 'text-muted-foreground decoration-muted-foreground/40 hover:text-foreground hover:decoration-current',
+        default:
+          'text-primary decoration-primary/40 hover:text-primary-hover hover:decoration-current',
+        muted:
+          'text-muted-foreground decoration-muted-foreground/40 hover:text-foreground hover:decoration-current',
       },
     },
     defaultVariants: { variant: 'default' },
@@ -32,5 +34,7 @@ export interface LinkProps extends React.ComponentProps<'a'>, VariantProps<typeo
  */
 export function Link({ className, variant, asChild = false, ...props }: LinkProps) {
   const Component = asChild ? Slot.Root : 'a';
-  return <Component data-slot="link" className={cn(linkVariants({ variant }), className)} {...props} />;
+  return (
+    <Component data-slot="link" className={cn(linkVariants({ variant }), className)} {...props} />
+  );
 }

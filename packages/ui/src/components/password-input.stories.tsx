@@ -30,8 +30,18 @@ export const Catalog: Story = {
             defaultValue="geheim123"
             defaultVisible
           />
-          <PasswordInput size={size} aria-label={`Fehlerhaft ${size}`} defaultValue="123" aria-invalid />
-          <PasswordInput size={size} aria-label={`Deaktiviert ${size}`} defaultValue="geheim" disabled />
+          <PasswordInput
+            size={size}
+            aria-label={`Fehlerhaft ${size}`}
+            defaultValue="123"
+            aria-invalid
+          />
+          <PasswordInput
+            size={size}
+            aria-label={`Deaktiviert ${size}`}
+            defaultValue="geheim"
+            disabled
+          />
         </div>
       ))}
     </div>

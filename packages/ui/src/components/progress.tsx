@@ -2,8 +2,10 @@ import { Progress as ProgressPrimitive } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 
-export interface ProgressProps
-  extends Omit<React.ComponentProps<typeof ProgressPrimitive.Root>, 'value' | 'max' | 'aria-label'> {
+export interface ProgressProps extends Omit<
+  React.ComponentProps<typeof ProgressPrimitive.Root>,
+  'value' | 'max' | 'aria-label'
+> {
   /** Accessible name of the bar, e.g. "Upload von besprechung.m4a". */
   label: string;
   /** Percent done, 0–100. Leave it out (or pass `null`) while the amount of work is unknown. */
@@ -14,7 +16,10 @@ export interface ProgressProps
 export function Progress({ label, value = null, className, ...props }: ProgressProps) {
   const { i18n } = useTranslation();
   const clamped = value == null ? null : Math.min(100, Math.max(0, value));
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+  const percent = new Intl.NumberFormat(i18n.language, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  });
   return (
     <ProgressPrimitive.Root
       data-slot="progress"

@@ -13,11 +13,13 @@ import {
 
 const LONG_WORD = 'Donaudampfschifffahrtsgesellschaftskapitänsmütze';
 
-function LanguageSelect(props: React.ComponentProps<typeof Select> & {
-  size?: 'sm' | 'md' | 'lg';
-  label?: string;
-  invalid?: boolean;
-}) {
+function LanguageSelect(
+  props: React.ComponentProps<typeof Select> & {
+    size?: 'sm' | 'md' | 'lg';
+    label?: string;
+    invalid?: boolean;
+  },
+) {
   const { size, label = 'Sprache der Aufnahme', invalid, ...rest } = props;
   return (
     <Select {...rest}>

@@ -11,7 +11,12 @@ export type SelectProps = React.ComponentProps<typeof SelectPrimitive.Root>;
 const SelectOpenContext = createContext(false);
 
 /** Holds the value and open state; renders nothing itself. Put it directly inside a Field. */
-export function Select({ open: openProp, defaultOpen = false, onOpenChange, ...props }: SelectProps) {
+export function Select({
+  open: openProp,
+  defaultOpen = false,
+  onOpenChange,
+  ...props
+}: SelectProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
   const open = openProp ?? uncontrolledOpen;
   return (
@@ -61,7 +66,8 @@ export const selectTriggerVariants = cva(
 );
 
 export interface SelectTriggerProps
-  extends React.ComponentProps<typeof SelectPrimitive.Trigger>,
+  extends
+    React.ComponentProps<typeof SelectPrimitive.Trigger>,
     VariantProps<typeof selectTriggerVariants> {
   /** Height and text size; matches Input and Button. */
   size?: 'sm' | 'md' | 'lg';

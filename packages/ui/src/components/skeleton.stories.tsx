@@ -41,6 +41,9 @@ export const Default: Story = {
       'aria-busy',
       'true',
     );
-    await expect(canvasElement.querySelector('[data-slot="skeleton"]')).toHaveAttribute('aria-hidden', 'true');
+    await expect(canvasElement.querySelector('[data-slot="skeleton"]')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
   },
 };

@@ -24,17 +24,22 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const sides: TooltipContentProps['side'][] = ['top', 'right', 'bottom', 'left'];
+const sides: { side: TooltipContentProps['side']; label: string }[] = [
+  { side: 'left', label: 'Links' },
+  { side: 'top', label: 'Oben' },
+  { side: 'bottom', label: 'Unten' },
+  { side: 'right', label: 'Rechts' },
+];
 
 /** One open tooltip per side. */
 export const Catalog: Story = {
   render: () => (
     <TooltipProvider>
-      <div className="grid grid-cols-2 gap-x-40 gap-y-20">
-        {sides.map((side) => (
+      <div className="flex items-center gap-x-24 py-16">
+        {sides.map(({ side, label }) => (
           <Tooltip key={side} open>
             <TooltipTrigger asChild>
-              <Button variant="outline">{side}</Button>
+              <Button variant="outline">{label}</Button>
             </TooltipTrigger>
             <TooltipContent side={side}>Als Textdatei herunterladen</TooltipContent>
           </Tooltip>
@@ -42,6 +47,9 @@ export const Catalog: Story = {
       </div>
     </TooltipProvider>
   ),
+  play: async () => {
+    await expect(await screen.findAllByRole('tooltip')).toHaveLength(4);
+  },
 };
 
 /** Closed until the trigger gets keyboard focus; Escape hides it again. */

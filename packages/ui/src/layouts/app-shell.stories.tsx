@@ -8,7 +8,12 @@ import { AppShell, type NavItem } from './app-shell.tsx';
  * then navigates client-side (recorded here) instead of leaving the story.
  */
 const navigate = fn().mockName('navigate');
-function FakeRouterLink({ to, onClick, ...props }: React.ComponentProps<'a'> & { to: string }) {
+function FakeRouterLink({
+  to,
+  onClick,
+  children,
+  ...props
+}: React.ComponentProps<'a'> & { to: string }) {
   return (
     <a
       href={to}
@@ -19,7 +24,9 @@ function FakeRouterLink({ to, onClick, ...props }: React.ComponentProps<'a'> & {
         navigate(to);
       }}
       {...props}
-    />
+    >
+      {children}
+    </a>
   );
 }
 const fakeRouterLink = (item: NavItem, children: React.ReactNode) => (
@@ -27,7 +34,13 @@ const fakeRouterLink = (item: NavItem, children: React.ReactNode) => (
 );
 
 const navItems: NavItem[] = [
-  { key: 'dashboard', label: 'Dashboard', href: '/dashboard', icon: <LayoutDashboard />, current: true },
+  {
+    key: 'dashboard',
+    label: 'Dashboard',
+    href: '/dashboard',
+    icon: <LayoutDashboard />,
+    current: true,
+  },
   { key: 'protocol', label: 'Neues Protokoll', href: '/protocol', icon: <Mic /> },
   { key: 'notes', label: 'Notizen', href: '/notes', icon: <FileText /> },
   { key: 'saved', label: 'Gespeichert', href: '/saved-notes', icon: <Star /> },
@@ -38,7 +51,9 @@ function PageContent() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-      <p className="mt-2 text-muted-foreground">Hier erscheinen Ihre Minuten, Ihr Tarif und Ihre letzten Notizen.</p>
+      <p className="mt-2 text-muted-foreground">
+        Hier erscheinen Ihre Minuten, Ihr Tarif und Ihre letzten Notizen.
+      </p>
     </div>
   );
 }
@@ -57,7 +72,9 @@ const meta = {
     user: { firstName: 'Anna-Lena', lastName: 'Müller', email: 'anna-lena.mueller@example.de' },
     onLogout: fn(),
     onSignIn: fn(),
-    userMenuItems: [{ key: 'settings', label: 'Einstellungen', href: '/settings', icon: <Settings /> }],
+    userMenuItems: [
+      { key: 'settings', label: 'Einstellungen', href: '/settings', icon: <Settings /> },
+    ],
     children: <PageContent />,
   },
   beforeEach: () => {
@@ -77,7 +94,9 @@ export const Default: Story = {
         'aria-current',
         'page',
       );
-      await expect(within(nav).getByRole('link', { name: 'Notizen' })).not.toHaveAttribute('aria-current');
+      await expect(within(nav).getByRole('link', { name: 'Notizen' })).not.toHaveAttribute(
+        'aria-current',
+      );
       await expect(canvas.queryByRole('button', { name: 'Menü öffnen' })).toBeNull();
     });
 
@@ -95,13 +114,17 @@ export const Default: Story = {
     });
 
     await step('user menu', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Benutzermenü für Anna-Lena Müller' }));
+      await userEvent.click(
+        canvas.getByRole('button', { name: 'Benutzermenü für Anna-Lena Müller' }),
+      );
       const menu = await screen.findByRole('menu');
       await expect(within(menu).getByText('anna-lena.mueller@example.de')).toBeVisible();
       await userEvent.click(within(menu).getByRole('menuitem', { name: 'Einstellungen' }));
       await expect(navigate).toHaveBeenCalledWith('/settings');
       await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
-      await userEvent.click(canvas.getByRole('button', { name: 'Benutzermenü für Anna-Lena Müller' }));
+      await userEvent.click(
+        canvas.getByRole('button', { name: 'Benutzermenü für Anna-Lena Müller' }),
+      );
       await userEvent.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
       await expect(args.onLogout).toHaveBeenCalledOnce();
     });
@@ -164,14 +187,22 @@ export const English: Story = {
   args: {
     locale: 'en',
     navItems: [
-      { key: 'dashboard', label: 'Dashboard', href: '/en/dashboard', icon: <LayoutDashboard />, current: true },
+      {
+        key: 'dashboard',
+        label: 'Dashboard',
+        href: '/en/dashboard',
+        icon: <LayoutDashboard />,
+        current: true,
+      },
       { key: 'protocol', label: 'New minutes', href: '/en/protocol', icon: <Mic /> },
       { key: 'notes', label: 'Notes', href: '/en/notes', icon: <FileText /> },
       { key: 'saved', label: 'Saved', href: '/en/saved-notes', icon: <Star /> },
       { key: 'support', label: 'Support', href: '/en/support', icon: <LifeBuoy /> },
     ],
     homeHref: '/en/dashboard',
-    userMenuItems: [{ key: 'settings', label: 'Settings', href: '/en/settings', icon: <Settings /> }],
+    userMenuItems: [
+      { key: 'settings', label: 'Settings', href: '/en/settings', icon: <Settings /> },
+    ],
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();

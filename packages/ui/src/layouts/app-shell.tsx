@@ -4,7 +4,13 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from '../components/dialog.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogTitle,
+  DialogTrigger,
+} from '../components/dialog.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -124,10 +130,17 @@ export function AppShell({
             item={item}
             renderLink={renderLink}
             aria-current={item.current ? 'page' : undefined}
-            className={cn(navLinkClasses, variant === 'drawer' && 'flex w-full px-3 py-2.5 text-base')}
+            className={cn(
+              navLinkClasses,
+              variant === 'drawer' && 'flex w-full px-3 py-2.5 text-base',
+            )}
             onClick={variant === 'drawer' ? () => setDrawerOpen(false) : undefined}
           >
-            {item.icon ? <span aria-hidden className="contents">{item.icon}</span> : null}
+            {item.icon ? (
+              <span aria-hidden className="contents">
+                {item.icon}
+              </span>
+            ) : null}
             {item.label}
           </ItemLink>
         </li>
@@ -151,7 +164,11 @@ export function AppShell({
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
 
   return (
-    <div data-slot="app-shell" className={cn('flex min-h-dvh flex-col bg-background', className)} {...props}>
+    <div
+      data-slot="app-shell"
+      className={cn('flex min-h-dvh flex-col bg-background', className)}
+      {...props}
+    >
       <a
         href={`#${MAIN_ID}`}
         onClick={(event) => {
@@ -232,14 +249,25 @@ export function AppShell({
                   {userMenuItems.map((item) =>
                     item.href ? (
                       <DropdownMenuItem key={item.key} asChild onSelect={item.onSelect}>
-                        <ItemLink item={{ key: item.key, label: item.label, href: item.href }} renderLink={renderLink}>
-                          {item.icon ? <span aria-hidden className="contents">{item.icon}</span> : null}
+                        <ItemLink
+                          item={{ key: item.key, label: item.label, href: item.href }}
+                          renderLink={renderLink}
+                        >
+                          {item.icon ? (
+                            <span aria-hidden className="contents">
+                              {item.icon}
+                            </span>
+                          ) : null}
                           {item.label}
                         </ItemLink>
                       </DropdownMenuItem>
                     ) : (
                       <DropdownMenuItem key={item.key} onSelect={item.onSelect}>
-                        {item.icon ? <span aria-hidden className="contents">{item.icon}</span> : null}
+                        {item.icon ? (
+                          <span aria-hidden className="contents">
+                            {item.icon}
+                          </span>
+                        ) : null}
                         {item.label}
                       </DropdownMenuItem>
                     ),
@@ -260,7 +288,12 @@ export function AppShell({
         </div>
       </header>
 
-      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">
+      <main
+        id={MAIN_ID}
+        ref={mainRef}
+        tabIndex={-1}
+        className="flex min-w-0 flex-1 flex-col outline-none"
+      >
         {children}
       </main>
     </div>

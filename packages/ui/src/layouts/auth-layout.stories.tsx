@@ -71,7 +71,12 @@ export const Mobile: Story = {
 };
 
 export const WithoutExtras: Story = {
-  args: { description: undefined, footer: undefined, languageSwitch: undefined, homeHref: undefined },
+  args: {
+    description: undefined,
+    footer: undefined,
+    languageSwitch: undefined,
+    homeHref: undefined,
+  },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('link', { name: 'Protokoll' })).toBeNull();
     await expect(canvas.getByText('Protokoll')).toBeVisible();

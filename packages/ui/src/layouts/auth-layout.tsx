@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../components/card.tsx';
 import { cn } from '../lib/cn.ts';
 import { ItemLink, type RenderLink } from '../lib/render-link.tsx';
 import { Brand } from './brand.tsx';
@@ -44,7 +51,10 @@ export function AuthLayout({
   return (
     <div
       data-slot="auth-layout"
-      className={cn('flex min-h-dvh flex-col bg-background sm:bg-muted dark:sm:bg-background', className)}
+      className={cn(
+        'flex min-h-dvh flex-col bg-background sm:bg-muted dark:sm:bg-background',
+        className,
+      )}
       {...props}
     >
       <header className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
@@ -72,7 +82,9 @@ export function AuthLayout({
             <CardTitle asChild className="text-2xl tracking-tight text-balance">
               <h1>{title}</h1>
             </CardTitle>
-            {description ? <CardDescription className="text-base sm:text-sm">{description}</CardDescription> : null}
+            {description ? (
+              <CardDescription className="text-base sm:text-sm">{description}</CardDescription>
+            ) : null}
           </CardHeader>
           <CardContent className="px-0 sm:px-8">{children}</CardContent>
           {footer ? (

@@ -31,7 +31,9 @@ export function Brand({ compact = false, className, ...props }: BrandProps) {
           compact === true && 'sr-only',
           compact === 'narrow' && 'max-[359px]:sr-only',
         )}
-      >{t('app.name')}</span>
+      >
+        {t('app.name')}
+      </span>
     </span>
   );
 }

@@ -25,7 +25,12 @@ export interface ItemLinkProps<T extends LinkItem> extends Omit<React.ComponentP
 }
 
 /** A plain `<a href>` unless the app supplied `renderLink`, whose element then receives our props. */
-export function ItemLink<T extends LinkItem>({ item, renderLink, children, ...props }: ItemLinkProps<T>) {
+export function ItemLink<T extends LinkItem>({
+  item,
+  renderLink,
+  children,
+  ...props
+}: ItemLinkProps<T>) {
   if (renderLink) return <Slot.Root {...props}>{renderLink(item, children)}</Slot.Root>;
   return (
     <a href={item.href} {...props}>

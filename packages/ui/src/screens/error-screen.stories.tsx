@@ -21,7 +21,9 @@ export const NotFound: Story = {
   args: { status: 404, message: 'Seite nicht gefunden: /does-not-exist' },
   play: async ({ canvas, args }) => {
     await expect(canvas.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Seite nicht gefunden');
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Seite nicht gefunden',
+    );
     await expect(canvas.getByText('Seite nicht gefunden: /does-not-exist')).toBeVisible();
 
     await userEvent.click(canvas.getByRole('button', { name: 'Zum Dashboard' }));
@@ -48,7 +50,9 @@ export const Forbidden: Story = {
 export const ServerError: Story = {
   args: { status: 500 },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Etwas ist schiefgelaufen');
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Etwas ist schiefgelaufen',
+    );
   },
 };
 

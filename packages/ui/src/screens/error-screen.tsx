@@ -66,7 +66,11 @@ export function ErrorScreen({
   const { t } = useTranslation();
   const kind = kinds[status] ?? 'default';
   const Icon = icons[kind];
-  const supportItem: LinkItem = { key: 'support', label: t('errorPage.contactSupport'), href: supportHref };
+  const supportItem: LinkItem = {
+    key: 'support',
+    label: t('errorPage.contactSupport'),
+    href: supportHref,
+  };
 
   return (
     <div

@@ -20,7 +20,13 @@ export interface HomeScreenProps extends Omit<React.ComponentProps<'div'>, 'chil
 }
 
 /** The public home page: what Protokoll does in three steps and a call to action. No images. */
-export function HomeScreen({ signedIn, onPrimaryAction, onSignIn, className, ...props }: HomeScreenProps) {
+export function HomeScreen({
+  signedIn,
+  onPrimaryAction,
+  onSignIn,
+  className,
+  ...props
+}: HomeScreenProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const stepsId = useId();
@@ -55,7 +61,9 @@ export function HomeScreen({ signedIn, onPrimaryAction, onSignIn, className, ...
             </Button>
           )}
         </div>
-        {signedIn ? null : <p className="mt-4 text-sm text-muted-foreground">{t('home.cta.free')}</p>}
+        {signedIn ? null : (
+          <p className="mt-4 text-sm text-muted-foreground">{t('home.cta.free')}</p>
+        )}
       </section>
 
       <section aria-labelledby={stepsId} className="pb-14 sm:pb-24">
@@ -82,7 +90,9 @@ export function HomeScreen({ signedIn, onPrimaryAction, onSignIn, className, ...
               <h3 className="mt-4 text-lg font-semibold text-foreground">
                 {t(`home.steps.${key}.title`)}
               </h3>
-              <p className="mt-2 text-pretty text-muted-foreground">{t(`home.steps.${key}.description`)}</p>
+              <p className="mt-2 text-pretty text-muted-foreground">
+                {t(`home.steps.${key}.description`)}
+              </p>
             </li>
           ))}
         </ol>
@@ -93,7 +103,10 @@ export function HomeScreen({ signedIn, onPrimaryAction, onSignIn, className, ...
           aria-labelledby={closingId}
           className="mb-14 rounded-xl bg-muted px-6 py-10 text-center sm:mb-24 sm:px-10"
         >
-          <h2 id={closingId} className="text-2xl font-semibold tracking-tight text-balance text-foreground">
+          <h2
+            id={closingId}
+            className="text-2xl font-semibold tracking-tight text-balance text-foreground"
+          >
             {t('home.cta.closingTitle')}
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-pretty text-muted-foreground">

@@ -1,0 +1,52 @@
+import { LOCALE_CACHE_MS, type Locale, type Messages } from '@protokoll/contract';
+
+interface CachedMessages {
+  savedAt: number;
+  messages: Messages;
+}
+
+const cacheKey = (locale: Locale) => `i18n:${__BUILD_ID__}:${locale}`;
+
+/** A nested tree of strings, checked by hand: zod would add ~26 KiB to every page's first paint. */
+export function isMessages(value: unknown): value is Messages {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.values(value).every((entry) => typeof entry === 'string' || isMessages(entry));
+}
+
+/**
+ * Messages of one locale from `/_i18n/{locale}/messages.json` (SPEC §7), cached in localStorage
+ * for 24 h (SPEC §9). The cache key carries the build id, so a deploy never shows stale texts.
+ */
+export async function fetchMessages(
+  locale: Locale,
+  {
+    baseUrl = import.meta.env.VITE_API_BASE ?? '',
+    now = Date.now(),
+    storage = globalThis.localStorage as Storage | undefined,
+    fetch: doFetch = fetch,
+  } = {},
+): Promise<Messages> {
+  try {
+    const raw = storage?.getItem(cacheKey(locale));
+    if (raw) {
+      const cached = JSON.parse(raw) as CachedMessages;
+      if (now - cached.savedAt < LOCALE_CACHE_MS && isMessages(cached.messages))
+        return cached.messages;
+    }
+  } catch {
+    // A broken cache entry is simply refetched.
+  }
+  const response = await doFetch(`${baseUrl}/_i18n/${locale}/messages.json`);
+  const messages: unknown = response.ok ? await response.json() : undefined;
+  if (!isMessages(messages))
+    throw new Error(`Messages for ${locale} could not be loaded (${response.status})`);
+  try {
+    storage?.setItem(
+      cacheKey(locale),
+      JSON.stringify({ savedAt: now, messages } satisfies CachedMessages),
+    );
+  } catch {
+    // Storage full or disabled: the texts still work, just uncached.
+  }
+  return messages;
+}
