@@ -33,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           environment: 'node',
-          include: ['packages/contract/src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['packages/contract/src/**/*.test.ts', 'packages/mocks/src/**/*.test.ts'],
         },
       },
       {

@@ -4,7 +4,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Locale } from '@protokoll/contract';
-import { defaultHandlers } from '@protokoll/mocks';
+import { defaultHandlers, resetMockDb } from '@protokoll/mocks';
 import { createI18n } from '@protokoll/ui/i18n';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
@@ -66,6 +66,11 @@ const preview: Preview = {
       });
       return worker;
     }),
+    // Every story starts from the same mock data, whatever the previous one changed.
+    () => {
+      resetMockDb();
+      return {};
+    },
     // Screenshots must never catch a fallback font.
     async () => {
       await document.fonts.load('400 1em "Inter Variable"');

@@ -20,10 +20,10 @@ export function reloadOnceForChunkError(
 }
 
 /** A route component in its own chunk, loaded on first visit. */
-export function lazyRoute<M extends Record<K, ComponentType<never>>, K extends keyof M>(
-  load: () => Promise<M>,
+export function lazyRoute<P extends object, K extends string>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-): LazyExoticComponent<M[K]> {
+): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => {
     try {
       const module = await load();
