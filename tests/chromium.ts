@@ -15,4 +15,15 @@ export const chromiumArgs = [
   '--disable-sync',
   '--disable-quic',
   '--font-render-hinting=none',
+  // Rasterise the same pixels on every run, so visual baselines can demand exact equality.
+  '--force-color-profile=srgb',
+  '--force-device-scale-factor=1',
+  '--disable-lcd-text',
+  '--disable-font-subpixel-positioning',
+  '--disable-partial-raster',
+  '--disable-checker-imaging',
+  '--disable-threaded-animation',
+  '--disable-threaded-scrolling',
+  '--disable-skia-runtime-opts',
+  '--run-all-compositor-stages-before-draw',
 ];

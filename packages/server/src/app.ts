@@ -101,10 +101,7 @@ export function createApp(deps: AppDeps): App {
       path: c.req.path,
       err: error,
     });
-    return sendError(
-      c,
-      known ?? new ApiError(500, ErrorCode.INTERNAL, ErrorMessage.internal),
-    );
+    return sendError(c, known ?? new ApiError(500, ErrorCode.INTERNAL, ErrorMessage.internal));
   });
 
   return app;

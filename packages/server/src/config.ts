@@ -82,7 +82,8 @@ function isHttpUrl(value: string): boolean {
 const EnvSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
-      error: (issue) => `muss development, production oder test sein (ist "${String(issue.input)}")`,
+      error: (issue) =>
+        `muss development, production oder test sein (ist "${String(issue.input)}")`,
     })
     .default('development'),
   PORT: z

@@ -30,7 +30,10 @@ function urlHost(host: string): string {
 }
 
 /** Opens the database (applying migrations), builds the app and listens on HOST:PORT. */
-export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const db = options.db ?? (await openDatabase(config, { logger }));
   const ownsDb = !options.db;
@@ -41,8 +44,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     ({ server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
       (resolve, reject) => {
-        const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) =>
-          resolve({ server: s, port: info.port }),
+        const s = serve(
+          { fetch: app.fetch, port: config.port, hostname: config.host },
+          (info: AddressInfo) => resolve({ server: s, port: info.port }),
         );
         s.once('error', reject);
       },

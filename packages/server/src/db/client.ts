@@ -31,7 +31,10 @@ export interface OpenOptions {
  * The embedded database: PGlite with its files in `dataDir`, or in memory when `dataDir` is
  * undefined (tests).
  */
-export async function openPglite(dataDir: string | undefined, options: OpenOptions = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: OpenOptions = {},
+): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   const db = drizzlePglite({ client, schema });

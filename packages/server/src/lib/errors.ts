@@ -8,7 +8,12 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly issues: FieldIssue[] | undefined;
 
-  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, issues?: FieldIssue[]) {
+  constructor(
+    status: ContentfulStatusCode,
+    code: ErrorCode,
+    message: string,
+    issues?: FieldIssue[],
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;

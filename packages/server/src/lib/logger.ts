@@ -38,9 +38,18 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     if (rank[level] < threshold) return;
     let line: string;
     try {
-      line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...base, ...fields }, serialize);
+      line = JSON.stringify(
+        { time: new Date().toISOString(), level, msg, ...base, ...fields },
+        serialize,
+      );
     } catch {
-      line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...base, unserializable: true });
+      line = JSON.stringify({
+        time: new Date().toISOString(),
+        level,
+        msg,
+        ...base,
+        unserializable: true,
+      });
     }
     write(line);
   };

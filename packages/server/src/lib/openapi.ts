@@ -5,7 +5,7 @@ import {
   type RouteConfig,
   type RouteHandler,
 } from '@hono/zod-openapi';
-import { ErrorBody, type BodyKind, type Endpoint } from '@protokoll/contract';
+import { ErrorBody, type BodyKind, type Endpoint, type ResponseKind } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from './context.ts';
@@ -17,18 +17,32 @@ type ContentType<K extends BodyKind | undefined> = K extends 'multipart'
   ? 'multipart/form-data'
   : 'application/json';
 
-type RequestOf<E extends Endpoint, P extends z.ZodType | undefined> = (P extends z.ZodType
-  ? { params: P }
-  : {}) &
-  (E['query'] extends z.ZodType ? { query: E['query'] } : {}) &
-  (E['body'] extends z.ZodType
-    ? {
-        body: {
-          content: { [K in ContentType<E['bodyKind']>]: { schema: E['body'] } };
-          required: true;
-        };
-      }
-    : {});
+/** Binary answers (audio) are raw `Response`s for the handler; JSON ones are typed. */
+type ResponseType<K extends ResponseKind | undefined> = K extends 'binary'
+  ? 'application/octet-stream'
+  : 'application/json';
+
+/** The schema behind an optional endpoint field, or never when the endpoint has none. */
+type SchemaOf<T> = Exclude<T, undefined> extends infer S extends z.ZodType ? S : never;
+type Part<T, Shape> = [SchemaOf<T>] extends [never] ? Record<never, never> : Shape;
+
+/** The route's path schema: the one passed to `routeFor`, else the endpoint's own. */
+type ParamsOf<E extends Endpoint, P> = [SchemaOf<P>] extends [never] ? E['params'] : P;
+
+type RequestOf<E extends Endpoint, P extends z.ZodType | undefined> = Part<
+  ParamsOf<E, P>,
+  { params: SchemaOf<ParamsOf<E, P>> }
+> &
+  Part<E['query'], { query: SchemaOf<E['query']> }> &
+  Part<
+    E['body'],
+    {
+      body: {
+        content: { [K in ContentType<E['bodyKind']>]: { schema: SchemaOf<E['body']> } };
+        required: true;
+      };
+    }
+  >;
 
 /** The `createRoute` config an endpoint becomes; typed so handlers see its inputs and output. */
 export type EndpointRoute<E extends Endpoint, P extends z.ZodType | undefined> = {
@@ -39,15 +53,18 @@ export type EndpointRoute<E extends Endpoint, P extends z.ZodType | undefined> =
   summary: string;
   request: RequestOf<E, P>;
   responses: {
-    200: { description: string; content: { 'application/json': { schema: E['response'] } } };
+    200: {
+      description: string;
+      content: { [K in ResponseType<E['responseKind']>]: { schema: E['response'] } };
+    };
   };
   getRoutingPath(): string;
 };
 
 export interface RouteOptions<P extends z.ZodType | undefined> {
   /**
-   * Schema of the `{param}` placeholders. Without it every placeholder is documented and
-   * passed through as a plain string.
+   * Schema of the `{param}` placeholders, overriding the endpoint's `params`. Without either,
+   * every placeholder is documented and passed through as a plain string.
    */
   params?: P;
   /** Documents the response with this schema instead of the endpoint's (same shape, e.g. with a component id). */
@@ -64,6 +81,20 @@ const errorResponse = (description: string) => ({
 });
 
 /**
+ * The OpenAPI generator cannot describe `z.file()` on its own. A file field of a multipart body
+ * is a binary string in OpenAPI terms; say so once, unless the contract already described it.
+ */
+function describeFileFields(body: z.ZodType): void {
+  if (!(body instanceof z.ZodObject)) return;
+  for (const field of Object.values(body.shape as Record<string, z.ZodType>)) {
+    const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
+    if (inner instanceof z.ZodFile && !z.globalRegistry.has(inner)) {
+      z.globalRegistry.add(inner, { type: 'string', format: 'binary' });
+    }
+  }
+}
+
+/**
  * Turns a contract endpoint into an OpenAPI route: method, path, schemas, bearer security and the
  * shared error responses all come from the endpoint, so mounting a new call is one line.
  */
@@ -74,11 +105,16 @@ export function routeFor<E extends Endpoint, P extends z.ZodType | undefined = u
   const placeholders = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
   const params =
     options.params ??
+    endpoint.params ??
     (placeholders.length
       ? z.object(Object.fromEntries(placeholders.map((name) => [name, z.string()])))
       : undefined);
-  const contentType = endpoint.bodyKind === 'multipart' ? 'multipart/form-data' : 'application/json';
+  const contentType =
+    endpoint.bodyKind === 'multipart' ? 'multipart/form-data' : 'application/json';
+  const responseType =
+    endpoint.responseKind === 'binary' ? 'application/octet-stream' : 'application/json';
   const validates = Boolean(params || endpoint.query || endpoint.body);
+  if (endpoint.body && endpoint.bodyKind === 'multipart') describeFileFields(endpoint.body);
 
   const config: RouteConfig = {
     method: endpoint.method.toLowerCase() as Lowercase<E['method']>,
@@ -98,7 +134,7 @@ export function routeFor<E extends Endpoint, P extends z.ZodType | undefined = u
     responses: {
       200: {
         description: endpoint.summary,
-        content: { 'application/json': { schema: options.responseDoc ?? endpoint.response } },
+        content: { [responseType]: { schema: options.responseDoc ?? endpoint.response } },
       },
       ...(endpoint.auth ? { 401: errorResponse('Missing or invalid bearer token') } : {}),
       ...(placeholders.length ? { 404: errorResponse('Not found') } : {}),

@@ -1,18 +1,24 @@
-import { LocaleParam, messages, type Messages as MessagesTree } from '@protokoll/contract';
+import { messages, Messages } from '@protokoll/contract';
 import { etag } from 'hono/etag';
 import { z } from 'zod';
 import { routeFor } from '../lib/openapi.ts';
 
 /**
- * The contract's recursive `Messages` schema has no component id, which sends the OpenAPI
- * generator into endless recursion; this copy carries one so the document can `$ref` itself.
+ * A recursive schema needs a component id for the OpenAPI generator to `$ref` itself; without
+ * one it recurses forever. Until the contract's `Messages` carries an id, document the route
+ * with an identical tree that has one.
  */
-const MessagesDoc: z.ZodType<MessagesTree> = z
-  .lazy(() => z.record(z.string(), z.union([z.string(), MessagesDoc])))
-  .meta({ id: 'Messages' });
+function messagesDoc(): z.ZodType | undefined {
+  if (z.globalRegistry.get(Messages)?.id) return undefined;
+  const tree: z.ZodType<Messages> = z
+    .lazy(() => z.record(z.string(), z.union([z.string(), tree])))
+    .meta({ id: 'Messages' });
+  return tree;
+}
+
+const responseDoc = messagesDoc();
 
 export const messagesRoute = routeFor(messages, {
-  params: LocaleParam,
-  responseDoc: MessagesDoc,
+  ...(responseDoc ? { responseDoc } : {}),
   middleware: [etag()],
 });

@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../lib/paths.ts';
+import { noDatabase, testApp } from '../test/app.ts';
+
+describe('GET /_i18n/{locale}/messages.json', () => {
+  it.each(['de', 'en'] as const)(
+    'serves locales/%s.json with a day of caching and an ETag',
+    async (locale) => {
+      const { app } = testApp(noDatabase());
+      const res = await app.request(`/_i18n/${locale}/messages.json`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+      expect(res.headers.get('Cache-Control')).toBe('public, max-age=86400');
+      expect(res.headers.get('ETag')).toMatch(/^"[^"]+"$/);
+      const file = JSON.parse(await readFile(join(repoRoot, 'locales', `${locale}.json`), 'utf8'));
+      expect(await res.json()).toEqual(file);
+    },
+  );
+
+  it('answers a matching If-None-Match with 304', async () => {
+    const { app } = testApp(noDatabase());
+    const first = await app.request('/_i18n/de/messages.json');
+    const etag = first.headers.get('ETag')!;
+    const again = await app.request('/_i18n/de/messages.json', {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('Cache-Control')).toBe('public, max-age=86400');
+  });
+
+  it('gives German and English different ETags', async () => {
+    const { app } = testApp(noDatabase());
+    const de = await app.request('/_i18n/de/messages.json');
+    const en = await app.request('/_i18n/en/messages.json');
+    expect(de.headers.get('ETag')).not.toBe(en.headers.get('ETag'));
+  });
+
+  it.each(['fr', 'DE', 'de-DE'])(
+    'answers an unknown locale (%s) with the 404 error body',
+    async (locale) => {
+      const { app } = testApp(noDatabase());
+      const res = await app.request(`/_i18n/${locale}/messages.json`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ success: false, code: 'notFound' });
+    },
+  );
+
+  it('answers other /_i18n paths with the 404 error body', async () => {
+    const { app } = testApp(noDatabase());
+    const res = await app.request('/_i18n/de/other.json');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'notFound' });
+  });
+});
