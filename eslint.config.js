@@ -63,7 +63,10 @@ export default tseslint.config(
   boundary(
     ['packages/contract/**'],
     [
-      [[...notUi, ...notMocks, ...notServer, ...notApp], 'The contract depends on nothing of ours.'],
+      [
+        [...notUi, ...notMocks, ...notServer, ...notApp],
+        'The contract depends on nothing of ours.',
+      ],
       [['react', 'react-dom', 'hono', 'msw', 'drizzle-orm'], 'The contract is plain zod.'],
     ],
   ),

@@ -61,7 +61,9 @@ const preview: Preview = {
         onUnhandledRequest(request, print) {
           if (!isApiRequest(new URL(request.url))) return;
           print.error();
-          throw new Error(`Unhandled ${request.method} ${request.url}: add a handler in packages/mocks`);
+          throw new Error(
+            `Unhandled ${request.method} ${request.url}: add a handler in packages/mocks`,
+          );
         },
       });
       return worker;

@@ -34,7 +34,10 @@ if (command === 'start') {
   pnpm('--filter', '@protokoll/app', 'build');
   run('npx', [...PNPM, '--filter', '@protokoll/server', 'start'], { NODE_ENV: 'production' });
 } else if (command === 'test') {
-  if (!existsSync(process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium') || !existsSync('/usr/bin/ffmpeg')) {
+  if (
+    !existsSync(process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium') ||
+    !existsSync('/usr/bin/ffmpeg')
+  ) {
     run('bash', ['scripts/install-system-packages.sh']);
   }
   install();

@@ -46,31 +46,36 @@ function Pages() {
   );
 }
 
-/** Keeps i18next on the locale of the URL, loading that locale's messages when first needed. */
-function useLocaleMessages(i18n: I18n, locale: Locale) {
-  const [ready, setReady] = useState(i18n.hasResourceBundle(locale, 'translation'));
+/**
+ * Keeps i18next on the locale of the URL, loading that locale's messages when first needed.
+ * While another locale loads, the page stays in the current one; if loading fails it stays there.
+ */
+function useLocaleMessages(i18n: I18n, locale: Locale): boolean {
+  const [shown, setShown] = useState<Locale | null>(
+    i18n.hasResourceBundle(locale, 'translation') ? locale : null,
+  );
   useEffect(() => {
     let cancelled = false;
-    const apply = () => {
-      document.documentElement.lang = locale;
-      void i18n.changeLanguage(locale).then(() => !cancelled && setReady(true));
-    };
-    if (i18n.hasResourceBundle(locale, 'translation')) apply();
-    else {
-      setReady(false);
-      fetchMessages(locale)
-        .then((messages) => {
+    const apply = () =>
+      i18n.changeLanguage(locale).then(() => {
+        if (cancelled) return;
+        document.documentElement.lang = locale;
+        setShown(locale);
+      });
+    const load = i18n.hasResourceBundle(locale, 'translation')
+      ? apply()
+      : fetchMessages(locale).then((messages) => {
           i18n.addResourceBundle(locale, 'translation', messages);
-          apply();
-        })
-        // The old language stays on screen; the next switch tries again.
-        .catch(() => !cancelled && setReady(true));
-    }
+          return apply();
+        });
+    load.catch(() => {
+      if (!cancelled) setShown((current) => current ?? locale);
+    });
     return () => {
       cancelled = true;
     };
   }, [i18n, locale]);
-  return ready;
+  return shown !== null;
 }
 
 export function App({ i18n }: { i18n: I18n }) {

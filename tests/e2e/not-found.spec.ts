@@ -4,12 +4,17 @@ test.describe('unknown paths', () => {
   test('show the German 404 page with HTTP 404', async ({ page }) => {
     const response = await page.goto('/does-not-exist');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }),
+    ).toBeVisible();
     await expect(page.getByText('Seite nicht gefunden: /does-not-exist')).toBeVisible();
     await expect(page.getByRole('main').getByText(/404/).first()).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    await expect(page.getByRole('link', { name: 'Support kontaktieren' })).toHaveAttribute('href', '/support');
+    await expect(page.getByRole('link', { name: 'Support kontaktieren' })).toHaveAttribute(
+      'href',
+      '/support',
+    );
   });
 
   test('show the English 404 page under /en with HTTP 404', async ({ page }) => {
@@ -18,7 +23,10 @@ test.describe('unknown paths', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page.getByText('Page not found: /en/does-not-exist')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/en/support');
+    await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      '/en/support',
+    );
   });
 
   test('a multi-segment path is the 404 page too', async ({ page }) => {

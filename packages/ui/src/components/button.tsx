@@ -33,8 +33,7 @@ export const buttonVariants = cva(
 );
 
 export interface ButtonProps
-  extends React.ComponentProps<'button'>,
-    VariantProps<typeof buttonVariants> {
+  extends React.ComponentProps<'button'>, VariantProps<typeof buttonVariants> {
   /** Render the single child (a link, say) with the button's look instead of a `<button>`. */
   asChild?: boolean;
   /** Shows a spinner, keeps the label, and blocks clicks while an action runs. */
