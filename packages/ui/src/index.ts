@@ -31,6 +31,7 @@ export * from './components/language-switch.tsx';
 // Layouts
 export * from './layouts/auth-layout.tsx';
 export * from './layouts/app-shell.tsx';
+export * from './layouts/brand.tsx';
 // Screens
 export * from './screens/error-screen.tsx';
 export * from './screens/home-screen.tsx';
