@@ -1,8 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
 import { cn } from '../lib/cn.ts';
-import { buttonVariants } from './button.tsx';
-import { Spinner } from './spinner.tsx';
+import { Button, type buttonVariants } from './button.tsx';
 
 /** Square sizes on top of the Button look; `variant` comes from `buttonVariants`. */
 export const iconButtonVariants = cva('px-0', {
@@ -40,37 +38,27 @@ export function IconButton({
   size,
   asChild = false,
   loading = false,
-  disabled,
   children,
-  type,
   ...props
 }: IconButtonProps) {
-  const classes = cn(buttonVariants({ variant, size }), iconButtonVariants({ size }), className);
-  if (asChild) {
-    return (
-      <Slot.Root data-slot="icon-button" aria-label={label} className={classes} {...props}>
-        {children}
-      </Slot.Root>
-    );
-  }
   return (
-    <button
+    <Button
       data-slot="icon-button"
-      data-state={loading ? 'loading' : undefined}
-      type={type ?? 'button'}
       aria-label={label}
-      className={classes}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
+      variant={variant}
+      size={size}
+      asChild={asChild}
+      loading={loading}
+      className={cn(iconButtonVariants({ size }), className)}
       {...props}
     >
-      {loading ? (
-        <Spinner label={null} />
+      {asChild || loading ? (
+        !loading && children
       ) : (
         <span aria-hidden className="contents">
           {children}
         </span>
       )}
-    </button>
+    </Button>
   );
 }
