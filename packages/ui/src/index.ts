@@ -35,3 +35,15 @@ export * from './layouts/brand.tsx';
 // Screens
 export * from './screens/error-screen.tsx';
 export * from './screens/home-screen.tsx';
+export * from './screens/auth/login-screen.tsx';
+export * from './screens/auth/register-screen.tsx';
+export * from './screens/auth/forgot-password-screen.tsx';
+export * from './screens/auth/reset-password-screen.tsx';
+export * from './screens/auth/update-email-screen.tsx';
+export type { AuthFailure, AuthScreenBaseProps } from './screens/auth/auth-parts.tsx';
+// Accounts (issue 3): widgets, settings layout and screens
+export * from './widgets/minutes-meter.tsx';
+export * from './widgets/plan-card.tsx';
+export * from './layouts/settings-layout.tsx';
+export * from './screens/settings/profile-screen.tsx';
+export * from './screens/dashboard-screen.tsx';

@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginBody, type FieldIssue } from '@protokoll/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { Input } from '../../components/input.tsx';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { AuthLayout } from '../../layouts/auth-layout.tsx';
+import {
+  FormErrorAlert,
+  GoogleArea,
+  TextLink,
+  useFailureText,
+  useFieldErrorText,
+  useServerFieldErrors,
+  type AuthFailure,
+  type AuthScreenBaseProps,
+} from './auth-parts.tsx';
+
+/** What the sign-in form hands over: the contract's login body (e-mail trimmed, lower-cased). */
+export type LoginValues = LoginBody;
+
+const loginFields = ['email', 'password'] as const;
+
+export interface LoginScreenProps extends AuthScreenBaseProps {
+  /** The form passed validation; the app signs in with these values. */
+  onSubmit: (values: LoginValues) => void | Promise<void>;
+  /** A sign-in call is running: the submit button shows a spinner and blocks. */
+  submitting?: boolean;
+  /** Why the last sign-in failed (password or Google), from `describeFailure`; shown above the form. */
+  error?: AuthFailure;
+  /** Field issues of a 422 answer; applied to the matching fields. */
+  fieldErrors?: FieldIssue[];
+  /** The Google sign-in button, rendered by the app. Without it no Google area shows. */
+  googleButton?: React.ReactNode;
+  /** Registration page of the active locale. */
+  registerHref: string;
+  /** "Forgot password" page of the active locale. */
+  forgotPasswordHref: string;
+  /** Pre-fills the e-mail field, e.g. after registration or a password reset. */
+  defaultEmail?: string;
+}
+
+/** Sign-in with e-mail and password, an optional Google button, and links to register and reset. */
+export function LoginScreen({
+  onSubmit,
+  submitting = false,
+  error,
+  fieldErrors,
+  googleButton,
+  registerHref,
+  forgotPasswordHref,
+  defaultEmail = '',
+  languageSwitch,
+  homeHref,
+  renderLink,
+}: LoginScreenProps) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(LoginBody),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  const errorText = useFailureText(error);
+  const fieldError = useFieldErrorText(errors);
+  useServerFieldErrors(fieldErrors, loginFields, setError);
+
+  return (
+    <AuthLayout
+      title={t('auth.login.title')}
+      description={t('auth.login.description')}
+      languageSwitch={languageSwitch}
+      homeHref={homeHref}
+      renderLink={renderLink}
+      footer={
+        <p className="text-center">
+          {t('auth.login.noAccount')}{' '}
+          <TextLink linkKey="register" href={registerHref} renderLink={renderLink}>
+            {t('auth.login.register')}
+          </TextLink>
+        </p>
+      }
+    >
+      <div className="grid gap-6">
+        <FormErrorAlert text={errorText} submitting={submitting} />
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => void handleSubmit((values) => onSubmit(values))(event)}
+        >
+          <Field label={t('auth.fields.email')} error={fieldError('email')}>
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...register('email')}
+            />
+          </Field>
+          <div className="grid gap-2">
+            <Field label={t('auth.fields.password')} error={fieldError('password')}>
+              <PasswordInput autoComplete="current-password" {...register('password')} />
+            </Field>
+            <p className="flex justify-end text-sm">
+              <TextLink linkKey="forgotPassword" href={forgotPasswordHref} renderLink={renderLink}>
+                {t('auth.login.forgotPassword')}
+              </TextLink>
+            </p>
+          </div>
+          <Button type="submit" loading={submitting} className="w-full">
+            {t('auth.login.submit')}
+          </Button>
+        </form>
+        {googleButton ? <GoogleArea>{googleButton}</GoogleArea> : null}
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginBody, ResetPasswordBody, type FieldIssue } from '@protokoll/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { AuthLayout } from '../../layouts/auth-layout.tsx';
+import { ItemLink } from '../../lib/render-link.tsx';
+import {
+  FormErrorAlert,
+  StatusPanel,
+  TextLink,
+  useFailureText,
+  useFieldErrorText,
+  useServerFieldErrors,
+  type AuthFailure,
+  type AuthScreenBaseProps,
+} from './auth-parts.tsx';
+import { PasswordStrength } from './password-strength.tsx';
+
+/**
+ * The contract's new password plus a form-only repetition. The token comes from the link, so the
+ * app adds it; the repetition never leaves the screen.
+ */
+const ResetPasswordForm = ResetPasswordBody.pick({ password: true })
+  .extend({ confirmPassword: LoginBody.shape.password })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'auth.resetPassword.mismatch',
+  });
+
+/** What the form hands over: the new password (the app adds the link's token). */
+export type ResetPasswordValues = Pick<ResetPasswordBody, 'password'>;
+
+const resetPasswordFields = ['password', 'confirmPassword'] as const;
+
+export interface ResetPasswordScreenProps extends AuthScreenBaseProps {
+  /**
+   * `form`: choose a new password. `success`: it was saved; offers the sign-in page.
+   * `invalidToken`: the link is missing, used or expired; offers a new link.
+   */
+  status: 'form' | 'success' | 'invalidToken';
+  /** The form passed validation; the app resets the password with the link's token. */
+  onSubmit: (values: ResetPasswordValues) => void | Promise<void>;
+  /** The reset call is running: the submit button shows a spinner and blocks. */
+  submitting?: boolean;
+  /** Why the last attempt failed; shown above the form. */
+  error?: AuthFailure;
+  /** Field issues of a 422 answer (`password`). */
+  fieldErrors?: FieldIssue[];
+  /** Sign-in page of the active locale. */
+  loginHref: string;
+  /** "Forgot password" page of the active locale, to request a new link. */
+  forgotPasswordHref: string;
+}
+
+/** Sets a new password from an e-mailed link: form, success, or a broken link. */
+export function ResetPasswordScreen({
+  status,
+  onSubmit,
+  submitting = false,
+  error,
+  fieldErrors,
+  loginHref,
+  forgotPasswordHref,
+  languageSwitch,
+  homeHref,
+  renderLink,
+}: ResetPasswordScreenProps) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitted },
+  } = useForm({
+    resolver: zodResolver(ResetPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+  const errorText = useFailureText(error);
+  const fieldError = useFieldErrorText(errors);
+  useServerFieldErrors(fieldErrors, resetPasswordFields, setError);
+
+  const title = {
+    form: t('auth.resetPassword.title'),
+    success: t('auth.resetPassword.successTitle'),
+    invalidToken: t('auth.resetPassword.invalidTitle'),
+  }[status];
+
+  return (
+    <AuthLayout
+      title={title}
+      description={status === 'form' ? t('auth.resetPassword.description') : undefined}
+      languageSwitch={languageSwitch}
+      homeHref={homeHref}
+      renderLink={renderLink}
+      footer={
+        status === 'success' ? undefined : (
+          <TextLink linkKey="login" href={loginHref} renderLink={renderLink}>
+            {t('auth.backToLogin')}
+          </TextLink>
+        )
+      }
+    >
+      {status === 'success' ? (
+        <div className="grid gap-6">
+          <StatusPanel variant="success" focusOnMount={isSubmitted}>
+            {t('auth.resetPassword.success')}
+          </StatusPanel>
+          <Button asChild className="w-full">
+            <ItemLink
+              item={{ key: 'login', label: t('auth.toLogin'), href: loginHref }}
+              renderLink={renderLink}
+            >
+              {t('auth.toLogin')}
+            </ItemLink>
+          </Button>
+        </div>
+      ) : status === 'invalidToken' ? (
+        <div className="grid gap-6">
+          <StatusPanel variant="danger">{t('auth.resetPassword.invalid')}</StatusPanel>
+          <Button asChild className="w-full">
+            <ItemLink
+              item={{
+                key: 'forgotPassword',
+                label: t('auth.resetPassword.requestNew'),
+                href: forgotPasswordHref,
+              }}
+              renderLink={renderLink}
+            >
+              {t('auth.resetPassword.requestNew')}
+            </ItemLink>
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-6">
+          <FormErrorAlert text={errorText} submitting={submitting} />
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) =>
+              void handleSubmit((values) => onSubmit({ password: values.password }))(event)
+            }
+          >
+            <Field
+              label={t('auth.fields.newPassword')}
+              hint={<PasswordStrength password={password} />}
+              error={fieldError('password')}
+            >
+              <PasswordInput autoComplete="new-password" {...register('password')} />
+            </Field>
+            <Field label={t('auth.fields.confirmPassword')} error={fieldError('confirmPassword')}>
+              <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+            </Field>
+            <Button type="submit" loading={submitting} className="mt-2 w-full">
+              {t('auth.resetPassword.submit')}
+            </Button>
+          </form>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,275 @@
+import { planFeature, type Minutes, type Plan } from '@protokoll/contract';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { DashboardScreen } from './dashboard-screen.tsx';
+
+// The mock fixtures (packages/mocks/src/fixtures); ui may not import mocks.
+const demoMinutes: Minutes = {
+  total: 30,
+  used: 12,
+  remaining: 18,
+  running: 0,
+  unlimited: false,
+  has_active_plan: true,
+};
+const freePlan: Plan = {
+  id: 'free',
+  name: 'Free',
+  type: 'free',
+  features: [
+    planFeature.minutes30,
+    planFeature.maxFile30,
+    planFeature.standardModel,
+    planFeature.allExports,
+  ],
+};
+const proPlan: Plan = {
+  id: 'pro',
+  name: 'Pro',
+  type: 'paid',
+  features: [
+    planFeature.minutes1200,
+    planFeature.premiumModel,
+    planFeature.speakerDetection,
+    planFeature.allExports,
+  ],
+};
+
+/** A fixed local time of day, whatever the time zone the story runs in. */
+const at = (hours: number, minutes = 0) => new Date(2026, 2, 2, hours, minutes);
+
+const meta = {
+  title: 'Screens/Dashboard',
+  component: DashboardScreen,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    user: { firstName: 'Erika' },
+    now: at(9, 30),
+    minutes: demoMinutes,
+    minutesStatus: 'ready',
+    plan: freePlan,
+    planStatus: 'ready',
+    onRetryMinutes: fn(),
+    onRetryPlan: fn(),
+    onUpgrade: fn(),
+    onManagePlan: fn(),
+    onNewNote: fn(),
+  },
+} satisfies Meta<typeof DashboardScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Guten Morgen, Erika',
+    );
+    const minutes = within(canvas.getByRole('region', { name: 'Minuten' }));
+    await expect(minutes.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    await expect(canvasElement.querySelector('[data-slot="minutes-percent"]')).toHaveTextContent(
+      /40\s%/,
+    );
+    const plan = within(canvas.getByRole('region', { name: 'Ihr Tarif' }));
+    await expect(plan.getByText('Free')).toBeVisible();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Aufnahme hochladen' }));
+    await expect(args.onNewNote).toHaveBeenCalledOnce();
+    await userEvent.click(plan.getByRole('button', { name: 'Jetzt upgraden' }));
+    await expect(args.onUpgrade).toHaveBeenCalledOnce();
+    // Nothing stands in for the notes a later screen adds.
+    await expect(canvasElement.querySelector('[data-slot="dashboard-content"]')).toBeNull();
+  },
+};
+
+/** The greeting follows the time of day. */
+export const Afternoon: Story = {
+  args: { now: at(14, 15) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Guten Tag, Erika');
+  },
+};
+
+export const Evening: Story = {
+  args: { now: at(19, 45) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Guten Abend, Erika');
+  },
+};
+
+/** Without a first name the greeting has none either. */
+export const NoName: Story = {
+  args: { user: { firstName: '' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(/^Guten Morgen$/);
+  },
+};
+
+/** Minutes and plan load independently; both still loading here. */
+export const Loading: Story = {
+  args: { minutesStatus: 'loading', minutes: undefined, planStatus: 'loading', plan: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Minuten' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(canvas.getByRole('region', { name: 'Ihr Tarif' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    // The new-note action does not wait for either.
+    await expect(canvas.getByRole('button', { name: 'Aufnahme hochladen' })).toBeEnabled();
+  },
+};
+
+/** Minutes failed while the plan loaded: each widget shows its own state and retries on its own. */
+export const Error: Story = {
+  args: { minutesStatus: 'error', minutes: undefined },
+  play: async ({ canvas, args }) => {
+    const minutes = within(canvas.getByRole('region', { name: 'Minuten' }));
+    await userEvent.click(minutes.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetryMinutes).toHaveBeenCalledOnce();
+    await expect(args.onRetryPlan).not.toHaveBeenCalled();
+    await expect(
+      within(canvas.getByRole('region', { name: 'Ihr Tarif' })).getByText('Free'),
+    ).toBeVisible();
+  },
+};
+
+export const PlanError: Story = {
+  args: { planStatus: 'error', plan: undefined },
+  play: async ({ canvas, args }) => {
+    const plan = within(canvas.getByRole('region', { name: 'Ihr Tarif' }));
+    await userEvent.click(plan.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetryPlan).toHaveBeenCalledOnce();
+  },
+};
+
+export const Premium: Story = {
+  args: {
+    plan: proPlan,
+    minutes: {
+      total: 1_200,
+      used: 486,
+      remaining: 690,
+      running: 24,
+      unlimited: false,
+      has_active_plan: true,
+    },
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Abo verwalten' }));
+    await expect(args.onManagePlan).toHaveBeenCalledOnce();
+    await expect(canvas.getByText('Reserviert für laufende Verarbeitung')).toBeVisible();
+  },
+};
+
+export const Unlimited: Story = {
+  args: {
+    plan: { ...proPlan, id: 'unlimited', name: 'Unlimited', type: 'unlimited' },
+    minutes: {
+      total: 0,
+      used: 4_210,
+      remaining: 1e15,
+      running: 0,
+      unlimited: true,
+      has_active_plan: true,
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Unbegrenzt')).toBeVisible();
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+  },
+};
+
+export const NoPlan: Story = {
+  args: {
+    plan: null,
+    minutes: {
+      total: 0,
+      used: 0,
+      remaining: 0,
+      running: 0,
+      unlimited: false,
+      has_active_plan: false,
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Kein aktiver Tarif')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Tarif wählen' })).toBeVisible();
+  },
+};
+
+/** 29 of 30 minutes used: 97 % and a warning. */
+export const HighUsage: Story = {
+  args: { minutes: { ...demoMinutes, used: 29, remaining: 1 } },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-slot="minutes-percent"]')).toHaveTextContent(
+      /97\s%/,
+    );
+  },
+};
+
+/** The slot below the widgets, where the recent notes and folders go. */
+export const WithContent: Story = {
+  args: {
+    children: (
+      <section className="rounded-lg border border-dashed border-border p-6">
+        <h2 className="text-lg font-semibold">Letzte Notizen</h2>
+        <p className="mt-2 text-sm text-muted-foreground">Inhalt eines späteren Bildschirms.</p>
+      </section>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Letzte Notizen' })).toBeVisible();
+  },
+};
+
+export const LongContent: Story = {
+  args: {
+    user: { firstName: 'Maximiliane-Friederike-Auguste-Donaudampfschifffahrtskapitänin' },
+    plan: {
+      id: 'enterprise',
+      name: 'Donaudampfschifffahrtsgesellschaft mbH Unternehmenstarif',
+      type: 'enterprise',
+      features: [
+        planFeature.minutes6000,
+        planFeature.premiumModel,
+        planFeature.speakerDetection,
+        planFeature.team10,
+        planFeature.allExports,
+      ],
+    },
+    minutes: {
+      total: 1_000_000,
+      used: 123_456,
+      remaining: 876_544,
+      running: 1_234,
+      unlimited: false,
+      has_active_plan: true,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+  },
+};
+
+export const English: Story = {
+  globals: { locale: 'en' },
+  args: { now: at(16, 0) },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Good afternoon, Erika',
+    );
+    await expect(canvas.getByRole('button', { name: 'Upload recording' })).toBeVisible();
+    await expect(canvasElement.querySelector('[data-slot="minutes-percent"]')).toHaveTextContent(
+      /40%/,
+    );
+  },
+};

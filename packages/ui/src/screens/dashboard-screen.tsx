@@ -1,0 +1,142 @@
+import type { Minutes, Plan, User } from '@protokoll/contract';
+import { FilePlus2, Upload } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/button.tsx';
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/card.tsx';
+import { cn } from '../lib/cn.ts';
+import { MinutesMeter } from '../widgets/minutes-meter.tsx';
+import { PlanCard } from '../widgets/plan-card.tsx';
+
+type WidgetStatus = 'loading' | 'error' | 'ready';
+type DayPeriod = 'morning' | 'day' | 'evening' | 'night';
+
+/** Part of the day for the greeting, by the local hour. */
+function dayPeriod(date: Date): DayPeriod {
+  const hour = date.getHours();
+  if (hour >= 5 && hour < 11) return 'morning';
+  if (hour >= 11 && hour < 18) return 'day';
+  if (hour >= 18 && hour < 23) return 'evening';
+  return 'night';
+}
+
+export interface DashboardScreenProps extends Omit<React.ComponentProps<'div'>, 'children'> {
+  /** The signed-in user; the greeting uses the first name (or none when it is empty). */
+  user: Pick<User, 'firstName'>;
+  /** The moment the greeting is chosen for (morning, day, evening); defaults to now. */
+  now?: Date;
+
+  /** Minutes balance for the minutes widget. */
+  minutes?: Minutes | undefined;
+  /** Load state of the minutes, independent of the plan's. */
+  minutesStatus: WidgetStatus;
+  /** "Retry" in the minutes widget was pressed. */
+  onRetryMinutes?: (() => void) | undefined;
+
+  /** The current plan, or `null` when there is none. */
+  plan?: Plan | null | undefined;
+  /** Load state of the plan, independent of the minutes'. */
+  planStatus: WidgetStatus;
+  /** "Retry" in the plan widget was pressed. */
+  onRetryPlan?: (() => void) | undefined;
+  /** "Upgrade" (free plan) or "Choose a plan" (no plan) was pressed. */
+  onUpgrade?: (() => void) | undefined;
+  /** "Manage subscription" was pressed (premium plan). */
+  onManagePlan?: (() => void) | undefined;
+  /** Checkout or portal is opening: the plan widget's action spins. */
+  planActionPending?: boolean;
+
+  /** "Upload recording" in the new-note card was pressed. */
+  onNewNote: () => void;
+
+  /** Below the widgets: recent notes and folders, filled in by later screens. */
+  children?: React.ReactNode;
+}
+
+/**
+ * `/dashboard`: a greeting by time of day, the new-note card, the minutes and plan widgets (each
+ * with its own load state) and a slot for recent notes and folders.
+ */
+export function DashboardScreen({
+  user,
+  now,
+  minutes,
+  minutesStatus,
+  onRetryMinutes,
+  plan,
+  planStatus,
+  onRetryPlan,
+  onUpgrade,
+  onManagePlan,
+  planActionPending = false,
+  onNewNote,
+  children,
+  className,
+  ...props
+}: DashboardScreenProps) {
+  const { t } = useTranslation();
+  const newNoteTitleId = useId();
+  const period = dayPeriod(now ?? new Date());
+  const name = user.firstName.trim();
+  const greeting = name
+    ? t(`dashboard.greeting.${period}`, { name })
+    : t(`dashboard.greetingNoName.${period}`);
+
+  return (
+    <div
+      data-slot="dashboard-screen"
+      className={cn('mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10', className)}
+      {...props}
+    >
+      <header className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight text-balance wrap-break-word text-foreground sm:text-3xl">
+          {greeting}
+        </h1>
+        <p className="mt-2 text-muted-foreground">{t('dashboard.subtitle')}</p>
+      </header>
+
+      <div className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        <Card
+          data-slot="new-note-card"
+          role="region"
+          aria-labelledby={newNoteTitleId}
+          className="gap-5 border-primary/30 bg-accent/40 md:col-span-2 xl:col-span-1"
+        >
+          <CardHeader>
+            <span
+              aria-hidden
+              className="mb-2 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground"
+            >
+              <FilePlus2 className="size-5" />
+            </span>
+            <CardTitle asChild>
+              <h2 id={newNoteTitleId}>{t('dashboard.newNote.title')}</h2>
+            </CardTitle>
+            <CardDescription>{t('dashboard.newNote.description')}</CardDescription>
+          </CardHeader>
+          <CardFooter className="mt-auto">
+            <Button onClick={onNewNote}>
+              <Upload aria-hidden />
+              {t('dashboard.newNote.action')}
+            </Button>
+          </CardFooter>
+        </Card>
+        <MinutesMeter minutes={minutes} status={minutesStatus} onRetry={onRetryMinutes} />
+        <PlanCard
+          plan={plan}
+          status={planStatus}
+          onRetry={onRetryPlan}
+          onUpgrade={onUpgrade}
+          onManage={onManagePlan}
+          pending={planActionPending}
+        />
+      </div>
+
+      {children ? (
+        <div data-slot="dashboard-content" className="mt-10 grid min-w-0 gap-6">
+          {children}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import type { Minutes } from '@protokoll/contract';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import { MinutesMeter } from './minutes-meter.tsx';
+
+// The mock fixtures' numbers (packages/mocks/src/fixtures/plans.ts); ui may not import mocks.
+const demoMinutes: Minutes = {
+  total: 30,
+  used: 12,
+  remaining: 18,
+  running: 0,
+  unlimited: false,
+  has_active_plan: true,
+};
+
+const percentOf = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector('[data-slot="minutes-percent"]');
+
+const meta = {
+  title: 'Widgets/MinutesMeter',
+  component: MinutesMeter,
+  args: { status: 'ready', minutes: demoMinutes, onRetry: fn() },
+  decorators: [
+    (Story) => (
+      <div className="max-w-sm">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof MinutesMeter>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The demo month on Free: 12 of 30 minutes used, which SPEC §5 rounds to 40 %. */
+export const Default: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Minuten' })).toBeVisible();
+    await expect(canvas.getByText(/von 30 Minuten genutzt/)).toHaveTextContent(
+      '12 von 30 Minuten genutzt',
+    );
+    await expect(percentOf(canvasElement)).toHaveTextContent(/^Auslastung: 40\s%$/);
+    const bar = canvas.getByRole('progressbar', { name: 'Minutenverbrauch' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '40');
+    await expect(canvas.getByText('18 Minuten')).toBeVisible();
+    await expect(canvas.queryByText(/Reserviert/)).toBeNull();
+  },
+};
+
+export const Loading: Story = {
+  args: { status: 'loading', minutes: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Minuten' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(canvas.getByText('Minuten werden geladen …')).toBeInTheDocument();
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+  },
+};
+
+export const Error: Story = {
+  args: { status: 'error', minutes: undefined },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Minuten konnten nicht geladen werden.',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+/** Unlimited plans show no bar and no percentage (SPEC §5: 0), only what was used. */
+export const Unlimited: Story = {
+  args: {
+    minutes: {
+      total: 0,
+      used: 4_210,
+      remaining: 1e15,
+      running: 0,
+      unlimited: true,
+      has_active_plan: true,
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText('Unbegrenzt')).toBeVisible();
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+    await expect(percentOf(canvasElement)).toBeNull();
+    await expect(canvas.getByText(/genutzt/)).toHaveTextContent('4.210 Minuten genutzt');
+  },
+};
+
+/** SPEC §5: remaining above 1e12 counts as unlimited even when the flag is off. */
+export const UnlimitedByRemaining: Story = {
+  args: {
+    minutes: {
+      total: 30,
+      used: 3,
+      remaining: 2e12,
+      running: 0,
+      unlimited: false,
+      has_active_plan: true,
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Unbegrenzt')).toBeVisible();
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+  },
+};
+
+/** No active plan: all zero, with a hint (SPEC §7: what a failed minutes load shows too). */
+export const NoPlan: Story = {
+  args: {
+    minutes: {
+      total: 0,
+      used: 0,
+      remaining: 0,
+      running: 0,
+      unlimited: false,
+      has_active_plan: false,
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText(/von 0 Minuten genutzt/)).toHaveTextContent(
+      '0 von 0 Minuten genutzt',
+    );
+    await expect(percentOf(canvasElement)).toHaveTextContent(/0\s%/);
+    await expect(canvas.getByRole('status')).toHaveTextContent(/keinen aktiven Tarif/);
+  },
+};
+
+/** 29 of 30: rounded to 97 %, the bar turns amber and a hint says so. */
+export const HighUsage: Story = {
+  args: { minutes: { ...demoMinutes, used: 29, remaining: 1 } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(percentOf(canvasElement)).toHaveTextContent(/97\s%/);
+    await expect(canvas.getByText('1 Minute')).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'Ihre Minuten sind fast aufgebraucht.',
+    );
+  },
+};
+
+export const UsedUp: Story = {
+  args: { minutes: { ...demoMinutes, used: 30, remaining: 0 } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(percentOf(canvasElement)).toHaveTextContent(/100\s%/);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Ihre Minuten sind aufgebraucht.');
+  },
+};
+
+/** A Pro month with a job running: 486 of 1,200 used (40.5 → 41 %), 24 reserved. */
+export const Running: Story = {
+  args: {
+    minutes: {
+      total: 1_200,
+      used: 486,
+      remaining: 690,
+      running: 24,
+      unlimited: false,
+      has_active_plan: true,
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText(/genutzt/)).toHaveTextContent('486 von 1.200 Minuten genutzt');
+    await expect(percentOf(canvasElement)).toHaveTextContent(/41\s%/);
+    await expect(canvas.getByText('Reserviert für laufende Verarbeitung')).toBeVisible();
+    await expect(canvas.getByText('24 Minuten')).toBeVisible();
+    await expect(canvas.getByText('690 Minuten')).toBeVisible();
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  args: {
+    minutes: {
+      total: 6_000,
+      used: 5_812,
+      remaining: 143,
+      running: 45,
+      unlimited: false,
+      has_active_plan: true,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+  },
+};
+
+export const English: Story = {
+  globals: { locale: 'en' },
+  args: {
+    minutes: { ...demoMinutes, used: 1_234, total: 1_200 * 2, remaining: 1_141, running: 25 },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('heading', { name: 'Minutes' })).toBeVisible();
+    await expect(canvas.getByText(/used/)).toHaveTextContent('1,234 of 2,400 minutes used');
+    await expect(percentOf(canvasElement)).toHaveTextContent(/^Usage: 51%$/);
+    await expect(canvas.getByText('25 minutes')).toBeVisible();
+  },
+};

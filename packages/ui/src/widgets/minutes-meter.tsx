@@ -1,0 +1,225 @@
+import { isUnlimited, usagePercent, type Minutes } from '@protokoll/contract';
+import { Infinity as InfinityIcon, RotateCw } from 'lucide-react';
+import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Alert } from '../components/alert.tsx';
+import { Button } from '../components/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/card.tsx';
+import { Progress } from '../components/progress.tsx';
+import { Skeleton } from '../components/skeleton.tsx';
+import { cn } from '../lib/cn.ts';
+
+/** From this usage on the meter warns that the minutes are nearly used up. */
+const HIGH_USAGE_PERCENT = 90;
+
+export interface MinutesMeterProps extends Omit<React.ComponentProps<'div'>, 'children'> {
+  /** The minutes balance (SPEC §3); only read while `status` is `ready`. */
+  minutes?: Minutes | undefined;
+  /** `loading` shows a placeholder, `error` a message with a retry button, `ready` the balance. */
+  status: 'loading' | 'error' | 'ready';
+  /** "Retry" was pressed after a failed load; without it no retry button is offered. */
+  onRetry?: (() => void) | undefined;
+  /** Heading level of the widget's title, to fit the page's outline. Defaults to 2. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * The minutes widget: used of total, remaining, minutes reserved by running jobs, usage percentage
+ * (SPEC §5 rounding) and a bar. Unlimited plans show no bar; without an active plan every number
+ * is zero and a hint explains why.
+ */
+export function MinutesMeter({
+  minutes,
+  status,
+  onRetry,
+  headingLevel = 2,
+  className,
+  ...props
+}: MinutesMeterProps) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const ready = status === 'ready' && minutes != null;
+
+  const number = new Intl.NumberFormat(i18n.language);
+  const duration = new Intl.NumberFormat(i18n.language, {
+    style: 'unit',
+    unit: 'minute',
+    unitDisplay: 'long',
+  });
+  const percentFormat = new Intl.NumberFormat(i18n.language, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  });
+
+  return (
+    <Card
+      data-slot="minutes-meter"
+      data-state={status}
+      aria-labelledby={titleId}
+      aria-busy={status === 'loading' || undefined}
+      role="region"
+      className={cn('gap-5', className)}
+      {...props}
+    >
+      <CardHeader>
+        <CardTitle asChild>
+          <Heading id={titleId}>{t('minutes.title')}</Heading>
+        </CardTitle>
+        <CardDescription>{t('minutes.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {status === 'loading' ? (
+          <>
+            <span className="sr-only">{t('minutes.loading')}</span>
+            <div className="flex items-end justify-between gap-4">
+              <Skeleton className="h-8 w-40" />
+              <Skeleton className="h-5 w-12" />
+            </div>
+            <Skeleton className="h-2 w-full rounded-full" />
+            <Skeleton className="h-5 w-48" />
+          </>
+        ) : null}
+
+        {status === 'error' || (status === 'ready' && minutes == null) ? (
+          <Alert variant="danger" description={t('minutes.loadFailed')}>
+            {onRetry ? (
+              <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+                <RotateCw aria-hidden />
+                {t('common.retry')}
+              </Button>
+            ) : null}
+          </Alert>
+        ) : null}
+
+        {ready ? (
+          <MinutesBalance
+            minutes={minutes}
+            formatNumber={(value) => number.format(value)}
+            formatMinutes={(value) => duration.format(value)}
+            formatPercent={(value) => percentFormat.format(value / 100)}
+          />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+interface MinutesBalanceProps {
+  minutes: Minutes;
+  formatNumber: (value: number) => string;
+  formatMinutes: (value: number) => string;
+  formatPercent: (value: number) => string;
+}
+
+function MinutesBalance({
+  minutes,
+  formatNumber,
+  formatMinutes,
+  formatPercent,
+}: MinutesBalanceProps) {
+  const { t } = useTranslation();
+  const noPlan = !minutes.has_active_plan;
+  // SPEC §7: without an active plan the client shows all-zero minutes, whatever else arrived.
+  const shown: Minutes = noPlan
+    ? { total: 0, used: 0, remaining: 0, running: 0, unlimited: false, has_active_plan: false }
+    : minutes;
+  const unlimited = isUnlimited(shown);
+  const percent = usagePercent(shown);
+  const remaining = Math.max(0, shown.remaining);
+  const usedUp = !unlimited && !noPlan && shown.total > 0 && remaining === 0;
+  const high = !unlimited && !noPlan && !usedUp && percent >= HIGH_USAGE_PERCENT;
+  const strong = <span className="text-3xl font-semibold tracking-tight text-foreground" />;
+
+  return (
+    <div
+      data-slot="minutes-balance"
+      data-state={noPlan ? 'no-plan' : unlimited ? 'unlimited' : usedUp ? 'used-up' : undefined}
+      className="grid gap-4"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+        {unlimited ? (
+          <p className="flex items-center gap-2 text-3xl font-semibold tracking-tight text-foreground">
+            <InfinityIcon aria-hidden className="size-7 shrink-0 text-primary" />
+            {t('minutes.unlimited')}
+          </p>
+        ) : (
+          <p data-slot="minutes-used" className="min-w-0 text-sm text-muted-foreground">
+            <Trans
+              i18nKey="minutes.usedOfTotal"
+              values={{ used: formatNumber(shown.used), total: formatMinutes(shown.total) }}
+              components={{ strong }}
+            />
+          </p>
+        )}
+        {unlimited ? null : (
+          <p
+            data-slot="minutes-percent"
+            className="text-lg font-semibold text-foreground tabular-nums"
+          >
+            <span className="sr-only">{t('minutes.percentLabel')}: </span>
+            {formatPercent(percent)}
+          </p>
+        )}
+      </div>
+
+      {unlimited ? null : (
+        <Progress
+          label={t('minutes.progressLabel')}
+          value={percent}
+          className={cn(
+            usedUp && '[&_[data-slot=progress-indicator]]:bg-danger',
+            high && '[&_[data-slot=progress-indicator]]:bg-warning',
+          )}
+        />
+      )}
+
+      {unlimited ? (
+        <p data-slot="minutes-used" className="text-sm text-muted-foreground">
+          <Trans
+            i18nKey="minutes.usedUnlimited"
+            values={{ used: formatMinutes(shown.used) }}
+            components={{ strong: <span className="font-medium text-foreground" /> }}
+          />
+        </p>
+      ) : null}
+
+      {unlimited && shown.running === 0 ? null : (
+        <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm">
+          {unlimited ? null : (
+            <>
+              <dt className="text-muted-foreground">{t('minutes.remaining')}</dt>
+              <dd
+                data-slot="minutes-remaining"
+                className="text-right font-medium text-foreground tabular-nums"
+              >
+                {formatMinutes(remaining)}
+              </dd>
+            </>
+          )}
+          {shown.running > 0 ? (
+            <>
+              <dt className="text-muted-foreground">{t('minutes.running')}</dt>
+              <dd
+                data-slot="minutes-running"
+                className="text-right font-medium text-foreground tabular-nums"
+              >
+                {formatMinutes(shown.running)}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      )}
+
+      {noPlan ? <Alert variant="info" description={t('minutes.noPlanHint')} /> : null}
+      {unlimited ? (
+        <p className="text-sm text-muted-foreground">{t('minutes.unlimitedHint')}</p>
+      ) : null}
+      {/* Shown on load, not in answer to an action: polite, not an interrupting alert. */}
+      {usedUp ? <Alert variant="warning" role="status" description={t('minutes.usedUp')} /> : null}
+      {high ? (
+        <Alert variant="warning" role="status" description={t('minutes.almostUsedUp')} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { planFeature, type Plan } from '@protokoll/contract';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import { PlanCard } from './plan-card.tsx';
+
+// The mock fixtures' plans (packages/mocks/src/fixtures/plans.ts); ui may not import mocks.
+const freePlan: Plan = {
+  id: 'free',
+  name: 'Free',
+  type: 'free',
+  features: [
+    planFeature.minutes30,
+    planFeature.maxFile30,
+    planFeature.standardModel,
+    planFeature.allExports,
+  ],
+};
+const proPlan: Plan = {
+  id: 'pro',
+  name: 'Pro',
+  type: 'paid',
+  features: [
+    planFeature.minutes1200,
+    planFeature.premiumModel,
+    planFeature.speakerDetection,
+    planFeature.allExports,
+  ],
+};
+const businessPlan: Plan = {
+  id: 'business',
+  name: 'Business',
+  type: 'paid',
+  features: [
+    planFeature.minutes6000,
+    planFeature.premiumModel,
+    planFeature.speakerDetection,
+    planFeature.team10,
+    planFeature.allExports,
+  ],
+};
+
+const meta = {
+  title: 'Widgets/PlanCard',
+  component: PlanCard,
+  args: { status: 'ready', plan: freePlan, onUpgrade: fn(), onManage: fn(), onRetry: fn() },
+  decorators: [
+    (Story) => (
+      <div className="max-w-sm">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof PlanCard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Everyone's default plan: Free, with its features and the way to upgrade. */
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Ihr Tarif' })).toBeVisible();
+    await expect(canvas.getByText('Free')).toBeVisible();
+    await expect(canvas.getByText('Kostenlos')).toBeVisible();
+    const features = canvas.getByRole('list', { name: 'Im Tarif enthalten' });
+    await expect(features.querySelectorAll('li')).toHaveLength(4);
+    await expect(features).toHaveTextContent('30 Minuten pro Monat');
+    await expect(features).toHaveTextContent('Bis zu 30 Minuten pro Aufnahme');
+    await expect(canvas.queryByRole('button', { name: /Abo verwalten/ })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Jetzt upgraden' }));
+    await expect(args.onUpgrade).toHaveBeenCalledOnce();
+  },
+};
+
+/** A free plan where upgrading is not offered (no `onUpgrade`): no button, no upsell text. */
+export const Free: Story = {
+  args: { onUpgrade: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Kostenlos')).toBeVisible();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+/** A paid plan (type not `free`) is premium: badge, premium features, manage instead of upgrade. */
+export const Premium: Story = {
+  args: { plan: proPlan },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('Pro')).toBeVisible();
+    await expect(canvas.getByText('Premium')).toBeVisible();
+    await expect(canvas.getByText('Sprechererkennung')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Jetzt upgraden' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Abo verwalten' }));
+    await expect(args.onManage).toHaveBeenCalledOnce();
+  },
+};
+
+export const Business: Story = {
+  args: { plan: businessPlan },
+};
+
+/** The portal (or checkout) is opening: the action spins and cannot be pressed twice. */
+export const Pending: Story = {
+  args: { plan: proPlan, pending: true },
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: 'Abo verwalten' });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const NoPlan: Story = {
+  args: { plan: null },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('Kein aktiver Tarif')).toBeVisible();
+    await expect(canvas.queryByText('Kostenlos')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Tarif wählen' }));
+    await expect(args.onUpgrade).toHaveBeenCalledOnce();
+  },
+};
+
+export const Loading: Story = {
+  args: { status: 'loading', plan: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Ihr Tarif' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(canvas.getByText('Tarif wird geladen …')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+export const Error: Story = {
+  args: { status: 'error', plan: undefined },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Tarif konnte nicht geladen werden.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+/** A long custom plan name and an unknown feature key (shown as is) must wrap, not overflow. */
+export const LongContent: Story = {
+  args: {
+    plan: {
+      id: 'enterprise',
+      name: 'Donaudampfschifffahrtsgesellschaftsunternehmenstarif',
+      type: 'enterprise',
+      features: [...businessPlan.features, 'plans.features.individuelleVertragsbedingungen'],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+  },
+};
+
+export const English: Story = {
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Your plan' })).toBeVisible();
+    await expect(canvas.getByText('30 minutes per month')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Upgrade now' })).toBeVisible();
+  },
+};

@@ -1,0 +1,169 @@
+import { isPremium, type Plan } from '@protokoll/contract';
+import { Check, ExternalLink, RotateCw, Sparkles } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../components/alert.tsx';
+import { Badge } from '../components/badge.tsx';
+import { Button } from '../components/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../components/card.tsx';
+import { Skeleton } from '../components/skeleton.tsx';
+import { cn } from '../lib/cn.ts';
+
+export interface PlanCardProps extends Omit<React.ComponentProps<'div'>, 'children'> {
+  /** The current plan (SPEC §3); `null` when the user has none. Only read while `status` is `ready`. */
+  plan?: Plan | null | undefined;
+  /** `loading` shows a placeholder, `error` a message with a retry button, `ready` the plan. */
+  status: 'loading' | 'error' | 'ready';
+  /** "Retry" was pressed after a failed load; without it no retry button is offered. */
+  onRetry?: (() => void) | undefined;
+  /** "Upgrade" (free plan) or "Choose a plan" (no plan) was pressed; without it neither is offered. */
+  onUpgrade?: (() => void) | undefined;
+  /** "Manage subscription" was pressed (premium plans); without it the button is not offered. */
+  onManage?: (() => void) | undefined;
+  /** The upgrade or manage action is under way (checkout or portal opening): its button spins. */
+  pending?: boolean;
+  /** Heading level of the widget's title, to fit the page's outline. Defaults to 2. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * The plan widget: plan name, a Free or Premium badge (premium means the type is not free), the
+ * plan's features, and the way on: upgrade for a free plan, manage for a premium one.
+ */
+export function PlanCard({
+  plan,
+  status,
+  onRetry,
+  onUpgrade,
+  onManage,
+  pending = false,
+  headingLevel = 2,
+  className,
+  ...props
+}: PlanCardProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const premium = isPremium(plan);
+  const state =
+    status !== 'ready' ? status : plan == null ? 'no-plan' : premium ? 'premium' : 'free';
+
+  return (
+    <Card
+      data-slot="plan-card"
+      data-state={state}
+      role="region"
+      aria-labelledby={titleId}
+      aria-busy={status === 'loading' || undefined}
+      className={cn('gap-5', className)}
+      {...props}
+    >
+      <CardHeader>
+        <CardTitle asChild>
+          <Heading id={titleId}>{t('plan.title')}</Heading>
+        </CardTitle>
+      </CardHeader>
+
+      {status === 'loading' ? (
+        <CardContent className="grid gap-3">
+          <span className="sr-only">{t('plan.loading')}</span>
+          <div className="flex items-center gap-3">
+            <Skeleton className="h-8 w-28" />
+            <Skeleton className="h-5 w-16 rounded-full" />
+          </div>
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-4/5" />
+          <Skeleton className="h-4 w-3/5" />
+        </CardContent>
+      ) : null}
+
+      {status === 'error' ? (
+        <CardContent>
+          <Alert variant="danger" description={t('plan.loadFailed')}>
+            {onRetry ? (
+              <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+                <RotateCw aria-hidden />
+                {t('common.retry')}
+              </Button>
+            ) : null}
+          </Alert>
+        </CardContent>
+      ) : null}
+
+      {status === 'ready' && plan == null ? (
+        <>
+          <CardContent className="grid gap-1.5">
+            <p className="text-2xl font-semibold tracking-tight text-foreground">
+              {t('plan.noPlan')}
+            </p>
+            <CardDescription>{t('plan.noPlanHint')}</CardDescription>
+          </CardContent>
+          {onUpgrade ? (
+            <CardFooter className="mt-auto">
+              <Button onClick={onUpgrade} loading={pending}>
+                {t('plan.choose')}
+              </Button>
+            </CardFooter>
+          ) : null}
+        </>
+      ) : null}
+
+      {status === 'ready' && plan != null ? (
+        <>
+          <CardContent className="grid gap-4">
+            <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+              <p
+                data-slot="plan-name"
+                className="min-w-0 text-2xl font-semibold tracking-tight wrap-anywhere text-foreground"
+              >
+                {plan.name}
+              </p>
+              <Badge variant={premium ? 'brand' : 'neutral'}>
+                {premium ? <Sparkles aria-hidden /> : null}
+                {premium ? t('plan.premium') : t('plan.free')}
+              </Badge>
+            </div>
+            {plan.features.length > 0 ? (
+              <ul aria-label={t('plan.featuresLabel')} className="grid gap-2 text-sm">
+                {plan.features.map((feature) => (
+                  <li key={feature} className="flex min-w-0 gap-2 text-foreground">
+                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
+                    <span className="min-w-0 wrap-break-word">
+                      {t(feature, { defaultValue: feature })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {!premium && onUpgrade ? (
+              <p className="text-sm text-muted-foreground">{t('plan.upgradeHint')}</p>
+            ) : null}
+          </CardContent>
+          {premium && onManage ? (
+            <CardFooter className="mt-auto">
+              <Button variant="outline" onClick={onManage} loading={pending}>
+                {t('plan.manage')}
+                <ExternalLink aria-hidden />
+              </Button>
+            </CardFooter>
+          ) : null}
+          {!premium && onUpgrade ? (
+            <CardFooter className="mt-auto">
+              <Button onClick={onUpgrade} loading={pending}>
+                <Sparkles aria-hidden />
+                {t('plan.upgrade')}
+              </Button>
+            </CardFooter>
+          ) : null}
+        </>
+      ) : null}
+    </Card>
+  );
+}
