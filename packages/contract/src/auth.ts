@@ -219,3 +219,24 @@ export const confirmEmailUpdate = defineEndpoint({
   bodyKind: 'json',
   response: SuccessMessage,
 });
+
+/** What the sign-in screens need to know about the server: Google sign-in is shown only when on. */
+export const AuthConfigResponse = z
+  .object({
+    success: z.boolean(),
+    /** The Google OAuth client id for Google Identity Services; absent when Google sign-in is off. */
+    google_client_id: z.string().min(1).optional(),
+  })
+  .meta({ id: 'AuthConfigResponse' });
+export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
+
+/** Public capabilities of the sign-in (PRODUCT.md: without GOOGLE_CLIENT_ID the button is hidden). */
+export const getAuthConfig = defineEndpoint({
+  id: 'getAuthConfig',
+  method: 'GET',
+  path: '/api/auth/config',
+  tag: 'auth',
+  summary: 'Sign-in options of this server (Google client id when Google sign-in is on)',
+  auth: false,
+  response: AuthConfigResponse,
+});

@@ -85,6 +85,7 @@ describe('endpoints', () => {
       [
         'confirmEmailUpdate',
         'forgotPassword',
+        'getAuthConfig',
         'googleLogin',
         'health',
         'i18nMessages',

@@ -17,6 +17,7 @@ export * from './support.ts';
 import {
   confirmEmailUpdate,
   forgotPassword,
+  getAuthConfig,
   googleLogin,
   login,
   logout,
@@ -78,6 +79,7 @@ export const endpoints = {
   forgotPassword,
   resetPassword,
   confirmEmailUpdate,
+  getAuthConfig,
   // user
   getUser,
   updateUser,

@@ -10,7 +10,13 @@ import { ApiError, ErrorMessage, errorBody, notFoundError } from './lib/errors.t
 import { createLogger, type Logger } from './lib/logger.ts';
 import { validationHook } from './lib/openapi.ts';
 import { requestId } from './lib/request-id.ts';
+import { randomBytes } from 'node:crypto';
+import { createGoogleVerifier, type GoogleVerifier } from './lib/auth/google.ts';
 import { readVersion } from './lib/version.ts';
+import { createMailer, outboxDir, type Mailer } from './providers/mail/mailer.ts';
+import { authRouter } from './routes/auth/index.ts';
+import { plansRouter } from './routes/plans/index.ts';
+import { userRouter } from './routes/user/index.ts';
 import { mountDocs } from './routes/docs/index.ts';
 import { healthRouter } from './routes/health/index.ts';
 import { isApiPath, serveApp } from './web/app-serving.ts';
@@ -26,6 +32,10 @@ export interface AppDeps {
   version?: string;
   /** Epoch ms the uptime counts from; defaults to now. */
   startedAt?: number;
+  /** Defaults to nodemailer: SMTP_URL, or the outbox folder in DATA_DIR. */
+  mailer?: Mailer;
+  /** Defaults to Google's keys at GOOGLE_JWKS_URL when GOOGLE_CLIENT_ID is set; off otherwise. */
+  google?: GoogleVerifier;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -57,6 +67,22 @@ export function createApp(deps: AppDeps): App {
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
   const version = deps.version ?? readVersion();
   const startedAt = deps.startedAt ?? Date.now();
+  // startServer resolves a persisted secret; an app built directly without one (a test, a
+  // script) signs with a throwaway key, so its sessions end with the process.
+  const jwtSecret = config.jwtSecret ?? randomBytes(48).toString('base64url');
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: outboxDir(config.dataDir),
+      logger,
+    });
+  const google =
+    deps.google ??
+    (config.googleClientId
+      ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
+      : undefined);
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -70,6 +96,9 @@ export function createApp(deps: AppDeps): App {
     c.set('logger', requestLogger);
     c.set('version', version);
     c.set('startedAt', startedAt);
+    c.set('jwtSecret', jwtSecret);
+    c.set('mailer', mailer);
+    c.set('google', google);
     await next();
     // Path only: query strings may carry tokens (reset links), and headers and bodies never appear.
     requestLogger[c.res.status >= 500 ? 'error' : 'info']('request', {
@@ -82,6 +111,9 @@ export function createApp(deps: AppDeps): App {
 
   app.route('/', healthRouter());
   app.route('/', i18nRouter());
+  app.route('/', authRouter());
+  app.route('/', userRouter());
+  app.route('/', plansRouter());
   mountDocs(app, { version, publicUrl: config.publicUrl });
 
   if (config.serveApp) app.get('*', serveApp(config.appDist));

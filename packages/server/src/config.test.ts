@@ -13,7 +13,29 @@ function problems(env: Record<string, string>) {
   throw new Error('expected a ConfigError');
 }
 
+const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+
 describe('loadConfig', () => {
+  it('takes JWT_SECRET of at least 32 characters without quoting it, and leaves it optional', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+    const short = problems({ JWT_SECRET: 'too-short-secret' });
+    expect(short).toEqual([{ variable: 'JWT_SECRET', message: expect.any(String) }]);
+    expect(JSON.stringify(short)).not.toContain('too-short-secret');
+    expect(loadConfig({ NODE_ENV: 'development' }).jwtSecret).toBeUndefined();
+  });
+
+  it.each(['10', '10/15', '0/1m', 'x/1h', '5/1w'])('rejects RATE_LIMIT_LOGIN=%s', (value) => {
+    expect(problems({ RATE_LIMIT_LOGIN: value })).toEqual([
+      { variable: 'RATE_LIMIT_LOGIN', message: expect.stringContaining(`"${value}"`) },
+    ]);
+  });
+
+  it('does not quote SMTP_URL, which may hold a password', () => {
+    const found = problems({ SMTP_URL: 'http://user:geheim@mail' });
+    expect(found).toEqual([{ variable: 'SMTP_URL', message: expect.any(String) }]);
+    expect(JSON.stringify(found)).not.toContain('geheim');
+  });
+
   it('has working defaults for an empty environment', () => {
     const config = loadConfig({});
     expect(config).toEqual({
@@ -27,6 +49,17 @@ describe('loadConfig', () => {
       logLevel: 'info',
       publicUrl: undefined,
       serveApp: false,
+      jwtSecret: undefined,
+      googleClientId: undefined,
+      googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      smtpUrl: undefined,
+      mailFrom: 'Protokoll <no-reply@protokoll.local>',
+      rateLimits: {
+        login: { max: 10, windowMs: 15 * 60_000 },
+        register: { max: 5, windowMs: 60 * 60_000 },
+        forgotPassword: { max: 5, windowMs: 60 * 60_000 },
+      },
+      trustProxy: false,
     });
     expect(pgliteDir(config)).toBe(join(repoRoot, '.data', 'pglite'));
   });
@@ -42,6 +75,15 @@ describe('loadConfig', () => {
       LOCALES_DIR: '/srv/locales',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: 'https://protokoll.example/',
+      JWT_SECRET: SECRET,
+      GOOGLE_CLIENT_ID: 'client-1.apps.googleusercontent.com',
+      GOOGLE_JWKS_URL: 'http://127.0.0.1:9999/certs',
+      SMTP_URL: 'smtp://mailer:pw@mail.internal:587',
+      MAIL_FROM: 'Protokoll <hallo@protokoll.example>',
+      RATE_LIMIT_LOGIN: '3/30s',
+      RATE_LIMIT_REGISTER: '2/2h',
+      RATE_LIMIT_FORGOT_PASSWORD: '1/1d',
+      TRUST_PROXY: 'yes',
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
@@ -54,12 +96,25 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       publicUrl: 'https://protokoll.example',
       serveApp: true,
+      jwtSecret: SECRET,
+      googleClientId: 'client-1.apps.googleusercontent.com',
+      googleJwksUrl: 'http://127.0.0.1:9999/certs',
+      smtpUrl: 'smtp://mailer:pw@mail.internal:587',
+      mailFrom: 'Protokoll <hallo@protokoll.example>',
+      rateLimits: {
+        login: { max: 3, windowMs: 30_000 },
+        register: { max: 2, windowMs: 2 * 3_600_000 },
+        forgotPassword: { max: 1, windowMs: 86_400_000 },
+      },
+      trustProxy: true,
     });
   });
 
   it('serves the app by default only in production, and SERVE_APP overrides it', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).serveApp).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', SERVE_APP: 'false' }).serveApp).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).serveApp).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, SERVE_APP: 'false' }).serveApp,
+    ).toBe(false);
     expect(loadConfig({ SERVE_APP: '1' }).serveApp).toBe(true);
   });
 

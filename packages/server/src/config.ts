@@ -22,6 +22,38 @@ export interface Config {
   publicUrl: string | undefined;
   /** Whether this process serves the built web app next to the API. */
   serveApp: boolean;
+  /**
+   * HS256 key of the access tokens (≥ 32 characters). Undefined outside production means "not
+   * set": `startServer` then keeps a generated one in DATA_DIR/jwt-secret.
+   */
+  jwtSecret: string | undefined;
+  /** Google sign-in is on only when this is set. */
+  googleClientId: string | undefined;
+  /** Where Google's signing keys are published (a local peer in tests). */
+  googleJwksUrl: string;
+  /** SMTP connection (smtp://user:pass@host:587 or smtps://…); unset: mails go to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** Sender of every mail. */
+  mailFrom: string;
+  /** Fixed-window limits of the abuse-prone calls. */
+  rateLimits: RateLimits;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+}
+
+/** At most `max` attempts per `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  /** Per IP address and e-mail address. */
+  login: RateLimit;
+  /** Per IP address. */
+  register: RateLimit;
+  /** Per IP address. */
+  forgotPassword: RateLimit;
 }
 
 export interface ConfigProblem {
@@ -57,10 +89,57 @@ const booleanWords: Record<string, boolean> = {
   off: false,
 };
 
+function booleanVariable() {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const flag = booleanWords[value.toLowerCase()];
+      if (flag === undefined) {
+        ctx.addIssue({ code: 'custom', message: `muss true oder false sein (ist "${value}")` });
+        return z.NEVER;
+      }
+      return flag;
+    });
+}
+
 function isPostgresUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
+const durationUnits: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `10/15m` → ten attempts per fifteen minutes; units s, m, h, d. */
+function rateLimitVariable(fallback: RateLimit) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx): RateLimit => {
+      if (value === undefined) return fallback;
+      const match = /^(\d{1,9})\/(\d{1,9})([smhd])$/.exec(value);
+      const max = Number(match?.[1]);
+      const windowMs = Number(match?.[2]) * (durationUnits[match?.[3] ?? ''] ?? NaN);
+      if (!match || !(max > 0) || !(windowMs > 0)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `muss die Form Anzahl/Zeitraum haben, z. B. 10/15m oder 5/1h (ist "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return { max, windowMs };
+    });
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'smtp:' || url.protocol === 'smtps:';
   } catch {
     return false;
   }
@@ -122,18 +201,26 @@ const EnvSchema = z.object({
     })
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
-  SERVE_APP: z
+  SERVE_APP: booleanVariable(),
+  TRUST_PROXY: booleanVariable(),
+  // The value is never quoted in messages: it is a secret.
+  JWT_SECRET: z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z
     .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const flag = booleanWords[value.toLowerCase()];
-      if (flag === undefined) {
-        ctx.addIssue({ code: 'custom', message: `muss true oder false sein (ist "${value}")` });
-        return z.NEVER;
-      }
-      return flag;
-    }),
+    .refine(isHttpUrl, {
+      error: (issue) => `muss eine http(s)-URL sein (ist "${String(issue.input)}")`,
+    })
+    .default('https://www.googleapis.com/oauth2/v3/certs'),
+  // Not quoted either: it may hold the SMTP password.
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'muss eine SMTP-URL sein (smtp://user:password@host:587 oder smtps://…)')
+    .optional(),
+  MAIL_FROM: z.string().default('Protokoll <no-reply@protokoll.local>'),
+  RATE_LIMIT_LOGIN: rateLimitVariable({ max: 10, windowMs: 15 * 60_000 }),
+  RATE_LIMIT_REGISTER: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
+  RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -172,10 +259,26 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     serveApp: e.SERVE_APP ?? e.NODE_ENV === 'production',
+    jwtSecret: e.JWT_SECRET,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    rateLimits: {
+      login: e.RATE_LIMIT_LOGIN,
+      register: e.RATE_LIMIT_REGISTER,
+      forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
+    },
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 
 /** Where the embedded database keeps its files. */
 export function pgliteDir(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'pglite');
+}
+
+/** Where a generated JWT secret is kept when JWT_SECRET is not set. */
+export function jwtSecretFile(config: Pick<Config, 'dataDir'>): string {
+  return join(config.dataDir, 'jwt-secret');
 }

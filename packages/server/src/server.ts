@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { ensureJwtSecret } from './lib/auth/secret.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 
 export interface StartOptions {
@@ -31,10 +32,16 @@ function urlHost(host: string): string {
 
 /** Opens the database (applying migrations), builds the app and listens on HOST:PORT. */
 export async function startServer(
-  config: Config,
+  configured: Config,
   options: StartOptions = {},
 ): Promise<RunningServer> {
+  const config = await ensureJwtSecret(configured);
   const logger = options.logger ?? createLogger({ level: config.logLevel });
+  if (config.nodeEnv === 'production' && !configured.jwtSecret) {
+    logger.warn('JWT_SECRET is not set: using the generated secret in DATA_DIR', {
+      hint: 'set JWT_SECRET when several API processes serve the same users',
+    });
+  }
   const db = options.db ?? (await openDatabase(config, { logger }));
   const ownsDb = !options.db;
   const app = createApp({ db, config, logger });

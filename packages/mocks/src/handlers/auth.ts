@@ -57,6 +57,8 @@ export function createAuthHandlers(db: MockDb = mockDb, options: HandleOptions =
       options,
     ),
     handle(e.validateToken, () => reply(e.validateToken, { success: true }), options),
+    // Google sign-in is off in the mocks, as it is on a server without GOOGLE_CLIENT_ID.
+    handle(e.getAuthConfig, () => reply(e.getAuthConfig, { success: true }), options),
     handle(
       e.register,
       ({ body }) => {

@@ -1,5 +1,8 @@
 import type { Config } from '../config.ts';
 import type { Db, DbKind } from '../db/client.ts';
+import type { Mailer } from '../providers/mail/mailer.ts';
+import type { AccessClaims } from './auth/tokens.ts';
+import type { GoogleVerifier } from './auth/google.ts';
 import type { Logger } from './logger.ts';
 
 /** What every handler finds on `c.var`. */
@@ -12,6 +15,13 @@ export interface AppVariables {
   logger: Logger;
   version: string;
   startedAt: number;
+  /** The resolved HS256 key of access tokens. */
+  jwtSecret: string;
+  mailer: Mailer;
+  /** Undefined when Google sign-in is off (no GOOGLE_CLIENT_ID). */
+  google: GoogleVerifier | undefined;
+  /** Set by `requireAuth` on endpoints with `auth: true`; read it through `authOf(c)`. */
+  auth?: AccessClaims;
 }
 
 export interface AppEnv {

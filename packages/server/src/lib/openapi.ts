@@ -8,6 +8,7 @@ import {
 import { ErrorBody, type BodyKind, type Endpoint, type ResponseKind } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { requireAuth } from './auth/middleware.ts';
 import type { AppEnv } from './context.ts';
 import { validationError } from './errors.ts';
 
@@ -114,6 +115,8 @@ export function routeFor<E extends Endpoint, P extends z.ZodType | undefined = u
   const responseType =
     endpoint.responseKind === 'binary' ? 'application/octet-stream' : 'application/json';
   const validates = Boolean(params || endpoint.query || endpoint.body);
+  // Authentication runs before validation: without a session, a request learns nothing else.
+  const middleware = [...(endpoint.auth ? [requireAuth] : []), ...(options.middleware ?? [])];
   if (endpoint.body && endpoint.bodyKind === 'multipart') describeFileFields(endpoint.body);
 
   const config: RouteConfig = {
@@ -123,7 +126,7 @@ export function routeFor<E extends Endpoint, P extends z.ZodType | undefined = u
     tags: [endpoint.tag],
     summary: endpoint.summary,
     ...(endpoint.auth ? { security: [{ [BEARER_AUTH]: [] }] } : {}),
-    ...(options.middleware ? { middleware: options.middleware } : {}),
+    ...(middleware.length ? { middleware } : {}),
     request: {
       ...(params ? { params: params as ParameterSchema } : {}),
       ...(endpoint.query ? { query: endpoint.query as ParameterSchema } : {}),

@@ -1,11 +1,27 @@
-import { createApp } from '../app.ts';
+import { createApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config, type Env } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
 
-/** A valid test configuration; `env` entries go through `loadConfig` like real variables. */
+/** The access token key of test apps (tests sign their own tokens with it, e.g. expired ones). */
+export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdefghijkl';
+
+/**
+ * A valid test configuration; `env` entries go through `loadConfig` like real variables. Rate
+ * limits are generous here (every in-process request shares one address); limit tests set low ones.
+ */
 export function testConfig(env: Env = {}, overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', ...env }), ...overrides };
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: TEST_JWT_SECRET,
+      RATE_LIMIT_LOGIN: '10000/1m',
+      RATE_LIMIT_REGISTER: '10000/1m',
+      RATE_LIMIT_FORGOT_PASSWORD: '10000/1m',
+      ...env,
+    }),
+    ...overrides,
+  };
 }
 
 /** A logger that keeps its lines for assertions. */
@@ -32,8 +48,12 @@ export function noDatabase(): Database {
 }
 
 /** An app on `db` with test config and an in-memory logger. */
-export function testApp(db: Database, config: Config = testConfig()) {
+export function testApp(
+  db: Database,
+  config: Config = testConfig(),
+  deps: Pick<AppDeps, 'mailer' | 'google'> = {},
+) {
   const { logger, lines } = memoryLogger();
-  const app = createApp({ db, config, logger, version: '9.9.9-test' });
+  const app = createApp({ db, config, logger, version: '9.9.9-test', ...deps });
   return { app, config, logs: lines };
 }

@@ -1,0 +1,33 @@
+import { ErrorCode } from '@protokoll/contract';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { isLiveSession } from './sessions.ts';
+import { verifyAccessToken, type AccessClaims } from './tokens.ts';
+
+export const NOT_AUTHENTICATED_MESSAGE = 'Not authenticated';
+
+export function notAuthenticated(): ApiError {
+  return new ApiError(401, ErrorCode.NOT_AUTHENTICATED, NOT_AUTHENTICATED_MESSAGE);
+}
+
+/**
+ * Lets a request through only with a valid bearer access token whose session is still live, and
+ * puts its user and session on `c.var.auth`. Every contract endpoint with `auth: true` gets this
+ * from `routeFor`, before its input is validated.
+ */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '');
+  const claims = match?.[1] ? await verifyAccessToken(c.var.jwtSecret, match[1]) : undefined;
+  // The session check makes logout, password changes and deletion end access tokens at once.
+  if (!claims || !(await isLiveSession(c.var.db, claims))) throw notAuthenticated();
+  c.set('auth', claims);
+  await next();
+};
+
+/** The signed-in user and session of a request that passed `requireAuth`. */
+export function authOf(c: Context<AppEnv>): AccessClaims {
+  const auth = c.get('auth');
+  if (!auth) throw notAuthenticated();
+  return auth;
+}

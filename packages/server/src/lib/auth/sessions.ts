@@ -1,0 +1,179 @@
+import { STORED_SESSION_MAX_AGE_MS } from '@protokoll/contract';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { authSessions, refreshTokens, users } from '../../db/schema.ts';
+import { hashToken, randomToken, signAccessToken, type AccessClaims } from './tokens.ts';
+
+/** A session ends this long after sign-in, however often it is refreshed (SPEC §5/§9: 7 days). */
+export const SESSION_TTL_MS = STORED_SESSION_MAX_AGE_MS;
+
+export interface IssuedSession {
+  sessionId: string;
+  token: string;
+  refreshToken: string;
+}
+
+/** Signs a user in: a new session (refresh token family) with its first tokens. */
+export async function startSession(
+  db: Db,
+  secret: string,
+  userId: number,
+  now: Date = new Date(),
+): Promise<IssuedSession> {
+  const sessionId = randomToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const refreshToken = randomToken();
+  await db.transaction(async (tx) => {
+    await tx.insert(authSessions).values({ id: sessionId, userId, createdAt: now, expiresAt });
+    await tx.insert(refreshTokens).values({
+      tokenHash: hashToken(refreshToken),
+      familyId: sessionId,
+      userId,
+      createdAt: now,
+      expiresAt,
+    });
+  });
+  const token = await signAccessToken(secret, { userId, sessionId }, now);
+  return { sessionId, token, refreshToken };
+}
+
+export type RotateResult =
+  | { ok: true; userId: number; session: IssuedSession }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+/**
+ * Exchanges a refresh token for a new pair. The presented token is spent; presenting a spent one
+ * again means it leaked (or was stolen), so its whole family is revoked.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  secret: string,
+  presented: string,
+  now: Date = new Date(),
+): Promise<RotateResult> {
+  const nextToken = randomToken();
+  const result = await db.transaction(async (tx): Promise<RotateResult> => {
+    const [row] = await tx
+      .select({
+        id: refreshTokens.id,
+        userId: refreshTokens.userId,
+        familyId: refreshTokens.familyId,
+        tokenExpiresAt: refreshTokens.expiresAt,
+        tokenRevokedAt: refreshTokens.revokedAt,
+        sessionExpiresAt: authSessions.expiresAt,
+        sessionRevokedAt: authSessions.revokedAt,
+      })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.familyId))
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)));
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.sessionRevokedAt) return { ok: false, reason: 'revoked' };
+    if (row.tokenRevokedAt) {
+      await revokeFamily(tx, row.familyId, now);
+      return { ok: false, reason: 'reused' };
+    }
+    if (row.sessionExpiresAt <= now || row.tokenExpiresAt <= now) {
+      return { ok: false, reason: 'expired' };
+    }
+    // The condition makes spending atomic: of two concurrent uses only one updates the row.
+    const spent = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    if (spent.length === 0) {
+      await revokeFamily(tx, row.familyId, now);
+      return { ok: false, reason: 'reused' };
+    }
+    await tx.insert(refreshTokens).values({
+      tokenHash: hashToken(nextToken),
+      familyId: row.familyId,
+      userId: row.userId,
+      parentId: row.id,
+      createdAt: now,
+      expiresAt: row.sessionExpiresAt,
+    });
+    return {
+      ok: true,
+      userId: row.userId,
+      session: { sessionId: row.familyId, token: '', refreshToken: nextToken },
+    };
+  });
+  if (!result.ok) return result;
+  const token = await signAccessToken(
+    secret,
+    { userId: result.userId, sessionId: result.session.sessionId },
+    now,
+  );
+  return { ...result, session: { ...result.session, token } };
+}
+
+async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(authSessions.id, familyId), isNull(authSessions.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends one session of a user (logout). */
+export async function revokeSession(
+  db: Db,
+  userId: number,
+  sessionId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(authSessions.id, sessionId),
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+      ),
+    );
+}
+
+/** Ends every session of a user, or every other one when `keep` names the current session. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  options: { keep?: string; now?: Date } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        options.keep ? ne(authSessions.id, options.keep) : undefined,
+      ),
+    );
+}
+
+/** Whether an access token's session is still live: not revoked, not expired, user still there. */
+export async function isLiveSession(
+  db: Db,
+  claims: AccessClaims,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.id, claims.sessionId),
+        eq(authSessions.userId, claims.userId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, now),
+      ),
+    );
+  return row !== undefined;
+}

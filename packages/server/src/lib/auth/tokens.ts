@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+/** Access tokens live this long; refresh tokens renew them. */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+const ISSUER = 'protokoll';
+const AUDIENCE = 'protokoll-api';
+
+/** A random opaque token for a refresh token or a mailed link (256 bits, URL-safe). */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Opaque tokens are stored only as this hash: a database leak does not hand out sessions. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+const keys = new Map<string, Uint8Array>();
+function keyOf(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export function signAccessToken(
+  secret: string,
+  claims: AccessClaims,
+  now: Date = new Date(),
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
+    .sign(keyOf(secret));
+}
+
+/** The claims of a valid access token; undefined for anything else (bad signature, expired, …). */
+export async function verifyAccessToken(
+  secret: string,
+  token: string,
+): Promise<AccessClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    const userId = Number(payload.sub);
+    const sessionId = payload.sid;
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionId !== 'string') {
+      return undefined;
+    }
+    return { userId, sessionId };
+  } catch {
+    return undefined;
+  }
+}

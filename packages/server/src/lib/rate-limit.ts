@@ -1,0 +1,74 @@
+import { ErrorCode } from '@protokoll/contract';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { and, like, lt, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { RateLimit } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import type { AppEnv } from './context.ts';
+import { ApiError } from './errors.ts';
+
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again later.';
+
+/**
+ * Counts one attempt under `key` in the current fixed window and says whether it is within the
+ * limit. The counter lives in the database (one upsert), so several API processes share it.
+ */
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  limit: RateLimit,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  // Now and then, forget finished windows of this kind of key, so the table stays small.
+  if (Math.random() < 0.02) {
+    const kind = key.slice(0, key.indexOf(':') + 1);
+    await db
+      .delete(rateLimits)
+      .where(
+        and(
+          like(rateLimits.key, `${kind}%`),
+          lt(rateLimits.windowStart, new Date(now.getTime() - 2 * limit.windowMs)),
+        ),
+      );
+  }
+  return (row?.count ?? 1) <= limit.max;
+}
+
+/**
+ * The client's address: the socket's peer, or with TRUST_PROXY the first X-Forwarded-For entry
+ * (only behind a proxy that sets it; otherwise anyone could pick their own key).
+ */
+export function clientIp(c: Context<AppEnv>): string {
+  if (c.var.config.trustProxy) {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // No socket (in-process requests, e.g. app.request in tests).
+    return 'unknown';
+  }
+}
+
+/** Throws the 429 answer when `key` is over `limit`. */
+export async function enforceRateLimit(
+  c: Context<AppEnv>,
+  key: string,
+  limit: RateLimit,
+): Promise<void> {
+  if (!(await hitRateLimit(c.var.db, key, limit))) {
+    c.var.logger.warn('rate limit hit', { limit: key.slice(0, key.indexOf(':')) });
+    throw new ApiError(429, ErrorCode.TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_MESSAGE);
+  }
+}

@@ -1,0 +1,87 @@
+import {
+  DEFAULT_LOCALE,
+  LOCALE_PREFIX,
+  LOCALES,
+  type Locale,
+  type User as UserDto,
+} from '@protokoll/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Db } from '../db/client.ts';
+import { users, type User } from '../db/schema.ts';
+import type { AppEnv } from './context.ts';
+
+/** SPEC §3 User as every answer carries it. */
+export function toUserDto(user: User): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    company: user.company,
+    phoneNumber: user.phoneNumber,
+    planId: user.planId,
+  };
+}
+
+/** The account of an e-mail address, whatever its case. */
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  return user;
+}
+
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** Drizzle wraps driver errors; the SQLSTATE sits on the error or its cause. */
+export function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (e: unknown) => (e as { code?: unknown } | undefined)?.code;
+  return (codeOf(error) ?? codeOf((error as { cause?: unknown } | undefined)?.cause)) === '23505';
+}
+
+function isLocale(value: string | undefined): value is Locale {
+  return (LOCALES as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * The language of a mail: the one the request names, else the best of Accept-Language, else the
+ * account's, else German.
+ */
+export function mailLocale(
+  c: Context<AppEnv>,
+  requested: Locale | undefined,
+  account?: string,
+): Locale {
+  if (requested) return requested;
+  const header = c.req.header('Accept-Language');
+  if (header) {
+    const ranked = header
+      .split(',')
+      .map((part, index) => {
+        const [tag = '', ...params] = part.trim().split(';');
+        const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+        return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q) : 1, index };
+      })
+      .filter((entry) => entry.q > 0)
+      .sort((a, b) => b.q - a.q || a.index - b.index);
+    const match = ranked.find((entry) => isLocale(entry.lang));
+    if (match && isLocale(match.lang)) return match.lang;
+  }
+  return isLocale(account) ? account : DEFAULT_LOCALE;
+}
+
+/** A link into the web app for a mail: PUBLIC_URL (or the request's origin), locale prefix, path. */
+export function appLink(
+  c: Context<AppEnv>,
+  locale: Locale,
+  path: string,
+  query: Record<string, string>,
+): string {
+  const base = c.var.config.publicUrl ?? new URL(c.req.url).origin;
+  return `${base}${LOCALE_PREFIX[locale]}${path}?${new URLSearchParams(query).toString()}`;
+}

@@ -1,0 +1,66 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer, type SmtpPeer } from '../../../../../tests/peers/smtp.ts';
+import { tempDataDir } from '../../test/accounts.ts';
+import { memoryLogger } from '../../test/app.ts';
+import { createMailer } from './mailer.ts';
+import { emailChangeMail, passwordResetMail } from './templates.ts';
+
+let smtp: SmtpPeer;
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+});
+afterAll(async () => {
+  await smtp?.close();
+});
+
+const LINK = 'https://protokoll.example/reset-password?token=geheim-123';
+
+describe('mailer', () => {
+  it('delivers over SMTP when SMTP_URL is set, and logs without the link', async () => {
+    const outbox = join(await tempDataDir(), 'outbox');
+    const { logger, lines } = memoryLogger();
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'Protokoll <no-reply@protokoll.example>',
+      outboxDir: outbox,
+      logger,
+    });
+    await mailer.send(passwordResetMail('en', 'anna@example.de', LINK));
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({
+      from: 'no-reply@protokoll.example',
+      to: ['anna@example.de'],
+    });
+    expect(smtp.received[0]!.data).toContain('Subject: Protokoll: reset your password');
+    expect(JSON.stringify(lines)).not.toContain('geheim-123');
+    await expect(readdir(outbox)).rejects.toThrow();
+  });
+
+  it('writes an .eml into the outbox without SMTP', async () => {
+    const outbox = join(await tempDataDir(), 'outbox');
+    const { logger, lines } = memoryLogger();
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x@y.z', outboxDir: outbox, logger });
+    await mailer.send(emailChangeMail('de', 'neu@example.de', LINK));
+    const files = await readdir(outbox);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    expect(JSON.stringify(lines)).not.toContain('geheim-123');
+  });
+});
+
+describe('templates', () => {
+  it('exist in German and English with text and HTML, the link escaped in HTML', () => {
+    const link = 'https://protokoll.example/update-email?token=a&b=<c>';
+    for (const make of [passwordResetMail, emailChangeMail]) {
+      const de = make('de', 'a@b.de', link);
+      const en = make('en', 'a@b.de', link);
+      expect(de.subject).not.toBe(en.subject);
+      expect(de.subject).toContain('Protokoll');
+      expect(de.text).toContain(link);
+      expect(de.html).toContain('token=a&amp;b=&lt;c&gt;');
+      expect(de.html).not.toContain('<c>');
+    }
+  });
+});

@@ -1,0 +1,5 @@
+import { createRouter } from '../../lib/openapi.ts';
+import { listPlansHandler } from './plans.handlers.ts';
+import { listPlansRoute } from './plans.routes.ts';
+
+export const plansRouter = () => createRouter().openapi(listPlansRoute, listPlansHandler);
