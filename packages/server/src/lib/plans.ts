@@ -1,10 +1,4 @@
-import {
-  DEFAULT_PLAN_NAME,
-  FREE_PLAN_TYPE,
-  planFeature,
-  type Plan,
-  type PlanOffer,
-} from '@protokoll/contract';
+import { DEFAULT_PLAN_OFFERS, type Plan, type PlanOffer } from '@protokoll/contract';
 
 /** Which summary models a plan may use (PRODUCT.md: premium models need a paid plan). */
 export type ModelTier = 'standard' | 'premium';
@@ -17,84 +11,23 @@ export interface PlanDefinition extends PlanOffer {
   teamSize: number;
 }
 
+/** What the server enforces per plan, on top of the public offer. */
+const RULES: Record<string, Pick<PlanDefinition, 'modelTier' | 'speakerDetection' | 'teamSize'>> = {
+  free: { modelTier: 'standard', speakerDetection: false, teamSize: 1 },
+  starter: { modelTier: 'standard', speakerDetection: false, teamSize: 1 },
+  pro: { modelTier: 'premium', speakerDetection: true, teamSize: 1 },
+  business: { modelTier: 'premium', speakerDetection: true, teamSize: 10 },
+};
+
 /**
- * The plan catalogue (PRODUCT.md "Plans"): the one place to change plans, minutes and prices.
- * Prices in cents, EUR. The first entry is everyone's default plan.
+ * The plan catalogue (PRODUCT.md "Plans"): the contract's default offers plus these rules.
+ * The first entry is everyone's default plan.
  */
-export const PLAN_CATALOGUE: readonly PlanDefinition[] = [
-  {
-    id: 'free',
-    name: DEFAULT_PLAN_NAME,
-    type: FREE_PLAN_TYPE,
-    features: [
-      planFeature.minutes30,
-      planFeature.maxFile30,
-      planFeature.standardModel,
-      planFeature.allExports,
-    ],
-    minutes_per_month: 30,
-    max_file_minutes: 30,
-    price_month: 0,
-    price_year: 0,
-    currency: 'EUR',
-    modelTier: 'standard',
-    speakerDetection: false,
-    teamSize: 1,
-  },
-  {
-    id: 'starter',
-    name: 'Starter',
-    type: 'paid',
-    features: [planFeature.minutes300, planFeature.standardModel, planFeature.allExports],
-    minutes_per_month: 300,
-    max_file_minutes: null,
-    price_month: 900,
-    price_year: 9_000,
-    currency: 'EUR',
-    modelTier: 'standard',
-    speakerDetection: false,
-    teamSize: 1,
-  },
-  {
-    id: 'pro',
-    name: 'Pro',
-    type: 'paid',
-    features: [
-      planFeature.minutes1200,
-      planFeature.premiumModel,
-      planFeature.speakerDetection,
-      planFeature.allExports,
-    ],
-    minutes_per_month: 1_200,
-    max_file_minutes: null,
-    price_month: 2_900,
-    price_year: 29_000,
-    currency: 'EUR',
-    modelTier: 'premium',
-    speakerDetection: true,
-    teamSize: 1,
-  },
-  {
-    id: 'business',
-    name: 'Business',
-    type: 'paid',
-    features: [
-      planFeature.minutes6000,
-      planFeature.premiumModel,
-      planFeature.speakerDetection,
-      planFeature.team10,
-      planFeature.allExports,
-    ],
-    minutes_per_month: 6_000,
-    max_file_minutes: null,
-    price_month: 9_900,
-    price_year: 99_000,
-    currency: 'EUR',
-    modelTier: 'premium',
-    speakerDetection: true,
-    teamSize: 10,
-  },
-];
+export const PLAN_CATALOGUE: readonly PlanDefinition[] = DEFAULT_PLAN_OFFERS.map((offer) => {
+  const rules = RULES[offer.id];
+  if (!rules) throw new Error(`No server rules for plan "${offer.id}"`);
+  return { ...offer, ...rules };
+});
 
 export const DEFAULT_PLAN: PlanDefinition = PLAN_CATALOGUE[0]!;
 
