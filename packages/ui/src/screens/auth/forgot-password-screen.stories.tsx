@@ -6,7 +6,7 @@ import {
   expectFocusedAlert,
   storyLanguageSwitch,
   tabTo,
-} from './auth-story-fixtures.tsx';
+} from './lib/story-fixtures.tsx';
 import {
   ForgotPasswordScreen,
   type ForgotPasswordScreenProps,

@@ -6,7 +6,7 @@ import {
   FakeGoogleButton,
   storyLanguageSwitch,
   tabTo,
-} from './auth-story-fixtures.tsx';
+} from './lib/story-fixtures.tsx';
 import { LoginScreen } from './login-screen.tsx';
 
 const meta = {

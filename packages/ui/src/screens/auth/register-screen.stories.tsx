@@ -6,7 +6,7 @@ import {
   FakeGoogleButton,
   storyLanguageSwitch,
   tabTo,
-} from './auth-story-fixtures.tsx';
+} from './lib/story-fixtures.tsx';
 import { RegisterScreen } from './register-screen.tsx';
 
 const meta = {

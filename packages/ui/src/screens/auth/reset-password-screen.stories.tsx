@@ -5,7 +5,7 @@ import {
   expectFocusedAlert,
   storyLanguageSwitch,
   tabTo,
-} from './auth-story-fixtures.tsx';
+} from './lib/story-fixtures.tsx';
 import { ResetPasswordScreen } from './reset-password-screen.tsx';
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { storyLanguageSwitch } from './auth-story-fixtures.tsx';
+import { storyLanguageSwitch } from './lib/story-fixtures.tsx';
 import { UpdateEmailScreen } from './update-email-screen.tsx';
 
 const meta = {

@@ -1,7 +1,7 @@
 import type { Locale } from '@protokoll/contract';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../../components/button.tsx';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { Button } from '../../../components/button.tsx';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 
 /** Story-only stand-ins for what the app puts into the screens' slots. */
 export function storyLanguageSwitch(locale: Locale = 'de') {
