@@ -103,6 +103,29 @@ export default tseslint.config(
     [[[...notServer, ...notMocks], 'The app reaches the server over HTTP only.']],
   ),
   {
+    // Stories document screens with the same fixtures the mocks serve (mocks ← Storybook).
+    files: ['packages/ui/**/*.stories.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // Only the msw-free fixtures entry: handlers come from the preview.
+          paths: ['@protokoll/mocks', '@protokoll/mocks/browser'].map((name) => ({
+            name,
+            message: 'Stories take data from @protokoll/mocks/fixtures.',
+          })),
+          patterns: [
+            { group: [...notServer, ...notApp], message: 'ui only imports contract.' },
+            {
+              group: ['**/packages/mocks/**'],
+              message: 'Stories take data from @protokoll/mocks/fixtures.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Mock mode and app tests are the app's only users of mocks.
     files: ['app/src/mock-mode.ts', 'app/src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },

@@ -1,39 +1,8 @@
-import { planFeature, type Minutes, type Plan } from '@protokoll/contract';
+import { planFeature } from '@protokoll/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { demoMinutes, freePlan, proPlan } from '@protokoll/mocks/fixtures';
 import { DashboardScreen } from './dashboard-screen.tsx';
-
-// The mock fixtures (packages/mocks/src/fixtures); ui may not import mocks.
-const demoMinutes: Minutes = {
-  total: 30,
-  used: 12,
-  remaining: 18,
-  running: 0,
-  unlimited: false,
-  has_active_plan: true,
-};
-const freePlan: Plan = {
-  id: 'free',
-  name: 'Free',
-  type: 'free',
-  features: [
-    planFeature.minutes30,
-    planFeature.maxFile30,
-    planFeature.standardModel,
-    planFeature.allExports,
-  ],
-};
-const proPlan: Plan = {
-  id: 'pro',
-  name: 'Pro',
-  type: 'paid',
-  features: [
-    planFeature.minutes1200,
-    planFeature.premiumModel,
-    planFeature.speakerDetection,
-    planFeature.allExports,
-  ],
-};
 
 /** A fixed local time of day, whatever the time zone the story runs in. */
 const at = (hours: number, minutes = 0) => new Date(2026, 2, 2, hours, minutes);

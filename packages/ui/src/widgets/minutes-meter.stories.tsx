@@ -1,17 +1,7 @@
-import type { Minutes } from '@protokoll/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
+import { demoMinutes } from '@protokoll/mocks/fixtures';
 import { MinutesMeter } from './minutes-meter.tsx';
-
-// The mock fixtures' numbers (packages/mocks/src/fixtures/plans.ts); ui may not import mocks.
-const demoMinutes: Minutes = {
-  total: 30,
-  used: 12,
-  remaining: 18,
-  running: 0,
-  unlimited: false,
-  has_active_plan: true,
-};
 
 const percentOf = (canvasElement: HTMLElement) =>
   canvasElement.querySelector('[data-slot="minutes-percent"]');

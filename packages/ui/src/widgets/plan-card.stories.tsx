@@ -1,43 +1,7 @@
-import { planFeature, type Plan } from '@protokoll/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
+import { businessPlan, freePlan, proPlan } from '@protokoll/mocks/fixtures';
 import { PlanCard } from './plan-card.tsx';
-
-// The mock fixtures' plans (packages/mocks/src/fixtures/plans.ts); ui may not import mocks.
-const freePlan: Plan = {
-  id: 'free',
-  name: 'Free',
-  type: 'free',
-  features: [
-    planFeature.minutes30,
-    planFeature.maxFile30,
-    planFeature.standardModel,
-    planFeature.allExports,
-  ],
-};
-const proPlan: Plan = {
-  id: 'pro',
-  name: 'Pro',
-  type: 'paid',
-  features: [
-    planFeature.minutes1200,
-    planFeature.premiumModel,
-    planFeature.speakerDetection,
-    planFeature.allExports,
-  ],
-};
-const businessPlan: Plan = {
-  id: 'business',
-  name: 'Business',
-  type: 'paid',
-  features: [
-    planFeature.minutes6000,
-    planFeature.premiumModel,
-    planFeature.speakerDetection,
-    planFeature.team10,
-    planFeature.allExports,
-  ],
-};
 
 const meta = {
   title: 'Widgets/PlanCard',

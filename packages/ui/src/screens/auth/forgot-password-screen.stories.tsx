@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import {
   expectFieldError,
-  expectFocusedAlert,
   storyLanguageSwitch,
   tabTo,
+  failureStory,
 } from './lib/story-fixtures.tsx';
 import {
   ForgotPasswordScreen,
@@ -103,32 +103,20 @@ export const Sent: Story = {
   },
 };
 
-export const TooManyAttempts: Story = {
-  args: { error: { code: 'tooManyAttempts' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(
-      canvasElement,
-      'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
-    );
-  },
-};
+export const TooManyAttempts: Story = failureStory(
+  { code: 'tooManyAttempts' },
+  'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
+);
 
-export const Offline: Story = {
-  args: { error: { code: 'offline' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(
-      canvasElement,
-      'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
-    );
-  },
-};
+export const Offline: Story = failureStory(
+  { code: 'offline' },
+  'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
+);
 
-export const ServerError: Story = {
-  args: { error: { code: 'server' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(canvasElement, 'Serverfehler. Bitte versuchen Sie es später erneut.');
-  },
-};
+export const ServerError: Story = failureStory(
+  { code: 'server' },
+  'Serverfehler. Bitte versuchen Sie es später erneut.',
+);
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },

@@ -6,6 +6,7 @@ import {
   FakeGoogleButton,
   storyLanguageSwitch,
   tabTo,
+  failureStory,
 } from './lib/story-fixtures.tsx';
 import { LoginScreen } from './login-screen.tsx';
 
@@ -126,22 +127,15 @@ export const WithGoogle: Story = {
   },
 };
 
-export const Timeout: Story = {
-  args: { error: { code: 'timeout' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(
-      canvasElement,
-      'Zeitüberschreitung der Anfrage. Bitte versuchen Sie es erneut.',
-    );
-  },
-};
+export const Timeout: Story = failureStory(
+  { code: 'timeout' },
+  'Zeitüberschreitung der Anfrage. Bitte versuchen Sie es erneut.',
+);
 
-export const InvalidCredentials: Story = {
-  args: { error: { code: 'invalidCredentials' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(canvasElement, 'Ungültige E-Mail-Adresse oder ungültiges Passwort');
-  },
-};
+export const InvalidCredentials: Story = failureStory(
+  { code: 'invalidCredentials' },
+  'Ungültige E-Mail-Adresse oder ungültiges Passwort',
+);
 
 export const GoogleFailed: Story = {
   args: { error: { code: 'googleAuthFailed' }, googleButton: <FakeGoogleButton /> },
@@ -150,48 +144,29 @@ export const GoogleFailed: Story = {
   },
 };
 
-export const TooManyAttempts: Story = {
-  args: { error: { code: 'tooManyAttempts' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(
-      canvasElement,
-      'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
-    );
-  },
-};
+export const TooManyAttempts: Story = failureStory(
+  { code: 'tooManyAttempts' },
+  'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
+);
 
-export const ServerError: Story = {
-  args: { error: { code: 'server' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(canvasElement, 'Serverfehler. Bitte versuchen Sie es später erneut.');
-  },
-};
+export const ServerError: Story = failureStory(
+  { code: 'server' },
+  'Serverfehler. Bitte versuchen Sie es später erneut.',
+);
 
-export const Offline: Story = {
-  args: { error: { code: 'offline' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(
-      canvasElement,
-      'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
-    );
-  },
-};
+export const Offline: Story = failureStory(
+  { code: 'offline' },
+  'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
+);
 
 /** SPEC §8 "otherwise the server message": shown as the server wrote it. */
-export const ServerMessage: Story = {
-  args: { error: { message: 'Dieses Konto ist vorübergehend gesperrt.' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(canvasElement, 'Dieses Konto ist vorübergehend gesperrt.');
-  },
-};
+export const ServerMessage: Story = failureStory(
+  { message: 'Dieses Konto ist vorübergehend gesperrt.' },
+  'Dieses Konto ist vorübergehend gesperrt.',
+);
 
 /** SPEC §8 default text when nothing more specific applies ("Login failed"). */
-export const LoginFailed: Story = {
-  args: { error: { code: 'loginFailed' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(canvasElement, 'Anmeldung fehlgeschlagen');
-  },
-};
+export const LoginFailed: Story = failureStory({ code: 'loginFailed' }, 'Anmeldung fehlgeschlagen');
 
 export const ServerFieldErrors: Story = {
   args: {

@@ -6,6 +6,7 @@ import {
   FakeGoogleButton,
   storyLanguageSwitch,
   tabTo,
+  failureStory,
 } from './lib/story-fixtures.tsx';
 import { RegisterScreen } from './register-screen.tsx';
 
@@ -193,12 +194,10 @@ export const WithGoogle: Story = {
   },
 };
 
-export const EmailExists: Story = {
-  args: { error: { code: 'emailExists' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(canvasElement, 'Diese E-Mail-Adresse ist bereits registriert');
-  },
-};
+export const EmailExists: Story = failureStory(
+  { code: 'emailExists' },
+  'Diese E-Mail-Adresse ist bereits registriert',
+);
 
 export const InvalidInput: Story = {
   args: {
@@ -221,50 +220,31 @@ export const InvalidInput: Story = {
   },
 };
 
-export const Timeout: Story = {
-  args: { error: { code: 'timeout' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(
-      canvasElement,
-      'Zeitüberschreitung der Anfrage. Bitte versuchen Sie es erneut.',
-    );
-  },
-};
+export const Timeout: Story = failureStory(
+  { code: 'timeout' },
+  'Zeitüberschreitung der Anfrage. Bitte versuchen Sie es erneut.',
+);
 
-export const ServerError: Story = {
-  args: { error: { code: 'server' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(canvasElement, 'Serverfehler. Bitte versuchen Sie es später erneut.');
-  },
-};
+export const ServerError: Story = failureStory(
+  { code: 'server' },
+  'Serverfehler. Bitte versuchen Sie es später erneut.',
+);
 
-export const Offline: Story = {
-  args: { error: { code: 'offline' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(
-      canvasElement,
-      'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
-    );
-  },
-};
+export const Offline: Story = failureStory(
+  { code: 'offline' },
+  'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
+);
 
-export const TooManyAttempts: Story = {
-  args: { error: { code: 'tooManyAttempts' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(
-      canvasElement,
-      'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
-    );
-  },
-};
+export const TooManyAttempts: Story = failureStory(
+  { code: 'tooManyAttempts' },
+  'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
+);
 
 /** SPEC §8 default text when nothing more specific applies ("Registration failed"). */
-export const RegistrationFailed: Story = {
-  args: { error: { code: 'registrationFailed' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(canvasElement, 'Registrierung fehlgeschlagen');
-  },
-};
+export const RegistrationFailed: Story = failureStory(
+  { code: 'registrationFailed' },
+  'Registrierung fehlgeschlagen',
+);
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },

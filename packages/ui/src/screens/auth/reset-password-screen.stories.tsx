@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import {
   expectFieldError,
-  expectFocusedAlert,
   storyLanguageSwitch,
   tabTo,
+  failureStory,
 } from './lib/story-fixtures.tsx';
 import { ResetPasswordScreen } from './reset-password-screen.tsx';
 
@@ -108,22 +108,15 @@ export const Submitting: Story = {
   },
 };
 
-export const ServerError: Story = {
-  args: { error: { code: 'server' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(canvasElement, 'Serverfehler. Bitte versuchen Sie es später erneut.');
-  },
-};
+export const ServerError: Story = failureStory(
+  { code: 'server' },
+  'Serverfehler. Bitte versuchen Sie es später erneut.',
+);
 
-export const Offline: Story = {
-  args: { error: { code: 'offline' } },
-  play: async ({ canvasElement }) => {
-    await expectFocusedAlert(
-      canvasElement,
-      'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
-    );
-  },
-};
+export const Offline: Story = failureStory(
+  { code: 'offline' },
+  'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
+);
 
 export const Success: Story = {
   args: { status: 'success' },

@@ -1,19 +1,8 @@
-import type { User } from '@protokoll/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { demoUser } from '@protokoll/mocks/fixtures';
 import { SettingsLayout, type SettingsNavItem } from '../../layouts/settings-layout.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
-
-// The mock fixtures' demo account (packages/mocks/src/fixtures/user.ts); ui may not import mocks.
-const demoUser: User = {
-  id: 1,
-  email: 'erika.mustermann@example.de',
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  company: 'Musterfirma GmbH',
-  phoneNumber: '+49 30 1234567',
-  planId: 'free',
-};
 
 const germanNav: SettingsNavItem[] = [
   { key: 'profile', label: 'Profil', href: '/settings/profile', current: true },

@@ -1,4 +1,4 @@
-import type { Locale } from '@protokoll/contract';
+import type { FailureText, Locale } from '@protokoll/contract';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../../components/button.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
@@ -46,6 +46,18 @@ export async function expectFocusedAlert(canvasElement: HTMLElement, text: strin
   const alert = within(canvasElement).getByRole('alert');
   await expect(alert).toHaveTextContent(text);
   await waitFor(() => expect(alert).toHaveFocus());
+}
+
+/**
+ * A SPEC §8 error state of an auth screen: the screen gets `error` and must show `text` in the
+ * focused alert above the form.
+ */
+export function failureStory(error: FailureText, text: string) {
+  return {
+    args: { error },
+    play: ({ canvasElement }: { canvasElement: HTMLElement }) =>
+      expectFocusedAlert(canvasElement, text),
+  };
 }
 
 /** A field shows `text` as its error, linked through `aria-describedby` and marked invalid. */
