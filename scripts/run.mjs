@@ -36,7 +36,8 @@ if (command === 'start') {
 } else if (command === 'test') {
   if (
     !existsSync(process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium') ||
-    !existsSync('/usr/bin/ffmpeg')
+    !existsSync('/usr/bin/ffmpeg') ||
+    !existsSync('/usr/bin/espeak-ng')
   ) {
     run('bash', ['scripts/install-system-packages.sh']);
   }
