@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   check,
+  customType,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -132,7 +137,10 @@ export const minutesLedger = pgTable(
     period: text('period').notNull(),
     /** Why: `free-monthly`, `plan:<id>`, `note`, … */
     reason: text('reason').notNull(),
-    /** The note a reserve/charge/refund belongs to (the notes table arrives with uploads). */
+    /**
+     * The note a reserve/charge/refund belongs to. No foreign key: the ledger outlives a deleted
+     * note (its charge stays counted for the period).
+     */
     noteId: integer('note_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -163,3 +171,124 @@ export const rateLimits = pgTable(
     index('rate_limits_window_idx').on(t.windowStart),
   ],
 );
+
+/** Folders of one user; names are unique per user regardless of case (PRODUCT.md). */
+export const folders = pgTable(
+  'folders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('folders_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+);
+
+export type Folder = typeof folders.$inferSelect;
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const NOTE_STATUSES = ['queued', 'transcribing', 'summarizing', 'done', 'error'] as const;
+
+/** Transcript passage as stored (the contract's Segment). */
+export interface StoredSegment {
+  start: number;
+  end: number;
+  speaker: string;
+  text: string;
+}
+
+/**
+ * A recording and what became of it (PRODUCT.md "Note"). Transcript and summary are JSON in the
+ * row: they are always read whole, with the note. `search` is maintained by the database from
+ * name, summary text and transcript text, in German or English by the note's language.
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Deleting a folder keeps its notes, unfiled. */
+    folderId: integer('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: NOTE_STATUSES }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** i18n key of the failure reason while status is `error`. */
+    error: text('error'),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    durationSeconds: doublePrecision('duration_seconds'),
+    /** Minutes held for this note while it is processed (rounded-up duration). */
+    minutesReserved: integer('minutes_reserved').notNull().default(0),
+    minutesCharged: integer('minutes_charged').notNull().default(0),
+    language: text('language').notNull(),
+    summaryLanguage: text('summary_language').notNull(),
+    summaryModel: text('summary_model').notNull(),
+    structure: text('structure').notNull(),
+    design: text('design').notNull(),
+    transcriptType: text('transcript_type').notNull(),
+    speakers: integer('speakers').notNull().default(0),
+    transcribe: boolean('transcribe').notNull().default(true),
+    saved: boolean('saved').notNull().default(false),
+    /** Storage key of the recording (relative to the audio folder); null once removed. */
+    audioKey: text('audio_key'),
+    /** MIME type detected from the content at upload. */
+    audioType: text('audio_type'),
+    speakerNames: jsonb('speaker_names').$type<Record<string, string>>().notNull().default({}),
+    segments: jsonb('segments').$type<StoredSegment[]>().notNull().default([]),
+    summary: jsonb('summary').$type<unknown>(),
+    /** Plain text of transcript and summary, the search column's source. */
+    searchText: text('search_text').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(
+      (): ReturnType<typeof sql> => sql`to_tsvector(
+        CASE WHEN ${notes.language} = 'en' OR (${notes.language} = 'auto' AND ${notes.summaryLanguage} = 'en')
+          THEN 'english'::regconfig ELSE 'german'::regconfig END,
+        ${notes.name} || ' ' || ${notes.searchText})`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index('notes_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notes_user_folder_idx').on(t.userId, t.folderId),
+    index('notes_search_idx').using('gin', t.search),
+    check('notes_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+export type NoteRow = typeof notes.$inferSelect;
+export type NewNoteRow = typeof notes.$inferInsert;
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * Durable processing jobs, claimed with FOR UPDATE SKIP LOCKED (runs on PGlite and PostgreSQL
+ * alike). `stage` is the step to run next; each finished step is checkpointed in `state`, so a
+ * restarted worker resumes and a retry reruns only the failed step.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: JOB_STATES }).notNull().default('queued'),
+    stage: text('stage').notNull().default('prepare'),
+    /** Checkpoint data of finished steps (chunk list, per-chunk transcripts, …). */
+    checkpoint: jsonb('checkpoint').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    /** Renewed while a worker runs the job; a stale lease means its worker died. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('jobs_note_key').on(t.noteId), index('jobs_claim_idx').on(t.state, t.runAt)],
+);
+
+export type JobRow = typeof jobs.$inferSelect;
