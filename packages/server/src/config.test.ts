@@ -60,6 +60,15 @@ describe('loadConfig', () => {
         forgotPassword: { max: 5, windowMs: 60 * 60_000 },
       },
       trustProxy: false,
+      stt: {
+        baseUrl: undefined,
+        apiKey: undefined,
+        model: 'whisper-1',
+        concurrency: 3,
+        timeoutMs: 600_000,
+      },
+      llm: { baseUrl: undefined, apiKey: undefined, models: [], timeoutMs: 300_000 },
+      maxUploadBytes: 1024 ** 3,
     });
     expect(pgliteDir(config)).toBe(join(repoRoot, '.data', 'pglite'));
   });
@@ -108,6 +117,51 @@ describe('loadConfig', () => {
       },
       trustProxy: true,
     });
+  });
+
+  it('reads the engines, marks premium models with a :premium suffix and keeps Ollama tags', () => {
+    const config = loadConfig({
+      STT_BASE_URL: 'http://127.0.0.1:8000',
+      STT_API_KEY: 'sk-stt',
+      STT_MODEL: 'Systran/faster-whisper-small',
+      STT_CONCURRENCY: '2',
+      STT_TIMEOUT_MS: '120000',
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODELS: 'llama3.1:8b, qwen2.5:14b:premium ,gpt-4o:PREMIUM',
+      MAX_UPLOAD_BYTES: '500M',
+    });
+    expect(config.stt).toEqual({
+      baseUrl: 'http://127.0.0.1:8000',
+      apiKey: 'sk-stt',
+      model: 'Systran/faster-whisper-small',
+      concurrency: 2,
+      timeoutMs: 120_000,
+    });
+    expect(config.llm.models).toEqual([
+      { id: 'llama3.1:8b', premium: false },
+      { id: 'qwen2.5:14b', premium: true },
+      { id: 'gpt-4o', premium: true },
+    ]);
+    expect(config.maxUploadBytes).toBe(500 * 1024 ** 2);
+    expect(loadConfig({ LLM_BASE_URL: 'https://api.openai.com' }).llm.models).toEqual([
+      { id: 'gpt-4o-mini', premium: false },
+    ]);
+  });
+
+  it.each([
+    ['STT_CONCURRENCY', '0'],
+    ['STT_TIMEOUT_MS', 'soon'],
+    ['LLM_MODELS', ',,'],
+    ['LLM_MODELS', 'a,a:premium'],
+    ['MAX_UPLOAD_BYTES', '1T'],
+  ])('rejects %s=%s', (variable, value) => {
+    expect(problems({ [variable]: value })).toEqual([{ variable, message: expect.any(String) }]);
+  });
+
+  it('does not quote engine URLs or keys', () => {
+    const found = problems({ STT_BASE_URL: 'ftp://u:geheim@x', LLM_BASE_URL: 'geheim2' });
+    expect(found.map((p) => p.variable).sort()).toEqual(['LLM_BASE_URL', 'STT_BASE_URL']);
+    expect(JSON.stringify(found)).not.toContain('geheim');
   });
 
   it('serves the app by default only in production, and SERVE_APP overrides it', () => {

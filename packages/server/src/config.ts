@@ -39,6 +39,44 @@ export interface Config {
   rateLimits: RateLimits;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Speech-to-text engine; `baseUrl` undefined means none is configured. */
+  stt: SttConfig;
+  /** Summary engine; `baseUrl` undefined means only the built-in extractive summariser. */
+  llm: LlmConfig;
+  /** Largest accepted upload in bytes. */
+  maxUploadBytes: number;
+}
+
+/** Any OpenAI-compatible `/v1/audio/transcriptions` endpoint. */
+export interface SttConfig {
+  /** Base URL with or without `/v1`; undefined: no speech-to-text on this server. */
+  baseUrl: string | undefined;
+  /** Sent as a Bearer token when set. Secret: never logged. */
+  apiKey: string | undefined;
+  model: string;
+  /** Chunks transcribed at the same time, per job. */
+  concurrency: number;
+  /** Per request (one chunk of at most ten minutes). */
+  timeoutMs: number;
+}
+
+/** One summary model of LLM_MODELS. */
+export interface LlmModel {
+  id: string;
+  /** Only for paid plans. */
+  premium: boolean;
+}
+
+/** Any OpenAI-compatible `/v1/chat/completions` endpoint. */
+export interface LlmConfig {
+  /** Base URL with or without `/v1`; undefined: summaries come from the extractive summariser. */
+  baseUrl: string | undefined;
+  /** Sent as a Bearer token when set. Secret: never logged. */
+  apiKey: string | undefined;
+  /** In LLM_MODELS order; the first is the standard model. Empty without `baseUrl`. */
+  models: LlmModel[];
+  /** Per request. */
+  timeoutMs: number;
 }
 
 /** At most `max` attempts per `windowMs`. */
@@ -136,6 +174,68 @@ function rateLimitVariable(fallback: RateLimit) {
     });
 }
 
+/** A whole number in `[min, max]`, or `fallback` when unset. */
+function integerVariable(fallback: number, min: number, max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return fallback;
+      const number = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+      if (!(number >= min && number <= max)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `muss eine ganze Zahl von ${min} bis ${max} sein (ist "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+const byteUnits: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+/** Bytes, optionally with a binary unit: `1073741824`, `500M`, `2G`. */
+function bytesVariable(fallback: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return fallback;
+      const match = /^(\d{1,13})\s*([kmg]?)i?b?$/i.exec(value);
+      const bytes = Number(match?.[1]) * (byteUnits[match?.[2]?.toLowerCase() ?? ''] ?? NaN);
+      if (!match || !(bytes > 0) || !Number.isSafeInteger(bytes)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `muss eine Größe in Bytes sein, z. B. 1073741824, 500M oder 2G (ist "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return bytes;
+    });
+}
+
+const PREMIUM_SUFFIX = ':premium';
+
+/**
+ * `gpt-4o-mini,gpt-4o:premium`: comma-separated model ids, the first is the standard model, a
+ * trailing `:premium` marks a model for paid plans. Only that exact suffix is a marker, so Ollama
+ * tags keep their colons (`llama3.1:8b`, `qwen2.5:14b:premium`).
+ */
+export function parseLlmModels(value: string): LlmModel[] | string {
+  const models: LlmModel[] = [];
+  for (const raw of value.split(',')) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const premium = entry.toLowerCase().endsWith(PREMIUM_SUFFIX);
+    const id = premium ? entry.slice(0, -PREMIUM_SUFFIX.length).trim() : entry;
+    if (!id || /\s/.test(id)) return `enthält einen ungültigen Modellnamen ("${entry}")`;
+    if (models.some((model) => model.id === id)) return `nennt "${id}" mehrfach`;
+    models.push({ id, premium });
+  }
+  return models.length > 0 ? models : 'nennt kein Modell';
+}
+
 function isSmtpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -221,6 +321,34 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN: rateLimitVariable({ max: 10, windowMs: 15 * 60_000 }),
   RATE_LIMIT_REGISTER: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
+  // Engine URLs are not quoted in messages: they may carry credentials.
+  STT_BASE_URL: z
+    .string()
+    .refine(isHttpUrl, 'muss eine http(s)-URL sein, z. B. https://api.openai.com/v1')
+    .optional(),
+  STT_API_KEY: z.string().optional(),
+  STT_MODEL: z.string().default('whisper-1'),
+  STT_CONCURRENCY: integerVariable(3, 1, 32),
+  STT_TIMEOUT_MS: integerVariable(600_000, 1_000, 3_600_000),
+  LLM_BASE_URL: z
+    .string()
+    .refine(isHttpUrl, 'muss eine http(s)-URL sein, z. B. http://127.0.0.1:11434/v1')
+    .optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODELS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const models = parseLlmModels(value);
+      if (typeof models === 'string') {
+        ctx.addIssue({ code: 'custom', message: models });
+        return z.NEVER;
+      }
+      return models;
+    }),
+  LLM_TIMEOUT_MS: integerVariable(300_000, 1_000, 3_600_000),
+  MAX_UPLOAD_BYTES: bytesVariable(1024 ** 3),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -270,6 +398,21 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
       forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
     },
     trustProxy: e.TRUST_PROXY ?? false,
+    stt: {
+      baseUrl: e.STT_BASE_URL,
+      apiKey: e.STT_API_KEY,
+      model: e.STT_MODEL,
+      concurrency: e.STT_CONCURRENCY,
+      timeoutMs: e.STT_TIMEOUT_MS,
+    },
+    llm: {
+      baseUrl: e.LLM_BASE_URL,
+      apiKey: e.LLM_API_KEY,
+      // A chat endpoint without a model list still needs one model to ask.
+      models: e.LLM_BASE_URL ? (e.LLM_MODELS ?? [{ id: 'gpt-4o-mini', premium: false }]) : [],
+      timeoutMs: e.LLM_TIMEOUT_MS,
+    },
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
   };
 }
 

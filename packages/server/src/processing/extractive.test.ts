@@ -1,0 +1,192 @@
+import { Summary, type Segment } from '@protokoll/contract';
+import { describe, expect, it } from 'vitest';
+import { extractiveSummary, findDue } from './extractive.ts';
+
+/** A German project meeting: payment provider, marketing budget, staffing, in that order. */
+const meeting: [string, string][] = [
+  ['S1', 'Guten Morgen zusammen, ich begrüße euch zur Projektbesprechung für den neuen Webshop.'],
+  ['S2', 'Danke. Beim Webshop hängen wir beim Zahlungsanbieter noch etwas hinterher.'],
+  ['S1', 'Der Zahlungsanbieter hat die Schnittstelle erst letzte Woche freigeschaltet.'],
+  ['S3', 'Die Schnittstelle des Zahlungsanbieters läuft jetzt im Testsystem stabil.'],
+  [
+    'S2',
+    'Nach längerer Diskussion haben wir beschlossen, den Start des Webshops auf den 1. Juni zu verschieben.',
+  ],
+  ['S1', 'Gut. Dann zum Budget für das Marketing.'],
+  ['S3', 'Das Marketingbudget reicht für die Kampagne im Sommer nicht ganz aus.'],
+  ['S1', 'Wir haben uns darauf geeinigt, das Marketingbudget um zehn Prozent zu erhöhen.'],
+  ['S2', 'Anna kümmert sich bis Freitag um den Kampagnenplan für das Marketing.'],
+  ['S3', 'Ich schicke euch bis nächste Woche die aktualisierten Zahlen zum Budget.'],
+  ['S1', 'Haben wir schon entschieden, welche Agentur die Kampagne macht?'],
+  ['S2', 'Nein, das haben wir noch nicht entschieden.'],
+  ['S1', 'Zum Schluss noch die Personalplanung für den Kundenservice im Sommer.'],
+  ['S3', 'Für den Kundenservice brauchen wir zwei zusätzliche Aushilfen in der Urlaubszeit.'],
+  [
+    'S2',
+    'Herr Becker soll bis zum 15.05.2025 die Stellenanzeige für den Kundenservice veröffentlichen.',
+  ],
+  ['S1', 'Danke euch, dann sehen wir uns nächste Woche wieder.'],
+];
+const segments: Segment[] = meeting.map(([speaker, text], i) => ({
+  start: 30 + i * 12.5,
+  end: 30 + i * 12.5 + 11,
+  speaker,
+  text,
+}));
+const first = segments[0]!.start;
+const last = segments.at(-1)!.end;
+
+const summarise = (options: Partial<Parameters<typeof extractiveSummary>[1]> = {}) =>
+  extractiveSummary(segments, { language: 'de', structure: 'minutes', ...options });
+
+describe('extractiveSummary on a German meeting', () => {
+  const summary = summarise({ speakerNames: { S3: 'Jonas' } });
+
+  it('is a valid Summary labelled extractive', () => {
+    expect(Summary.parse(summary)).toEqual(summary);
+    expect(summary.generator).toBe('extractive');
+  });
+
+  it('finds the decisions, but not the one still open', () => {
+    expect(summary.decisions).toEqual([
+      {
+        text: 'Nach längerer Diskussion haben wir beschlossen, den Start des Webshops auf den 1. Juni zu verschieben.',
+        start: segments[4]!.start,
+      },
+      {
+        text: 'Wir haben uns darauf geeinigt, das Marketingbudget um zehn Prozent zu erhöhen.',
+        start: segments[7]!.start,
+      },
+    ]);
+  });
+
+  it('finds action items with owner and due: a name, the speaker for "ich", a full date', () => {
+    expect(summary.action_items).toEqual([
+      {
+        task: 'Anna kümmert sich bis Freitag um den Kampagnenplan für das Marketing.',
+        owner: 'Anna',
+        due: 'Freitag',
+        start: segments[8]!.start,
+      },
+      {
+        task: 'Ich schicke euch bis nächste Woche die aktualisierten Zahlen zum Budget.',
+        owner: 'Jonas',
+        due: 'nächste Woche',
+        start: segments[9]!.start,
+      },
+      {
+        task: 'Herr Becker soll bis zum 15.05.2025 die Stellenanzeige für den Kundenservice veröffentlichen.',
+        owner: 'Herr Becker',
+        due: '2025-05-15',
+        start: segments[14]!.start,
+      },
+    ]);
+  });
+
+  it('titles the note with its headings in the summary language and the main subjects', () => {
+    expect(summary.title).toMatch(/^Ergebnisprotokoll: /);
+    expect(summary.title).toContain('Kundenservice');
+    expect(summarise({ language: 'en' }).title).toMatch(/^Minutes: /);
+    expect(summarise({ structure: 'detailed' }).title).toMatch(/^Verlaufsprotokoll: /);
+  });
+
+  it('splits the meeting into topics in time order', () => {
+    const titles = summary.topics.map((topic) => topic.title).join(' | ');
+    expect(summary.topics.length).toBeGreaterThanOrEqual(2);
+    expect(titles).toMatch(/Webshop|Zahlungsanbieter|Schnittstelle/);
+    expect(titles).toMatch(/Kundenservice/);
+    const starts = summary.topics.map((topic) => topic.start);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(starts[0]).toBe(first);
+  });
+
+  it('gives every item a start within the transcript', () => {
+    const items = [...summary.topics, ...summary.decisions, ...summary.action_items];
+    expect(items.length).toBeGreaterThan(5);
+    for (const item of items) {
+      expect(item.start).toBeGreaterThanOrEqual(first);
+      expect(item.start).toBeLessThanOrEqual(last);
+    }
+    expect(summary.overview.length).toBeGreaterThan(50);
+  });
+
+  it('is deterministic', () => {
+    expect(summarise({ speakerNames: { S3: 'Jonas' } })).toEqual(summary);
+  });
+});
+
+describe('extractiveSummary, more', () => {
+  it('reads English cues', () => {
+    const summary = extractiveSummary(
+      [
+        { start: 0, end: 5, speaker: 'S1', text: 'Welcome to the launch review.' },
+        { start: 5, end: 10, speaker: 'S2', text: 'We agreed to move the launch to June.' },
+        { start: 10, end: 15, speaker: 'S1', text: 'Tom will send the release notes by Monday.' },
+        { start: 15, end: 20, speaker: 'S2', text: "I'll update the pricing page." },
+      ],
+      { language: 'en', structure: 'minutes', speakerNames: { S2: 'Maria' } },
+    );
+    expect(summary.decisions.map((d) => d.start)).toEqual([5]);
+    expect(summary.action_items).toEqual([
+      {
+        task: 'Tom will send the release notes by Monday.',
+        owner: 'Tom',
+        due: 'Monday',
+        start: 10,
+      },
+      { task: "I'll update the pricing page.", owner: 'Maria', start: 15 },
+    ]);
+  });
+
+  it('makes interview topics from the questions', () => {
+    const summary = extractiveSummary(
+      [
+        { start: 0, end: 4, speaker: 'S1', text: 'Wie sind Sie zur Fotografie gekommen?' },
+        { start: 4, end: 20, speaker: 'S2', text: 'Mein Vater hatte eine alte Kamera im Keller.' },
+        { start: 20, end: 24, speaker: 'S1', text: 'Was planen Sie als nächstes Projekt?' },
+        {
+          start: 24,
+          end: 40,
+          speaker: 'S2',
+          text: 'Eine Ausstellung über Industriebauten im Ruhrgebiet.',
+        },
+      ],
+      { language: 'de', structure: 'interview' },
+    );
+    expect(summary.topics).toEqual([
+      {
+        title: 'Wie sind Sie zur Fotografie gekommen?',
+        text: 'Mein Vater hatte eine alte Kamera im Keller.',
+        start: 0,
+      },
+      {
+        title: 'Was planen Sie als nächstes Projekt?',
+        text: 'Eine Ausstellung über Industriebauten im Ruhrgebiet.',
+        start: 20,
+      },
+    ]);
+    expect(summary.title).toMatch(/^Interview/);
+  });
+
+  it('says so in the note language when nothing was said', () => {
+    expect(extractiveSummary([], { language: 'de', structure: 'minutes' })).toMatchObject({
+      title: 'Keine Sprache erkannt',
+      generator: 'extractive',
+      topics: [],
+    });
+  });
+});
+
+describe('findDue', () => {
+  it.each([
+    ['bis Ende der Woche', 'Ende der Woche'],
+    ['am 3. März 2026', '2026-03-03'],
+    ['bis zum 12. Mai', '12. Mai'],
+    ['by the end of the month', 'the end of the month'],
+    ['due 2026-01-31', '2026-01-31'],
+    ['by March 5th, 2026', '2026-03-05'],
+    ['ohne Termin', undefined],
+  ])('%s → %s', (text, due) => {
+    expect(findDue(text)).toBe(due);
+  });
+});

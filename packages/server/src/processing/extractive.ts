@@ -1,0 +1,501 @@
+// The built-in summariser for servers without a language model (PRODUCT.md): it picks sentences,
+// it does not write new ones. Sentences are ranked by TF-IDF similarity to the whole transcript,
+// decisions and action items are found by cue phrases in German and English, topics are runs of
+// sentences between drops in lexical similarity (TextTiling-style). Deterministic: same input,
+// same summary.
+import type {
+  NoteStructure,
+  Segment,
+  Summary,
+  SummaryActionItem,
+  SummaryDecision,
+  SummaryTopic,
+} from '@protokoll/contract';
+import { emptySummary, type SpeakerNames } from './summarise.ts';
+import {
+  baseLanguage,
+  contentWords,
+  guessLanguage,
+  normaliseText,
+  splitSentences,
+  words,
+} from './text.ts';
+
+interface Sentence {
+  index: number;
+  text: string;
+  /** Estimated from the sentence's position within its passage. */
+  start: number;
+  speaker: string;
+  terms: string[];
+}
+
+type Vector = Map<string, number>;
+
+const round1 = (seconds: number) => Math.round(seconds * 10) / 10;
+
+function toSentences(segments: readonly Segment[]): Sentence[] {
+  const sentences: Sentence[] = [];
+  for (const segment of segments) {
+    const text = segment.text.trim();
+    if (!text) continue;
+    for (const piece of splitSentences(text)) {
+      const share = text.length > 0 ? piece.offset / text.length : 0;
+      sentences.push({
+        index: sentences.length,
+        text: piece.text,
+        start: round1(segment.start + (segment.end - segment.start) * share),
+        speaker: segment.speaker,
+        terms: contentWords(piece.text).filter((term) => term.length > 2 || /\d/.test(term)),
+      });
+    }
+  }
+  return sentences;
+}
+
+function add(target: Vector, source: Vector, factor = 1) {
+  for (const [term, weight] of source) target.set(term, (target.get(term) ?? 0) + weight * factor);
+}
+
+function cosine(a: Vector, b: Vector): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [term, weight] of a) {
+    na += weight * weight;
+    const other = b.get(term);
+    if (other) dot += weight * other;
+  }
+  for (const weight of b.values()) nb += weight * weight;
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** Term statistics of the whole transcript. */
+class Corpus {
+  readonly idf = new Map<string, number>();
+  readonly df = new Map<string, number>();
+  /** The spelling a term was written in most often ("Budget", not "budget"). */
+  readonly surface = new Map<string, string>();
+  /** Terms written capitalised inside a sentence: nouns in German, names in both. */
+  readonly capitalised = new Set<string>();
+  readonly vectors: Vector[];
+  readonly german: boolean;
+
+  constructor(readonly sentences: Sentence[]) {
+    this.german = guessLanguage(sentences.map((sentence) => sentence.text).join(' ')) === 'de';
+    const spellings = new Map<string, Map<string, number>>();
+    for (const sentence of sentences) {
+      for (const term of new Set(sentence.terms)) this.df.set(term, (this.df.get(term) ?? 0) + 1);
+      const raw = sentence.text.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+      raw.forEach((word, position) => {
+        const key = normaliseText(word);
+        if (!key) return;
+        const counts = spellings.get(key) ?? new Map<string, number>();
+        counts.set(word, (counts.get(word) ?? 0) + 1);
+        spellings.set(key, counts);
+        if (position > 0 && /^\p{Lu}/u.test(word)) this.capitalised.add(key);
+      });
+    }
+    const n = sentences.length;
+    for (const [term, df] of this.df) this.idf.set(term, Math.log(1 + n / df));
+    for (const [key, counts] of spellings) {
+      const best = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+      if (best) this.surface.set(key, best[0]);
+    }
+    this.vectors = sentences.map((sentence) => this.vector(sentence.terms));
+  }
+
+  vector(terms: readonly string[]): Vector {
+    const vector: Vector = new Map();
+    for (const term of terms) vector.set(term, (vector.get(term) ?? 0) + (this.idf.get(term) ?? 0));
+    return vector;
+  }
+
+  /**
+   * Terms that characterise `indices` (all sentences when omitted), best first. In German text
+   * only nouns (written capitalised inside sentences) are taken when there are enough: verbs like
+   * "entschieden" say nothing about the subject.
+   */
+  topTerms(count: number, indices?: readonly number[]): string[] {
+    const scope = indices ?? this.sentences.map((sentence) => sentence.index);
+    const tf = new Map<string, number>();
+    for (const index of scope) {
+      for (const term of this.sentences[index]?.terms ?? []) tf.set(term, (tf.get(term) ?? 0) + 1);
+    }
+    const scored = [...tf]
+      .filter(([term]) => !/^\d+$/.test(term) && term.length > 2)
+      .map(([term, frequency]) => {
+        const idf = this.idf.get(term) ?? 0;
+        // Over the whole transcript df·idf favours terms that recur without being everywhere.
+        const weight = indices ? frequency * idf : (this.df.get(term) ?? 0) * idf;
+        return { term, weight: weight * (this.capitalised.has(term) ? 1.3 : 1) };
+      })
+      .filter((entry) => indices || (this.df.get(entry.term) ?? 0) > 1 || this.sentences.length < 4)
+      .sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term));
+    const nouns = scored.filter((entry) => this.capitalised.has(entry.term));
+    const chosen = this.german && nouns.length >= Math.min(count, scored.length) ? nouns : scored;
+    return chosen.slice(0, count).map((entry) => this.surface.get(entry.term) ?? entry.term);
+  }
+}
+
+const WEEKDAYS_DE = 'Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag';
+const WEEKDAYS_EN = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
+const MONTHS_DE = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+];
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const DECISION_CUES =
+  /(?<![\p{L}])(beschlossen|beschließen|beschließt|entschieden|entscheiden uns|einigen uns|geeinigt|vereinbart|festgelegt|verabschiedet|Beschluss|machen wir so|bleibt es dabei|decided|decide to|agreed|agree to|settled on|go with|decision is|approved|resolved to)(?![\p{L}])/iu;
+const NEGATION = /(?<![\p{L}])(nicht|noch nicht|kein|keine|not|n't|never|nie|yet)(?![\p{L}])/iu;
+
+const ACTION_VERBS_THIRD =
+  'übernimmt|kümmert sich|schickt|sendet|verschickt|erstellt|bereitet|prüft|klärt|organisiert|meldet sich|ruft|schreibt|informiert|aktualisiert|lädt|besorgt|ist zuständig|takes care|will send|will prepare|will take care|will check|will follow up|will draft|will review|will schedule|will update|will call|will write|will organi[sz]e|is going to|owns|is responsible';
+const ACTION_VERBS_FIRST =
+  "übernehme|kümmere mich|schicke|sende|verschicke|erstelle|bereite|prüfe|kläre|organisiere|melde mich|rufe|schreibe|informiere|aktualisiere|lade|besorge|mache das|I will|I'll|I am going to|I'm going to|let me";
+const ACTION_CUE = new RegExp(
+  `(?<![\\p{L}])(?:${ACTION_VERBS_THIRD}|${ACTION_VERBS_FIRST}|kümmern uns|Aufgabe|To-?do|action item|follow up|take care of)(?![\\p{L}])`,
+  'iu',
+);
+const MODAL =
+  /(?<![\p{L}])(muss|müssen|soll|sollte|sollen|wird|werde|werden|will|should|must|needs to|need to|has to|have to)(?![\p{L}])/iu;
+const FIRST_PERSON = new RegExp(
+  `(?<![\\p{L}])(?:ich\\s+(?:\\p{L}+\\s+){0,3}(?:${ACTION_VERBS_FIRST}|werde)|I\\s+will|I'll|I am going to|I'm going to|let me)(?![\\p{L}])`,
+  'iu',
+);
+const REQUEST =
+  /^((?:(?:Herr|Frau|Mr\.?|Ms\.?|Mrs\.?|Dr\.?)\s+)?\p{Lu}[\p{L}-]+),\s*(?:kannst du|könntest du|würdest du|magst du|bitte|can you|could you|would you|please)/u;
+const NAME_BEFORE_CUE = new RegExp(
+  `((?:(?:Herr|Frau|Mr\\.?|Ms\\.?|Mrs\\.?|Dr\\.?)\\s+)?\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+(?:${ACTION_VERBS_THIRD}|wird|soll|muss|will|should|needs to|has to)(?![\\p{L}])`,
+  'u',
+);
+const NAME_AFTER_CUE =
+  /(?:kümmert sich|übernimmt|schickt|erstellt|bereitet|prüft|klärt|organisiert|schreibt|informiert)\s+((?:(?:Herr|Frau)\s+)?\p{Lu}\p{Ll}+)\s+(?:um|den|die|das|dem|einen|eine|uns|mir|allen|noch|bis)(?![\p{L}])/u;
+/** Capitalised words that start sentences but never name a person. */
+const NOT_NAMES = new Set(
+  `wir ich er sie es das der die den dem dann und also jemand man bis am zum ab danach außerdem
+  gut okay ja nein the we i he she they it this that then someone somebody everyone everybody
+  by on next and so also who what`.split(/\s+/),
+);
+
+const DUE_PATTERNS: RegExp[] = [
+  // Full dates first: they become YYYY-MM-DD.
+  /(?<![\p{L}\p{N}])(\d{4}-\d{2}-\d{2})(?![\p{N}])/u,
+  /(?<![\p{L}\p{N}])(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})(?![\p{N}])/u,
+  new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2})\\.\\s?(${MONTHS_DE.join('|')})\\s+(\\d{4})`, 'iu'),
+  new RegExp(
+    `(?<![\\p{L}])(${MONTHS_EN.join('|')})\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`,
+    'iu',
+  ),
+  // Wording.
+  new RegExp(
+    `(?<![\\p{L}])(?:bis(?:\\s+zum)?|am|zum|spätestens|ab)\\s+((?:(?:nächsten|nächste|kommenden|kommende|diesen|diese)\\s+)?(?:${WEEKDAYS_DE}|morgen|übermorgen|heute(?:\\s+Abend)?|Woche|Monatsende|Wochenende|Jahresende|Quartalsende|Ende\\s+(?:der|des|dieser|nächster)\\s+\\p{L}+|Ende\\s+\\p{Lu}\\p{Ll}+|\\d{1,2}\\.\\s?(?:${MONTHS_DE.join('|')}|\\d{1,2}\\.)))`,
+    'iu',
+  ),
+  /(?<![\p{L}])((?:nächste|kommende|diese)\s+Woche|(?:nächsten|kommenden|diesen)\s+Monat|übermorgen|morgen früh|morgen)(?![\p{L}])/iu,
+  new RegExp(
+    `(?<![\\p{L}])(?:by|on|before|until|due)\\s+((?:(?:next|this|the)\\s+)?(?:${WEEKDAYS_EN}|tomorrow|tonight|today|week|month|end of (?:the )?(?:day|week|month|quarter|year)|EOD|(?:${MONTHS_EN.join('|')})\\s+\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of\\s+(?:${MONTHS_EN.join('|')}))?))`,
+    'iu',
+  ),
+  /(?<![\p{L}])(next week|next month|tomorrow|end of (?:the )?(?:day|week|month))(?![\p{L}])/iu,
+];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function isoDate(year: number, month: number, day: number): string | undefined {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1) return undefined;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** The due date of a task sentence: `YYYY-MM-DD` for a full date, else the words used. */
+export function findDue(text: string): string | undefined {
+  for (const [position, pattern] of DUE_PATTERNS.entries()) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const [, a = '', b = '', c = ''] = match;
+    switch (position) {
+      case 0:
+        return a;
+      case 1:
+        return isoDate(Number(c), Number(b), Number(a)) ?? match[0];
+      case 2: {
+        const month = MONTHS_DE.findIndex((name) => name.toLowerCase() === b.toLowerCase()) + 1;
+        return isoDate(Number(c), month, Number(a)) ?? match[0];
+      }
+      case 3: {
+        const month = MONTHS_EN.findIndex((name) => name.toLowerCase() === a.toLowerCase()) + 1;
+        return isoDate(Number(c), month, Number(b)) ?? match[0];
+      }
+      default:
+        return a.trim();
+    }
+  }
+  return undefined;
+}
+
+function findOwner(sentence: Sentence, speakerNames: SpeakerNames): string | undefined {
+  const name = (raw: string | undefined) => {
+    if (!raw) return undefined;
+    const parts = raw.split(/\s+/).filter((part) => !NOT_NAMES.has(part.toLowerCase()));
+    return parts.length > 0 ? parts.join(' ') : undefined;
+  };
+  const addressed = name(REQUEST.exec(sentence.text)?.[1]);
+  if (addressed) return addressed;
+  const before = name(NAME_BEFORE_CUE.exec(sentence.text)?.[1]);
+  if (before) return before;
+  const after = name(NAME_AFTER_CUE.exec(sentence.text)?.[1]);
+  if (after) return after;
+  if (FIRST_PERSON.test(sentence.text)) {
+    return speakerNames[sentence.speaker] || sentence.speaker;
+  }
+  return undefined;
+}
+
+function isDecision(text: string): boolean {
+  const match = DECISION_CUES.exec(text);
+  if (!match || text.trim().endsWith('?')) return false;
+  // "noch nicht entschieden", "haven't decided": a negation just before the cue.
+  const before = words(text.slice(0, match.index)).slice(-3).join(' ');
+  return !NEGATION.test(before) && !NEGATION.test(match[0]);
+}
+
+function isActionItem(text: string): boolean {
+  const request = REQUEST.test(text);
+  if (text.trim().endsWith('?') && !request) return false;
+  if (request || ACTION_CUE.test(text)) return true;
+  return findDue(text) !== undefined && MODAL.test(text);
+}
+
+const clip = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+
+interface Headings {
+  prefix: Record<NoteStructure, string>;
+  topic: (n: number) => string;
+}
+
+/** The words the summariser writes itself, in the note's language. */
+const HEADINGS: Record<string, Headings> = {
+  de: {
+    prefix: {
+      minutes: 'Ergebnisprotokoll',
+      detailed: 'Verlaufsprotokoll',
+      bullets: 'Stichpunkte',
+      interview: 'Interview',
+      lecture: 'Vorlesung',
+    },
+    topic: (n) => `Thema ${n}`,
+  },
+  en: {
+    prefix: {
+      minutes: 'Minutes',
+      detailed: 'Detailed minutes',
+      bullets: 'Key points',
+      interview: 'Interview',
+      lecture: 'Lecture',
+    },
+    topic: (n) => `Topic ${n}`,
+  },
+};
+
+const MAX_TOPICS: Record<NoteStructure, number> = {
+  minutes: 6,
+  detailed: 10,
+  bullets: 8,
+  interview: 12,
+  lecture: 10,
+};
+
+/**
+ * Topic borders: between sentence blocks whose vocabularies differ most (TextTiling). Each topic
+ * keeps at least `minLength` sentences.
+ */
+function topicBorders(corpus: Corpus, maxTopics: number): number[] {
+  const n = corpus.sentences.length;
+  const block = 3;
+  const minLength = Math.max(3, Math.floor(n / (maxTopics * 2)));
+  if (n < minLength * 2) return [];
+  const gaps: { at: number; similarity: number }[] = [];
+  for (let at = minLength; at <= n - minLength; at++) {
+    const left: Vector = new Map();
+    const right: Vector = new Map();
+    for (let i = Math.max(0, at - block); i < at; i++) add(left, corpus.vectors[i]!);
+    for (let i = at; i < Math.min(n, at + block); i++) add(right, corpus.vectors[i]!);
+    gaps.push({ at, similarity: cosine(left, right) });
+  }
+  if (gaps.length === 0) return [];
+  const mean = gaps.reduce((sum, gap) => sum + gap.similarity, 0) / gaps.length;
+  const sd = Math.sqrt(
+    gaps.reduce((sum, gap) => sum + (gap.similarity - mean) ** 2, 0) / gaps.length,
+  );
+  const candidates = gaps
+    .filter((gap, i) => {
+      const before = gaps[i - 1]?.similarity ?? Infinity;
+      const after = gaps[i + 1]?.similarity ?? Infinity;
+      return gap.similarity <= before && gap.similarity <= after && gap.similarity < mean - sd / 2;
+    })
+    .sort((a, b) => a.similarity - b.similarity || a.at - b.at);
+  const borders: number[] = [];
+  for (const candidate of candidates) {
+    if (borders.length >= maxTopics - 1) break;
+    if (borders.every((border) => Math.abs(border - candidate.at) >= minLength)) {
+      borders.push(candidate.at);
+    }
+  }
+  return borders.sort((a, b) => a - b);
+}
+
+export interface ExtractiveOptions {
+  /** `summary_language` of the note: the language of the words the summariser adds. */
+  language: string;
+  structure: NoteStructure;
+  speakerNames?: SpeakerNames;
+}
+
+/** Summarises a transcript without a language model (generator `extractive`). */
+export function extractiveSummary(
+  segments: readonly Segment[],
+  options: ExtractiveOptions,
+): Summary {
+  const sentences = toSentences(segments);
+  if (sentences.length === 0) return emptySummary(options.language, 'extractive');
+  const speakerNames = options.speakerNames ?? {};
+  const headings = HEADINGS[baseLanguage(options.language) ?? 'de'];
+  const corpus = new Corpus(sentences);
+
+  const centroid: Vector = new Map();
+  for (const vector of corpus.vectors) add(centroid, vector);
+  const scores = sentences.map((sentence, i) => {
+    const length = sentence.terms.length;
+    const brevity = length < 3 ? 0.3 : length < 5 ? 0.7 : 1;
+    const question = sentence.text.endsWith('?') ? 0.6 : 1;
+    const cue = DECISION_CUES.test(sentence.text) || ACTION_CUE.test(sentence.text) ? 1.2 : 1;
+    return cosine(corpus.vectors[i]!, centroid) * brevity * question * cue;
+  });
+  const rank = (indices: readonly number[]) =>
+    [...indices].sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const inOrder = (indices: readonly number[]) => [...indices].sort((a, b) => a - b);
+  const all = sentences.map((sentence) => sentence.index);
+
+  const overviewCount = sentences.length > 40 ? 4 : 3;
+  const overview = clip(
+    inOrder(rank(all).slice(0, overviewCount))
+      .map((i) => sentences[i]!.text)
+      .join(' '),
+    600,
+  );
+
+  const terms = corpus.topTerms(3);
+  const subject = terms.join(', ');
+  const title = clip(
+    headings ? `${headings.prefix[options.structure]}${subject ? `: ${subject}` : ''}` : subject,
+    120,
+  );
+
+  const decisions: SummaryDecision[] = [];
+  const actionItems: SummaryActionItem[] = [];
+  const seen = new Set<string>();
+  for (const sentence of sentences) {
+    const key = normaliseText(sentence.text);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (isDecision(sentence.text)) {
+      decisions.push({ text: clip(sentence.text, 300), start: sentence.start });
+    }
+    if (isActionItem(sentence.text)) {
+      const owner = findOwner(sentence, speakerNames);
+      const due = findDue(sentence.text);
+      actionItems.push({
+        task: clip(sentence.text, 300),
+        ...(owner ? { owner } : {}),
+        ...(due ? { due } : {}),
+        start: sentence.start,
+      });
+    }
+  }
+
+  const topics = buildTopics(corpus, scores, options.structure, headings);
+  return {
+    title: title || (headings?.topic(1) ?? ''),
+    overview,
+    topics,
+    decisions,
+    action_items: actionItems,
+    generator: 'extractive',
+  };
+}
+
+function buildTopics(
+  corpus: Corpus,
+  scores: readonly number[],
+  structure: NoteStructure,
+  headings: Headings | undefined,
+): SummaryTopic[] {
+  const { sentences } = corpus;
+  const best = (indices: readonly number[], count: number) =>
+    [...indices]
+      .sort((a, b) => scores[b]! - scores[a]! || a - b)
+      .slice(0, count)
+      .sort((a, b) => a - b)
+      .map((i) => sentences[i]!.text)
+      .join(' ');
+  const name = (indices: readonly number[], n: number) => {
+    const terms = corpus.topTerms(2, indices).map((t) => t.charAt(0).toUpperCase() + t.slice(1));
+    return terms.length > 0 ? terms.join(', ') : (headings?.topic(n) ?? String(n));
+  };
+
+  // Interviews: every real question opens a topic, the answer's best sentence is its text.
+  if (structure === 'interview') {
+    const questions = sentences.filter((s) => s.text.endsWith('?') && s.terms.length >= 2);
+    if (questions.length >= 2) {
+      return questions.slice(0, MAX_TOPICS.interview).map((question, q) => {
+        const next = questions[q + 1]?.index ?? sentences.length;
+        const answer = sentences.slice(question.index + 1, next).map((s) => s.index);
+        const text = answer.length > 0 ? clip(best(answer, 1), 400) : undefined;
+        return {
+          title: clip(question.text, 200),
+          ...(text ? { text } : {}),
+          start: question.start,
+        };
+      });
+    }
+  }
+
+  const borders = topicBorders(corpus, MAX_TOPICS[structure]);
+  const starts = [0, ...borders];
+  const perTopic = structure === 'detailed' || structure === 'lecture' ? 2 : 1;
+  return starts.map((from, t) => {
+    const to = starts[t + 1] ?? sentences.length;
+    const indices = sentences.slice(from, to).map((s) => s.index);
+    return {
+      title: clip(name(indices, t + 1), 120),
+      text: clip(best(indices, perTopic), 500),
+      start: sentences[from]!.start,
+    };
+  });
+}

@@ -1,0 +1,351 @@
+// Summaries by a language model: a prompt per structure in the summary language, the transcript
+// with [mm:ss] markers so every item can name the passage it came from, and the answer checked
+// against the contract's Summary.
+import {
+  Summary,
+  type NoteStructure,
+  type Segment,
+  type SummaryActionItem,
+  type SummaryDecision,
+  type SummaryTopic,
+} from '@protokoll/contract';
+import type { ChatClient, ChatMessage } from './chat.ts';
+import { EngineError } from './engine.ts';
+import { baseLanguage, formatTimestamp, normaliseText, parseTimestamp } from './text.ts';
+
+/** Speaker label → display name (`{ S1: 'Erika' }`). */
+export type SpeakerNames = Readonly<Record<string, string>>;
+
+/** `[03:05] Erika: …` per passage: the form the prompts describe. */
+export function renderTranscript(segments: readonly Segment[], speakerNames: SpeakerNames = {}) {
+  return segments
+    .map((s) => `[${formatTimestamp(s.start)}] ${speakerNames[s.speaker] || s.speaker}: ${s.text}`)
+    .join('\n');
+}
+
+const ANSWER_SHAPE =
+  '{"title": "…", "overview": "…", "topics": [{"title": "…", "text": "…", "start": "mm:ss"}], ' +
+  '"decisions": [{"text": "…", "start": "mm:ss"}], ' +
+  '"action_items": [{"task": "…", "owner": "…", "due": "…", "start": "mm:ss"}]}';
+
+interface PromptSet {
+  rules: (languageName: string) => string;
+  structures: Record<NoteStructure, string>;
+  part: (index: number, count: number) => string;
+  transcript: string;
+  invalid: (error: string) => string;
+}
+
+const GERMAN: PromptSet = {
+  rules: () =>
+    [
+      'Du bist ein sorgfältiger Protokollführer. Du erhältst das Transkript einer Aufnahme; jede Zeile beginnt mit einer Zeitmarke [mm:ss] und dem Namen des Sprechers.',
+      `Antworte ausschließlich mit einem JSON-Objekt dieser Form: ${ANSWER_SHAPE}`,
+      'Regeln: Schreibe alle Texte auf Deutsch. Übernimm nur, was im Transkript steht, und erfinde nichts hinzu.',
+      '"start" ist die Zeitmarke der Zeile, aus der der Punkt stammt, ohne Klammern (z. B. "12:05").',
+      '"owner" und "due" nur angeben, wenn sie genannt werden; "due" als JJJJ-MM-TT, wenn ein vollständiges Datum genannt ist, sonst wörtlich (z. B. "nächste Woche").',
+      'Leere Listen sind erlaubt. "title" ist ein kurzer, treffender Titel der ganzen Aufnahme.',
+    ].join('\n'),
+  structures: {
+    minutes:
+      'Erstelle ein Ergebnisprotokoll: Halte alle Beschlüsse (decisions) und Aufgaben (action_items) vollständig fest. "topics" nennt die besprochenen Themen knapp, "overview" fasst die Ergebnisse in zwei bis drei Sätzen zusammen.',
+    detailed:
+      'Erstelle ein Verlaufsprotokoll: "topics" folgt dem Gespräch Thema für Thema in zeitlicher Reihenfolge; "text" gibt je Thema den Verlauf der Diskussion in einigen Sätzen wieder (wer was vorgebracht hat). Dazu alle Beschlüsse und Aufgaben.',
+    bullets:
+      'Fasse in Stichpunkten zusammen: Jedes Element von "topics" ist ein kurzer Stichpunkt ("title"), "text" höchstens ein Satz. "overview" in ein bis zwei Sätzen.',
+    interview:
+      'Fasse ein Interview zusammen: Jedes Element von "topics" ist eine gestellte Frage ("title") mit der zusammengefassten Antwort ("text"). "overview" stellt die Gesprächspartner und die Kernaussagen vor.',
+    lecture:
+      'Fasse eine Vorlesung zusammen: "topics" sind die behandelten Konzepte in Reihenfolge mit einer kurzen Erklärung ("text"). "overview" nennt die wichtigsten Erkenntnisse. "action_items" sind genannte Aufgaben oder Hausaufgaben; "decisions" bleibt meist leer.',
+  },
+  part: (index, count) =>
+    `Dies ist Teil ${index} von ${count} des Transkripts; fasse nur diesen Teil zusammen.`,
+  transcript: 'Transkript:',
+  invalid: (error) =>
+    `Deine Antwort war ungültig: ${error}\nAntworte erneut, ausschließlich mit dem JSON-Objekt in der verlangten Form.`,
+};
+
+const ENGLISH: PromptSet = {
+  rules: (languageName) =>
+    [
+      'You are a careful minute-taker. You receive the transcript of a recording; every line starts with a [mm:ss] time marker and the speaker’s name.',
+      `Answer with a JSON object of exactly this shape and nothing else: ${ANSWER_SHAPE}`,
+      `Rules: write every text in ${languageName}. Only state what the transcript says; invent nothing.`,
+      '"start" is the time marker of the line the item comes from, without brackets (e.g. "12:05").',
+      'Give "owner" and "due" only when they are mentioned; "due" as YYYY-MM-DD when a full date is named, otherwise in the words used (e.g. "next week").',
+      'Empty lists are fine. "title" is a short, fitting title of the whole recording.',
+    ].join('\n'),
+  structures: {
+    minutes:
+      'Write minutes of results: record every decision ("decisions") and task ("action_items"). "topics" names the subjects discussed briefly; "overview" sums up the outcome in two or three sentences.',
+    detailed:
+      'Write detailed minutes: "topics" follows the conversation topic by topic in order; each "text" retells the course of the discussion in a few sentences (who brought up what). Include every decision and task.',
+    bullets:
+      'Summarise in bullet points: each item of "topics" is a short bullet ("title"), "text" at most one sentence. "overview" in one or two sentences.',
+    interview:
+      'Summarise an interview: each item of "topics" is a question asked ("title") with the summarised answer ("text"). "overview" introduces the participants and the key statements.',
+    lecture:
+      'Summarise a lecture: "topics" are the concepts covered, in order, each with a short explanation ("text"). "overview" names the key takeaways. "action_items" are assignments or homework mentioned; "decisions" usually stays empty.',
+  },
+  part: (index, count) =>
+    `This is part ${index} of ${count} of the transcript; summarise only this part.`,
+  transcript: 'Transcript:',
+  invalid: (error) =>
+    `Your answer was invalid: ${error}\nAnswer again with only the JSON object in the required shape.`,
+};
+
+/** English name of a language code, for prompts to languages without their own prompt set. */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The prompt of one transcript window, German for German notes, English otherwise. */
+export function buildMessages(
+  transcript: string,
+  options: { structure: NoteStructure; language: string; part?: { index: number; count: number } },
+): ChatMessage[] {
+  const language = baseLanguage(options.language) ?? 'de';
+  const prompts = language === 'de' ? GERMAN : ENGLISH;
+  const system = `${prompts.rules(`${languageName(language)} (${language})`)}\n${prompts.structures[options.structure]}`;
+  const part =
+    options.part && options.part.count > 1
+      ? `${prompts.part(options.part.index, options.part.count)}\n`
+      : '';
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: `${part}${prompts.transcript}\n${transcript}` },
+  ];
+}
+
+/** The passage start at or before `seconds`, so a click on an item seeks to its passage. */
+function snapStart(seconds: number, starts: readonly number[]): number {
+  let best = starts[0] ?? 0;
+  for (const start of starts) {
+    if (start <= seconds + 0.5) best = start;
+    else break;
+  }
+  return best;
+}
+
+const optionalText = (value: unknown) =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
+
+/**
+ * Reads a model's answer into a Summary (generator `llm`): tolerates a ```json fence, `null` for
+ * optional fields and missing lists; `start` may be `mm:ss` or seconds and is moved to the start
+ * of the passage it points into. Anything else wrong is reported for the retry prompt.
+ */
+export function parseSummaryAnswer(
+  content: string,
+  passageStarts: readonly number[],
+): { summary: Summary } | { error: string } {
+  const text = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { error: `not valid JSON (${(error as Error).message})` };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { error: 'the answer must be one JSON object' };
+  }
+  const raw = data as Record<string, unknown>;
+  const list = (value: unknown) => (Array.isArray(value) ? value : value == null ? [] : value);
+  const start = (value: unknown) => {
+    const seconds = parseTimestamp(value);
+    return seconds === undefined ? value : snapStart(seconds, passageStarts);
+  };
+  const items = (value: unknown, map: (item: Record<string, unknown>) => unknown) => {
+    const array = list(value);
+    return Array.isArray(array)
+      ? array.map((item) =>
+          typeof item === 'object' && item !== null ? map(item as Record<string, unknown>) : item,
+        )
+      : array;
+  };
+  const candidate = {
+    title: raw.title,
+    overview: raw.overview,
+    topics: items(raw.topics, (t) => ({
+      title: t.title,
+      ...(optionalText(t.text) ? { text: optionalText(t.text) } : {}),
+      start: start(t.start),
+    })),
+    decisions: items(raw.decisions, (d) => ({ text: d.text, start: start(d.start) })),
+    action_items: items(raw.action_items, (a) => ({
+      task: a.task,
+      ...(optionalText(a.owner) ? { owner: optionalText(a.owner) } : {}),
+      ...(optionalText(a.due) ? { due: optionalText(a.due) } : {}),
+      start: start(a.start),
+    })),
+    generator: 'llm',
+  };
+  const parsed = Summary.safeParse(candidate);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .slice(0, 8)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    return { error: issues.join('; ') };
+  }
+  return { summary: parsed.data };
+}
+
+/** Splits passages into consecutive windows whose rendered text stays under `maxChars`. */
+export function transcriptWindows(
+  segments: readonly Segment[],
+  maxChars: number,
+  speakerNames: SpeakerNames = {},
+): Segment[][] {
+  const windows: Segment[][] = [];
+  let current: Segment[] = [];
+  let size = 0;
+  for (const segment of segments) {
+    const length = renderTranscript([segment], speakerNames).length + 1;
+    if (current.length > 0 && size + length > maxChars) {
+      windows.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(segment);
+    size += length;
+  }
+  if (current.length > 0) windows.push(current);
+  return windows;
+}
+
+/**
+ * Window summaries joined without another model call: the first title, the overviews in order,
+ * the lists concatenated in time order with repeated decisions and tasks dropped. Simple on
+ * purpose; a transcript within one window (the usual case) never goes through here.
+ */
+export function combineSummaries(parts: readonly Summary[]): Summary {
+  const first = parts[0];
+  if (!first) throw new Error('no summaries to combine');
+  if (parts.length === 1) return first;
+  const unique = <T>(list: T[], key: (item: T) => string) => {
+    const seen = new Set<string>();
+    return list.filter((item) => {
+      const k = normaliseText(key(item));
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  };
+  const byStart = (a: { start: number }, b: { start: number }) => a.start - b.start;
+  return {
+    title: first.title,
+    overview: parts
+      .map((part) => part.overview.trim())
+      .filter(Boolean)
+      .join(' '),
+    topics: parts.flatMap((part) => part.topics).sort(byStart) satisfies SummaryTopic[],
+    decisions: unique(
+      parts.flatMap((part) => part.decisions).sort(byStart),
+      (d) => d.text,
+    ) satisfies SummaryDecision[],
+    action_items: unique(
+      parts.flatMap((part) => part.action_items).sort(byStart),
+      (a) => a.task,
+    ) satisfies SummaryActionItem[],
+    generator: first.generator,
+  };
+}
+
+export interface SummariseOptions {
+  client: ChatClient;
+  model: string;
+  structure: NoteStructure;
+  /** `summary_language` of the note. */
+  language: string;
+  speakerNames?: SpeakerNames;
+  /**
+   * Largest transcript text per request, in characters (~4 per token). Longer transcripts are
+   * summarised in windows and combined.
+   */
+  maxWindowChars?: number;
+  signal?: AbortSignal | undefined;
+}
+
+export const DEFAULT_WINDOW_CHARS = 24_000;
+
+/** One window: ask, and when the answer is not a valid Summary ask once more with the reason. */
+async function summariseWindow(
+  window: readonly Segment[],
+  part: { index: number; count: number },
+  options: SummariseOptions,
+): Promise<Summary> {
+  const transcript = renderTranscript(window, options.speakerNames);
+  const messages = buildMessages(transcript, { ...options, part });
+  const starts = window.map((segment) => segment.start);
+  const language = baseLanguage(options.language) ?? 'de';
+  let lastError = '';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let content: string;
+    try {
+      content = await options.client.complete({
+        model: options.model,
+        messages,
+        json: true,
+        signal: options.signal,
+      });
+    } catch (error) {
+      // An answer without content counts as an invalid answer; every other failure is the caller's.
+      if (!(error instanceof EngineError) || error.reason !== 'invalidAnswer') throw error;
+      content = '';
+    }
+    const result = parseSummaryAnswer(content, starts);
+    if ('summary' in result) return result.summary;
+    lastError = result.error;
+    messages.push(
+      { role: 'assistant', content },
+      { role: 'user', content: (language === 'de' ? GERMAN : ENGLISH).invalid(result.error) },
+    );
+  }
+  throw new EngineError('llm', 'invalidAnswer', `summary answer invalid twice: ${lastError}`);
+}
+
+/**
+ * Summarises a transcript with a chat model. Windows are summarised one after the other (one
+ * model, one job: no reason to compete with other jobs for it).
+ * @throws EngineError `invalidAnswer` (permanent) when a window's answer is invalid twice; the
+ * chat client's errors otherwise.
+ */
+export async function summariseWithLlm(
+  segments: readonly Segment[],
+  options: SummariseOptions,
+): Promise<Summary> {
+  const spoken = segments.filter((segment) => segment.text.trim());
+  if (spoken.length === 0) return emptySummary(options.language, 'llm');
+  const windows = transcriptWindows(
+    spoken,
+    options.maxWindowChars ?? DEFAULT_WINDOW_CHARS,
+    options.speakerNames,
+  );
+  const parts: Summary[] = [];
+  for (const [index, window] of windows.entries()) {
+    parts.push(await summariseWindow(window, { index: index + 1, count: windows.length }, options));
+  }
+  return combineSummaries(parts);
+}
+
+/** The summary of a recording in which nothing was said, in the note's language. */
+export function emptySummary(language: string, generator: Summary['generator']): Summary {
+  const german = baseLanguage(language) === 'de';
+  return {
+    title: german ? 'Keine Sprache erkannt' : 'No speech detected',
+    overview: german
+      ? 'In der Aufnahme wurde keine Sprache erkannt.'
+      : 'No speech was detected in the recording.',
+    topics: [],
+    decisions: [],
+    action_items: [],
+    generator,
+  };
+}
