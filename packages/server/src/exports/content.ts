@@ -1,0 +1,194 @@
+import type { Locale, NoteDetail, Segment } from '@protokoll/contract';
+import { interpolate, type Wording } from './wording.ts';
+
+/** One label/value pair of the line under the title (date, duration, language). */
+export interface MetaItem {
+  label: string;
+  value: string;
+}
+
+/** A list entry: an optional lead in bold (a topic's title), its text and a detail line. */
+export interface ListItem {
+  lead?: string;
+  text: string;
+  /** Action items: "Verantwortlich: Erika · Fällig: 14.03.2025". */
+  details?: string;
+}
+
+export type Section =
+  | { kind: 'paragraphs'; heading: string; notice?: string; paragraphs: string[] }
+  | { kind: 'list'; heading: string; items: ListItem[] };
+
+/** One transcript passage, speaker already shown by name. */
+export interface TranscriptLine {
+  start: number;
+  end: number;
+  /** `HH:MM:SS` of `start`. */
+  time: string;
+  speaker: string;
+  text: string;
+}
+
+/**
+ * Everything a document export shows, translated and formatted once, so DOCX, PDF, Markdown and
+ * TXT cannot drift apart in content; they differ only in layout.
+ */
+export interface ExportDocument {
+  locale: Locale;
+  title: string;
+  /** The summary's own title when it says more than the note's name. */
+  subtitle: string | null;
+  meta: MetaItem[];
+  /** Summary sections in reading order; empty lists are left out. */
+  sections: Section[];
+  /** Empty when the transcript was not kept. */
+  transcript: TranscriptLine[];
+  transcriptHeading: string;
+  wording: Wording;
+}
+
+/** `HH:MM:SS`, whole seconds; hours keep counting past 99 rather than wrapping. */
+export function clock(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return [h, m, s].map((part) => String(part).padStart(2, '0')).join(':');
+}
+
+/**
+ * Stored text may arrive decomposed (macOS file names, some STT engines): "ö" as o + U+0308. NFC
+ * keeps umlauts single characters, which the PDF standard fonts and text search both need.
+ */
+export function tidy(text: string): string {
+  return text.normalize('NFC').trim();
+}
+
+/** Segments in time order: the only order in which subtitles are valid. */
+export function keptSegments(note: NoteDetail): Segment[] {
+  // `transcribe: false` means the user chose to keep no transcript: none leaves the server.
+  if (!note.transcribe) return [];
+  return [...note.segments].sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** The name shown for a speaker label: the user's rename, else "Sprecher 2" for `S2`. */
+export function speakerName(note: NoteDetail, label: string, wording: Wording): string {
+  const renamed = note.speaker_names[label]?.trim();
+  if (renamed) return tidy(renamed);
+  const numbered = /^S(\d+)$/.exec(label);
+  if (numbered) return interpolate(wording.speaker, { number: Number(numbered[1]) });
+  return tidy(label);
+}
+
+/** The transcript lines of a note, renamed speakers applied; empty text is skipped. */
+export function transcriptLines(note: NoteDetail, wording: Wording): TranscriptLine[] {
+  return keptSegments(note)
+    .map((segment) => ({
+      start: segment.start,
+      end: segment.end,
+      time: clock(segment.start),
+      speaker: speakerName(note, segment.speaker, wording),
+      // Line breaks inside a passage carry no meaning in a transcript and would break subtitles.
+      text: tidy(segment.text).replace(/\s+/g, ' '),
+    }))
+    .filter((line) => line.text !== '');
+}
+
+// Dates are stored in UTC and shown in UTC: the server does not know the reader's time zone, and
+// the same note must export the same way on every server.
+function formatDate(iso: string, locale: Locale, style: 'long' | 'medium'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+}
+
+/** `YYYY-MM-DD` becomes a local date; anything else ("nächste Woche") is shown as said. */
+function formatDue(due: string, locale: Locale): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(due) ? formatDate(`${due}T00:00:00Z`, locale, 'medium') : due;
+}
+
+function languageName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames(locale, { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function paragraphs(text: string): string[] {
+  return text
+    .normalize('NFC')
+    .split(/\n\s*\n/)
+    .map((part) => part.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+export function buildExportDocument(
+  note: NoteDetail,
+  locale: Locale,
+  wording: Wording,
+): ExportDocument {
+  const meta: MetaItem[] = [
+    { label: wording.date, value: formatDate(note.created_at, locale, 'long') },
+  ];
+  if (note.duration_seconds !== null) {
+    meta.push({ label: wording.duration, value: clock(note.duration_seconds) });
+  }
+  // `auto` is what the user chose, not what was spoken; the note is written in summary_language.
+  const language = note.language === 'auto' ? note.summary_language : note.language;
+  meta.push({ label: wording.language, value: languageName(language, locale) });
+
+  const title = tidy(note.name) || tidy(note.file_name);
+  const sections: Section[] = [];
+  const summary = note.summary;
+  if (!summary) {
+    sections.push({
+      kind: 'paragraphs',
+      heading: wording.summary,
+      paragraphs: [wording.noSummary],
+    });
+  } else {
+    sections.push({
+      kind: 'paragraphs',
+      heading: wording.summary,
+      ...(summary.generator === 'extractive' ? { notice: wording.extractive } : {}),
+      paragraphs: paragraphs(summary.overview),
+    });
+    const topics = summary.topics.map((topic) => {
+      const text = topic.text ? tidy(topic.text) : '';
+      return text ? { lead: tidy(topic.title), text } : { text: tidy(topic.title) };
+    });
+    const decisions = summary.decisions.map((decision) => ({ text: tidy(decision.text) }));
+    const actionItems = summary.action_items.map((item) => {
+      const details = [
+        item.owner?.trim() ? `${wording.owner}: ${tidy(item.owner)}` : '',
+        item.due?.trim() ? `${wording.due}: ${formatDue(tidy(item.due), locale)}` : '',
+      ].filter(Boolean);
+      return { text: tidy(item.task), ...(details.length ? { details: details.join(' · ') } : {}) };
+    });
+    for (const [heading, items] of [
+      [wording.topics, topics],
+      [wording.decisions, decisions],
+      [wording.actionItems, actionItems],
+    ] as const) {
+      if (items.length) sections.push({ kind: 'list', heading, items });
+    }
+  }
+
+  const subtitle = summary ? tidy(summary.title) : '';
+  return {
+    locale,
+    title,
+    subtitle: subtitle && subtitle !== title ? subtitle : null,
+    meta,
+    sections,
+    transcript: transcriptLines(note, wording),
+    transcriptHeading: wording.transcript,
+    wording,
+  };
+}
+
+/** "Datum: 3. März 2025 · Dauer: 00:42:10 · Sprache: Deutsch". */
+export function metaLine(doc: ExportDocument): string {
+  return doc.meta.map((item) => `${item.label}: ${item.value}`).join(' · ');
+}
