@@ -2,7 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '@protokoll/ui/i18n';
 import type { Locale } from '@protokoll/contract';
 import { defaultHandlers, resetMockDb } from '@protokoll/mocks';
 import { createI18n } from '@protokoll/ui/i18n';
@@ -21,7 +21,7 @@ function LocaleProvider({ locale, children }: { locale: Locale; children: React.
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
 }
 
 function ThemeRoot({ dark, children }: { dark: boolean; children: React.ReactNode }) {

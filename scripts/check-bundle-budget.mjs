@@ -11,7 +11,9 @@ const dist = fileURLToPath(new URL('../app/dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
 const LAYOUT = 'src/routes/default-layout.tsx';
 const pages = [
-  { page: 'src/routes/login-route.tsx', layout: null, enforced: true },
+  { page: 'src/routes/auth/login-route.tsx', layout: null, enforced: true },
+  { page: 'src/routes/auth/register-route.tsx', layout: null, enforced: false },
+  { page: 'src/routes/dashboard-route.tsx', layout: LAYOUT, enforced: false },
   { page: 'src/routes/home-route.tsx', layout: LAYOUT, enforced: false },
   { page: 'src/routes/not-found-route.tsx', layout: LAYOUT, enforced: false },
 ];

@@ -2,19 +2,21 @@ import {
   LOCALE_PREFIX,
   localizePath,
   pageRoutes,
+  type PageAccess,
   type PageLayout,
   splitLocale,
   type Locale,
 } from '@protokoll/contract';
-import type { i18n as I18n } from 'i18next';
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Route, Router, Switch } from 'wouter';
+import { I18nProvider, type I18n } from '@protokoll/ui/i18n';
+import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { fetchMessages } from './lib/messages.ts';
 import { writeLocaleCookie } from './lib/locale.ts';
+import { loginRedirect, safeRedirect } from './lib/redirect.ts';
 import { LocaleContext, type LocaleContextValue } from './lib/use-locale.ts';
+import { useSessionState } from './session/session-context.ts';
 import { DefaultLayout, NotFoundPage, routeTable } from './route-table.ts';
 
 /** SPEC §2 layouts. Auth screens bring their own `AuthLayout`, so that layout adds no chrome here. */
@@ -23,17 +25,36 @@ const layouts: Record<PageLayout, (props: { children: React.ReactNode }) => Reac
   auth: ({ children }) => children,
 };
 
+/**
+ * SPEC §4 route guards: signed-in pages send visitors to /login?redirect=… (and back after
+ * signing in); sign-in and sign-up pages send signed-in users on, to that redirect or /dashboard.
+ */
+function Guard({ access, children }: { access: PageAccess; children: React.ReactNode }) {
+  const { isAuthenticated } = useSessionState();
+  const [path] = useLocation();
+  const search = useSearch();
+  if (access === 'signed-in' && !isAuthenticated) {
+    return <Redirect to={loginRedirect(path, search)} replace />;
+  }
+  if (access === 'guest' && isAuthenticated) {
+    return <Redirect to={safeRedirect(search) ?? '/dashboard'} replace />;
+  }
+  return children;
+}
+
 function Pages() {
   return (
     <Switch>
-      {pageRoutes.map(({ path, layout }) => {
+      {pageRoutes.map(({ path, layout, access }) => {
         const Page = routeTable[path];
         const Layout = layouts[layout];
         return (
           <Route key={path} path={path}>
-            <Layout>
-              <Page />
-            </Layout>
+            <Guard access={access}>
+              <Layout>
+                <Page />
+              </Layout>
+            </Guard>
           </Route>
         );
       })}
@@ -47,13 +68,11 @@ function Pages() {
 }
 
 /**
- * Keeps i18next on the locale of the URL, loading that locale's messages when first needed.
+ * Keeps the translator on the locale of the URL, loading that locale's messages when first needed.
  * While another locale loads, the page stays in the current one; if loading fails it stays there.
  */
 function useLocaleMessages(i18n: I18n, locale: Locale): boolean {
-  const [shown, setShown] = useState<Locale | null>(
-    i18n.hasResourceBundle(locale, 'translation') ? locale : null,
-  );
+  const [shown, setShown] = useState<Locale | null>(i18n.hasMessages(locale) ? locale : null);
   useEffect(() => {
     let cancelled = false;
     const apply = () =>
@@ -62,10 +81,10 @@ function useLocaleMessages(i18n: I18n, locale: Locale): boolean {
         document.documentElement.lang = locale;
         setShown(locale);
       });
-    const load = i18n.hasResourceBundle(locale, 'translation')
+    const load = i18n.hasMessages(locale)
       ? apply()
       : fetchMessages(locale).then((messages) => {
-          i18n.addResourceBundle(locale, 'translation', messages);
+          i18n.addMessages(locale, messages);
           return apply();
         });
     load.catch(() => {
@@ -97,7 +116,7 @@ export function App({ i18n }: { i18n: I18n }) {
   );
 
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <LocaleContext.Provider value={localeValue}>
         <Router base={LOCALE_PREFIX[locale]}>
           <ErrorBoundary>
@@ -105,6 +124,6 @@ export function App({ i18n }: { i18n: I18n }) {
           </ErrorBoundary>
         </Router>
       </LocaleContext.Provider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { fetchMessages } from './lib/messages.ts';
 import { readLocaleCookie } from './lib/locale.ts';
-import './styles.css';
+import './styles/public.css';
 
 async function start() {
   if (import.meta.env.MODE === 'mock') {

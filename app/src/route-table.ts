@@ -10,6 +10,26 @@ type PagePath = (typeof pageRoutes)[number]['path'];
  */
 export const routeTable: Record<PagePath, LazyExoticComponent<ComponentType>> = {
   '/': lazyRoute(() => import('./routes/home-route.tsx'), 'HomeRoute'),
+  '/login': lazyRoute(() => import('./routes/auth/login-route.tsx'), 'LoginRoute'),
+  '/register': lazyRoute(() => import('./routes/auth/register-route.tsx'), 'RegisterRoute'),
+  '/forgot-password': lazyRoute(
+    () => import('./routes/auth/forgot-password-route.tsx'),
+    'ForgotPasswordRoute',
+  ),
+  '/reset-password': lazyRoute(
+    () => import('./routes/auth/reset-password-route.tsx'),
+    'ResetPasswordRoute',
+  ),
+  '/update-email': lazyRoute(
+    () => import('./routes/auth/update-email-route.tsx'),
+    'UpdateEmailRoute',
+  ),
+  '/dashboard': lazyRoute(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
+  '/settings': lazyRoute(() => import('./routes/settings/settings-route.tsx'), 'SettingsRoute'),
+  '/settings/profile': lazyRoute(
+    () => import('./routes/settings/profile-route.tsx'),
+    'ProfileRoute',
+  ),
 };
 
 /** The `/{slug}` catch-all and every unknown path. */

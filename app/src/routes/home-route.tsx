@@ -1,13 +1,15 @@
 import { HomeScreen } from '@protokoll/ui';
 import { useLocation } from 'wouter';
+import { useSessionState } from '../session/session-context.ts';
 
-/** `/`: the public home page. Sign-up and sign-in pages arrive with the accounts issue. */
+/** `/`: the public home page; signed-in visitors get the way to their dashboard. */
 export function HomeRoute() {
   const [, navigate] = useLocation();
+  const { isAuthenticated } = useSessionState();
   return (
     <HomeScreen
-      signedIn={false}
-      onPrimaryAction={() => navigate('/register')}
+      signedIn={isAuthenticated}
+      onPrimaryAction={() => navigate(isAuthenticated ? '/dashboard' : '/register')}
       onSignIn={() => navigate('/login')}
     />
   );

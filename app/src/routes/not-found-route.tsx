@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@protokoll/ui/i18n';
 import { ErrorRoute } from './error-route.tsx';
 
 /** Unknown paths and the `/{slug}` catch-all without content: "Page not found: {path}" (SPEC §2). */

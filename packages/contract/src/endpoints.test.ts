@@ -57,6 +57,7 @@ describe('endpoints', () => {
       'POST /api/stripe/portalSession',
       'POST /api/stripe/webhook',
       'POST /api/support',
+      'GET /api/capabilities',
     ];
     for (const route of expected) expect(routes.has(route), route).toBe(true);
   });
@@ -86,6 +87,7 @@ describe('endpoints', () => {
         'confirmEmailUpdate',
         'forgotPassword',
         'getAuthConfig',
+        'getCapabilities',
         'googleLogin',
         'health',
         'i18nMessages',

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  describeFailure,
-  ErrorCode,
-  fieldIssues,
-  type Failure,
-  type FailureContext,
-} from './errors.ts';
+import { fieldIssues } from './error-body.ts';
+import { describeFailure, ErrorCode, type Failure, type FailureContext } from './errors.ts';
 
 const http = (status: number, message?: string): Failure => ({ kind: 'http', status, message });
 const timeout: Failure = { kind: 'timeout' };

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * SPEC §8 error texts as stable codes. The value is the i18n key under `errors.` in
  * locales/{de,en}.json; the English text there is the SPEC wording, to the letter.
@@ -44,46 +42,13 @@ export const ErrorCode = {
   SUMMARY_FAILED: 'summaryFailed',
   PAYMENTS_DISABLED: 'paymentsDisabled',
   FOLDER_EXISTS: 'folderExists',
+  NOTE_NOT_READY: 'noteNotReady',
   VALIDATION: 'validation',
   INTERNAL: 'internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const errorCodes = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
-
-/** i18n key of an error code. */
-export function errorKey(code: ErrorCode): `errors.${ErrorCode}` {
-  return `errors.${code}`;
-}
-
-/** One field problem of a 422 answer. `message` is an i18n key when the contract wrote it. */
-export const FieldIssue = z
-  .object({
-    path: z.string(),
-    message: z.string(),
-  })
-  .meta({ id: 'FieldIssue' });
-export type FieldIssue = z.infer<typeof FieldIssue>;
-
-/** A zod failure as the field issues of a 422 body; `path` is dotted (`summary.topics.0.title`). */
-export function fieldIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
-}
-
-/** The one error body every failing call answers with (PRODUCT.md). */
-export const ErrorBody = z
-  .object({
-    success: z.literal(false),
-    message: z.string(),
-    code: z.string(),
-    requestId: z.string().optional(),
-    issues: z.array(FieldIssue).optional(),
-  })
-  .meta({ id: 'ErrorBody' });
-export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** What went wrong with a call, as the client sees it. */
 export type Failure =

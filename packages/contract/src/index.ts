@@ -1,6 +1,8 @@
 export * from './constants.ts';
 export * from './endpoint.ts';
+export * from './error-body.ts';
 export * from './errors.ts';
+export * from './error-key.ts';
 export * from './common.ts';
 export * from './fields.ts';
 export * from './health.ts';
@@ -13,6 +15,7 @@ export * from './notes.ts';
 export * from './folders.ts';
 export * from './billing.ts';
 export * from './support.ts';
+export * from './capabilities.ts';
 
 import {
   confirmEmailUpdate,
@@ -33,6 +36,7 @@ import {
   createPortalSession,
   stripeWebhook,
 } from './billing.ts';
+import { getCapabilities } from './capabilities.ts';
 import type { Endpoint } from './endpoint.ts';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.ts';
 import { health } from './health.ts';
@@ -113,6 +117,8 @@ export const endpoints = {
   stripeWebhook,
   // support
   createSupportRequest,
+  // capabilities
+  getCapabilities,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointId = keyof typeof endpoints;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json' with { type: 'json' };
 import en from '../../../locales/en.json' with { type: 'json' };
-import { ErrorCode, errorCodes, errorKey } from './errors.ts';
+import { errorKey } from './error-key.ts';
+import { ErrorCode, errorCodes } from './errors.ts';
 import type { Messages } from './i18n.ts';
 import { planFeature } from './user.ts';
 import { supportCategories } from './support.ts';

@@ -1,6 +1,10 @@
 import { LOCALE_PREFIX, type Locale } from './constants.ts';
 
-export type PageAccess = 'public' | 'signed-in';
+/**
+ * `public`: anyone · `guest`: sign-in and sign-up pages, signed-in users go to /dashboard ·
+ * `signed-in`: others go to /login?redirect=… and come back after signing in.
+ */
+export type PageAccess = 'public' | 'guest' | 'signed-in';
 export type PageLayout = 'default' | 'auth';
 
 /** A page of SPEC §2, in its German (unprefixed) form. */
@@ -17,6 +21,14 @@ export interface PageRoute {
  */
 export const pageRoutes = [
   { path: '/', layout: 'default', access: 'public' },
+  { path: '/login', layout: 'auth', access: 'guest' },
+  { path: '/register', layout: 'auth', access: 'guest' },
+  { path: '/forgot-password', layout: 'auth', access: 'guest' },
+  { path: '/reset-password', layout: 'auth', access: 'public' },
+  { path: '/update-email', layout: 'auth', access: 'public' },
+  { path: '/dashboard', layout: 'default', access: 'signed-in' },
+  { path: '/settings', layout: 'default', access: 'signed-in' },
+  { path: '/settings/profile', layout: 'default', access: 'signed-in' },
 ] as const satisfies readonly PageRoute[];
 
 /** Splits `/en/x` into `{ locale: 'en', path: '/x' }`; anything else is German. */

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw';
 import { authHandlers } from './handlers/auth.ts';
 import { billingHandlers } from './handlers/billing.ts';
+import { capabilitiesHandlers } from './handlers/capabilities.ts';
 import { folderHandlers } from './handlers/folders.ts';
 import { notesHandlers } from './handlers/notes.ts';
 import { supportHandlers } from './handlers/support.ts';
@@ -27,6 +28,7 @@ export {
   MOCK_PORTAL_URL,
 } from './handlers/billing.ts';
 export { support, createSupportHandlers } from './handlers/support.ts';
+export { capabilities, createCapabilitiesHandlers } from './handlers/capabilities.ts';
 export { errorResponse, validationResponse } from './respond.ts';
 export { bearerToken, EXPIRED_TOKEN, handle, isAuthenticated, reply } from './handle.ts';
 export { createMockDb, mockDb, resetMockDb, type MockDb } from './db.ts';
@@ -47,6 +49,7 @@ export const defaultHandlers = {
   folders: folderHandlers,
   billing: billingHandlers,
   support: supportHandlers,
+  capabilities: capabilitiesHandlers,
 } satisfies Record<string, RequestHandler[]>;
 
 export type Resource = keyof typeof defaultHandlers;

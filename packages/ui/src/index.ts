@@ -1,5 +1,6 @@
 export { cn } from './lib/cn.ts';
-export { createI18n } from './lib/i18n.ts';
+export { createI18n, I18nProvider, Trans, useTranslation, type I18n } from './lib/i18n.tsx';
+export type { LinkItem, RenderLink } from './lib/render-link.tsx';
 // Primitives
 export * from './components/button.tsx';
 export * from './components/spinner.tsx';
@@ -28,6 +29,7 @@ export * from './components/toast.tsx';
 export * from './components/tabs.tsx';
 export * from './components/pagination.tsx';
 export * from './components/language-switch.tsx';
+export * from './components/language-links.tsx';
 // Layouts
 export * from './layouts/auth-layout.tsx';
 export * from './layouts/app-shell.tsx';
@@ -47,3 +49,23 @@ export * from './widgets/plan-card.tsx';
 export * from './layouts/settings-layout.tsx';
 export * from './screens/settings/profile-screen.tsx';
 export * from './screens/dashboard-screen.tsx';
+// From audio to note (issue 4): the new-note form and the upload toasts
+export * from './screens/protocol/protocol-screen.tsx';
+export * from './screens/protocol/audio-file.ts';
+export * from './widgets/upload-toasts.tsx';
+// Notes and folders (issue 5): lists, reader, dialogs and download menu
+export * from './screens/notes/notes-screen.tsx';
+export * from './screens/notes/saved-notes-screen.tsx';
+export * from './screens/notes/note-reader.tsx';
+export * from './screens/notes/folder-dialogs.tsx';
+export * from './screens/notes/download-menu.tsx';
+export * from './screens/notes/move-to-folder-dialog.tsx';
+export * from './screens/notes/delete-note-dialog.tsx';
+export * from './screens/notes/folder-sidebar.tsx';
+export * from './screens/notes/note-row.tsx';
+export * from './screens/notes/note-list.tsx';
+export * from './screens/notes/note-status.tsx';
+export * from './screens/notes/recent-notes.tsx';
+export * from './screens/notes/audio-player.tsx';
+export { createNoteFormat, useNoteFormat, type NoteFormat } from './screens/notes/note-format.ts';
+export type { ActionFailure, ActionResult } from './screens/notes/action.ts';

@@ -151,6 +151,15 @@ export const minutesLedger = pgTable(
     uniqueIndex('minutes_ledger_grant_key')
       .on(t.userId, t.period, t.reason)
       .where(sql`${t.kind} = 'grant'`),
+    // A note's processing runs are named by `reason` (`note-run-1`, `note-run-2` after a retry):
+    // one reservation per run, and at most one charge or refund settling it, so a worker that
+    // finishes a job twice (killed after committing, lease reclaimed) cannot charge twice.
+    uniqueIndex('minutes_ledger_reserve_key')
+      .on(t.noteId, t.reason)
+      .where(sql`${t.kind} = 'reserve'`),
+    uniqueIndex('minutes_ledger_settlement_key')
+      .on(t.noteId, t.reason, t.period)
+      .where(sql`${t.kind} in ('charge', 'refund')`),
     check('minutes_ledger_minutes_nonnegative', sql`${t.minutes} >= 0`),
   ],
 );

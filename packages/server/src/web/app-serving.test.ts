@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noDatabase, testApp, testConfig } from '../test/app.ts';
 import { isBot } from './bots.ts';
@@ -18,6 +19,10 @@ beforeAll(async () => {
   await writeFile(join(dist, 'assets', 'index-AbC123.js'), 'console.log("app")');
   await writeFile(join(dist, 'robots.txt'), 'User-agent: *\n');
   await writeFile(join(dist, '.env'), 'SECRET=1');
+  const bundle = 'console.log("a bundle that the build precompressed");';
+  await writeFile(join(dist, 'assets', 'app-Zip123.js'), bundle);
+  await writeFile(join(dist, 'assets', 'app-Zip123.js.gz'), gzipSync(bundle));
+  await writeFile(join(dist, 'assets', 'app-Zip123.js.br'), brotliCompressSync(bundle));
 });
 afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
@@ -143,4 +148,36 @@ describe('isBot', () => {
     'Mozilla/5.0 (Linux; Android 10; CUBOT X19) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36',
     undefined,
   ])('lets %s through', (ua) => expect(isBot(ua)).toBe(false));
+});
+
+describe('precompressed files', () => {
+  const fetchWith = (acceptEncoding: string) =>
+    served().request('/assets/app-Zip123.js', {
+      headers: { 'User-Agent': BROWSER, 'Accept-Encoding': acceptEncoding },
+    });
+  const bundle = 'console.log("a bundle that the build precompressed");';
+
+  it('sends brotli when accepted, with the type of the original file', async () => {
+    const res = await fetchWith('gzip, deflate, br');
+    expect(res.headers.get('Content-Encoding')).toBe('br');
+    expect(res.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(res.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(bundle);
+  });
+
+  it('sends gzip when brotli is refused or unknown', async () => {
+    for (const header of ['gzip', 'gzip, br;q=0']) {
+      const res = await fetchWith(header);
+      expect(res.headers.get('Content-Encoding'), header).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(bundle);
+    }
+  });
+
+  it('sends the plain file without an accepted encoding, and keeps ETags apart', async () => {
+    const plain = await fetchWith('identity');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(bundle);
+    const gzip = await fetchWith('gzip');
+    expect(gzip.headers.get('ETag')).not.toBe(plain.headers.get('ETag'));
+  });
 });

@@ -25,6 +25,40 @@ export function isApiPath(pathname: string): boolean {
 interface FileInfo {
   body: Uint8Array<ArrayBuffer>;
   etag: string;
+  /** `br` or `gzip` when `body` is the precompressed sibling (`.br`, `.gz`) of the file. */
+  encoding?: 'br' | 'gzip';
+}
+
+/** Precompressed siblings the build writes (app/vite.config.ts), best first. */
+const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Accepted encodings of a request (`gzip, deflate, br;q=0` → gzip); q=0 means refused. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** The precompressed sibling the client accepts, or the file itself. */
+async function readBest(
+  root: string,
+  pathname: string,
+  acceptEncoding: string | undefined,
+): Promise<FileInfo | undefined> {
+  const accepted = acceptedEncodings(acceptEncoding);
+  for (const { encoding, suffix } of ENCODINGS) {
+    if (!accepted.has(encoding)) continue;
+    const file = await readInside(root, `${pathname}${suffix}`);
+    if (file) return { ...file, etag: file.etag.replace(/"$/, `-${encoding}"`), encoding };
+  }
+  return readInside(root, pathname);
 }
 
 /**
@@ -59,6 +93,8 @@ function sendFile(
 ): Response {
   c.header('Content-Type', getMimeType(name) ?? 'application/octet-stream');
   c.header('Cache-Control', cacheControl);
+  c.header('Vary', 'Accept-Encoding');
+  if (file.encoding) c.header('Content-Encoding', file.encoding);
   if (status === 200) {
     c.header('ETag', file.etag);
     if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304);
@@ -79,7 +115,8 @@ export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
       return next();
     }
 
-    const index = await readInside(root, '/index.html');
+    const acceptEncoding = c.req.header('Accept-Encoding');
+    const index = await readBest(root, '/index.html', acceptEncoding);
     if (!index) {
       return c.text(
         `Protokoll: the web app is not built (no index.html in ${root}). ` +
@@ -90,7 +127,7 @@ export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
     }
 
     if (pathname !== '/') {
-      const file = await readInside(root, pathname);
+      const file = await readBest(root, pathname, acceptEncoding);
       if (file) {
         const cache = pathname.startsWith(ASSETS_PREFIX) ? IMMUTABLE : REVALIDATE;
         return sendFile(c, file, pathname, cache);

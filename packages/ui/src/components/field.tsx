@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { CircleExclamationPoint } from 'lucide-react';
 import { createContext, use, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import { cn } from '../lib/cn.ts';
 
 export interface FieldContextValue {

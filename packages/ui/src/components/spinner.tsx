@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import { cn } from '../lib/cn.ts';
 
 export interface SpinnerProps extends React.ComponentProps<'span'> {

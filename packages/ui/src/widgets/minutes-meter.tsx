@@ -1,7 +1,7 @@
 import { isUnlimited, usagePercent, type Minutes } from '@protokoll/contract';
 import { Infinity as InfinityIcon, RotateCw } from 'lucide-react';
 import { useId } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../lib/i18n.tsx';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/card.tsx';

@@ -1,7 +1,7 @@
 import { errorKey, type FailureText, type FieldIssue } from '@protokoll/contract';
 import { useEffect, useRef } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { linkVariants } from '../../components/link.tsx';
 import { cn } from '../../lib/cn.ts';

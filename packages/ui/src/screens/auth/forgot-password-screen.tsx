@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ForgotPasswordBody, type FieldIssue } from '@protokoll/contract';
+import type { FieldIssue, ForgotPasswordBody } from '@protokoll/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Input } from '../../components/input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import {
   FormErrorAlert,
   StatusPanel,
@@ -19,7 +19,9 @@ import {
 } from './auth-parts.tsx';
 
 /** The form part of the contract's body; the app adds `locale`. */
-const ForgotPasswordForm = ForgotPasswordBody.pick({ email: true });
+const forgotPasswordResolver = lazyZodResolver(() =>
+  import('@protokoll/contract/auth').then((c) => c.ForgotPasswordBody.pick({ email: true })),
+);
 
 /** What the form hands over: the e-mail address, trimmed and lower-cased. */
 export type ForgotPasswordValues = Pick<ForgotPasswordBody, 'email'>;
@@ -68,7 +70,7 @@ export function ForgotPasswordScreen({
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(ForgotPasswordForm),
+    resolver: forgotPasswordResolver,
     defaultValues: { email: defaultEmail },
   });
   const errorText = useFailureText(error);

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { RegisterBody, type FieldIssue } from '@protokoll/contract';
+import type { FieldIssue, RegisterBody } from '@protokoll/contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../../components/button.tsx';
 import { Checkbox } from '../../components/checkbox.tsx';
 import { Field } from '../../components/field.tsx';
 import { Input } from '../../components/input.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import {
   FormErrorAlert,
   GoogleArea,
@@ -21,7 +21,9 @@ import {
 import { PasswordStrength } from './password-strength.tsx';
 
 /** The form part of the contract's registration body; the app adds `locale`. */
-const RegisterForm = RegisterBody.omit({ locale: true });
+const registerResolver = lazyZodResolver(() =>
+  import('@protokoll/contract/auth').then((c) => c.RegisterBody.omit({ locale: true })),
+);
 
 /** What the registration form hands over: the contract body without `locale`. */
 export type RegisterValues = Omit<RegisterBody, 'locale'>;
@@ -77,7 +79,7 @@ export function RegisterScreen({
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(RegisterForm),
+    resolver: registerResolver,
     defaultValues: {
       first_name: '',
       last_name: '',

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginBody, ResetPasswordBody, type FieldIssue } from '@protokoll/contract';
+import type { FieldIssue, ResetPasswordBody } from '@protokoll/contract';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { ItemLink } from '../../lib/render-link.tsx';
 import {
   FormErrorAlert,
@@ -23,12 +23,16 @@ import { PasswordStrength } from './password-strength.tsx';
  * The contract's new password plus a form-only repetition. The token comes from the link, so the
  * app adds it; the repetition never leaves the screen.
  */
-const ResetPasswordForm = ResetPasswordBody.pick({ password: true })
-  .extend({ confirmPassword: LoginBody.shape.password })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ['confirmPassword'],
-    error: 'auth.resetPassword.mismatch',
-  });
+const resetPasswordResolver = lazyZodResolver(() =>
+  import('@protokoll/contract/auth').then(({ LoginBody, ResetPasswordBody }) =>
+    ResetPasswordBody.pick({ password: true })
+      .extend({ confirmPassword: LoginBody.shape.password })
+      .refine((values) => values.password === values.confirmPassword, {
+        path: ['confirmPassword'],
+        error: 'auth.resetPassword.mismatch',
+      }),
+  ),
+);
 
 /** What the form hands over: the new password (the app adds the link's token). */
 export type ResetPasswordValues = Pick<ResetPasswordBody, 'password'>;
@@ -76,7 +80,7 @@ export function ResetPasswordScreen({
     control,
     formState: { errors, isSubmitted },
   } = useForm({
-    resolver: zodResolver(ResetPasswordForm),
+    resolver: resetPasswordResolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const password = useWatch({ control, name: 'password' });

@@ -10,7 +10,7 @@ import {
 import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../lib/i18n.tsx';
 import {
   AlertDialog,
   AlertDialogCancel,

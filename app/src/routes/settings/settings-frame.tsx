@@ -1,0 +1,27 @@
+import { SettingsLayout } from '@protokoll/ui';
+import { useTranslation } from '@protokoll/ui/i18n';
+import { useLocation } from 'wouter';
+import { renderRouterLink } from '../../lib/router-link.tsx';
+import { useLocale } from '../../lib/use-locale.ts';
+
+const SECTIONS = ['profile'] as const;
+
+/** The settings navigation around one section. */
+export function SettingsFrame({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const { href } = useLocale();
+  const [path] = useLocation();
+  return (
+    <SettingsLayout
+      items={SECTIONS.map((section) => ({
+        key: section,
+        label: t(`settings.nav.${section}`),
+        href: href(`/settings/${section}`),
+        current: path === `/settings/${section}`,
+      }))}
+      renderLink={renderRouterLink}
+    >
+      {children}
+    </SettingsLayout>
+  );
+}

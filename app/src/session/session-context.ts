@@ -1,0 +1,63 @@
+import { localizePath, splitLocale } from '@protokoll/contract';
+import { useSyncExternalStore } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import type { AppSession } from './app-session.ts';
+import type { SessionState } from './session.ts';
+import { readStoredSession } from './stored-session.ts';
+
+/*
+ * The session as every page sees it. Before the session chunk (zod, schemas, API client) has
+ * loaded, the state comes from the stored `auth-token` entry alone, which is enough for the
+ * route guards and the first paint; actions wait for `loadSession()`.
+ */
+
+function initialState(): SessionState {
+  const stored = readStoredSession(localStorage);
+  return {
+    user: stored?.user ?? null,
+    token: stored?.token ?? null,
+    refreshToken: stored?.refreshToken ?? null,
+    isAuthenticated: stored !== null,
+    isLoading: false,
+    error: null,
+    planId: stored?.user.planId ?? null,
+    currentPlan: null,
+    planLoading: false,
+    minutes: null,
+  };
+}
+
+let snapshot: SessionState = initialState();
+const listeners = new Set<() => void>();
+let loading: Promise<AppSession> | undefined;
+
+function publish(next: SessionState) {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+/** SPEC §4: an ended session (logout, failed refresh, 401) leads to /login. */
+function toLogin() {
+  const { locale, path } = splitLocale(location.pathname);
+  if (path !== '/login') navigate(localizePath('/login', locale));
+}
+
+/** The full session; loads its chunk on first use and restores the stored session. */
+export function loadSession(): Promise<AppSession> {
+  return (loading ??= import('./app-session.ts').then(({ createAppSession }) => {
+    const app = createAppSession({ onSignedOut: toLogin });
+    app.session.subscribe(() => publish(app.session.getState()));
+    publish(app.session.getState());
+    return app;
+  }));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current session state; re-renders on every change. */
+export function useSessionState(): SessionState {
+  return useSyncExternalStore(subscribe, () => snapshot);
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { LanguageCode } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** A summary model the server offers; `premium` ones need a paid plan (PRODUCT.md "Note"). */
+export const SummaryModel = z
+  .object({
+    /** The value of `summary_model` in `POST /api/note`. */
+    id: z.string().min(1),
+    premium: z.boolean(),
+  })
+  .meta({ id: 'SummaryModel' });
+export type SummaryModel = z.infer<typeof SummaryModel>;
+
+/**
+ * What this server can do with an upload, so the form refuses before sending what the server
+ * would refuse after: without a speech-to-text engine nothing can be processed (PRODUCT.md).
+ */
+export const CapabilitiesResponse = z
+  .object({
+    success: z.boolean(),
+    /** False when no speech-to-text engine is configured (`STT_BASE_URL` unset). */
+    stt_available: z.boolean(),
+    /** The summary models to choose from, in the server's order of preference. */
+    summary_models: z.array(SummaryModel),
+    /** Spoken and summary languages on offer (`auto` is always possible for the spoken one). */
+    languages: z.array(LanguageCode),
+    /** Largest upload in bytes; bigger files are answered with 413. */
+    max_upload_bytes: z.number().int().positive(),
+  })
+  .meta({ id: 'CapabilitiesResponse' });
+export type CapabilitiesResponse = z.infer<typeof CapabilitiesResponse>;
+
+/** Public: it describes the server, not the user, and the form may load it before the session. */
+export const getCapabilities = defineEndpoint({
+  id: 'getCapabilities',
+  method: 'GET',
+  path: '/api/capabilities',
+  tag: 'system',
+  summary: 'Speech-to-text availability, summary models, languages and upload size limit',
+  auth: false,
+  response: CapabilitiesResponse,
+});

@@ -1,0 +1,37 @@
+import { endpoints, ErrorCode } from '@protokoll/contract';
+import {
+  demoCapabilities,
+  noEngineCapabilities,
+  type MockCapabilities,
+} from '../fixtures/capabilities.ts';
+import { failWith, handle, reply, type HandleOptions } from '../handle.ts';
+
+const e = endpoints;
+
+/** Handlers of the capabilities resource (`GET /api/capabilities`, public). */
+export function createCapabilitiesHandlers(
+  capabilities: MockCapabilities = demoCapabilities,
+  options: HandleOptions = {},
+) {
+  return [
+    handle(
+      e.getCapabilities,
+      () => reply(e.getCapabilities, { success: true, ...capabilities }),
+      options,
+    ),
+  ];
+}
+
+export const capabilitiesHandlers = createCapabilitiesHandlers();
+
+/** Named capabilities scenarios (the `capabilities` key). */
+export const capabilities = {
+  default: () => capabilitiesHandlers,
+  /** No speech-to-text engine configured: the upload form refuses before sending. */
+  noEngine: () => createCapabilitiesHandlers(noEngineCapabilities),
+  /** Uploads are limited to `bytes`. */
+  maxUpload: (bytes: number) =>
+    createCapabilitiesHandlers({ ...demoCapabilities, max_upload_bytes: bytes }),
+  failing: (status = 500) => [failWith(e.getCapabilities, status, ErrorCode.SERVER)],
+  slow: (ms = 3_000) => createCapabilitiesHandlers(demoCapabilities, { latency: ms }),
+};

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "minutes_ledger_reserve_key" ON "minutes_ledger" USING btree ("note_id","reason") WHERE "minutes_ledger"."kind" = 'reserve';--> statement-breakpoint
+CREATE UNIQUE INDEX "minutes_ledger_settlement_key" ON "minutes_ledger" USING btree ("note_id","reason","period") WHERE "minutes_ledger"."kind" in ('charge', 'refund');

@@ -1,0 +1,111 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createI18n, I18nProvider, Trans, useTranslation } from './i18n.tsx';
+
+const de = {
+  greeting: 'Hallo {{name}}',
+  nested: { deep: { key: 'Tief' } },
+  notes_one: '{{count}} Notiz',
+  notes_other: '{{count}} Notizen',
+  notes_zero: 'Keine Notizen',
+  rich: '<strong>{{used}}</strong> von {{total}} genutzt',
+  onlyGerman: 'Nur deutsch',
+  terms: 'Ich akzeptiere die <terms>AGB</terms> und <privacy>Datenschutz</privacy>.',
+};
+const en = {
+  greeting: 'Hello {{name}}',
+  nested: { deep: { key: 'Deep' } },
+  notes_one: '{{count}} note',
+  notes_other: '{{count}} notes',
+  rich: '<strong>{{used}}</strong> of {{total}} used',
+};
+
+describe('createI18n', () => {
+  it('looks up nested keys and interpolates values', () => {
+    const i18n = createI18n('de', { de, en });
+    expect(i18n.t('nested.deep.key')).toBe('Tief');
+    expect(i18n.t('greeting', { name: 'Jürgen' })).toBe('Hallo Jürgen');
+    expect(i18n.t('greeting')).toBe('Hallo {{name}}');
+  });
+
+  it('chooses plural forms with Intl.PluralRules, and _zero for 0 where it exists', () => {
+    const i18n = createI18n('de', { de, en });
+    expect(i18n.t('notes', { count: 1 })).toBe('1 Notiz');
+    expect(i18n.t('notes', { count: 3 })).toBe('3 Notizen');
+    expect(i18n.t('notes', { count: 0 })).toBe('Keine Notizen');
+    void i18n.changeLanguage('en');
+    expect(i18n.t('notes', { count: 0 })).toBe('0 notes');
+  });
+
+  it('falls back to German, then to the key, and says whether a key exists', () => {
+    const i18n = createI18n('en', { de, en });
+    expect(i18n.t('onlyGerman')).toBe('Nur deutsch');
+    expect(i18n.t('missing.key')).toBe('missing.key');
+    expect(i18n.exists('nested.deep.key')).toBe(true);
+    expect(i18n.exists('nested.deep')).toBe(false);
+    expect(i18n.exists('missing')).toBe(false);
+  });
+
+  it('adds messages of another locale and switches to them', async () => {
+    const i18n = createI18n('de', { de });
+    expect(i18n.hasMessages('en')).toBe(false);
+    i18n.addMessages('en', en);
+    expect(i18n.hasMessages('en')).toBe(true);
+    await i18n.changeLanguage('en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('greeting', { name: 'Ann' })).toBe('Hello Ann');
+  });
+});
+
+function Greeting() {
+  const { t, i18n } = useTranslation();
+  return (
+    <p>
+      {t('greeting', { name: 'Eva' })} ({i18n.language})
+    </p>
+  );
+}
+
+describe('useTranslation and Trans', () => {
+  it('re-renders on a locale change', async () => {
+    const i18n = createI18n('de', { de, en });
+    render(
+      <I18nProvider i18n={i18n}>
+        <Greeting />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Hallo Eva (de)')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByText('Hello Eva (en)')).toBeInTheDocument();
+  });
+
+  it('renders message tags as the given elements, filling values as text only', () => {
+    const i18n = createI18n('de', { de, en });
+    const { container } = render(
+      <I18nProvider i18n={i18n}>
+        <p data-testid="rich">
+          <Trans
+            i18nKey="rich"
+            values={{ used: '<b>12</b>', total: '30 Minuten' }}
+            components={{ strong: <strong className="x" /> }}
+          />
+        </p>
+        <p data-testid="terms">
+          <Trans
+            i18nKey="terms"
+            components={{ terms: <a href="/agb" />, privacy: <a href="/datenschutz" /> }}
+          />
+        </p>
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('rich').innerHTML).toBe(
+      '<strong class="x">&lt;b&gt;12&lt;/b&gt;</strong> von 30 Minuten genutzt',
+    );
+    expect(screen.getByRole('link', { name: 'AGB' })).toHaveAttribute('href', '/agb');
+    expect(screen.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute(
+      'href',
+      '/datenschutz',
+    );
+    expect(container.textContent).toContain('Ich akzeptiere die AGB und Datenschutz.');
+  });
+});

@@ -1,0 +1,540 @@
+import type { FailureText } from '@protokoll/contract';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import {
+  demoCapabilities,
+  demoFolders,
+  demoMinutes,
+  noEngineCapabilities,
+  planCatalogue,
+  unlimitedMinutes,
+} from '@protokoll/mocks/fixtures';
+import { ProtocolScreen, toProtocolCapabilities } from './protocol-screen.tsx';
+
+const freeOffer = planCatalogue.find((plan) => plan.id === 'free')!;
+const businessOffer = planCatalogue.find((plan) => plan.id === 'business')!;
+
+/**
+ * A recording as the browser hands it over. The bytes are a stand-in; `size` is what the file
+ * claims, so a 1.5 GB file costs no memory.
+ */
+function recording(name: string, size: number, type = 'audio/mp4'): File {
+  const file = new File([new Uint8Array(64)], name, { type, lastModified: 1_772_443_800_000 });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+const meeting = recording('Teambesprechung März.m4a', 24_117_248);
+/** 12 min 34 s: 13 minutes, of the demo user's 18. */
+const MEETING_SECONDS = 754;
+
+/** The file input, named by its visible "choose file" button. */
+const fileInput = (canvasElement: HTMLElement, name = 'Datei auswählen') =>
+  within(canvasElement).getByLabelText(name);
+
+/**
+ * A drag from the file manager carrying `file`, as the browser dispatches it. (testing-library's
+ * fireEvent copies a DataTransfer's own properties only, and a real one has none.)
+ */
+function drag(target: HTMLElement, type: 'dragenter' | 'dragover' | 'drop', file: File) {
+  const dataTransfer = new DataTransfer();
+  dataTransfer.items.add(file);
+  target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer }));
+}
+
+/**
+ * Presses an arrow key in a radio group and holds it until the next radio is checked: Radix
+ * moves focus a tick after keydown and only checks while the key is still down, as a hand's is.
+ */
+async function arrowTo(key: 'ArrowRight' | 'ArrowDown', radio: HTMLElement) {
+  await userEvent.keyboard(`{${key}>}`);
+  await waitFor(() => expect(radio).toBeChecked());
+  await userEvent.keyboard(`{/${key}}`);
+  await expect(radio).toHaveFocus();
+}
+
+/** Moves focus with Tab until `target` has it. */
+async function tabTo(target: HTMLElement, max = 30) {
+  for (let i = 0; i < max && document.activeElement !== target; i++) await userEvent.tab();
+  await expect(target).toHaveFocus();
+}
+
+const meta = {
+  title: 'Screens/Protocol',
+  component: ProtocolScreen,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    capabilities: toProtocolCapabilities(demoCapabilities),
+    minutes: demoMinutes,
+    plan: freeOffer,
+    folders: demoFolders,
+    locale: 'de',
+    status: 'ready',
+    onSubmit: fn(),
+    onFileSelected: fn(),
+    onUpgrade: fn(),
+  },
+} satisfies Meta<typeof ProtocolScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The empty form: every option at its default, the note in the interface language. */
+export const Default: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Neue Notiz' })).toBeVisible();
+    await expect(fileInput(canvasElement)).toHaveAttribute('type', 'file');
+    await expect(fileInput(canvasElement)).toHaveAccessibleDescription(
+      /^MP3, M4A, WAV, OGG\/Opus, WebM, FLAC oder MP4-Audio, bis 1,0\sGB$/,
+    );
+    await expect(canvas.getByRole('combobox', { name: 'Ordner' })).toHaveTextContent('Kein Ordner');
+    await expect(canvas.getByRole('combobox', { name: 'Gesprochene Sprache' })).toHaveTextContent(
+      'Automatisch erkennen',
+    );
+    await expect(canvas.getByRole('combobox', { name: 'Sprache der Notiz' })).toHaveTextContent(
+      'Deutsch',
+    );
+    await expect(
+      canvas.getByRole('switch', { name: 'Transkript in der Notiz behalten' }),
+    ).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: 'Ergebnisprotokoll' })).toBeChecked();
+    await expect(
+      canvas.getByRole('radio', { name: 'Ergebnisprotokoll' }),
+    ).toHaveAccessibleDescription(
+      'Die Ergebnisse: Entscheidungen und Aufgaben mit Verantwortlichen.',
+    );
+    for (const name of ['Verlaufsprotokoll', 'Stichpunkte', 'Interview', 'Vorlesung']) {
+      await expect(canvas.getByRole('radio', { name })).not.toBeChecked();
+    }
+    await expect(canvas.getByRole('radio', { name: 'Klassisch' })).toBeChecked();
+    await expect(canvas.getByLabelText('Anzahl der Sprecher')).toHaveValue(0);
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeEnabled();
+  },
+};
+
+/** Picking a file names the note after it and hands the file to the app to read its duration. */
+export const ChooseFile: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    await userEvent.upload(fileInput(canvasElement), meeting);
+    await expect(canvas.getByLabelText('Name der Notiz')).toHaveValue('Teambesprechung März');
+    await expect(args.onFileSelected).toHaveBeenCalledOnce();
+    await expect(args.onFileSelected).toHaveBeenCalledWith(meeting);
+    await expect(canvas.getByText('Teambesprechung März.m4a')).toBeVisible();
+    await expect(canvas.getByText('23,0 MB')).toBeVisible();
+    // The duration has not arrived yet: sending waits for it.
+    await expect(canvas.getByText('wird ermittelt …')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeDisabled();
+    await expect(fileInput(canvasElement, 'Andere Datei wählen')).toBeInTheDocument();
+  },
+};
+
+/** Duration and cost of the chosen file; sending reports the exact contract body. */
+export const FileChosen: Story = {
+  args: { defaultFile: meeting, fileDuration: MEETING_SECONDS },
+  play: async ({ canvas, canvasElement, args }) => {
+    const cost = within(canvasElement.querySelector<HTMLElement>('[data-slot="file-cost"]')!);
+    await expect(cost.getByText('12 Min. 34 Sek.')).toBeVisible();
+    await expect(cost.getByText('13 Minuten')).toBeVisible();
+    await expect(cost.getByText('18 Minuten')).toBeVisible();
+    await expect(cost.getByText(/Danach verbleiben Ihnen 5 Minuten\./)).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Notiz erstellen' }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      audio_file: meeting,
+      file_name: 'Teambesprechung März.m4a',
+      size: 24_117_248,
+      name: 'Teambesprechung März',
+      language: 'auto',
+      summary_model: 'standard',
+      summary_language: 'de',
+      design: 'classic',
+      structure: 'minutes',
+      transcribe: true,
+      transcript_type: 'verbatim',
+    });
+    // SPEC §5: speakers 0 and "no folder" are not sent at all.
+    const [values] = (args.onSubmit as ReturnType<typeof fn>).mock.calls[0]!;
+    await expect(Object.keys(values)).not.toContain('speakers');
+    await expect(Object.keys(values)).not.toContain('folder_id');
+  },
+};
+
+/** Every option changed with the mouse; folder and speakers are sent because they are set. */
+export const AllOptions: Story = {
+  args: { defaultFile: meeting, fileDuration: MEETING_SECONDS },
+  play: async ({ canvas, args }) => {
+    const name = canvas.getByLabelText('Name der Notiz');
+    await userEvent.clear(name);
+    await userEvent.type(name, '  Jour fixe Vertrieb ');
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Ordner' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Kunden' }));
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Gesprochene Sprache' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Englisch' }));
+    const speakers = canvas.getByLabelText('Anzahl der Sprecher');
+    await userEvent.clear(speakers);
+    await userEvent.type(speakers, '4');
+    await userEvent.click(canvas.getByRole('switch', { name: 'Transkript in der Notiz behalten' }));
+    await userEvent.click(canvas.getByRole('radio', { name: 'Bereinigt' }));
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Sprache der Notiz' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Französisch' }));
+    await userEvent.click(canvas.getByRole('radio', { name: 'Interview' }));
+    await userEvent.click(canvas.getByRole('radio', { name: 'Minimal' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Notiz erstellen' }));
+
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      audio_file: meeting,
+      file_name: 'Teambesprechung März.m4a',
+      size: 24_117_248,
+      name: 'Jour fixe Vertrieb',
+      folder_id: 2,
+      language: 'en',
+      speakers: 4,
+      transcribe: false,
+      transcript_type: 'clean',
+      summary_model: 'standard',
+      summary_language: 'fr',
+      structure: 'interview',
+      design: 'minimal',
+    });
+  },
+};
+
+/** On Free the premium model is listed, closed, and explained. */
+export const PremiumModelLocked: Story = {
+  play: async ({ canvas }) => {
+    const model = canvas.getByRole('combobox', { name: 'Modell für die Zusammenfassung' });
+    await expect(model).toHaveTextContent('Standard');
+    await expect(model).toHaveAccessibleDescription(
+      'Premium-Modelle gibt es in den kostenpflichtigen Tarifen.',
+    );
+    await userEvent.click(model);
+    const premium = await screen.findByRole('option', {
+      name: 'Premium (Premium, kostenpflichtiger Tarif nötig)',
+    });
+    await expect(premium).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** Sending without a file: the drop zone says what is missing and takes focus. */
+export const Invalid: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Notiz erstellen' }));
+    const input = fileInput(canvasElement);
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Bitte wählen Sie eine Audiodatei aus.',
+    );
+    await expect(input).toHaveFocus();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** 25 minutes with 18 left: sending is blocked and the reason is read out. */
+export const NotEnoughMinutes: Story = {
+  args: { defaultFile: meeting, fileDuration: 24 * 60 + 5 },
+  play: async ({ canvas, canvasElement, args }) => {
+    const reason = canvas.getByRole('alert');
+    await expect(reason).toHaveTextContent('Nicht genug Minuten');
+    await expect(reason).toHaveTextContent(
+      'Diese Aufnahme kostet 25 Minuten, Ihnen bleiben aber nur 18 Minuten.',
+    );
+    const submit = canvas.getByRole('button', { name: 'Notiz erstellen' });
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAccessibleDescription(expect.stringContaining('25 Minuten'));
+    await expect(canvasElement.querySelector('[data-slot="file-cost-minutes"]')).toHaveAttribute(
+      'data-state',
+      'insufficient',
+    );
+    await userEvent.click(within(reason).getByRole('button', { name: 'Tarif upgraden' }));
+    await expect(args.onUpgrade).toHaveBeenCalledOnce();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** Free takes recordings up to 30 minutes; this one is longer. */
+export const OverPlanLimit: Story = {
+  args: {
+    defaultFile: recording('Vorlesung Thermodynamik.mp3', 61_000_000, 'audio/mpeg'),
+    fileDuration: 42 * 60 + 10,
+    minutes: { ...demoMinutes, total: 60, used: 0, remaining: 60 },
+  },
+  play: async ({ canvas }) => {
+    const reason = canvas.getByRole('alert');
+    await expect(reason).toHaveTextContent('Aufnahme zu lang für Ihren Tarif');
+    await expect(reason).toHaveTextContent(
+      'Ihr Tarif Free erlaubt höchstens 30 Minuten pro Aufnahme, diese dauert 42 Min. 10 Sek.',
+    );
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeDisabled();
+  },
+};
+
+/** The server has no speech-to-text engine: the form says so and nothing can be sent. */
+export const NoEngine: Story = {
+  args: { capabilities: toProtocolCapabilities(noEngineCapabilities) },
+  play: async ({ canvas, canvasElement }) => {
+    const notice = canvasElement.querySelector('[data-slot="no-engine"]');
+    await expect(notice).toHaveAttribute('role', 'status');
+    await expect(notice).toHaveTextContent('Keine Spracherkennung eingerichtet');
+    await expect(notice).toHaveTextContent('Es werden keine Minuten berechnet.');
+    await expect(fileInput(canvasElement)).toBeDisabled();
+    await expect(canvas.getByLabelText('Name der Notiz')).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeDisabled();
+  },
+};
+
+/** Bigger than the server takes: refused before any byte is sent, with both sizes named. */
+export const TooBig: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    const input = fileInput(canvasElement);
+    await userEvent.upload(input, recording('Konzertmitschnitt.wav', 1.5 * 1024 ** 3, 'audio/wav'));
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      '„Konzertmitschnitt.wav“ ist 1,5 GB groß. Dateien dürfen höchstens 1,0 GB groß sein.',
+    );
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onFileSelected).not.toHaveBeenCalled();
+    await expect(canvas.getByLabelText('Name der Notiz')).toHaveValue('');
+  },
+};
+
+/** A PDF dropped on the zone is refused; an audio file dropped afterwards is taken. */
+export const WrongType: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    const zone = canvasElement.querySelector<HTMLElement>('[data-slot="drop-zone"]')!;
+    const pdf = new File(['%PDF-1.7'], 'Protokoll_Vorlage.pdf', { type: 'application/pdf' });
+    drag(zone, 'dragenter', pdf);
+    await waitFor(() => expect(zone).toHaveAttribute('data-state', 'dragging'));
+    await expect(zone).toHaveTextContent('Loslassen, um die Datei zu übernehmen');
+    drag(zone, 'drop', pdf);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      '„Protokoll_Vorlage.pdf“ ist keine unterstützte Audiodatei. Möglich sind MP3, M4A, WAV, OGG/Opus, WebM, FLAC und MP4-Audio.',
+    );
+    await expect(args.onFileSelected).not.toHaveBeenCalled();
+
+    const opus = new File([new Uint8Array(32)], 'Sprachnachricht.opus', { type: '' });
+    drag(zone, 'drop', opus);
+    await waitFor(() => expect(args.onFileSelected).toHaveBeenCalledOnce());
+    await expect(args.onFileSelected).toHaveBeenCalledWith(opus);
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvas.getByLabelText('Name der Notiz')).toHaveValue('Sprachnachricht');
+  },
+};
+
+/** The browser could not read the duration: the server will measure it, sending is allowed. */
+export const DurationUnknown: Story = {
+  args: { defaultFile: meeting, fileDuration: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('unbekannt')).toBeVisible();
+    await expect(canvas.getByText(/Der Server misst sie beim Hochladen/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeEnabled();
+  },
+};
+
+export const Submitting: Story = {
+  args: { defaultFile: meeting, fileDuration: MEETING_SECONDS, status: 'submitting' },
+  play: async ({ canvas, args }) => {
+    const submit = canvas.getByRole('button', { name: /Notiz erstellen/ });
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(submit, { pointerEventsCheck: 0 });
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** A SPEC §8 upload failure above the submit button, focused so it is heard first. */
+function serverErrorStory(serverError: FailureText, text: string): Story {
+  return {
+    args: { defaultFile: meeting, fileDuration: MEETING_SECONDS, serverError },
+    play: async ({ canvas }) => {
+      const alert = canvas.getByRole('alert');
+      await expect(alert).toHaveTextContent(text);
+      await waitFor(() => expect(alert).toHaveFocus());
+      // Trying again stays possible.
+      await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeEnabled();
+    },
+  };
+}
+
+/** SPEC §8 "Upload failed". */
+export const ServerError = serverErrorStory({ code: 'uploadFailed' }, 'Hochladen fehlgeschlagen');
+
+/** SPEC §8 "or a parse error": the parser's own text. */
+export const ServerParseError = serverErrorStory(
+  { message: 'Unexpected token \'<\', "<html>" is not valid JSON' },
+  'Unexpected token \'<\', "<html>" is not valid JSON',
+);
+
+/** SPEC §5: the file went missing on the way to the client. */
+export const ServerMissingFile = serverErrorStory(
+  { code: 'uploadRequiresFormData' },
+  "isFileUpload=true requires FormData with 'audio_file'",
+);
+
+/** The server counted fewer minutes than the browser did (another upload ran meanwhile). */
+export const ServerInsufficientMinutes = serverErrorStory(
+  { code: 'insufficientMinutes' },
+  'Für diese Aufnahme reichen Ihre verbleibenden Minuten nicht aus.',
+);
+
+/** A 422 lands on its field. */
+export const ServerFieldErrors: Story = {
+  args: {
+    defaultFile: meeting,
+    fileDuration: MEETING_SECONDS,
+    fieldErrors: [{ path: 'name', message: 'validation.tooLong' }],
+  },
+  play: async ({ canvas }) => {
+    const name = canvas.getByLabelText('Name der Notiz');
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    await expect(name).toHaveAccessibleDescription(
+      expect.stringContaining('Diese Eingabe ist zu lang.'),
+    );
+  },
+};
+
+/** Unlimited minutes on a paid plan: two hours are fine and the premium model is open. */
+export const Unlimited: Story = {
+  args: {
+    plan: businessOffer,
+    minutes: unlimitedMinutes,
+    defaultFile: recording('Klausurtagung Tag 1.flac', 812_000_000, 'audio/flac'),
+    fileDuration: 2 * 3600 + 7 * 60 + 3,
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const cost = within(canvasElement.querySelector<HTMLElement>('[data-slot="file-cost"]')!);
+    await expect(cost.getByText('2 Std. 7 Min. 3 Sek.')).toBeVisible();
+    await expect(cost.getByText('128 Minuten')).toBeVisible();
+    await expect(cost.getByText('Unbegrenzt')).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeEnabled();
+
+    const model = canvas.getByRole('combobox', { name: 'Modell für die Zusammenfassung' });
+    await expect(model).not.toHaveAccessibleDescription();
+    await userEvent.click(model);
+    await userEvent.click(await screen.findByRole('option', { name: 'Premium' }));
+    await expect(model).toHaveTextContent('Premium');
+  },
+};
+
+/** Keyboard only, once the file is chosen: Tab, arrows, Space and Enter fill in and send. */
+export const KeyboardOnly: Story = {
+  args: { fileDuration: MEETING_SECONDS },
+  play: async ({ canvas, canvasElement, args }) => {
+    const input = fileInput(canvasElement);
+    await tabTo(input);
+    // Choosing in the system's file dialog is the one step a test cannot do with keys.
+    await userEvent.upload(input, meeting);
+
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('Name der Notiz')).toHaveFocus();
+    await userEvent.keyboard('{Control>}a{/Control}Kundengespräch Müller');
+    await userEvent.tab();
+    await expect(canvas.getByRole('combobox', { name: 'Ordner' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() =>
+      expect(canvas.getByRole('combobox', { name: 'Ordner' })).toHaveTextContent('Kunden'),
+    );
+    await userEvent.tab();
+    await expect(canvas.getByRole('combobox', { name: 'Gesprochene Sprache' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('Anzahl der Sprecher')).toHaveFocus();
+    await userEvent.keyboard('{Control>}a{/Control}2');
+    await userEvent.tab();
+    await expect(
+      canvas.getByRole('switch', { name: 'Transkript in der Notiz behalten' }),
+    ).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await userEvent.tab();
+    await expect(canvas.getByRole('radio', { name: 'Wortgetreu' })).toHaveFocus();
+    await arrowTo('ArrowRight', canvas.getByRole('radio', { name: 'Bereinigt' }));
+    await userEvent.tab();
+    await expect(
+      canvas.getByRole('combobox', { name: 'Modell für die Zusammenfassung' }),
+    ).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('combobox', { name: 'Sprache der Notiz' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('radio', { name: 'Ergebnisprotokoll' })).toHaveFocus();
+    await arrowTo('ArrowDown', canvas.getByRole('radio', { name: 'Verlaufsprotokoll' }));
+    await userEvent.tab();
+    await expect(canvas.getByRole('radio', { name: 'Klassisch' })).toHaveFocus();
+    await arrowTo('ArrowRight', canvas.getByRole('radio', { name: 'Modern' }));
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      audio_file: meeting,
+      file_name: 'Teambesprechung März.m4a',
+      size: 24_117_248,
+      name: 'Kundengespräch Müller',
+      folder_id: 2,
+      language: 'auto',
+      speakers: 2,
+      transcribe: false,
+      transcript_type: 'clean',
+      summary_model: 'standard',
+      summary_language: 'de',
+      structure: 'detailed',
+      design: 'modern',
+    });
+  },
+};
+
+/** Long German names and a long file name stay inside the page. */
+export const LongContent: Story = {
+  args: {
+    defaultFile: recording(
+      'Quartalsbesprechung_Geschäftsführung_Donaudampfschifffahrtsgesellschaft_2026-03-02_final.m4a',
+      48 * 1024 ** 2,
+    ),
+    fileDuration: MEETING_SECONDS,
+    folders: [
+      ...demoFolders,
+      { id: 4, name: 'Donaudampfschifffahrtsgesellschaftskapitänsmützenablage' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    const name = canvasElement.querySelector('[data-slot="chosen-file-name"]')!;
+    await expect(name).toHaveAttribute(
+      'title',
+      'Quartalsbesprechung_Geschäftsführung_Donaudampfschifffahrtsgesellschaft_2026-03-02_final.m4a',
+    );
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  args: { defaultFile: meeting, fileDuration: 24 * 60 + 5 },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeVisible();
+  },
+};
+
+/** English, with SPEC §8's "Upload failed" and the note in English by default. */
+export const English: Story = {
+  globals: { locale: 'en' },
+  args: {
+    locale: 'en',
+    defaultFile: meeting,
+    fileDuration: MEETING_SECONDS,
+    serverError: { code: 'uploadFailed' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'New note' })).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Upload failed');
+    await expect(canvas.getByRole('combobox', { name: 'Note language' })).toHaveTextContent(
+      'English',
+    );
+    await expect(canvas.getByText('12 min 34 sec')).toBeVisible();
+    await expect(canvas.getByRole('radio', { name: 'Results minutes' })).toBeChecked();
+    await expect(canvas.getByRole('button', { name: 'Create note' })).toBeEnabled();
+  },
+};
