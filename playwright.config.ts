@@ -8,6 +8,8 @@ const APP_PORT = Number(process.env.E2E_PORT ?? 4310);
 const STORYBOOK_PORT = Number(process.env.STORYBOOK_PORT ?? 4311);
 // Every run starts on an empty embedded database.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'protokoll-e2e-'));
+// Workers inherit it: tests read mails from the server's outbox in this folder.
+process.env.E2E_DATA_DIR = dataDir;
 
 const use = {
   launchOptions: { executablePath: chromiumPath, args: chromiumArgs },

@@ -12,11 +12,10 @@ test('keyboard only: skip link, then switch the language of a 404 page and stay 
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
 
-  // Back to the top: the next stop after the skip link is the brand, then the language switch.
-  await page.keyboard.press('Shift+Tab');
+  // Backwards into the header: past the sign-in button to the language switch.
   const language = page.getByRole('button', { name: /Sprache/ });
   for (let i = 0; i < 5 && !(await language.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
   }
   await expect(language).toBeFocused();
   await page.keyboard.press('Enter');
