@@ -1,5 +1,6 @@
 import { endpoints, ErrorCode } from '@protokoll/contract';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
+import { longNameFolders, manyFolders } from '../fixtures/folders.ts';
 import { failWith, handle, reply, type HandleOptions } from '../handle.ts';
 import { errorResponse, notFound } from '../respond.ts';
 
@@ -69,6 +70,11 @@ export const folderHandlers = createFolderHandlers();
 export const folders = {
   default: () => folderHandlers,
   empty: () => createFolderHandlers(createMockDb({ folders: [] })),
+  /** `count` generated folders, for a long sidebar. */
+  many: (count = 24) => createFolderHandlers(createMockDb({ folders: manyFolders(count) })),
+  /** Folders with long names (the ones `notes.longNames()` files its notes in). */
+  longNames: () =>
+    createFolderHandlers(createMockDb({ folders: structuredClone(longNameFolders) })),
   /** Loading the list fails with `status`. */
   failing: (status = 500) => [failWith(e.listFolders, status, ErrorCode.SERVER), ...folderHandlers],
   /** Create, rename and delete fail with `status`. */

@@ -9,7 +9,8 @@ import {
   type NoteDetail,
 } from '@protokoll/contract';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
-import { detailFor, manyNotes } from '../fixtures/notes.ts';
+import { longNameFolders } from '../fixtures/folders.ts';
+import { detailFor, longNameNotes, manyNotes, silentWav } from '../fixtures/notes.ts';
 import { failWith, handle, reply, type HandleOptions } from '../handle.ts';
 import { errorResponse, notFound } from '../respond.ts';
 
@@ -54,28 +55,45 @@ function exportText(detail: NoteDetail, format: DownloadFormat): string {
   return lines.join('\n');
 }
 
-/** One second of silence as a WAV file, so an audio element has something to play. */
-function silentWav(seconds = 1, sampleRate = 8_000): ArrayBuffer {
-  const samples = seconds * sampleRate;
-  const buffer = new ArrayBuffer(44 + samples);
-  const view = new DataView(buffer);
-  const text = (offset: number, value: string) =>
-    [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
-  text(0, 'RIFF');
-  view.setUint32(4, 36 + samples, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate, true);
-  view.setUint16(32, 1, true);
-  view.setUint16(34, 8, true);
-  text(36, 'data');
-  view.setUint32(40, samples, true);
-  new Uint8Array(buffer, 44).fill(128);
-  return buffer;
+/** Recordings made so far, by length: a long one is megabytes, built once. */
+const recordings = new Map<number, ArrayBuffer>();
+
+/** Silence as long as the note, so a player shows its real duration and can seek in it. */
+function recordingOf(note: Note): ArrayBuffer {
+  const seconds = Math.max(1, Math.ceil(note.duration_seconds ?? 1));
+  let wav = recordings.get(seconds);
+  if (!wav) {
+    wav = silentWav(seconds);
+    recordings.set(seconds, wav);
+  }
+  return wav;
+}
+
+/**
+ * The recording, whole or (for `Range: bytes=a-b`, as players ask while seeking) in part with
+ * 206, as the server streams it; a range beyond the end answers 416.
+ */
+function audioResponse(request: Request, wav: ArrayBuffer): Response {
+  const size = wav.byteLength;
+  const headers = { 'Content-Type': 'audio/wav', 'Accept-Ranges': 'bytes' };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range') ?? '');
+  if (!range || (!range[1] && !range[2])) {
+    return new HttpResponse(wav, { headers: { ...headers, 'Content-Length': String(size) } });
+  }
+  // `bytes=-n` asks for the last n bytes.
+  const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+  const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+  if (start >= size || start > end) {
+    return new HttpResponse(null, { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
+  }
+  return new HttpResponse(wav.slice(start, end + 1), {
+    status: 206,
+    headers: {
+      ...headers,
+      'Content-Length': String(end - start + 1),
+      'Content-Range': `bytes ${start}-${end}/${size}`,
+    },
+  });
 }
 
 /** Handlers of the notes resource. Static paths come before `{id}` ones. */
@@ -193,12 +211,10 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
     ),
     handle(
       e.getNoteAudio,
-      ({ params }) =>
-        find(params.id)
-          ? new HttpResponse(silentWav(), {
-              headers: { 'Content-Type': 'audio/wav', 'Accept-Ranges': 'bytes' },
-            })
-          : notFound(),
+      ({ request, params }) => {
+        const note = find(params.id);
+        return note ? audioResponse(request, recordingOf(note)) : notFound();
+      },
       options,
     ),
     handle(
@@ -256,6 +272,15 @@ export const notes = {
   /** `count` generated notes, for pagination. */
   many: (count = 45) =>
     createNotesHandlers(createMockDb({ notes: manyNotes(count), details: new Map() })),
+  /** Notes (and their folders) with long German compound names, one per status. */
+  longNames: () =>
+    createNotesHandlers(
+      createMockDb({
+        notes: structuredClone(longNameNotes),
+        folders: structuredClone(longNameFolders),
+        details: new Map(),
+      }),
+    ),
   /** Every note is still being processed. */
   processing: () =>
     createNotesHandlers(
@@ -279,6 +304,11 @@ export const notes = {
   /** Uploads are refused: not enough minutes left. */
   insufficientMinutes: () => [
     failWith(e.uploadNote, 402, ErrorCode.INSUFFICIENT_MINUTES),
+    ...notesHandlers,
+  ],
+  /** Opening a note fails with `status` (the reader's error state). */
+  detailFailing: (status = 500) => [
+    failWith(e.getNote, status, ErrorCode.SERVER),
     ...notesHandlers,
   ],
   /** Downloads fail with `status`. */

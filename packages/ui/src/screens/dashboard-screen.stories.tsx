@@ -1,8 +1,17 @@
 import { planFeature } from '@protokoll/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { demoMinutes, freePlan, proPlan } from '@protokoll/mocks/fixtures';
+import {
+  demoFolders,
+  demoMinutes,
+  demoNotes,
+  freePlan,
+  longNameFolders,
+  longNameNotes,
+  proPlan,
+} from '@protokoll/mocks/fixtures';
 import { DashboardScreen } from './dashboard-screen.tsx';
+import { expectCalledOnceWith } from './notes/lib/story-helpers.ts';
 
 /** A fixed local time of day, whatever the time zone the story runs in. */
 const at = (hours: number, minutes = 0) => new Date(2026, 2, 2, hours, minutes);
@@ -240,5 +249,119 @@ export const English: Story = {
     await expect(canvasElement.querySelector('[data-slot="minutes-percent"]')).toHaveTextContent(
       /40%/,
     );
+  },
+};
+
+/** The complete dashboard's notes part: the props for recent notes and folders, all ready. */
+const withNotes = {
+  recentNotes: demoNotes.slice(0, 5),
+  recentNotesStatus: 'ready',
+  onRetryRecentNotes: fn(),
+  onOpenNote: fn(),
+  onShowAllNotes: fn(),
+  folders: demoFolders,
+  foldersStatus: 'ready',
+  onRetryFolders: fn(),
+  onOpenFolder: fn(),
+} as const;
+
+/** The five most recent notes with their live status, and the folders. */
+export const WithNotes: Story = {
+  args: withNotes,
+  play: async ({ canvas, args }) => {
+    const recent = within(canvas.getByRole('region', { name: 'Letzte Notizen' }));
+    await expect(recent.getAllByRole('listitem')).toHaveLength(5);
+    await expect(recent.getByText('In Warteschlange')).toBeVisible();
+    await expect(
+      recent.getByRole('progressbar', { name: 'Fortschritt von „Teammeeting Montag“' }),
+    ).toHaveAttribute('aria-valuenow', '35');
+    await expect(recent.getByText('Transkription fehlgeschlagen')).toBeVisible();
+    await userEvent.click(recent.getByRole('button', { name: 'Vorstandssitzung März 2026' }));
+    await expectCalledOnceWith(args.onOpenNote, demoNotes[4]);
+    await userEvent.click(recent.getByRole('button', { name: 'Alle Notizen' }));
+    await expect(args.onShowAllNotes).toHaveBeenCalledOnce();
+
+    const folders = within(canvas.getByRole('region', { name: 'Ordner' }));
+    await userEvent.click(folders.getByRole('button', { name: 'Kunden' }));
+    await expectCalledOnceWith(args.onOpenFolder, demoFolders[1]);
+    // The new-note card still leads to the upload form.
+    await userEvent.click(canvas.getByRole('button', { name: 'Aufnahme hochladen' }));
+    await expect(args.onNewNote).toHaveBeenCalledOnce();
+  },
+};
+
+/** More notes than five arrive: only the five newest show. */
+export const WithNotesOnlyFive: Story = {
+  args: { ...withNotes, recentNotes: demoNotes },
+  play: async ({ canvas }) => {
+    const recent = within(canvas.getByRole('region', { name: 'Letzte Notizen' }));
+    await expect(recent.getAllByRole('listitem')).toHaveLength(5);
+    await expect(recent.queryByText('Kundengespräch Müller Logistik')).toBeNull();
+  },
+};
+
+export const NotesLoading: Story = {
+  args: { ...withNotes, recentNotesStatus: 'loading', foldersStatus: 'loading' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Letzte Notizen' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(canvas.getByRole('region', { name: 'Ordner' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(canvas.getByText('Notizen werden geladen …')).toBeInTheDocument();
+  },
+};
+
+/** A new account: no notes, no folders yet. */
+export const NotesEmpty: Story = {
+  args: { ...withNotes, recentNotes: [], folders: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/^Noch keine Notizen\./)).toBeVisible();
+    await expect(canvas.getByText(/^Noch keine Ordner\./)).toBeVisible();
+  },
+};
+
+/** Notes and folders failed on their own; each retries on its own. */
+export const NotesError: Story = {
+  args: { ...withNotes, recentNotesStatus: 'error', foldersStatus: 'error' },
+  play: async ({ canvas, args }) => {
+    const recent = within(canvas.getByRole('region', { name: 'Letzte Notizen' }));
+    await expect(recent.getByRole('alert')).toHaveTextContent(
+      'Notizen konnten nicht geladen werden.',
+    );
+    await userEvent.click(recent.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetryRecentNotes).toHaveBeenCalledOnce();
+    const folders = within(canvas.getByRole('region', { name: 'Ordner' }));
+    await userEvent.click(folders.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetryFolders).toHaveBeenCalledOnce();
+  },
+};
+
+export const NotesLongNames: Story = {
+  args: { ...withNotes, recentNotes: longNameNotes, folders: longNameFolders },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(
+      document.documentElement.clientWidth,
+    );
+  },
+};
+
+export const NotesLongNamesMobile: Story = {
+  ...NotesLongNames,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
+
+export const NotesEnglish: Story = {
+  args: withNotes,
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    const recent = within(canvas.getByRole('region', { name: 'Recent notes' }));
+    await expect(recent.getByText('Queued')).toBeVisible();
+    await expect(recent.getByRole('button', { name: 'All notes' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Folders' })).toBeVisible();
   },
 };

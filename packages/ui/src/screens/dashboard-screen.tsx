@@ -1,12 +1,13 @@
-import type { Minutes, Plan, User } from '@protokoll/contract';
+import type { Folder, Minutes, Note, Plan, User } from '@protokoll/contract';
 import { FilePlus2, Upload } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import { Button } from '../components/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/card.tsx';
 import { cn } from '../lib/cn.ts';
 import { MinutesMeter } from '../widgets/minutes-meter.tsx';
 import { PlanCard } from '../widgets/plan-card.tsx';
+import { FolderShortcuts, RecentNotes } from './notes/recent-notes.tsx';
 
 type WidgetStatus = 'loading' | 'error' | 'ready';
 type DayPeriod = 'morning' | 'day' | 'evening' | 'night';
@@ -49,13 +50,33 @@ export interface DashboardScreenProps extends Omit<React.ComponentProps<'div'>, 
   /** "Upload recording" in the new-note card was pressed. */
   onNewNote: () => void;
 
-  /** Below the widgets: recent notes and folders, filled in by later screens. */
+  /** The newest notes (the first five show), with live status and progress. */
+  recentNotes?: Note[] | undefined;
+  /** Load state of the recent notes; without it the section is left out. */
+  recentNotesStatus?: WidgetStatus | undefined;
+  /** "Retry" in the recent notes was pressed. */
+  onRetryRecentNotes?: (() => void) | undefined;
+  /** A recent note was clicked. */
+  onOpenNote?: ((note: Note) => void) | undefined;
+  /** "All notes" beside the recent notes was pressed. */
+  onShowAllNotes?: (() => void) | undefined;
+
+  /** The person's folders. */
+  folders?: Folder[] | undefined;
+  /** Load state of the folders; without it the section is left out. */
+  foldersStatus?: WidgetStatus | undefined;
+  /** "Retry" in the folders was pressed. */
+  onRetryFolders?: (() => void) | undefined;
+  /** A folder was picked (the app shows its notes). */
+  onOpenFolder?: ((folder: Folder) => void) | undefined;
+
+  /** Below the notes and folders: anything else the app adds. */
   children?: React.ReactNode;
 }
 
 /**
- * `/dashboard`: a greeting by time of day, the new-note card, the minutes and plan widgets (each
- * with its own load state) and a slot for recent notes and folders.
+ * `/dashboard`: a greeting by time of day, the new-note card, the minutes and plan widgets, the
+ * five most recent notes with live status and the folders (each with its own load state).
  */
 export function DashboardScreen({
   user,
@@ -70,6 +91,15 @@ export function DashboardScreen({
   onManagePlan,
   planActionPending = false,
   onNewNote,
+  recentNotes = [],
+  recentNotesStatus,
+  onRetryRecentNotes,
+  onOpenNote,
+  onShowAllNotes,
+  folders = [],
+  foldersStatus,
+  onRetryFolders,
+  onOpenFolder,
   children,
   className,
   ...props
@@ -132,8 +162,32 @@ export function DashboardScreen({
         />
       </div>
 
-      {children ? (
+      {recentNotesStatus || foldersStatus || children ? (
         <div data-slot="dashboard-content" className="mt-10 grid min-w-0 gap-6">
+          {recentNotesStatus || foldersStatus ? (
+            <div className="grid min-w-0 items-start gap-6 xl:grid-cols-3">
+              {recentNotesStatus ? (
+                <RecentNotes
+                  notes={recentNotes}
+                  status={recentNotesStatus}
+                  onRetry={onRetryRecentNotes}
+                  onOpenNote={(note) => onOpenNote?.(note)}
+                  onShowAll={onShowAllNotes}
+                  folders={folders}
+                  className={foldersStatus ? 'xl:col-span-2' : 'xl:col-span-3'}
+                />
+              ) : null}
+              {foldersStatus ? (
+                <FolderShortcuts
+                  folders={folders}
+                  status={foldersStatus}
+                  onRetry={onRetryFolders}
+                  onOpenFolder={(folder) => onOpenFolder?.(folder)}
+                  className={recentNotesStatus ? undefined : 'xl:col-span-3'}
+                />
+              ) : null}
+            </div>
+          ) : null}
           {children}
         </div>
       ) : null}

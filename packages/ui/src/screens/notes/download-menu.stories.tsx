@@ -1,0 +1,106 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { DownloadMenu } from './download-menu.tsx';
+import { expectCalledOnceWith, never, tabTo } from './lib/story-helpers.ts';
+
+const meta = {
+  title: 'Screens/Notes/DownloadMenu',
+  component: DownloadMenu,
+  args: { onDownload: fn() },
+  decorators: [
+    (Story) => (
+      <div className="flex min-h-96 justify-end p-4">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof DownloadMenu>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Seven formats in PRODUCT.md's order; picking one reports it and closes the menu. */
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Herunterladen' }));
+    const items = await screen.findAllByRole('menuitem');
+    await expect(items.map((item) => item.textContent)).toEqual([
+      'Word-Dokument (DOCX)',
+      'PDF-Dokument (PDF)',
+      'Markdown (MD)',
+      'Textdatei (TXT)',
+      'Untertitel (SRT)',
+      'Untertitel (VTT)',
+      'Daten (JSON)',
+    ]);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'PDF-Dokument (PDF)' }));
+    await expectCalledOnceWith(args.onDownload, 'pdf');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  },
+};
+
+/** The menu open, for the screenshot. */
+export const Open: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Herunterladen' }));
+    await expect(await screen.findByRole('menu')).toBeVisible();
+  },
+};
+
+/** Keyboard only: Tab to it, Enter opens, arrows move, Enter picks, focus returns; Escape closes. */
+export const Keyboard: Story = {
+  play: async ({ canvas, args }) => {
+    const trigger = canvas.getByRole('button', { name: 'Herunterladen' });
+    await tabTo(trigger);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: 'Word-Dokument (DOCX)' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    await expect(screen.getByRole('menuitem', { name: 'Untertitel (VTT)' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expectCalledOnceWith(args.onDownload, 'vtt');
+    await waitFor(() => expect(trigger).toHaveFocus());
+
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menu')).toBeVisible());
+    await userEvent.keyboard('{End}');
+    await expect(screen.getByRole('menuitem', { name: 'Daten (JSON)' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await expect(trigger).toHaveFocus();
+    await expect(args.onDownload).toHaveBeenCalledOnce();
+  },
+};
+
+/** The icon-only trigger of a list row, named after the note. */
+export const Compact: Story = {
+  args: { compact: true, noteName: 'Vorstandssitzung März 2026' },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(
+      canvas.getByRole('button', { name: '„Vorstandssitzung März 2026“ herunterladen' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Markdown (MD)' }));
+    await expectCalledOnceWith(args.onDownload, 'md');
+  },
+};
+
+/** While the app prepares the file the trigger spins and takes no second request. */
+export const Pending: Story = {
+  args: { onDownload: fn(never) },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Herunterladen' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Textdatei (TXT)' }));
+    const trigger = canvas.getByRole('button', { name: 'Herunterladen' });
+    await waitFor(() => expect(trigger).toHaveAttribute('aria-busy', 'true'));
+    await expect(trigger).toBeDisabled();
+  },
+};
+
+export const English: Story = {
+  globals: { locale: 'en' },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Download' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Word document (DOCX)' }));
+    await expectCalledOnceWith(args.onDownload, 'docx');
+  },
+};

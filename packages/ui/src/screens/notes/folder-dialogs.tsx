@@ -1,0 +1,254 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CreateFolderBody,
+  ErrorCode,
+  FOLDER_NAME_MAX_LENGTH,
+  type Folder,
+} from '@protokoll/contract';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/dialog.tsx';
+import { Field } from '../../components/field.tsx';
+import { Input } from '../../components/input.tsx';
+import {
+  failureCode,
+  useAction,
+  type ActionState,
+  useFailureText,
+  useMessageText,
+  type ActionResult,
+} from './action.ts';
+import { ConfirmDelete, type ConfirmDeleteDialogProps } from './delete-note-dialog.tsx';
+
+/** Server answers that belong under the name field rather than above the form. */
+const nameCodes: string[] = [ErrorCode.FOLDER_NAME_REQUIRED, ErrorCode.FOLDER_EXISTS];
+
+interface FolderNameValues {
+  name: string;
+}
+
+export interface FolderDialogBaseProps {
+  /** Whether the dialog is shown. */
+  open: boolean;
+  /** The dialog wants to open or close (trigger, Escape, "Abbrechen", after success). */
+  onOpenChange: (open: boolean) => void;
+  /** An element (usually a Button) that opens the dialog; focus returns to it on close. */
+  trigger?: React.ReactNode;
+  /** Called when focus leaves the closed dialog; prevent it to focus something else. */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+interface FolderNameDialogProps extends FolderDialogBaseProps {
+  slot: string;
+  title: string;
+  description: string;
+  submitLabel: string;
+  initialName: string;
+  failedKey: string;
+  onSubmitName: (name: string) => ActionResult;
+}
+
+/**
+ * Create and rename share this dialog: the contract's folder name schema checks the name (SPEC §5
+ * "Folder name required", shown under the field), and the server's "name required" or "name
+ * taken" answers land there too; any other failure is shown above the buttons.
+ */
+function FolderNameDialog({
+  open,
+  onOpenChange,
+  trigger,
+  onCloseAutoFocus,
+  slot,
+  title,
+  description,
+  ...form
+}: FolderNameDialogProps) {
+  const action = useAction();
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) action.reset();
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (action.pending ? undefined : onOpenChange(next))}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent data-slot={slot} size="sm" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription className="wrap-break-word">{description}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted with the content, so every opening starts from the current name. */}
+        <FolderNameForm action={action} onDone={() => onOpenChange(false)} {...form} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface FolderNameFormProps {
+  action: ActionState;
+  onDone: () => void;
+  submitLabel: string;
+  initialName: string;
+  failedKey: string;
+  onSubmitName: (name: string) => ActionResult;
+}
+
+function FolderNameForm({
+  action,
+  onDone,
+  submitLabel,
+  initialName,
+  failedKey,
+  onSubmitName,
+}: FolderNameFormProps) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const failureText = useFailureText();
+  const formId = useId();
+  const { pending, error, run } = action;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FolderNameValues, unknown, CreateFolderBody>({
+    resolver: zodResolver(CreateFolderBody),
+    defaultValues: { name: initialName },
+  });
+
+  const submit = handleSubmit(({ name }) =>
+    run(async () => {
+      try {
+        await onSubmitName(name);
+      } catch (reason) {
+        const code = failureCode(reason);
+        if (code && nameCodes.includes(code)) {
+          setError('name', { type: 'server', message: `errors.${code}` }, { shouldFocus: true });
+          return;
+        }
+        throw reason;
+      }
+      onDone();
+    }),
+  );
+
+  return (
+    <>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="grid grid-cols-[minmax(0,1fr)] gap-4"
+      >
+        <Field label={t('folders.name')} error={messageText(errors.name?.message)}>
+          <Input
+            autoComplete="off"
+            maxLength={FOLDER_NAME_MAX_LENGTH}
+            readOnly={pending}
+            {...register('name')}
+          />
+        </Field>
+        {error ? <Alert variant="danger" description={failureText(error, failedKey)} /> : null}
+      </form>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={pending}>
+            {t('common.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" form={formId} loading={pending}>
+          {submitLabel}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+export interface CreateFolderDialogProps extends FolderDialogBaseProps {
+  /**
+   * Create a folder with this (trimmed, non-empty) name. Return the call's promise: the dialog
+   * stays open until it settles and shows a rejection (`{ code: 'folderExists' }` under the field,
+   * anything else as SPEC §8 "Folder creation failed").
+   */
+  onCreate: (name: string) => ActionResult;
+}
+
+/** "Neuer Ordner": asks for a name. */
+export function CreateFolderDialog({ onCreate, ...props }: CreateFolderDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <FolderNameDialog
+      slot="create-folder-dialog"
+      title={t('folders.create.title')}
+      description={t('folders.create.description')}
+      submitLabel={t('folders.create.submit')}
+      initialName=""
+      failedKey="errors.folderCreateFailed"
+      onSubmitName={onCreate}
+      {...props}
+    />
+  );
+}
+
+export interface RenameFolderDialogProps extends FolderDialogBaseProps {
+  /** The folder being renamed; its name fills the field. */
+  folder: Folder;
+  /**
+   * Rename the folder (trimmed, non-empty name). Rejections as for creating, with SPEC §8
+   * "Folder update failed" as the general text.
+   */
+  onRename: (name: string) => ActionResult;
+}
+
+/** "Ordner umbenennen": the name field starts with the current name. */
+export function RenameFolderDialog({ folder, onRename, ...props }: RenameFolderDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <FolderNameDialog
+      slot="rename-folder-dialog"
+      title={t('folders.renameDialog.title')}
+      description={t('folders.renameDialog.description', { name: folder.name })}
+      submitLabel={t('folders.renameDialog.submit')}
+      initialName={folder.name}
+      failedKey="errors.folderUpdateFailed"
+      onSubmitName={onRename}
+      {...props}
+    />
+  );
+}
+
+export interface DeleteFolderDialogProps extends ConfirmDeleteDialogProps {
+  /** The folder to delete; its name is part of the question. */
+  folder: Folder;
+  /** Delete the folder; rejections show SPEC §8 "Folder deletion failed" unless they carry a code. */
+  onDelete: () => ActionResult;
+}
+
+/** Asks before a folder is deleted and says that its notes are kept, unfiled (PRODUCT.md). */
+export function DeleteFolderDialog({ folder, onDelete, ...props }: DeleteFolderDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDelete
+      slot="delete-folder-dialog"
+      title={t('folders.deleteDialog.title', { name: folder.name })}
+      description={t('folders.deleteDialog.description')}
+      confirm={t('folders.deleteDialog.confirm')}
+      failedKey="errors.folderDeleteFailed"
+      onConfirm={onDelete}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+import { DEFAULT_PAGE_SIZE, type Folder, type Note } from '@protokoll/contract';
+import { RotateCw } from 'lucide-react';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
+import { cn } from '../../lib/cn.ts';
+import { NoteActions, NoteRow, type NoteActionCallbacks } from './note-row.tsx';
+
+/** Load state of a list, as every screen here takes it. */
+export type LoadStatus = 'loading' | 'error' | 'ready';
+
+export interface NoteListProps extends NoteActionCallbacks {
+  /** The notes of the current page, newest first. */
+  notes: Note[];
+  /** How many notes match in all (the count call), for the pagination. */
+  count: number;
+  /** The current page, starting at 1. */
+  page: number;
+  /** Notes per page; SPEC §9 default 10. */
+  pageSize?: number;
+  /** Another page was picked. */
+  onPageChange: (page: number) => void;
+  /** `loading` shows placeholder rows, `error` the message with a retry button. */
+  status: LoadStatus;
+  /** Translated text for a failed load; defaults to "Notizen konnten nicht geladen werden." */
+  error?: string | undefined;
+  /** "Retry" was pressed after a failed load. */
+  onRetry?: (() => void) | undefined;
+  /** The person's folders: names in the rows, choices in the move dialog. */
+  folders: Folder[];
+  /** Show each note's folder in its meta line (not inside one folder's view, where it repeats). */
+  showFolder?: boolean;
+  /** Accessible name of the list, e.g. "Notizen". */
+  label: string;
+  /** What stands in the list's place when it is ready and empty. */
+  empty: React.ReactNode;
+  className?: string;
+}
+
+/** A page of notes with its row actions and pagination, or its loading, error or empty state. */
+export function NoteList({
+  notes,
+  count,
+  page,
+  pageSize = DEFAULT_PAGE_SIZE,
+  onPageChange,
+  status,
+  error,
+  onRetry,
+  folders,
+  showFolder = true,
+  label,
+  empty,
+  className,
+  ...actions
+}: NoteListProps) {
+  const { t } = useTranslation();
+
+  if (status === 'loading') {
+    return (
+      <div data-slot="note-list" data-state="loading" aria-busy className={className}>
+        <span role="status" className="sr-only">
+          {t('notes.loading')}
+        </span>
+        <ul
+          aria-hidden
+          className="divide-y divide-border rounded-lg border border-border bg-surface"
+        >
+          {[0, 1, 2, 3, 4].map((row) => (
+            <li key={row} className="grid gap-2 px-4 py-4 sm:px-5">
+              <Skeleton className="h-5 w-3/5" />
+              <Skeleton className="h-4 w-2/5" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  if (status === 'error') {
+    return (
+      <div data-slot="note-list" data-state="error" className={className}>
+        <Alert variant="danger" description={error ?? t('notes.loadFailed')}>
+          {onRetry ? (
+            <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+              <RotateCw aria-hidden />
+              {t('common.retry')}
+            </Button>
+          ) : null}
+        </Alert>
+      </div>
+    );
+  }
+
+  if (notes.length === 0) {
+    return (
+      <div data-slot="note-list" data-state="empty" className={className}>
+        {empty}
+      </div>
+    );
+  }
+
+  const folderName = (note: Note) => {
+    if (!showFolder) return undefined;
+    if (note.folder_id === null) return t('notes.unfiled');
+    return folders.find((folder) => folder.id === note.folder_id)?.name;
+  };
+
+  return (
+    <div data-slot="note-list" data-state="ready" className={cn('grid gap-6', className)}>
+      <ul
+        aria-label={label}
+        className="divide-y divide-border rounded-lg border border-border bg-surface shadow-xs"
+      >
+        {notes.map((note) => (
+          <NoteRow
+            key={note.id}
+            note={note}
+            folderName={folderName(note)}
+            onOpen={actions.onOpenNote}
+            actions={<NoteActions note={note} folders={folders} {...actions} />}
+          />
+        ))}
+      </ul>
+      <Pagination page={page} pageCount={Math.ceil(count / pageSize)} onPageChange={onPageChange} />
+    </div>
+  );
+}

@@ -1,0 +1,328 @@
+import type { NoteDetail } from '@protokoll/contract';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import {
+  boardMeetingDetail,
+  demoNotes,
+  detailFor,
+  longNameNotes,
+  silentWav,
+} from '@protokoll/mocks/fixtures';
+import {
+  audioReady,
+  audioUrl,
+  expectCalledOnceWith,
+  expectNoOverflow,
+  failing,
+  never,
+  tabTo,
+} from './lib/story-helpers.ts';
+import { NoteReader } from './note-reader.tsx';
+
+/** One object URL of silence as long as the board meeting (45:12), shared by every story. */
+let boardAudio: string | undefined;
+const boardAudioSrc = () =>
+  (boardAudio ??= audioUrl(silentWav(boardMeetingDetail.duration_seconds!)));
+
+const byId = (id: number) => detailFor(demoNotes.find((note) => note.id === id)!);
+
+/** A finished note whose names are long German compounds, with speakers named at length. */
+const longNamesDetail: NoteDetail = {
+  ...boardMeetingDetail,
+  ...longNameNotes[1]!,
+  speaker_names: {
+    S1: 'Prof. Dr. Maximiliane Friederike Auguste von Donaudampfschifffahrtsgesellschaft',
+    S2: 'Thomas Becker',
+  },
+  summary: {
+    ...boardMeetingDetail.summary!,
+    topics: [
+      {
+        title: 'Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung',
+        text: 'Zuständigkeitsübertragungsvereinbarungsentwurf liegt dem Landratsamt vor.',
+        start: 14.8,
+      },
+    ],
+  },
+};
+
+const meta = {
+  title: 'Screens/Notes/NoteReader',
+  component: NoteReader,
+  parameters: { layout: 'fullscreen' },
+  loaders: [() => ({ audioSrc: boardAudioSrc() })],
+  render: (args, { loaded }) => (
+    <NoteReader {...args} audioSrc={args.audioSrc ?? (loaded.audioSrc as string)} />
+  ),
+  args: {
+    note: boardMeetingDetail,
+    status: 'ready',
+    folderName: 'Vorstand',
+    onRetry: fn(),
+    onSeek: fn(),
+    onBack: fn(),
+    onDownload: fn(),
+    onRenameSpeakers: fn(),
+    onToggleSaved: fn(),
+    onRetryProcessing: fn(),
+  },
+} satisfies Meta<typeof NoteReader>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Title, meta line, summary, speakers and transcript of a finished note, with its recording. */
+export const Default: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    await audioReady(canvasElement);
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'Vorstandssitzung März 2026' }),
+    ).toBeVisible();
+    const meta = canvasElement.querySelector('[data-slot="reader-meta"]');
+    await expect(meta).toHaveTextContent('25.02.2026');
+    await expect(meta).toHaveTextContent('45 Min.');
+    await expect(meta).toHaveTextContent('Vorstand');
+    await expect(canvas.getByRole('heading', { level: 3, name: 'Beschlüsse' })).toBeVisible();
+    await expect(
+      canvas.getByText('Verantwortlich: Thomas Becker · Fällig: 20.03.2026'),
+    ).toBeVisible();
+    // Named speakers by name, the unnamed one by number.
+    const transcript = within(canvas.getByRole('region', { name: 'Transkript' }));
+    await expect(transcript.getAllByText('Erika Mustermann')).toHaveLength(5);
+    await expect(transcript.getAllByText('Sprecher 3')).toHaveLength(2);
+    await expect(canvas.getByLabelText('Aufnahme', { selector: 'audio' })).toHaveProperty(
+      'duration',
+      2_712,
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Zurück zu den Notizen' }));
+    await expect(args.onBack).toHaveBeenCalledOnce();
+  },
+};
+
+/** A summary item jumps the recording to where it was said and marks that transcript line. */
+export const SeekFromSummary: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    await audioReady(canvasElement);
+    const audio = canvas.getByLabelText<HTMLAudioElement>('Aufnahme', { selector: 'audio' });
+    await userEvent.click(
+      canvas.getByRole('button', {
+        name: /^Die Budgetdifferenz finanziert die neue Buchhaltungssoftware\. Zur Stelle 0:44 springen$/,
+      }),
+    );
+    await expectCalledOnceWith(args.onSeek, 44);
+    await waitFor(() => expect(audio.currentTime).toBe(44));
+    const line = canvas.getByRole('button', { name: /^0:44 Erika Mustermann Gibt es Einwände/ });
+    await expect(line).toHaveAttribute('aria-current', 'true');
+
+    await userEvent.click(canvas.getByRole('button', { name: /^Drei Angebote für Lagerflächen/ }));
+    await expect(args.onSeek).toHaveBeenLastCalledWith(628.4);
+    await waitFor(() => expect(audio.currentTime).toBeCloseTo(628.4, 1));
+  },
+};
+
+/** A click on a transcript line jumps there too. */
+export const SeekFromTranscript: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    await audioReady(canvasElement);
+    const audio = canvas.getByLabelText<HTMLAudioElement>('Aufnahme', { selector: 'audio' });
+    const line = canvas.getByRole('button', { name: /^10:12 Thomas Becker Beim Lager in Spandau/ });
+    await userEvent.click(line);
+    await expectCalledOnceWith(args.onSeek, 612);
+    await waitFor(() => expect(audio.currentTime).toBe(612));
+    await expect(line).toHaveAttribute('aria-current', 'true');
+    await expect(canvas.getAllByRole('button', { current: true })).toHaveLength(1);
+  },
+};
+
+/** Keyboard only: Tab to a summary item, Enter jumps. */
+export const SeekKeyboard: Story = {
+  play: async ({ canvas, args }) => {
+    await tabTo(canvas.getByRole('button', { name: /^Umzug des Lagers/ }), 60);
+    await userEvent.keyboard('{Enter}');
+    await expectCalledOnceWith(args.onSeek, 612);
+  },
+};
+
+/** Naming speaker 3 reports the whole new mapping; the others keep their names. */
+export const RenameSpeaker: Story = {
+  play: async ({ canvas, args }) => {
+    const field = canvas.getByRole('textbox', { name: 'Name für Sprecher 3' });
+    await expect(field).toHaveValue('');
+    await expect(canvas.getByRole('textbox', { name: 'Name für Sprecher 1' })).toHaveValue(
+      'Erika Mustermann',
+    );
+    await userEvent.type(field, '  Jonas Weber ');
+    await userEvent.click(canvas.getByRole('button', { name: 'Name für Sprecher 3 speichern' }));
+    await expectCalledOnceWith(args.onRenameSpeakers, {
+      S1: 'Erika Mustermann',
+      S2: 'Thomas Becker',
+      S3: 'Jonas Weber',
+    });
+    await expect(await canvas.findByText('Name gespeichert.')).toBeVisible();
+    // An unchanged name is not sent again.
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name für Sprecher 2' }), '{Enter}');
+    await expect(args.onRenameSpeakers).toHaveBeenCalledOnce();
+  },
+};
+
+/** A name that could not be saved says so at its field. */
+export const RenameSpeakerFailed: Story = {
+  args: { onRenameSpeakers: fn(failing('server')) },
+  play: async ({ canvas }) => {
+    const field = canvas.getByRole('textbox', { name: 'Name für Sprecher 3' });
+    await userEvent.type(field, 'Jonas Weber{Enter}');
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        'Serverfehler. Bitte versuchen Sie es später erneut.',
+      ),
+    );
+  },
+};
+
+/** The header's download menu and the save toggle. */
+export const DownloadAndSave: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Herunterladen' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Untertitel (SRT)' }));
+    await expectCalledOnceWith(args.onDownload, 'srt');
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Aus gespeicherten Notizen entfernen' }),
+    );
+    await expectCalledOnceWith(args.onToggleSaved, false);
+  },
+};
+
+export const Loading: Story = {
+  args: { status: 'loading', note: undefined },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText('Notiz wird geladen …')).toBeInTheDocument();
+    await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull();
+    await expect(canvas.queryByRole('heading', { level: 1 })).toBeNull();
+  },
+};
+
+export const Error: Story = {
+  args: { status: 'error', note: undefined },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Die Notiz konnte nicht geladen werden.',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+/** Still being transcribed: status and progress, no summary, transcript or downloads yet. */
+export const Processing: Story = {
+  args: { note: byId(11), folderName: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Ihre Notiz wird verarbeitet')).toBeVisible();
+    await expect(canvas.getByText('Wird transkribiert')).toBeVisible();
+    await expect(canvas.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '35');
+    await expect(canvas.queryByRole('button', { name: 'Herunterladen' })).toBeNull();
+    await expect(canvas.queryByRole('region', { name: 'Transkript' })).toBeNull();
+  },
+};
+
+/** Processing failed: the reason and a way to run it again. */
+export const Failed: Story = {
+  args: { note: byId(9), folderName: 'Kunden' },
+  play: async ({ canvas, args }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent('Verarbeitung fehlgeschlagen');
+    await expect(alert).toHaveTextContent('Transkription fehlgeschlagen');
+    await userEvent.click(canvas.getByRole('button', { name: 'Erneut verarbeiten' }));
+    await expect(args.onRetryProcessing).toHaveBeenCalledOnce();
+  },
+};
+
+/** Transcript not kept at upload: the summary still seeks; the transcript says why it is missing. */
+export const NoTranscript: Story = {
+  args: { note: byId(1), folderName: undefined },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(
+        'Das vollständige Transkript wurde wie beim Hochladen gewählt nicht gespeichert.',
+      ),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'Sprecher' })).toBeNull();
+    await expect(
+      canvas.getByText(/Automatisch extrahiert: Diese Zusammenfassung besteht aus Sätzen/),
+    ).toBeVisible();
+  },
+};
+
+/** Without an address for the recording there is no player; seeking is still reported. */
+export const NoAudio: Story = {
+  render: (args) => <NoteReader {...args} />,
+  play: async ({ canvas, args }) => {
+    await expect(canvas.queryByLabelText('Aufnahme')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: /^Personalplanung/ }));
+    await expectCalledOnceWith(args.onSeek, 1_420.5);
+  },
+};
+
+export const LongNames: Story = {
+  args: { note: longNamesDetail, folderName: 'Landratsamt Grundstücksverkehrsgenehmigungen' },
+  play: async ({ canvasElement }) => {
+    await audioReady(canvasElement);
+    await expectNoOverflow(canvasElement);
+  },
+};
+
+export const LongNamesMobile: Story = {
+  ...LongNames,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await audioReady(canvasElement);
+    await expectNoOverflow(canvasElement);
+  },
+};
+
+export const English: Story = {
+  globals: { locale: 'en' },
+  play: async ({ canvas, canvasElement, args }) => {
+    await audioReady(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Summary' })).toBeVisible();
+    await expect(canvas.getByText('Owner: Thomas Becker · Due: Mar 20, 2026')).toBeVisible();
+    await expect(canvas.getAllByText('Speaker 3')).toHaveLength(2);
+    await userEvent.click(canvas.getByRole('button', { name: /^Budget 2026 .* Jump to 0:14$/ }));
+    await expectCalledOnceWith(args.onSeek, 14.8);
+  },
+};
+
+export const EnglishProcessing: Story = {
+  ...Processing,
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Your note is being processed')).toBeVisible();
+    await expect(canvas.getByText('Transcribing')).toBeVisible();
+  },
+};
+
+/** While saving a speaker's name the button spins and the field is read-only. */
+export const RenameSpeakerPending: Story = {
+  args: { onRenameSpeakers: fn(never) },
+  play: async ({ canvas }) => {
+    const field = canvas.getByRole('textbox', { name: 'Name für Sprecher 3' });
+    await userEvent.type(field, 'Jonas Weber{Enter}');
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: 'Name für Sprecher 3 speichern' })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      ),
+    );
+    await expect(field).toHaveAttribute('readonly');
+  },
+};
+
+/** A recording that cannot be loaded says so under the player. */
+export const AudioUnavailable: Story = {
+  args: { audioSrc: 'data:audio/wav;base64,AAAA' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Die Aufnahme ist nicht verfügbar.')).toBeVisible();
+  },
+};

@@ -1,0 +1,104 @@
+import type { Folder, Note } from '@protokoll/contract';
+import { Bookmark } from 'lucide-react';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { Button } from '../../components/button.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { cn } from '../../lib/cn.ts';
+import { NoteList, type LoadStatus } from './note-list.tsx';
+import type { NoteActionCallbacks } from './note-row.tsx';
+
+export interface SavedNotesScreenProps
+  extends NoteActionCallbacks, Omit<React.ComponentProps<'div'>, 'children'> {
+  /** The saved notes of the current page, newest first. */
+  notes: Note[];
+  /** How many notes are saved in all. */
+  count: number;
+  /** Load state of the saved notes. */
+  status: LoadStatus;
+  /** Translated text for a failed load; defaults to "Notizen konnten nicht geladen werden." */
+  error?: string | undefined;
+  /** "Retry" was pressed after a failed load. */
+  onRetry?: (() => void) | undefined;
+  /** The current page, starting at 1 (10 per page). */
+  page: number;
+  /** Another page was picked. */
+  onPageChange: (page: number) => void;
+  /** The person's folders: names in the rows, choices in the move dialog. */
+  folders: Folder[];
+  /** "Zu allen Notizen" in the empty state was pressed; without it no button shows. */
+  onShowAllNotes?: (() => void) | undefined;
+}
+
+/**
+ * `/saved-notes`: the notes the person marked as saved, with the same rows and actions as the
+ * notes list. Removing a note from the saved ones is reported like any other action; the app
+ * reloads the page without it.
+ */
+export function SavedNotesScreen({
+  notes,
+  count,
+  status,
+  error,
+  onRetry,
+  page,
+  onPageChange,
+  folders,
+  onShowAllNotes,
+  onOpenNote,
+  onDownload,
+  onMoveNote,
+  onToggleSaved,
+  onDeleteNote,
+  onRetryNote,
+  className,
+  ...props
+}: SavedNotesScreenProps) {
+  const { t } = useTranslation();
+  const actions = { onOpenNote, onDownload, onMoveNote, onToggleSaved, onDeleteNote, onRetryNote };
+  return (
+    <div
+      data-slot="saved-notes-screen"
+      className={cn('mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10', className)}
+      {...props}
+    >
+      <header className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
+          {t('notes.saved.title')}
+        </h1>
+        <p className="mt-2 text-muted-foreground">{t('notes.saved.description')}</p>
+        <p aria-live="polite" className="mt-1 min-h-5 text-sm text-muted-foreground">
+          {status === 'ready' && count > 0 ? t('notes.count', { count }) : null}
+        </p>
+      </header>
+      {/* The list's heading, so the empty state's title (an h3) sits in a proper outline. */}
+      <h2 className="sr-only">{t('notes.saved.listLabel')}</h2>
+      <NoteList
+        className="mt-6"
+        label={t('notes.saved.listLabel')}
+        notes={notes}
+        count={count}
+        page={page}
+        onPageChange={onPageChange}
+        status={status}
+        error={error}
+        onRetry={onRetry}
+        folders={folders}
+        empty={
+          <EmptyState
+            icon={<Bookmark />}
+            title={t('notes.saved.emptyTitle')}
+            description={t('notes.saved.emptyDescription')}
+            action={
+              onShowAllNotes ? (
+                <Button variant="outline" onClick={onShowAllNotes}>
+                  {t('notes.saved.toAllNotes')}
+                </Button>
+              ) : null
+            }
+          />
+        }
+        {...actions}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { NAME_MAX_LENGTH } from '@protokoll/contract';
+import { CircleCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { type TFunction, useTranslation } from '../../lib/i18n.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { Input } from '../../components/input.tsx';
+import { useAction, useFailureText, type ActionResult } from './action.ts';
+
+/** Speaker labels in the order they first speak. */
+export function speakerLabels(segments: { speaker: string }[]): string[] {
+  return [...new Set(segments.map((segment) => segment.speaker))];
+}
+
+/**
+ * The name a speaker goes by: the one given to its label, otherwise "Sprecher 1" for `S1` (the
+ * label itself when it has no number).
+ */
+export function useSpeakerName(names: Record<string, string>): (label: string) => string {
+  const { t } = useTranslation();
+  return (label) => names[label]?.trim() || defaultSpeakerName(label, t);
+}
+
+function defaultSpeakerName(label: string, t: TFunction): string {
+  const number = /^S(\d+)$/.exec(label)?.[1];
+  return number ? t('reader.speakers.default', { number }) : label;
+}
+
+export interface SpeakerNamesProps {
+  /** Labels to name, in order of appearance. */
+  labels: string[];
+  /** The names given so far, by label. */
+  names: Record<string, string>;
+  /**
+   * A name was saved: the complete new mapping (`""` takes a name back). A returned promise
+   * shows a spinner until it settles, then "Name gespeichert." or the failure.
+   */
+  onRename: (names: Record<string, string>) => ActionResult;
+}
+
+/** "Sprecher": one small form per speaker label, so each name is saved on its own. */
+export function SpeakerNames({ labels, names, onRename }: SpeakerNamesProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section
+      data-slot="speaker-names"
+      aria-labelledby={headingId}
+      className="grid grid-cols-[minmax(0,1fr)] gap-3"
+    >
+      <div className="grid gap-1">
+        <h2 id={headingId} className="text-lg font-semibold text-foreground">
+          {t('reader.speakers.title')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('reader.speakers.description')}</p>
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+        {labels.map((label) => (
+          <SpeakerNameForm key={label} label={label} names={names} onRename={onRename} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+interface SpeakerNameFormProps {
+  label: string;
+  names: Record<string, string>;
+  onRename: (names: Record<string, string>) => ActionResult;
+}
+
+function SpeakerNameForm({ label, names, onRename }: SpeakerNameFormProps) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const { pending, error, run } = useAction();
+  const current = names[label] ?? '';
+  const [value, setValue] = useState(current);
+  const [saved, setSaved] = useState(false);
+  // A name changed elsewhere (the app reloaded the note) replaces what is shown.
+  const [shown, setShown] = useState(current);
+  if (current !== shown) {
+    setShown(current);
+    setValue(current);
+  }
+  const fallback = defaultSpeakerName(label, t);
+  const fieldLabel = t('reader.speakers.nameFor', { label: fallback });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const name = value.trim();
+    setValue(name);
+    if (name === current.trim()) return;
+    setSaved(false);
+    void run(
+      () => onRename({ ...names, [label]: name }),
+      () => setSaved(true),
+    );
+  };
+
+  const status = error ? failureText(error, 'reader.speakers.failed') : undefined;
+
+  return (
+    <form
+      data-slot="speaker-name-form"
+      data-speaker={label}
+      onSubmit={submit}
+      className="grid gap-1"
+    >
+      <Field label={fieldLabel} error={status}>
+        <div className="flex min-w-0 gap-2">
+          <Input
+            value={value}
+            placeholder={fallback}
+            maxLength={NAME_MAX_LENGTH}
+            autoComplete="off"
+            readOnly={pending}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setSaved(false);
+            }}
+          />
+          {/* Several "Speichern" buttons in a row: each names its speaker. */}
+          <Button
+            type="submit"
+            variant="outline"
+            loading={pending}
+            aria-label={t('reader.speakers.saveFor', { label: fallback })}
+          >
+            {t('common.save')}
+          </Button>
+        </div>
+      </Field>
+      <p role="status" className="text-sm text-success">
+        {saved ? (
+          <>
+            <CircleCheck aria-hidden className="mr-1.5 inline size-4 align-[-3px]" />
+            {t('reader.speakers.saved')}
+          </>
+        ) : null}
+      </p>
+    </form>
+  );
+}
