@@ -1,5 +1,4 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ErrorCode, ONE_HOUR_MS } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import {
@@ -21,6 +20,7 @@ import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { planById, toPlan } from '../../lib/plans.ts';
 import { appLink, findUserByEmail, findUserById, mailLocale, toUserDto } from '../../lib/users.ts';
 import { emailChangeMail } from '../../providers/mail/templates.ts';
+import { userAudioDir } from '../../providers/storage/storage.ts';
 import { emailExists } from '../auth/auth.handlers.ts';
 import type { Context } from 'hono';
 import type {
@@ -41,11 +41,6 @@ async function me(c: Context<AppEnv>): Promise<User> {
   const user = await findUserById(c.var.db, authOf(c).userId);
   if (!user) throw notAuthenticated();
   return user;
-}
-
-/** Where a user's uploaded audio lives (the upload issue writes there). */
-export function userAudioDir(dataDir: string, userId: number): string {
-  return join(dataDir, 'audio', String(userId));
 }
 
 export const getUserHandler: AppRouteHandler<typeof getUserRoute> = async (c) => {

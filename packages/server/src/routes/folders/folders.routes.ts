@@ -1,0 +1,7 @@
+import { createFolder, deleteFolder, listFolders, updateFolder } from '@protokoll/contract';
+import { routeFor } from '../../lib/openapi.ts';
+
+export const listFoldersRoute = routeFor(listFolders);
+export const createFolderRoute = routeFor(createFolder);
+export const updateFolderRoute = routeFor(updateFolder);
+export const deleteFolderRoute = routeFor(deleteFolder);

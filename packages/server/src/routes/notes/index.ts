@@ -1,0 +1,36 @@
+import { createRouter } from '../../lib/openapi.ts';
+import {
+  countNotesHandler,
+  deleteNoteHandler,
+  downloadNoteHandler,
+  getNoteAudioHandler,
+  getNoteHandler,
+  listNotesHandler,
+  moveNoteHandler,
+  updateNoteHandler,
+} from './notes.handlers.ts';
+import {
+  countNotesRoute,
+  deleteNoteRoute,
+  downloadNoteRoute,
+  getNoteAudioRoute,
+  getNoteRoute,
+  listNotesRoute,
+  moveNoteRoute,
+  updateNoteRoute,
+} from './notes.routes.ts';
+
+/**
+ * Order matters where two paths fit one URL: `/api/note/list` and `/count` before `{id}`, and
+ * `{id}/audio` before `{id}/{format}` (contract `endpoints`).
+ */
+export const notesRouter = () =>
+  createRouter()
+    .openapi(listNotesRoute, listNotesHandler)
+    .openapi(countNotesRoute, countNotesHandler)
+    .openapi(getNoteAudioRoute, getNoteAudioHandler)
+    .openapi(downloadNoteRoute, downloadNoteHandler)
+    .openapi(getNoteRoute, getNoteHandler)
+    .openapi(updateNoteRoute, updateNoteHandler)
+    .openapi(deleteNoteRoute, deleteNoteHandler)
+    .openapi(moveNoteRoute, moveNoteHandler);

@@ -1,0 +1,20 @@
+import {
+  countNotes,
+  deleteNote,
+  downloadNote,
+  getNote,
+  getNoteAudio,
+  listNotes,
+  moveNote,
+  updateNote,
+} from '@protokoll/contract';
+import { routeFor } from '../../lib/openapi.ts';
+
+export const listNotesRoute = routeFor(listNotes);
+export const countNotesRoute = routeFor(countNotes);
+export const getNoteRoute = routeFor(getNote);
+export const getNoteAudioRoute = routeFor(getNoteAudio);
+export const downloadNoteRoute = routeFor(downloadNote);
+export const updateNoteRoute = routeFor(updateNote);
+export const deleteNoteRoute = routeFor(deleteNote);
+export const moveNoteRoute = routeFor(moveNote);

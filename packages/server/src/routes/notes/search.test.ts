@@ -1,0 +1,147 @@
+import { NoteCountResponse, NoteListResponse } from '@protokoll/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
+import { useTestDatabase } from '../../test/db.ts';
+import { englishSegments, englishSummary, seedFolder, seedNote } from '../../test/notes.ts';
+
+const database = useTestDatabase();
+let t: AccountsApp;
+let anna: SignedUp;
+let bob: SignedUp;
+const ids: Record<string, number> = {};
+let folderId: number;
+
+beforeAll(async () => {
+  t = await accountsApp(database());
+  anna = await signUp(t.call);
+  bob = await signUp(t.call);
+  const db = database().db;
+  const folder = await seedFolder(db, anna.user.id, 'Gremien');
+  folderId = folder.id;
+  // The default German note: "Besprechung" and "Quartalsabschluss" appear only in its transcript.
+  ids.vorstand = (await seedNote(db, anna.user.id, { folderId })).id;
+  ids.english = (
+    await seedNote(db, anna.user.id, {
+      name: 'Team sync',
+      language: 'en',
+      summaryLanguage: 'en',
+      segments: englishSegments,
+      summary: englishSummary,
+    })
+  ).id;
+  // Language detected automatically: the summary language decides the column's configuration.
+  ids.auto = (
+    await seedNote(db, anna.user.id, {
+      name: 'Kundentermin',
+      language: 'auto',
+      summaryLanguage: 'de',
+      segments: [
+        { start: 0, end: 5, speaker: 'S1', text: 'Die Besprechungen mit Kunden laufen gut.' },
+      ],
+      summary: null,
+    })
+  ).id;
+  ids.unrelated = (
+    await seedNote(db, anna.user.id, {
+      name: 'Gartenplanung',
+      segments: [{ start: 0, end: 2, speaker: 'S1', text: 'Tomaten und Gurken pflanzen.' }],
+      summary: null,
+    })
+  ).id;
+  // Bob's note holds the same words: it must never show up for Anna.
+  ids.bobs = (await seedNote(db, bob.user.id, { name: 'Vorstandssitzung Bob' })).id;
+});
+
+async function search(query: string, extra = '', account = anna): Promise<number[]> {
+  const q = `search_query=${encodeURIComponent(query)}${extra}`;
+  const res = await t.call('GET', `/api/note/list?${q}`, { token: account.token });
+  expect(res.status).toBe(200);
+  const found = NoteListResponse.parse(await res.json()).notes.map((note) => note.id);
+  const counted = await t.call('GET', `/api/note/count?${q}`, { token: account.token });
+  // List and count always agree on the same filters.
+  expect(NoteCountResponse.parse(await counted.json()).count).toBe(found.length);
+  return found.sort((a, b) => a - b);
+}
+
+const sorted = (...list: number[]) => [...list].sort((a, b) => a - b);
+
+describe('search_query', () => {
+  it('finds a note by a word that appears only in its transcript', async () => {
+    expect(await search('Quartalsabschluss')).toEqual([ids.vorstand]);
+    expect(await search('quartalsabschluss')).toEqual([ids.vorstand]);
+  });
+
+  it('finds words of the summary and of the name', async () => {
+    expect(await search('verschicken')).toEqual([ids.vorstand]);
+    expect(await search('Gartenplanung')).toEqual([ids.unrelated]);
+  });
+
+  it('stems German: "Besprechung" finds "Besprechungen" and the other way round', async () => {
+    expect(await search('Besprechung')).toEqual(sorted(ids.vorstand!, ids.auto!));
+    expect(await search('Besprechungen')).toEqual(sorted(ids.vorstand!, ids.auto!));
+  });
+
+  it('stems English in an English note: "meeting" finds "meetings", "schedules" finds "scheduled"', async () => {
+    expect(await search('meeting')).toEqual([ids.english]);
+    expect(await search('schedules')).toEqual([ids.english]);
+    expect(await search('interview')).toEqual([ids.english]);
+  });
+
+  it('handles umlauts and ß', async () => {
+    expect(await search('Straßenbau')).toEqual([ids.vorstand]);
+    expect(await search('nächste Schritte')).toEqual([ids.vorstand]);
+  });
+
+  it('finds a name while it is being typed', async () => {
+    for (const partial of ['Garten', 'Gartenpl', 'Gartenplanu', 'gartenplanun']) {
+      expect(await search(partial), partial).toEqual([ids.unrelated]);
+    }
+    expect(await search('Vorstandssitz')).toEqual([ids.vorstand]);
+    expect(await search('Kundenter')).toEqual([ids.auto]);
+    expect(await search('quarterl')).toEqual([ids.english]);
+  });
+
+  it('needs every word, and honours an excluded word', async () => {
+    expect(await search('Budget Protokoll')).toEqual([ids.vorstand]);
+    expect(await search('Budget Tomaten')).toEqual([]);
+    expect(await search('Besprechung -Kunden')).toEqual([ids.vorstand]);
+  });
+
+  it('finds nothing for a word in no note', async () => {
+    expect(await search('Quantenphysik')).toEqual([]);
+  });
+
+  it('combines with the other filters', async () => {
+    expect(await search('Besprechung', `&folder_id=${folderId}`)).toEqual([ids.vorstand]);
+    expect(await search('Besprechung', '&saved=true')).toEqual([]);
+    expect(await search('Besprechung', '&start_date=2000-01-01&end_date=2000-01-02')).toEqual([]);
+  });
+
+  it("never finds another user's notes", async () => {
+    expect(await search('Vorstandssitzung')).toEqual([ids.vorstand]);
+    expect(await search('Bob')).toEqual([]);
+    expect(await search('Vorstandssitzung', '', bob)).toEqual([ids.bobs]);
+  });
+
+  it('treats search syntax and stop words as text, never as an error', async () => {
+    const queries = [
+      '"',
+      ':*',
+      "a' | b",
+      '!!',
+      'die der das',
+      '(Budget',
+      'Budget & )',
+      '-',
+      'x -die',
+    ];
+    for (const query of queries) {
+      const res = await t.call('GET', `/api/note/list?search_query=${encodeURIComponent(query)}`, {
+        token: anna.token,
+      });
+      expect(res.status, query).toBe(200);
+    }
+    // Blank means no search at all.
+    expect((await search('   ')).length).toBe(4);
+  });
+});
