@@ -15,7 +15,10 @@ import { createGoogleVerifier, type GoogleVerifier } from './lib/auth/google.ts'
 import { readVersion } from './lib/version.ts';
 import { createMailer, outboxDir, type Mailer } from './providers/mail/mailer.ts';
 import { authRouter } from './routes/auth/index.ts';
+import { foldersRouter } from './routes/folders/index.ts';
+import { notesRouter } from './routes/notes/index.ts';
 import { plansRouter } from './routes/plans/index.ts';
+import { uploadsRouter } from './routes/uploads/index.ts';
 import { userRouter } from './routes/user/index.ts';
 import { mountDocs } from './routes/docs/index.ts';
 import { healthRouter } from './routes/health/index.ts';
@@ -114,6 +117,9 @@ export function createApp(deps: AppDeps): App {
   app.route('/', authRouter());
   app.route('/', userRouter());
   app.route('/', plansRouter());
+  app.route('/', uploadsRouter());
+  app.route('/', notesRouter());
+  app.route('/', foldersRouter());
   mountDocs(app, { version, publicUrl: config.publicUrl });
 
   if (config.serveApp) app.get('*', serveApp(config.appDist));

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { createWorker, type Worker, type WorkerOptions } from './jobs/index.ts';
 import { ensureJwtSecret } from './lib/auth/secret.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 
@@ -10,6 +11,11 @@ export interface StartOptions {
   /** Use this database instead of opening one from the config; the caller then closes it. */
   db?: Database;
   logger?: Logger;
+  /**
+   * Run the processing worker in this process (default true; `WORKER=off` in main.ts turns it
+   * off when separate worker processes do the work). Options go to `createWorker`.
+   */
+  worker?: boolean | Omit<WorkerOptions, 'db' | 'config' | 'logger'>;
 }
 
 export interface RunningServer {
@@ -18,7 +24,12 @@ export interface RunningServer {
   /** Base URL actually listened on, e.g. http://127.0.0.1:3000 (the real port when PORT=0). */
   url: string;
   port: number;
-  /** Stops accepting connections, finishes open requests, then closes the database it opened. */
+  /** The in-process worker, unless it was turned off. */
+  worker: Worker | undefined;
+  /**
+   * Stops accepting connections and the worker (running jobs get a grace period, then go back to
+   * the queue), finishes open requests, then closes the database it opened.
+   */
   close(): Promise<void>;
 }
 
@@ -66,9 +77,22 @@ export async function startServer(
   const url = `http://${urlHost(config.host)}:${port}`;
   logger.info('listening', { url, database: db.kind, serveApp: config.serveApp });
 
+  const workerOptions = options.worker ?? true;
+  const worker =
+    workerOptions === false
+      ? undefined
+      : createWorker({
+          db: db.db,
+          config,
+          logger,
+          ...(workerOptions === true ? {} : workerOptions),
+        });
+  worker?.start();
+
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      const workerStopped = worker?.stop({ graceMs: CLOSE_TIMEOUT_MS });
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           if ('closeAllConnections' in server) server.closeAllConnections();
@@ -80,11 +104,12 @@ export async function startServer(
         });
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      await workerStopped;
       if (ownsDb) await db.close();
       logger.info('stopped');
     })();
     return closing;
   };
 
-  return { app, db, url, port, close };
+  return { app, db, url, port, worker, close };
 }

@@ -1,7 +1,7 @@
 import { FREE_PLAN_TYPE, type Minutes } from '@protokoll/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { minutesLedger } from '../db/schema.ts';
+import { minutesLedger, users } from '../db/schema.ts';
 import { planById } from './plans.ts';
 
 /** Reason of the monthly Free grant (one per user and calendar month). */
@@ -69,4 +69,111 @@ export async function minutesOf(
     unlimited: plan.minutes_per_month === null,
     has_active_plan: true,
   };
+}
+
+/**
+ * Encoders pad the end of a file with a few hundredths of a second (an MP3 of exactly 25:00 lasts
+ * 25:00.08): that much past a full minute does not start another one.
+ */
+export const MINUTE_GRACE_SECONDS = 0.5;
+
+/** What a recording costs: every started minute counts (PRODUCT.md "Minutes"), at least one. */
+export function minutesFor(durationSeconds: number): number {
+  return Math.max(1, Math.ceil((durationSeconds - MINUTE_GRACE_SECONDS) / 60));
+}
+
+/** Whether the balance covers `needed` minutes; an unlimited plan always does. */
+export function hasEnoughMinutes(balance: Minutes, needed: number): boolean {
+  return balance.unlimited || balance.remaining >= needed;
+}
+
+/** The ledger `reason` naming one processing run of a note: the upload is run 1, each retry the next. */
+export function noteRunReason(run: number): string {
+  return `note-run-${run}`;
+}
+
+/**
+ * Serialises the minute decisions of one user across transactions and processes: whoever holds
+ * the user row reads a balance nobody else can change until commit, so two uploads at once
+ * cannot both spend the same remaining minutes. Call first thing inside the transaction; the
+ * answer is the user's plan as it stands under the lock (undefined: no such user).
+ */
+export async function lockUserMinutes(
+  tx: Db,
+  userId: number,
+): Promise<{ planId: string } | undefined> {
+  const [user] = await tx
+    .select({ planId: users.planId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return user;
+}
+
+export interface Reservation {
+  userId: number;
+  noteId: number;
+  minutes: number;
+  /** The note's processing run (1 for the upload). */
+  run: number;
+  now?: Date;
+}
+
+/** Holds `minutes` for a run of a note (`running` until the run is charged or refunded). */
+export async function reserveMinutes(tx: Db, reservation: Reservation): Promise<void> {
+  await tx.insert(minutesLedger).values({
+    userId: reservation.userId,
+    kind: 'reserve',
+    minutes: reservation.minutes,
+    period: monthPeriod(reservation.now ?? new Date()),
+    reason: noteRunReason(reservation.run),
+    noteId: reservation.noteId,
+  });
+}
+
+/** The note's reservations that are neither charged nor refunded (normally none or one). */
+function openReservations(noteId: number) {
+  return sql`
+    select r.user_id, r.minutes, r.period, r.reason, r.note_id
+    from ${minutesLedger} r
+    where r.note_id = ${noteId} and r.kind = 'reserve'
+      and not exists (
+        select 1 from ${minutesLedger} s
+        where s.note_id = r.note_id and s.reason = r.reason and s.period = r.period
+          and s.kind in ('charge', 'refund')
+      )`;
+}
+
+/** The rows of a raw query; both drivers answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Minutes held for the note right now. */
+export async function heldMinutes(db: Db, noteId: number): Promise<number> {
+  const result = await db.execute(
+    sql`select coalesce(sum(o.minutes), 0)::int as minutes from (${openReservations(noteId)}) o`,
+  );
+  return Number(rowsOf<{ minutes: number }>(result)[0]?.minutes ?? 0);
+}
+
+/**
+ * Settles every open reservation of a note as `charge` (the run succeeded: running → used) or
+ * `refund` (it failed: running released), in the period it was reserved in, and answers how many
+ * minutes that settled. Idempotent: a run settled before is skipped, and the unique settlement
+ * index turns a concurrent second settlement into a no-op, so finishing a job twice can never
+ * charge twice. Run it in the transaction that changes the note's status.
+ */
+export async function settleMinutes(
+  tx: Db,
+  noteId: number,
+  kind: 'charge' | 'refund',
+): Promise<number> {
+  const result = await tx.execute(sql`
+    insert into ${minutesLedger} (user_id, kind, minutes, period, reason, note_id)
+    select o.user_id, ${kind}, o.minutes, o.period, o.reason, o.note_id
+    from (${openReservations(noteId)}) o
+    on conflict do nothing
+    returning minutes`);
+  return rowsOf<{ minutes: number }>(result).reduce((sum, row) => sum + Number(row.minutes), 0);
 }

@@ -1,0 +1,367 @@
+// The stages of turning a recording into a note, in order. Each stage reads what earlier ones
+// left in the job's checkpoint, does its step with the pure functions of processing/, and writes
+// its result back before the next stage starts: a restarted worker resumes at the stage (and,
+// while transcribing, at the chunk) where the last one stopped, and a retry reruns only the
+// stage that failed.
+import { createWriteStream } from 'node:fs';
+import { access, mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { NoteStatus, NoteStructure, Segment, Summary } from '@protokoll/contract';
+import type { NoteRow } from '../db/schema.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { PlanDefinition } from '../lib/plans.ts';
+import {
+  AudioError,
+  cleanSegments,
+  cutChunk,
+  dominantLanguage,
+  extractiveSummary,
+  mergeTranscripts,
+  planChunks,
+  prepareAudio,
+  summariseWithLlm,
+  transcribeChunks,
+  type ChatClient,
+  type ChunkFile,
+  type ChunkOptions,
+  type ChunkPlan,
+  type SttClient,
+  type Transcription,
+} from '../processing/index.ts';
+import type { Storage } from '../providers/storage/storage.ts';
+
+/** The steps in order; `jobs.stage` names the next one to run. */
+export const STAGES = [
+  'prepare',
+  'transcribe',
+  'merge',
+  'speakers',
+  'clean',
+  'summarise',
+  'store',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+export function isStage(value: string): value is Stage {
+  return (STAGES as readonly string[]).includes(value);
+}
+
+/**
+ * What a note shows while a stage runs: everything up to the summary is `transcribing`, the
+ * summary and storing `summarizing`. Transcription takes most of the time, so it gets most of
+ * the bar (5 → 80 %, chunk by chunk).
+ */
+export const STAGE_DISPLAY: Record<Stage, { status: NoteStatus; progress: number }> = {
+  prepare: { status: 'transcribing', progress: 2 },
+  transcribe: { status: 'transcribing', progress: 5 },
+  merge: { status: 'transcribing', progress: 82 },
+  speakers: { status: 'transcribing', progress: 85 },
+  clean: { status: 'transcribing', progress: 88 },
+  summarise: { status: 'summarizing', progress: 90 },
+  store: { status: 'summarizing', progress: 98 },
+};
+const TRANSCRIBE_END_PROGRESS = 80;
+
+/** What the stages keep in `jobs.checkpoint`. */
+export interface Checkpoint {
+  /** Measured by prepare. */
+  prepared?: { durationSeconds: number; bytesPerSecond: number };
+  /** The chunk plan, fixed once made: resumed chunk results must fit the same cuts. */
+  chunks?: ChunkPlan[];
+  /** Finished chunks by index, until merged. */
+  transcripts?: Record<string, Transcription>;
+  /** The transcript from merge on (speakers and clean rewrite it). */
+  segments?: Segment[];
+  /** Whether the engine labelled speakers at all. */
+  speakerLabels?: boolean;
+  /** The language most chunks reported. */
+  detectedLanguage?: string;
+  summary?: Summary;
+}
+
+/** The engines a worker has; either may be missing from the configuration. */
+export interface Engines {
+  stt: SttClient | undefined;
+  chat: ChatClient | undefined;
+  /** Model ids the chat engine serves (LLM_MODELS); other summary models are extractive. */
+  llmModels: readonly string[];
+}
+
+export interface PipelineOptions {
+  /** Chunk requests in flight per job (STT_CONCURRENCY). */
+  sttConcurrency: number;
+  /** Further attempts per chunk after a retryable failure. */
+  chunkRetries: number;
+  /** First wait before a chunk retry (doubles each time). */
+  chunkBackoffMs: number;
+  /** Chunk lengths; the defaults are processing/'s (ten minutes, three seconds overlap). */
+  chunking?: Pick<ChunkOptions, 'maxChunkSeconds' | 'overlapSeconds' | 'maxChunkBytes'>;
+}
+
+/** No speech-to-text engine is configured: nothing to transcribe with (permanent). */
+export class NoEngineError extends Error {
+  readonly key = 'errors.transcriptionUnavailable';
+  constructor() {
+    super('no speech-to-text engine is configured (STT_BASE_URL)');
+    this.name = 'NoEngineError';
+  }
+}
+
+export interface StageContext {
+  note: NoteRow;
+  plan: PlanDefinition;
+  checkpoint: Checkpoint;
+  /** Intermediate files of this note (prepared audio, chunks); removed after merge. */
+  workDir: string;
+  storage: Storage;
+  engines: Engines;
+  options: PipelineOptions;
+  signal: AbortSignal;
+  logger: Logger;
+  /** Persists checkpoint data and the next stage (fenced: throws when the lease is lost). */
+  save(write: { patch?: Checkpoint; drop?: (keyof Checkpoint)[]; next: Stage }): Promise<void>;
+  /** Persists one finished chunk. */
+  saveChunk(index: number, result: Transcription): Promise<void>;
+  /** Shows progress on the note. */
+  progress(status: NoteStatus, percent: number): Promise<void>;
+  /** Tells the worker's observer (logs, tests) about a finished chunk. */
+  chunkDone(index: number): void;
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+function preparedPath(workDir: string): string {
+  return join(workDir, 'prepared.flac');
+}
+
+/** Copies the recording out of storage and converts it to 16 kHz mono FLAC in the work folder. */
+async function prepareFile(ctx: StageContext) {
+  const { note, storage, workDir, signal } = ctx;
+  if (!note.audioKey) throw new AudioError('unreadable', 'the recording is no longer stored');
+  await mkdir(workDir, { recursive: true });
+  // A copy, not the stored file itself: storage may be remote later, and ffmpeg needs a seekable
+  // file for MP4/M4A (their index can sit at the end).
+  const extension = note.audioKey.split('.').pop() ?? 'bin';
+  const source = join(workDir, `source.${extension}`);
+  try {
+    await pipeline(await storage.read(note.audioKey), createWriteStream(source), { signal });
+    return await prepareAudio(source, workDir, signal);
+  } finally {
+    await rm(source, { force: true });
+  }
+}
+
+async function prepare(ctx: StageContext): Promise<Stage> {
+  await rm(ctx.workDir, { recursive: true, force: true });
+  const prepared = await prepareFile(ctx);
+  const chunks =
+    ctx.checkpoint.chunks ??
+    planChunks(prepared.durationSeconds, {
+      ...ctx.options.chunking,
+      bytesPerSecond: prepared.bytesPerSecond,
+    });
+  await ctx.save({
+    patch: {
+      prepared: {
+        durationSeconds: prepared.durationSeconds,
+        bytesPerSecond: prepared.bytesPerSecond,
+      },
+      chunks,
+    },
+    next: 'transcribe',
+  });
+  return 'transcribe';
+}
+
+/**
+ * A speech-to-text client that cuts each chunk just before its first request and deletes it
+ * after its result is saved: cutting overlaps with the engine's work, and the work folder never
+ * holds more than the chunks in flight.
+ */
+function cuttingClient(
+  stt: SttClient,
+  prepared: string,
+  chunks: ReadonlyMap<string, ChunkPlan>,
+  dir: string,
+  signal: AbortSignal,
+): SttClient {
+  const cuts = new Map<string, Promise<string>>();
+  return {
+    model: stt.model,
+    async transcribe(path, options) {
+      const chunk = chunks.get(path);
+      if (chunk && !cuts.has(path))
+        cuts.set(path, cutChunk({ path: prepared }, chunk, dir, signal));
+      const file = chunk ? await cuts.get(path)! : path;
+      return stt.transcribe(file, options);
+    },
+  };
+}
+
+async function transcribe(ctx: StageContext): Promise<Stage> {
+  const { engines, checkpoint, workDir, signal, options } = ctx;
+  if (!engines.stt) throw new NoEngineError();
+  const chunks = checkpoint.chunks;
+  if (!chunks) throw new Error('transcribe: no chunk plan in the checkpoint');
+  const done = new Map(
+    Object.entries(checkpoint.transcripts ?? {}).map(([index, result]) => [Number(index), result]),
+  );
+  const pending = chunks.filter((chunk) => !done.has(chunk.index));
+  let prepared = preparedPath(workDir);
+  if (pending.length > 0 && !(await exists(prepared))) {
+    // Another machine, or a retry after cleanup: prepare again, keeping the chunk plan.
+    prepared = (await prepareFile(ctx)).path;
+  }
+  const chunkDir = join(workDir, 'chunks');
+  const whole = chunks.length === 1 && chunks[0]!.start === 0;
+  const files: ChunkFile[] = chunks.map((chunk) => ({
+    ...chunk,
+    // One chunk covering everything is the prepared file itself: no cut needed.
+    path: whole ? prepared : join(chunkDir, `chunk-${String(chunk.index).padStart(4, '0')}.flac`),
+  }));
+  const plans = new Map(whole ? [] : files.map((file) => [file.path, file as ChunkPlan]));
+  const client = cuttingClient(engines.stt, prepared, plans, chunkDir, signal);
+
+  let updates = Promise.resolve();
+  const language = ctx.note.language === 'auto' ? undefined : ctx.note.language;
+  await transcribeChunks(files, client, {
+    concurrency: options.sttConcurrency,
+    retries: options.chunkRetries,
+    backoffMs: options.chunkBackoffMs,
+    language,
+    signal,
+    done,
+    onChunk: async (index, result) => {
+      await ctx.saveChunk(index, result);
+      if (!whole) await rm(files.find((file) => file.index === index)!.path, { force: true });
+      ctx.chunkDone(index);
+    },
+    onProgress: ({ done: finished, total }) => {
+      const start = STAGE_DISPLAY.transcribe.progress;
+      const percent = Math.round(start + ((TRANSCRIBE_END_PROGRESS - start) * finished) / total);
+      updates = updates.then(() => ctx.progress('transcribing', percent)).catch(() => {});
+    },
+    onRetry: ({ index, attempt, delayMs, error }) => {
+      ctx.logger.warn('chunk retry', {
+        noteId: ctx.note.id,
+        chunk: index,
+        attempt,
+        delayMs,
+        err: error,
+      });
+    },
+  });
+  await updates;
+  await ctx.save({ next: 'merge' });
+  return 'merge';
+}
+
+async function merge(ctx: StageContext): Promise<Stage> {
+  const { checkpoint } = ctx;
+  const chunks = checkpoint.chunks ?? [];
+  const results = new Map(
+    Object.entries(checkpoint.transcripts ?? {}).map(([index, result]) => [Number(index), result]),
+  );
+  const segments = mergeTranscripts(chunks, results);
+  const speakerLabels = [...results.values()].some((result) =>
+    result.segments.some((segment) => segment.speaker !== undefined),
+  );
+  const detectedLanguage = dominantLanguage(results);
+  await ctx.save({
+    patch: { segments, speakerLabels, ...(detectedLanguage ? { detectedLanguage } : {}) },
+    // The chunk results live on in the merged transcript.
+    drop: ['transcripts'],
+    next: 'speakers',
+  });
+  // Audio is not needed any more: later stages work on text.
+  await rm(ctx.workDir, { recursive: true, force: true });
+  return 'speakers';
+}
+
+/**
+ * Speaker labels stay only when they were asked for: the plan includes speaker detection
+ * (PRODUCT.md "Plans") and the upload did not say there is one speaker. Otherwise the transcript
+ * has one speaker, S1, whatever the engine guessed.
+ */
+export function speakersAsked(note: Pick<NoteRow, 'speakers'>, plan: PlanDefinition): boolean {
+  return plan.speakerDetection && note.speakers !== 1;
+}
+
+async function speakers(ctx: StageContext): Promise<Stage> {
+  const segments = ctx.checkpoint.segments ?? [];
+  const keep = speakersAsked(ctx.note, ctx.plan) && ctx.checkpoint.speakerLabels === true;
+  await ctx.save({
+    patch: {
+      segments: keep ? segments : segments.map((segment) => ({ ...segment, speaker: 'S1' })),
+    },
+    next: 'clean',
+  });
+  return 'clean';
+}
+
+async function clean(ctx: StageContext): Promise<Stage> {
+  if (ctx.note.transcriptType === 'clean') {
+    const language = ctx.note.language === 'auto' ? undefined : ctx.note.language;
+    const segments = cleanSegments(ctx.checkpoint.segments ?? [], { language });
+    await ctx.save({ patch: { segments }, next: 'summarise' });
+  } else {
+    await ctx.save({ next: 'summarise' });
+  }
+  return 'summarise';
+}
+
+/** The note's summary model is one the configured chat engine serves. */
+export function usesLlm(note: Pick<NoteRow, 'summaryModel'>, engines: Engines): boolean {
+  return engines.chat !== undefined && engines.llmModels.includes(note.summaryModel);
+}
+
+async function summarise(ctx: StageContext): Promise<Stage> {
+  const { note, engines } = ctx;
+  const segments = ctx.checkpoint.segments ?? [];
+  const options = {
+    // Written only from the contract's enum at upload.
+    structure: note.structure as NoteStructure,
+    language: note.summaryLanguage,
+    speakerNames: note.speakerNames,
+  };
+  const summary =
+    usesLlm(note, engines) && engines.chat
+      ? await summariseWithLlm(segments, {
+          ...options,
+          client: engines.chat,
+          model: note.summaryModel,
+          signal: ctx.signal,
+        })
+      : extractiveSummary(segments, options);
+  await ctx.save({ patch: { summary }, next: 'store' });
+  return 'store';
+}
+
+const RUNNERS: Record<Exclude<Stage, 'store'>, (ctx: StageContext) => Promise<Stage>> = {
+  prepare,
+  transcribe,
+  merge,
+  speakers,
+  clean,
+  summarise,
+};
+
+/**
+ * Runs stages from `from` up to (not including) `store`, which the worker does itself in the
+ * transaction that charges the minutes. Shows each stage on the note before it starts.
+ */
+export async function runStages(from: Stage, ctx: StageContext): Promise<void> {
+  let stage = from;
+  while (stage !== 'store') {
+    ctx.signal.throwIfAborted();
+    const display = STAGE_DISPLAY[stage];
+    await ctx.progress(display.status, display.progress);
+    ctx.logger.info('job stage', { noteId: ctx.note.id, stage });
+    stage = await RUNNERS[stage](ctx);
+  }
+}

@@ -1,0 +1,391 @@
+// The worker end to end: real uploads through the app, real audio, the OpenAI-compatible peer
+// over HTTP, and the ledger checked row by row. Every failure settles the reserved minutes
+// exactly once: charged on success, refunded otherwise.
+import { createServer } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MinutesResponse, NoteResponse, UploadNoteResponse, type Note } from '@protokoll/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  audioFixtures,
+  GERMAN_TEXT,
+  sha256File,
+  type AudioFixtures,
+} from '../../../../tests/support/audio.ts';
+import { startOpenAiPeer, type OpenAiPeer } from '../../../../tests/peers/openai.ts';
+import type { Env } from '../config.ts';
+import { jobs, minutesLedger, notes, users } from '../db/schema.ts';
+import { monthPeriod } from '../lib/minutes.ts';
+import { prepareAudio } from '../processing/index.ts';
+import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/accounts.ts';
+import { useTestDatabase } from '../test/db.ts';
+import {
+  filesIn,
+  ledgerOf,
+  postUpload,
+  uploadForm,
+  waitForNote,
+  type UploadFields,
+} from './testing.ts';
+import {
+  createWorker,
+  workDirOf,
+  type Worker,
+  type WorkerEvent,
+  type WorkerOptions,
+} from './worker.ts';
+
+const database = useTestDatabase();
+let fixtures: AudioFixtures;
+let peer: OpenAiPeer;
+const workers: Worker[] = [];
+
+beforeAll(async () => {
+  [fixtures, peer] = await Promise.all([audioFixtures(), startOpenAiPeer({ latencyMs: 0 })]);
+  // The peer answers with this text for the prepared German recording (what the worker sends).
+  const dir = await mkdtemp(join(tmpdir(), 'protokoll-prepared-'));
+  try {
+    const prepared = await prepareAudio(fixtures.german.mp3, dir);
+    peer.registerTranscript(await sha256File(prepared.path), GERMAN_TEXT);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop({ graceMs: 0 })));
+  peer.reset();
+  peer.configure({ transcription: {} });
+});
+afterAll(async () => {
+  await peer?.close();
+});
+
+interface Setup extends AccountsApp {
+  worker: Worker;
+  events: WorkerEvent[];
+}
+
+/** An app with the peer as its engine and a fast-retrying worker on the same database. */
+async function setup(env: Env = {}, options: Partial<WorkerOptions> = {}): Promise<Setup> {
+  const app = await accountsApp(database(), { STT_BASE_URL: peer.url, ...env });
+  const events: WorkerEvent[] = [];
+  const worker = createWorker({
+    db: database().db,
+    config: app.config,
+    pollMs: 20,
+    maxAttempts: 2,
+    retryBackoffMs: 20,
+    pipeline: { chunkRetries: 1, chunkBackoffMs: 10 },
+    onEvent: (event) => events.push(event),
+    ...options,
+  });
+  workers.push(worker);
+  return { ...app, worker, events };
+}
+
+async function upload(
+  s: Setup,
+  account: SignedUp,
+  fields: UploadFields = {},
+  file?: string,
+): Promise<Note> {
+  const res = await postUpload(
+    s.app,
+    account.token,
+    await uploadForm(file ?? fixtures.german.mp3, fields),
+  );
+  expect(res.status).toBe(200);
+  return UploadNoteResponse.parse(await res.json()).note!;
+}
+
+async function minutesOf(s: Setup, account: SignedUp) {
+  const res = await s.call('GET', '/api/user/minutes', { token: account.token });
+  return MinutesResponse.parse(await res.json()).minutes;
+}
+
+async function detail(s: Setup, account: SignedUp, id: number) {
+  const res = await s.call('GET', `/api/note/${id}`, { token: account.token });
+  expect(res.status).toBe(200);
+  return NoteResponse.parse(await res.json()).note;
+}
+
+const transcriptions = () => peer.requests.filter((r) => r.endpoint === 'transcriptions');
+const chats = () => peer.requests.filter((r) => r.endpoint === 'chat');
+
+/** A port nothing listens on: connections are refused. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('worker', () => {
+  it('turns an upload into a note: transcript, summary, stages shown, minutes charged once', async () => {
+    const s = await setup();
+    const anna = await signUp(s.call);
+    const note = await upload(s, anna);
+    // Reserved while waiting and running.
+    expect(await minutesOf(s, anna)).toMatchObject({ used: 0, running: 1, remaining: 29 });
+    s.worker.start();
+    const done = await waitForNote(database().db, note.id);
+    expect(done).toMatchObject({ status: 'done', progress: 100, error: null, minutesCharged: 1 });
+
+    const reader = await detail(s, anna, note.id);
+    expect(reader.segments.map((segment) => segment.text)).toEqual([
+      'Guten Morgen zusammen.',
+      'Wir haben beschlossen, das Budget zu erhöhen.',
+      'Anna kümmert sich bis Freitag um den Bericht.',
+    ]);
+    expect(reader.segments.every((segment) => segment.speaker === 'S1')).toBe(true);
+    expect(reader.summary?.generator).toBe('extractive');
+    expect(reader.summary?.decisions.map((d) => d.text)).toEqual([
+      'Wir haben beschlossen, das Budget zu erhöhen.',
+    ]);
+    expect(reader.summary?.action_items[0]).toMatchObject({ owner: 'Anna', due: 'Freitag' });
+    expect(done.searchText).toContain('Budget');
+
+    // Stages in order, progress never going back.
+    const shown = s.events.flatMap((e) => (e.type === 'progress' ? [e] : []));
+    expect([...new Set(shown.map((e) => e.status))]).toEqual(['transcribing', 'summarizing']);
+    const percents = shown.map((e) => e.progress);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+
+    // The engine got the prepared audio once, with the options the note asked for.
+    expect(transcriptions()).toHaveLength(1);
+    expect(transcriptions()[0]!.fields).toMatchObject({
+      model: 'whisper-1',
+      response_format: 'verbose_json',
+      language: 'de',
+    });
+    expect(transcriptions()[0]!.file?.mimeType).toBe('audio/flac');
+
+    expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'charge:1']);
+    expect(await minutesOf(s, anna)).toMatchObject({ used: 1, running: 0, remaining: 29 });
+    const [job] = await database().db.select().from(jobs).where(eq(jobs.noteId, note.id));
+    expect(job).toMatchObject({ state: 'done', lockedBy: null, checkpoint: {} });
+    // Intermediate files are gone; the recording stays for playback.
+    expect(await filesIn(workDirOf(s.dataDir, note.id))).toEqual([]);
+    expect(await filesIn(join(s.dataDir, 'audio'))).toEqual([done.audioKey]);
+  });
+
+  it('retries a chunk the engine answered with 500, then charges once', async () => {
+    const s = await setup();
+    const anna = await signUp(s.call);
+    peer.fail({ status: 500, times: 1, endpoint: 'transcriptions' });
+    const note = await upload(s, anna);
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
+    expect(transcriptions().map((r) => r.status)).toEqual([500, 200]);
+    expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'charge:1']);
+  });
+
+  it('retries an unreachable engine, then fails with the reason and refunds', async () => {
+    const s = await setup({ STT_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const anna = await signUp(s.call);
+    const note = await upload(s, anna);
+    s.worker.start();
+    const failed = await waitForNote(database().db, note.id);
+    expect(failed).toMatchObject({
+      status: 'error',
+      error: 'processing.engine.unreachable',
+      minutesCharged: 0,
+    });
+    // One job-level retry (maxAttempts 2), each attempt retrying the chunk once.
+    expect(s.events.filter((e) => e.type === 'retry')).toHaveLength(1);
+    const [job] = await database().db.select().from(jobs).where(eq(jobs.noteId, note.id));
+    expect(job).toMatchObject({ state: 'failed', attempts: 2, stage: 'transcribe' });
+    expect(job!.lastError).toContain('unreachable');
+    expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'refund:1']);
+    expect(await minutesOf(s, anna)).toMatchObject({ used: 0, running: 0, remaining: 30 });
+  });
+
+  it('refunds when the engine always fails; a retry after it recovers charges once', async () => {
+    const s = await setup();
+    const anna = await signUp(s.call);
+    peer.fail({ status: 500, endpoint: 'transcriptions' });
+    const note = await upload(s, anna);
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({
+      status: 'error',
+      error: 'processing.engine.server',
+    });
+    // 2 attempts × (1 + 1 chunk retry).
+    expect(transcriptions()).toHaveLength(4);
+    expect(await minutesOf(s, anna)).toMatchObject({ used: 0, running: 0, remaining: 30 });
+
+    peer.reset();
+    const res = await s.call('POST', `/api/note/${note.id}/retry`, { token: anna.token });
+    expect(res.status).toBe(200);
+    const body = NoteResponse.parse(await res.json());
+    expect(body.note).toMatchObject({ status: 'queued', error: null });
+    expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'refund:1', 'reserve:1']);
+    expect((await minutesOf(s, anna)).running).toBe(1);
+
+    expect(await waitForNote(database().db, note.id)).toMatchObject({
+      status: 'done',
+      minutesCharged: 1,
+    });
+    expect(await ledgerOf(database().db, note.id)).toEqual([
+      'reserve:1',
+      'refund:1',
+      'reserve:1',
+      'charge:1',
+    ]);
+    expect(await minutesOf(s, anna)).toMatchObject({ used: 1, running: 0, remaining: 29 });
+  });
+
+  it('fails at once on a permanent engine answer (401), without retrying', async () => {
+    const s = await setup();
+    const anna = await signUp(s.call);
+    peer.fail({ status: 401, times: 1, endpoint: 'transcriptions' });
+    const note = await upload(s, anna);
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({
+      status: 'error',
+      error: 'processing.engine.unauthorized',
+    });
+    expect(transcriptions()).toHaveLength(1);
+    expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'refund:1']);
+  });
+
+  it('retries an invalid LLM answer once and then succeeds', async () => {
+    const s = await setup({ LLM_BASE_URL: peer.url, LLM_MODELS: 'gpt-4o-mini' });
+    const anna = await signUp(s.call);
+    peer.chatInvalid(1, 'json');
+    const note = await upload(s, anna, { summary_model: 'gpt-4o-mini' });
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
+    expect(chats()).toHaveLength(2);
+    expect((chats()[0]!.body as { model: string }).model).toBe('gpt-4o-mini');
+    const reader = await detail(s, anna, note.id);
+    expect(reader.summary?.generator).toBe('llm');
+    expect(reader.summary?.decisions[0]?.text).toContain('beschlossen');
+  });
+
+  it('fails on a second invalid LLM answer, keeps the transcript, and a retry reruns only the summary', async () => {
+    const s = await setup({ LLM_BASE_URL: peer.url, LLM_MODELS: 'gpt-4o-mini' });
+    const anna = await signUp(s.call);
+    peer.chatInvalid(2, 'schema');
+    const note = await upload(s, anna, { summary_model: 'gpt-4o-mini' });
+    s.worker.start();
+    const failed = await waitForNote(database().db, note.id);
+    expect(failed).toMatchObject({
+      status: 'error',
+      error: 'processing.engine.invalidAnswer',
+      summary: null,
+    });
+    expect(failed.segments).toHaveLength(3);
+    expect(failed.searchText).toContain('Budget');
+    expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'refund:1']);
+
+    peer.reset();
+    const res = await s.call('POST', `/api/note/${note.id}/retry`, { token: anna.token });
+    expect(res.status).toBe(200);
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
+    expect(transcriptions()).toHaveLength(0);
+    expect(chats()).toHaveLength(1);
+    expect(await ledgerOf(database().db, note.id)).toEqual([
+      'reserve:1',
+      'refund:1',
+      'reserve:1',
+      'charge:1',
+    ]);
+  });
+
+  it('retries only the owner’s failed notes, and only with minutes to spare', async () => {
+    const s = await setup();
+    const anna = await signUp(s.call);
+    const ben = await signUp(s.call);
+    peer.fail({ status: 401, times: 1, endpoint: 'transcriptions' });
+    const failing = await upload(s, anna);
+    s.worker.start();
+    await waitForNote(database().db, failing.id);
+
+    const other = await s.call('POST', `/api/note/${failing.id}/retry`, { token: ben.token });
+    expect(other.status).toBe(404);
+    const missing = await s.call('POST', `/api/note/999999/retry`, { token: anna.token });
+    expect(missing.status).toBe(404);
+
+    const finished = await upload(s, anna);
+    await waitForNote(database().db, finished.id);
+    const notFailed = await s.call('POST', `/api/note/${finished.id}/retry`, { token: anna.token });
+    expect(notFailed.status).toBe(409);
+    expect(await notFailed.json()).toMatchObject({
+      code: 'invalidInput',
+      message:
+        'Nur Notizen, deren Verarbeitung fehlgeschlagen ist, können erneut verarbeitet werden.',
+    });
+
+    // Everything else spent: the refunded minute cannot be reserved again.
+    const rest = {
+      userId: anna.user.id,
+      minutes: 29,
+      period: monthPeriod(new Date()),
+      reason: 'x',
+    };
+    await database()
+      .db.insert(minutesLedger)
+      .values([
+        { ...rest, kind: 'reserve' },
+        { ...rest, kind: 'charge' },
+      ]);
+    const broke = await s.call('POST', `/api/note/${failing.id}/retry`, { token: anna.token });
+    expect(broke.status).toBe(402);
+    expect(await broke.json()).toMatchObject({ code: 'insufficientMinutes' });
+    expect(await ledgerOf(database().db, failing.id)).toEqual(['reserve:1', 'refund:1']);
+    const [note] = await database().db.select().from(notes).where(eq(notes.id, failing.id));
+    expect(note?.status).toBe('error');
+  });
+
+  it('keeps only the summary when transcribe is false, and cleans the transcript when asked', async () => {
+    const s = await setup();
+    const anna = await signUp(s.call);
+    s.worker.start();
+    const summaryOnly = await upload(s, anna, { transcribe: 'false' });
+    const done = await waitForNote(database().db, summaryOnly.id);
+    expect(done.segments).toEqual([]);
+    expect(done.summary).not.toBeNull();
+
+    // Fillers the engine wrote down are gone from a clean transcript.
+    const dir = await mkdtemp(join(tmpdir(), 'protokoll-prepared-'));
+    try {
+      const prepared = await prepareAudio(fixtures.german.ogg, dir);
+      peer.registerTranscript(
+        await sha256File(prepared.path),
+        'Also, äh, wir haben beschlossen, ähm, das Budget zu erhöhen.',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const cleaned = await upload(s, anna, { transcript_type: 'clean' }, fixtures.german.ogg);
+    const note = await waitForNote(database().db, cleaned.id);
+    const [text] = note.segments.map((segment) => segment.text);
+    expect(text).toMatch(/^Wir haben beschlossen,? das Budget zu erhöhen\.$/);
+  });
+
+  it('keeps the engine’s speaker labels for plans with speaker detection only', async () => {
+    const s = await setup();
+    peer.configure({ transcription: { speakers: 2 } });
+    const free = await signUp(s.call);
+    const pro = await signUp(s.call);
+    await database().db.update(users).set({ planId: 'pro' }).where(eq(users.id, pro.user.id));
+    await database()
+      .db.insert(minutesLedger)
+      .values({
+        userId: pro.user.id,
+        kind: 'grant',
+        minutes: 1200,
+        period: monthPeriod(new Date()),
+        reason: 'plan:pro',
+      });
+    s.worker.start();
+    const freeNote = await waitForNote(database().db, (await upload(s, free)).id);
+    const proNote = await waitForNote(database().db, (await upload(s, pro)).id);
+    expect(new Set(freeNote.segments.map((segment) => segment.speaker))).toEqual(new Set(['S1']));
+    expect(proNote.segments.map((segment) => segment.speaker)).toEqual(['S1', 'S2', 'S1']);
+  });
+});

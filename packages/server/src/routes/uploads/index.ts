@@ -1,0 +1,21 @@
+import type { RouteConfig } from '@hono/zod-openapi';
+import { requireAuth } from '../../lib/auth/middleware.ts';
+import { createRouter } from '../../lib/openapi.ts';
+import { getCapabilitiesHandler, retryNoteHandler, uploadNoteHandler } from './uploads.handlers.ts';
+import { getCapabilitiesRoute, retryNoteRoute, uploadNoteRoute } from './uploads.routes.ts';
+
+/**
+ * The upload is documented from the contract like every call but routed by hand: the generated
+ * validator would read the whole multipart body into memory before the handler runs, and the
+ * handler streams it to disk instead (validating the fields with the same contract schema).
+ */
+export const uploadsRouter = () => {
+  const router = createRouter()
+    .openapi(getCapabilitiesRoute, getCapabilitiesHandler)
+    .openapi(retryNoteRoute, retryNoteHandler);
+  // routeFor's own middleware is requireAuth (the contract marks the call `auth: true`).
+  const { middleware: _middleware, ...documented } = uploadNoteRoute as unknown as RouteConfig;
+  router.openAPIRegistry.registerPath(documented);
+  router.post(uploadNoteRoute.path, requireAuth, uploadNoteHandler);
+  return router;
+};

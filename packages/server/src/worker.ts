@@ -1,0 +1,67 @@
+// A worker process without HTTP: `npm run worker` (or `tsx packages/server/src/worker.ts`) on as
+// many machines as needed, all pointing at the same PostgreSQL (DATABASE_URL) and DATA_DIR.
+// The API processes then run with WORKER=off, or keep their own in-process worker as well.
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createWorker } from './jobs/index.ts';
+import { createLogger } from './lib/logger.ts';
+
+/** How long a running job may take to finish after SIGTERM before it is handed back. */
+const STOP_GRACE_MS = 20_000;
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.format()}\n`);
+  process.exit(1);
+}
+
+const logger = createLogger({ level: config.logLevel });
+if (!config.databaseUrl) {
+  // PGlite's files belong to the one process that opened them; a second process on the same
+  // folder (this worker next to the API) would corrupt them.
+  process.stderr.write(
+    'Protokoll-Worker startet nicht: ein eigener Worker braucht PostgreSQL (DATABASE_URL).\n' +
+      '  Mit der eingebetteten Datenbank (PGlite) läuft der Worker im Serverprozess (npm start).\n',
+  );
+  process.exit(1);
+}
+if (!config.stt.baseUrl) {
+  logger.warn('no STT_BASE_URL: jobs that need transcription will fail');
+}
+
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase(config, { logger });
+} catch (error) {
+  logger.error('start failed', { err: error });
+  process.stderr.write(
+    `Protokoll-Worker startet nicht: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+}
+
+const worker = createWorker({ db: database.db, config, logger });
+worker.start();
+process.stdout.write(`Protokoll-Worker ${worker.id} läuft (${database.kind})\n`);
+
+let stopping = false;
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  logger.info('shutting down', { signal });
+  worker
+    .stop({ graceMs: STOP_GRACE_MS })
+    .then(() => database.close())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('shutdown failed', { err: error });
+        process.exit(1);
+      },
+    );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
