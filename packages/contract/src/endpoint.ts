@@ -28,6 +28,11 @@ export interface Endpoint<
   summary: string;
   /** Bearer token required. */
   auth: boolean;
+  /**
+   * Also accepts the access token from the `auth` cookie (SPEC §3), for elements that cannot send
+   * a header (`<audio src>`). Only for reads: the cookie is SameSite=Strict.
+   */
+  cookieAuth?: boolean;
   body?: Req;
   bodyKind?: BodyKind;
   query?: Query;

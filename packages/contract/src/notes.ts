@@ -369,6 +369,7 @@ export const getNoteAudio = defineEndpoint({
   tag: 'notes',
   summary: 'Stream the recording (HTTP Range)',
   auth: true,
+  cookieAuth: true,
   params: NoteIdParams,
   response: AudioBinary,
   responseKind: 'binary',

@@ -8,7 +8,7 @@ import {
 import { ErrorBody, type BodyKind, type Endpoint, type ResponseKind } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { requireAuth } from './auth/middleware.ts';
+import { requireAuth, requireAuthOrCookie } from './auth/middleware.ts';
 import type { AppEnv } from './context.ts';
 import { validationError } from './errors.ts';
 
@@ -116,7 +116,8 @@ export function routeFor<E extends Endpoint, P extends z.ZodType | undefined = u
     endpoint.responseKind === 'binary' ? 'application/octet-stream' : 'application/json';
   const validates = Boolean(params || endpoint.query || endpoint.body);
   // Authentication runs before validation: without a session, a request learns nothing else.
-  const middleware = [...(endpoint.auth ? [requireAuth] : []), ...(options.middleware ?? [])];
+  const auth = endpoint.cookieAuth ? requireAuthOrCookie : requireAuth;
+  const middleware = [...(endpoint.auth ? [auth] : []), ...(options.middleware ?? [])];
   if (endpoint.body && endpoint.bodyKind === 'multipart') describeFileFields(endpoint.body);
 
   const config: RouteConfig = {

@@ -121,6 +121,20 @@ describe('GET /api/note/{id}/audio', () => {
     expect(res.status).toBe(404);
     expect((await t.call('GET', `/api/note/${noteId}/audio`)).status).toBe(401);
   });
+
+  it('takes the token from the auth cookie, for an <audio src> that cannot send a header', async () => {
+    const cookie = (token: string) =>
+      t.app.request(`/api/note/${noteId}/audio`, { headers: { Cookie: `auth=${token}` } });
+    const res = await cookie(anna.token);
+    expect(res.status).toBe(200);
+    expect((await body(res)).equals(bytes)).toBe(true);
+    expect((await cookie('not-a-token')).status).toBe(401);
+    // Other calls keep requiring the bearer header.
+    const other = await t.app.request(`/api/note/${noteId}`, {
+      headers: { Cookie: `auth=${anna.token}` },
+    });
+    expect(other.status).toBe(401);
+  });
 });
 
 describe('parseRange', () => {
