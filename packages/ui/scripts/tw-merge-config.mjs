@@ -130,7 +130,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let current = '';
   try {
     current = readFileSync(path, 'utf8');
-  } catch {}
+  } catch {
+    // No file yet: it is written below.
+  }
   if (process.argv.includes('--check')) {
     if (current !== next) {
       console.error(`${OUTPUT} is out of date: run node packages/ui/scripts/tw-merge-config.mjs`);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocale } from '../../lib/use-locale.ts';
 
 interface GoogleIdentity {
@@ -48,7 +48,9 @@ export function GoogleButton({ clientId, context, onCredential }: GoogleButtonPr
   const { locale } = useLocale();
   const container = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
-  callback.current = onCredential;
+  useEffect(() => {
+    callback.current = onCredential;
+  }, [onCredential]);
 
   useEffect(() => {
     let active = true;

@@ -93,6 +93,7 @@ describe('useTranslation and Trans', () => {
         <p data-testid="terms">
           <Trans
             i18nKey="terms"
+            // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans gives them their text
             components={{ terms: <a href="/agb" />, privacy: <a href="/datenschutz" /> }}
           />
         </p>

@@ -3,9 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 /** A schema seen through Standard Schema (zod implements it): no zod types needed here. */
 interface StandardSchema<Output> {
   '~standard': {
-    validate(
-      value: unknown,
-    ):
+    validate(value: unknown):
       | { value: Output; issues?: undefined }
       | {
           issues: ReadonlyArray<{
