@@ -63,7 +63,8 @@ export function createApiClient({
   ): Promise<ResponseOf<E>> {
     const url = `${base}${buildPath(endpoint.path, input.params)}${toQueryString(input.query as Record<string, unknown>)}`;
     const headers = new Headers({ Accept: 'application/json' });
-    const token = getToken?.();
+    // Only calls that need it carry the token: public calls (sign-in, refresh) never see it.
+    const token = endpoint.auth ? getToken?.() : undefined;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     let body: BodyInit | undefined;
     if (input.body instanceof FormData) body = input.body;
