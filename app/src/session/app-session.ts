@@ -1,6 +1,7 @@
 import {
   describeFailure,
   endpoints,
+  type Endpoint,
   type FailureContext,
   type FailureText,
   type FieldIssue,
@@ -13,6 +14,11 @@ export interface AppSession {
   session: Session;
   /** The API client with the session's token; a 401 triggers one refresh and one retry. */
   client: ApiClient;
+  /**
+   * The client's 401 rule for a call made outside it (the upload, which needs XMLHttpRequest for
+   * its progress): `run` is called again after one shared refresh. It must read the token anew.
+   */
+  withRefresh: <T>(endpoint: Endpoint, run: () => Promise<T>) => Promise<T>;
   endpoints: typeof endpoints;
   /** The SPEC §8 text of a failed call; anything that is not an ApiError is a generic failure. */
   failureOf: (context: FailureContext, error: unknown) => FailureText;
@@ -48,28 +54,30 @@ export function createAppSession({ onSignedOut }: { onSignedOut: () => void }): 
       refreshing = null;
     }));
 
-  const client: ApiClient = {
-    async call(endpoint, input) {
-      try {
-        return await raw.call(endpoint, input);
-      } catch (error) {
-        const expired =
-          error instanceof ApiError &&
-          error.status === 401 &&
-          endpoint.auth === true &&
-          session.getState().refreshToken !== null;
-        if (!expired) throw error;
-        // SPEC §4: a failed refresh clears the session; the user signs in again.
-        if (!(await refreshOnce())) {
-          onSignedOut();
-          throw error;
-        }
-        return raw.call(endpoint, input);
+  async function withRefresh<T>(endpoint: Endpoint, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      const expired =
+        error instanceof ApiError &&
+        error.status === 401 &&
+        endpoint.auth === true &&
+        session.getState().refreshToken !== null;
+      if (!expired) throw error;
+      // SPEC §4: a failed refresh clears the session; the user signs in again.
+      if (!(await refreshOnce())) {
+        onSignedOut();
+        throw error;
       }
-    },
+      return run();
+    }
+  }
+
+  const client: ApiClient = {
+    call: (endpoint, input) => withRefresh(endpoint, () => raw.call(endpoint, input)),
   };
 
   session = createSession({ client, storage: localStorage, onSignedOut });
   session.restore();
-  return { session, client, endpoints, failureOf, issuesOf };
+  return { session, client, withRefresh, endpoints, failureOf, issuesOf };
 }

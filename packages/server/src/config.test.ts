@@ -154,8 +154,21 @@ describe('loadConfig', () => {
     ['LLM_MODELS', ',,'],
     ['LLM_MODELS', 'a,a:premium'],
     ['MAX_UPLOAD_BYTES', '1T'],
+    ['JOB_MAX_ATTEMPTS', '0'],
+    ['JOB_RETRY_BACKOFF_MS', '-1'],
   ])('rejects %s=%s', (variable, value) => {
     expect(problems({ [variable]: value })).toEqual([{ variable, message: expect.any(String) }]);
+  });
+
+  it('leaves job attempts and backoff to the worker unless set', () => {
+    expect(loadConfig({})).toMatchObject({
+      jobMaxAttempts: undefined,
+      jobRetryBackoffMs: undefined,
+    });
+    expect(loadConfig({ JOB_MAX_ATTEMPTS: '2', JOB_RETRY_BACKOFF_MS: '500' })).toMatchObject({
+      jobMaxAttempts: 2,
+      jobRetryBackoffMs: 500,
+    });
   });
 
   it('does not quote engine URLs or keys', () => {

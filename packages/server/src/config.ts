@@ -45,6 +45,10 @@ export interface Config {
   llm: LlmConfig;
   /** Largest accepted upload in bytes. */
   maxUploadBytes: number;
+  /** Attempts of a processing job before it fails for good; undefined: the worker's default. */
+  jobMaxAttempts: number | undefined;
+  /** Wait before a job's second attempt (doubling after); undefined: the worker's default. */
+  jobRetryBackoffMs: number | undefined;
 }
 
 /** Any OpenAI-compatible `/v1/audio/transcriptions` endpoint. */
@@ -175,7 +179,11 @@ function rateLimitVariable(fallback: RateLimit) {
 }
 
 /** A whole number in `[min, max]`, or `fallback` when unset. */
-function integerVariable(fallback: number, min: number, max: number) {
+function integerVariable<Fallback extends number | undefined>(
+  fallback: Fallback,
+  min: number,
+  max: number,
+) {
   return z
     .string()
     .optional()
@@ -349,6 +357,9 @@ const EnvSchema = z.object({
     }),
   LLM_TIMEOUT_MS: integerVariable(300_000, 1_000, 3_600_000),
   MAX_UPLOAD_BYTES: bytesVariable(1024 ** 3),
+  // Unset: the worker's defaults. Small values make failing engines fail fast (end-to-end tests).
+  JOB_MAX_ATTEMPTS: integerVariable(undefined, 1, 100),
+  JOB_RETRY_BACKOFF_MS: integerVariable(undefined, 0, 86_400_000),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -413,6 +424,8 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
       timeoutMs: e.LLM_TIMEOUT_MS,
     },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
+    jobRetryBackoffMs: e.JOB_RETRY_BACKOFF_MS,
   };
 }
 

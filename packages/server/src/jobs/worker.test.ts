@@ -238,6 +238,23 @@ describe('worker', () => {
     expect(await minutesOf(s, anna)).toMatchObject({ used: 1, running: 0, remaining: 29 });
   });
 
+  it('takes attempts and backoff from JOB_MAX_ATTEMPTS and JOB_RETRY_BACKOFF_MS', async () => {
+    const s = await setup(
+      { JOB_MAX_ATTEMPTS: '3', JOB_RETRY_BACKOFF_MS: '15' },
+      { maxAttempts: undefined, retryBackoffMs: undefined },
+    );
+    const anna = await signUp(s.call);
+    peer.fail({ status: 500, endpoint: 'transcriptions' });
+    const note = await upload(s, anna);
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'error' });
+    // Doubling from the configured wait: 15 ms, then 30 ms; 3 attempts × (1 + 1 chunk retry).
+    const retries = s.events.flatMap((e) => (e.type === 'retry' ? [e.delayMs] : []));
+    expect(retries).toEqual([15, 30]);
+    expect(transcriptions()).toHaveLength(6);
+    expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'refund:1']);
+  });
+
   it('fails at once on a permanent engine answer (401), without retrying', async () => {
     const s = await setup();
     const anna = await signUp(s.call);

@@ -168,8 +168,9 @@ export function createWorker(options: WorkerOptions): Worker {
   const id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const retryBackoffMs = options.retryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS;
+  const maxAttempts = options.maxAttempts ?? config.jobMaxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const retryBackoffMs =
+    options.retryBackoffMs ?? config.jobRetryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS;
   const maxRetryBackoffMs = options.maxRetryBackoffMs ?? DEFAULT_MAX_RETRY_BACKOFF_MS;
   const pipelineOptions: PipelineOptions = {
     sttConcurrency: config.stt.concurrency,

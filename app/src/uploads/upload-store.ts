@@ -1,0 +1,164 @@
+import { UPLOAD_ENTRY_REMOVE_DELAY_MS } from '@protokoll/contract';
+import type { UploadEntry } from '@protokoll/ui';
+import { useSyncExternalStore } from 'react';
+
+/*
+ * SPEC §3/§4 upload tracking: an entry per file, from the first byte until its note is done or
+ * failed. Module-level like the session, so the toasts in the layout keep following an upload
+ * while the person moves between pages.
+ */
+
+/** SPEC §3 upload tracking entry, plus the failure texts and the note it became. */
+export interface UploadTrackingEntry extends UploadEntry {
+  id: number;
+  /** The note the server created, once the upload was accepted. */
+  noteId?: number | undefined;
+}
+
+export interface UploadsSnapshot {
+  /** Oldest first. */
+  entries: readonly UploadTrackingEntry[];
+  /** SPEC §4: uploads still processing; drops when one is done or failed. */
+  pending: number;
+  /** Whose uploads these are: the signed-in user's id, `null` before anyone claimed them. */
+  owner: number | null;
+}
+
+export interface UploadStoreOptions {
+  /** SPEC §9: a finished entry is removed this long after it is done. */
+  removeDelayMs?: number;
+}
+
+export type UploadStore = ReturnType<typeof createUploadStore>;
+
+export function createUploadStore({
+  removeDelayMs = UPLOAD_ENTRY_REMOVE_DELAY_MS,
+}: UploadStoreOptions = {}) {
+  let snapshot: UploadsSnapshot = { entries: [], pending: 0, owner: null };
+  let nextId = 1;
+  const listeners = new Set<() => void>();
+  const removals = new Map<number, ReturnType<typeof setTimeout>>();
+
+  function publish(entries: readonly UploadTrackingEntry[], owner = snapshot.owner) {
+    snapshot = {
+      entries,
+      pending: entries.filter((entry) => entry.status === 'processing').length,
+      owner,
+    };
+    for (const listener of listeners) listener();
+  }
+
+  /** Changes one entry; an entry that is gone (dismissed, removed) stays gone. */
+  function update(id: number, change: (entry: UploadTrackingEntry) => UploadTrackingEntry) {
+    if (!snapshot.entries.some((entry) => entry.id === id)) return;
+    publish(snapshot.entries.map((entry) => (entry.id === id ? change(entry) : entry)));
+  }
+
+  /** An entry that is still processing; finished ones keep their outcome. */
+  function updateProcessing(id: number, change: Partial<UploadTrackingEntry>) {
+    update(id, (entry) => (entry.status === 'processing' ? { ...entry, ...change } : entry));
+  }
+
+  function remove(id: number) {
+    clearTimeout(removals.get(id));
+    removals.delete(id);
+    if (!snapshot.entries.some((entry) => entry.id === id)) return;
+    publish(snapshot.entries.filter((entry) => entry.id !== id));
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    /** A file starts uploading: a new processing entry with its toast shown. */
+    add(file: { filename: string; size: number }): number {
+      const id = nextId++;
+      publish([
+        ...snapshot.entries,
+        {
+          id,
+          filename: file.filename,
+          size: file.size,
+          loaded: 0,
+          status: 'processing',
+          showToast: true,
+        },
+      ]);
+      return id;
+    },
+
+    /** Bytes sent so far, at most the file's size. */
+    progress(id: number, loaded: number) {
+      update(id, (entry) =>
+        entry.status === 'processing'
+          ? { ...entry, loaded: Math.min(entry.size, Math.max(0, loaded)) }
+          : entry,
+      );
+    },
+
+    /** The server took the file: every byte is there, its note is being processed. */
+    accepted(id: number, noteId: number | undefined) {
+      update(id, (entry) =>
+        entry.status === 'processing' ? { ...entry, loaded: entry.size, noteId } : entry,
+      );
+    },
+
+    /** SPEC §4: done; the entry disappears `removeDelayMs` later. */
+    done(id: number) {
+      updateProcessing(id, { status: 'done', error: undefined, reason: undefined });
+      if (snapshot.entries.some((entry) => entry.id === id) && !removals.has(id)) {
+        removals.set(
+          id,
+          setTimeout(() => remove(id), removeDelayMs),
+        );
+      }
+    },
+
+    /**
+     * Failed: the entry stays until dismissed, and shows its toast again even if it had been
+     * closed while it was running, so a failure never goes unnoticed.
+     */
+    fail(id: number, error: string, reason?: string) {
+      updateProcessing(id, { status: 'error', error, reason, showToast: true });
+    },
+
+    /**
+     * The close button: a running upload goes on without its toast (SPEC `showToast`); a
+     * finished one is removed.
+     */
+    dismiss(id: number) {
+      const entry = snapshot.entries.find((candidate) => candidate.id === id);
+      if (!entry) return;
+      if (entry.status === 'processing')
+        update(id, (current) => ({ ...current, showToast: false }));
+      else remove(id);
+    },
+
+    /** Stops tracking at once, e.g. when its note was deleted meanwhile. */
+    remove,
+
+    /**
+     * The signed-in user (or `null`). When it changes, every entry is forgotten: after a sign-out
+     * the next person never sees the previous one's uploads, which stop being followed.
+     */
+    setOwner(owner: number | null) {
+      if (owner === snapshot.owner) return;
+      for (const timer of removals.values()) clearTimeout(timer);
+      removals.clear();
+      publish([], owner);
+    },
+  };
+}
+
+/** The app's one upload store. */
+export const uploadStore = createUploadStore();
+
+/** The tracked uploads and the pending count; re-renders on every change. */
+export function useUploads(store: UploadStore = uploadStore): UploadsSnapshot {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}

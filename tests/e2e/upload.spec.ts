@@ -1,0 +1,291 @@
+import { execFile } from 'node:child_process';
+import { mkdir, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { audioFixtures } from '../support/audio.ts';
+
+// From the new-note form to a finished (or failed) note against the real server, with the local
+// OpenAI peer as its speech-to-text engine (playwright.config.ts starts both).
+
+const exec = promisify(execFile);
+
+/** 70 s of speech: every started minute counts, so it costs exactly 2 minutes. */
+const RECORDING_SECONDS = 70;
+const RECORDING_COST = 2;
+const FREE_MINUTES = 30;
+
+/** The spoken German fixture, repeated to 70 s: real speech, made at test time. */
+async function recording(): Promise<string> {
+  const fixtures = await audioFixtures();
+  const dir = join(tmpdir(), 'protokoll-e2e-upload');
+  const path = join(dir, `Teambesprechung-${RECORDING_SECONDS}s.mp3`);
+  if (
+    await stat(path)
+      .then((info) => info.size > 0)
+      .catch(() => false)
+  )
+    return path;
+  await mkdir(dir, { recursive: true });
+  const partial = `${path}.${process.pid}.mp3`;
+  await exec('ffmpeg', [
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-stream_loop',
+    '-1',
+    '-i',
+    fixtures.german.wav,
+    '-t',
+    String(RECORDING_SECONDS),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '32k',
+    partial,
+  ]);
+  await exec('mv', [partial, path]);
+  return path;
+}
+
+const peerUrl = () => {
+  const url = process.env.E2E_OPENAI_URL;
+  if (!url) throw new Error('E2E_OPENAI_URL is not set: run through playwright.config.ts');
+  return url;
+};
+
+/**
+ * Spec files share the one engine and run side by side, so the failing engine is scoped to
+ * recordings in one spoken language that only the failing test chooses.
+ */
+const FAILING_LANGUAGE = 'pl';
+
+/** Whether this worker's current test asked for failures (and so has to end them). */
+let failingHere = false;
+
+/** Makes every transcription in FAILING_LANGUAGE fail with a 500, or ends that again. */
+async function engine(request: APIRequestContext, mode: 'failing' | 'working') {
+  failingHere = mode === 'failing';
+  const answer =
+    mode === 'failing'
+      ? await request.post(`${peerUrl()}/control/fail`, {
+          data: { status: 500, language: FAILING_LANGUAGE },
+        })
+      : await request.post(`${peerUrl()}/control/reset`, { data: { language: FAILING_LANGUAGE } });
+  expect(answer.ok()).toBe(true);
+}
+
+const TEXT = {
+  de: {
+    prefix: '',
+    firstName: 'Vorname',
+    lastName: 'Nachname',
+    email: 'E-Mail-Adresse',
+    password: 'Passwort',
+    terms: /Ich akzeptiere die AGB/,
+    createAccount: 'Konto erstellen',
+    newNote: 'Neue Notiz',
+    chooseFile: 'Datei auswählen',
+    spokenLanguage: 'Gesprochene Sprache',
+    failingLanguage: 'Polnisch',
+    cost: /2 Minuten/,
+    submit: 'Notiz erstellen',
+    processing: 'Wird verarbeitet …',
+    settings: 'Einstellungen',
+    transcriptionFailed: 'Transkription fehlgeschlagen',
+    engineFailed: 'Der Dienst hat einen Fehler gemeldet.',
+    remaining: (minutes: number) => `${minutes} Minuten`,
+    used: (minutes: number) => `${minutes} von ${FREE_MINUTES} Minuten genutzt`,
+  },
+  en: {
+    prefix: '/en',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'E-mail address',
+    password: 'Password',
+    terms: /I accept the terms and conditions/,
+    createAccount: 'Create account',
+    newNote: 'New note',
+    chooseFile: 'Choose file',
+    spokenLanguage: 'Spoken language',
+    failingLanguage: 'Polish',
+    cost: /2 minutes/,
+    submit: 'Create note',
+    processing: 'Processing …',
+    settings: 'Settings',
+    transcriptionFailed: 'Transcription failed',
+    engineFailed: 'The service reported an error.',
+    remaining: (minutes: number) => `${minutes} minutes`,
+    used: (minutes: number) => `${minutes} of ${FREE_MINUTES} minutes used`,
+  },
+} as const;
+type Text = (typeof TEXT)[keyof typeof TEXT];
+
+async function signUp(page: Page, t: Text, name: string) {
+  await page.goto(`${t.prefix}/register`);
+  await page.getByLabel(t.firstName).fill('Jürgen');
+  await page.getByLabel(t.lastName).fill('Groß');
+  await page.getByLabel(t.email).fill(`${name}-${Date.now()}@example.de`);
+  await page.getByLabel(t.password, { exact: true }).fill('Upload-Passwort-1');
+  await page.getByRole('checkbox', { name: t.terms }).check();
+  await page.getByRole('button', { name: t.createAccount }).click();
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/dashboard$`));
+}
+
+/**
+ * Chooses the recording on /protocol and sends it. The upload is throttled, so the bytes phase
+ * lasts long enough to be seen (over loopback it would be over at once).
+ */
+async function uploadRecording(page: Page, t: Text, file: string, spokenLanguage?: string) {
+  await page.getByRole('link', { name: t.newNote }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/protocol$`));
+  await expect(page.getByRole('heading', { level: 1, name: t.newNote })).toBeVisible();
+  await page.getByLabel(t.chooseFile).setInputFiles(file);
+  // Duration read in the browser, and what it costs, before anything is sent.
+  await expect(page.locator('[data-slot=file-cost-minutes]')).toHaveText(t.cost);
+  if (spokenLanguage) {
+    await page.getByRole('combobox', { name: t.spokenLanguage }).click();
+    await page.getByRole('option', { name: spokenLanguage, exact: true }).click();
+  }
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const { size } = await stat(file);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    // About three seconds for the whole file.
+    uploadThroughput: Math.ceil(size / 3),
+  });
+  await page.getByRole('button', { name: t.submit }).click();
+  // Sending goes on to the dashboard; the toast follows the upload there.
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/dashboard$`));
+  const toast = page.locator('[data-slot=upload-toast]');
+  await expect(toast).toHaveCount(1);
+  await expect(toast.locator('[data-slot=upload-filename]')).toHaveText(
+    `Teambesprechung-${RECORDING_SECONDS}s.mp3`,
+  );
+  // Bytes sent of the file's size, then processing.
+  await expect(toast).toHaveAttribute('data-state', 'uploading');
+  await expect(toast.locator('[data-slot=upload-bytes]')).toBeVisible();
+  await expect(toast).toHaveAttribute('data-state', 'processing', { timeout: 15_000 });
+  await expect(toast.locator('[data-slot=upload-status]')).toHaveText(t.processing);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  return toast;
+}
+
+/** The dashboard's minutes widget shows this balance, with nothing reserved. */
+async function expectMinutesWidget(page: Page, t: Text, used: number) {
+  await expect(page.locator('[data-slot=minutes-used]')).toHaveText(t.used(used));
+  await expect(page.locator('[data-slot=minutes-remaining]')).toHaveText(
+    t.remaining(FREE_MINUTES - used),
+  );
+  await expect(page.locator('[data-slot=minutes-running]')).toHaveCount(0);
+}
+
+/** An authenticated GET as the signed-in person, straight to the server. */
+async function apiGet<T>(page: Page, request: APIRequestContext, path: string): Promise<T> {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('auth-token') ?? '{}') as { token?: string }).token,
+  );
+  const answer = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as T;
+}
+
+/** SPEC §3 minutes of the signed-in person. */
+const minutesOf = async (page: Page, request: APIRequestContext) =>
+  (await apiGet<{ minutes: Record<string, unknown> }>(page, request, '/api/user/minutes')).minutes;
+
+/** The person's notes, newest first. */
+const notesOf = async (page: Page, request: APIRequestContext) =>
+  (await apiGet<{ notes: Record<string, unknown>[] }>(page, request, '/api/note/list')).notes;
+
+test.afterEach(async ({ request }) => {
+  if (failingHere) await engine(request, 'working');
+});
+
+test('a recording becomes a note in German: bytes, processing, done, minus exactly 2 minutes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const t = TEXT.de;
+  const file = await recording();
+  await signUp(page, t, 'upload-de');
+  await expectMinutesWidget(page, t, 0);
+
+  const toast = await uploadRecording(page, t, file);
+  // The toast survives navigation.
+  await page.getByRole('link', { name: t.settings }).first().click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(toast).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await expect(toast).toHaveAttribute('data-state', 'done', { timeout: 40_000 });
+  // SPEC §4/§9: a finished entry is removed 2 s later.
+  await expect(toast).toHaveCount(0, { timeout: 5_000 });
+
+  // The minutes widget reloaded after the transcription: exactly the rounded-up duration is gone.
+  await expectMinutesWidget(page, t, RECORDING_COST);
+  expect(await minutesOf(page, request)).toMatchObject({
+    total: FREE_MINUTES,
+    used: RECORDING_COST,
+    running: 0,
+    remaining: FREE_MINUTES - RECORDING_COST,
+  });
+  const [note, ...others] = await notesOf(page, request);
+  expect(others).toEqual([]);
+  expect(note).toMatchObject({ status: 'done', minutes_charged: RECORDING_COST });
+  expect(note!.duration_seconds).toBeCloseTo(RECORDING_SECONDS, 0);
+});
+
+test('with the engine failing in English: the toast shows "Transcription failed", minutes unchanged', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const t = TEXT.en;
+  const file = await recording();
+  await signUp(page, t, 'upload-en');
+  await engine(request, 'failing');
+
+  const toast = await uploadRecording(page, t, file, t.failingLanguage);
+  await expect(toast).toHaveAttribute('data-state', 'error', { timeout: 40_000 });
+  await expect(toast.locator('[data-slot=upload-status]')).toHaveText(t.transcriptionFailed);
+  await expect(toast.locator('[data-slot=upload-reason]')).toHaveText(t.engineFailed);
+  // A failure stays until it is dismissed.
+  await page.waitForTimeout(2_500);
+  await expect(toast).toHaveCount(1);
+
+  // Refunded in full: nothing charged, nothing reserved.
+  await expectMinutesWidget(page, t, 0);
+  expect(await minutesOf(page, request)).toMatchObject({
+    total: FREE_MINUTES,
+    used: 0,
+    running: 0,
+    remaining: FREE_MINUTES,
+  });
+  expect(await notesOf(page, request)).toEqual([
+    expect.objectContaining({
+      status: 'error',
+      error: 'processing.engine.server',
+      language: FAILING_LANGUAGE,
+      minutes_charged: 0,
+    }),
+  ]);
+
+  await page
+    .getByRole('button', { name: `Dismiss Teambesprechung-${RECORDING_SECONDS}s.mp3` })
+    .click();
+  await expect(toast).toHaveCount(0);
+});

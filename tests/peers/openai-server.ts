@@ -1,0 +1,178 @@
+// The OpenAI peer (openai.ts) as a process of its own on a fixed port, for end-to-end tests whose
+// server needs STT_BASE_URL before the tests start. Everything under /v1 goes to the peer as it
+// is; /control lets a test switch failure modes. Never used by `start`.
+//
+//   npx tsx tests/peers/openai-server.ts [port]        (default: OPENAI_PEER_PORT or 4312)
+//
+//   GET  /health             200 once the peer is up
+//   POST /control/fail       {"status":500,"language":"pl"}: every transcription asked for in that
+//                            spoken language fails with that status; without "language", every
+//                            request fails (a FailurePlan of openai.ts, with "times"/"endpoint")
+//   POST /control/reset      {"language":"pl"} ends one "fail" call for that language (they count,
+//                            so tests running side by side each end only their own); {} ends
+//                            all failures and forgets the requests
+//   GET  /control/requests   what the peer received: endpoint, status, bytes and duration
+//
+// Spec files run in parallel against the one server and so the one engine. A failure scoped to a
+// spoken language hits only the test that uploads in that language; everybody else's recordings
+// go on being transcribed.
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { startOpenAiPeer, type FailurePlan } from './openai.ts';
+
+const port = Number(process.argv[2] ?? process.env.OPENAI_PEER_PORT ?? 4312);
+if (!Number.isInteger(port) || port <= 0 || port > 65_535) {
+  process.stderr.write(`openai-server: invalid port "${process.argv[2]}"\n`);
+  process.exit(2);
+}
+
+const peer = await startOpenAiPeer({ latencyMs: 0 });
+const upstream = new URL(peer.url);
+/** Spoken language → the status its transcriptions fail with, and how many tests asked for it. */
+const failingLanguages = new Map<string, { status: number; holders: number }>();
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const text = (await readBody(req)).toString('utf8');
+  const value: unknown = text ? JSON.parse(text) : {};
+  if (typeof value !== 'object' || value === null) throw new Error('expected a JSON object');
+  return value as Record<string, unknown>;
+}
+
+function isFailurePlan(
+  value: Record<string, unknown>,
+): value is Record<string, unknown> & FailurePlan {
+  return (
+    Number.isInteger(value.status) &&
+    (value.times === undefined || Number.isInteger(value.times)) &&
+    (value.endpoint === undefined ||
+      value.endpoint === 'transcriptions' ||
+      value.endpoint === 'chat')
+  );
+}
+
+/** The `language` field of a multipart transcription request, if it has one. */
+function languageOf(body: Buffer): string | undefined {
+  return /name="language"\r\n\r\n([^\r]*)\r\n/.exec(body.toString('latin1'))?.[1];
+}
+
+async function control(req: IncomingMessage, res: ServerResponse, path: string) {
+  if (req.method === 'POST' && path === '/control/fail') {
+    const plan = await readJson(req).catch(() => ({}));
+    if (!isFailurePlan(plan)) return sendJson(res, 400, { error: 'expected a FailurePlan' });
+    if (typeof plan.language === 'string') {
+      const holders = (failingLanguages.get(plan.language)?.holders ?? 0) + 1;
+      failingLanguages.set(plan.language, { status: plan.status, holders });
+    } else {
+      peer.fail(plan);
+    }
+    return sendJson(res, 200, { ok: true });
+  }
+  if (req.method === 'POST' && path === '/control/reset') {
+    const { language } = await readJson(req).catch(() => ({}) as Record<string, unknown>);
+    if (typeof language === 'string') {
+      const failing = failingLanguages.get(language);
+      if (failing && failing.holders > 1) failing.holders--;
+      else failingLanguages.delete(language);
+    } else {
+      failingLanguages.clear();
+      peer.reset();
+    }
+    return sendJson(res, 200, { ok: true });
+  }
+  if (req.method === 'GET' && path === '/control/requests') {
+    return sendJson(
+      res,
+      200,
+      peer.requests.map(({ endpoint, path: requestPath, status, file }) => ({
+        endpoint,
+        path: requestPath,
+        status,
+        bytes: file?.bytes,
+        durationSeconds: file?.durationSeconds,
+      })),
+    );
+  }
+  sendJson(res, 404, { error: `unknown control call ${req.method} ${path}` });
+}
+
+/** Passes a request to the peer and its answer back; `body` when it was already read. */
+function forward(req: IncomingMessage, res: ServerResponse, body?: Buffer) {
+  const headers = { ...req.headers, host: upstream.host };
+  if (body) {
+    delete headers['transfer-encoding'];
+    headers['content-length'] = String(body.length);
+  }
+  const outgoing = request(
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.url,
+      headers,
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  outgoing.on('error', (error) => {
+    if (!res.headersSent) sendJson(res, 502, { error: error.message });
+    else res.destroy(error);
+  });
+  if (body) outgoing.end(body);
+  else req.pipe(outgoing);
+}
+
+/** A transcription in a failing language is answered here, as OpenAI words a server error. */
+async function transcription(req: IncomingMessage, res: ServerResponse) {
+  const body = await readBody(req);
+  const language = languageOf(body);
+  const status = language === undefined ? undefined : failingLanguages.get(language)?.status;
+  if (status === undefined) return forward(req, res, body);
+  sendJson(res, status, {
+    error: {
+      message: `Scripted failure ${status} for language ${language}`,
+      type: status >= 500 ? 'server_error' : 'invalid_request_error',
+      param: null,
+      code: null,
+    },
+  });
+}
+
+const server = createServer((req, res) => {
+  const path = (req.url ?? '/').split('?')[0]!;
+  const fail = (error: unknown) => {
+    if (!res.headersSent) sendJson(res, 500, { error: (error as Error).message });
+    else res.destroy();
+  };
+  if (path === '/health') return sendJson(res, 200, { ok: true });
+  if (path.startsWith('/control/')) return void control(req, res, path).catch(fail);
+  if (path === '/v1/audio/transcriptions' && failingLanguages.size > 0) {
+    return void transcription(req, res).catch(fail);
+  }
+  forward(req, res);
+});
+
+await new Promise<void>((resolve, reject) => {
+  server.once('error', reject);
+  server.listen(port, '127.0.0.1', () => resolve());
+});
+process.stdout.write(`OpenAI peer on http://127.0.0.1:${port} (→ ${peer.url})\n`);
+
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  void peer.close().finally(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
