@@ -6,6 +6,9 @@ import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 4310);
 const STORYBOOK_PORT = Number(process.env.STORYBOOK_PORT ?? 4311);
+// The speech-to-text engine of the e2e server: the local OpenAI peer, steered by the tests.
+const OPENAI_PEER_PORT = Number(process.env.E2E_OPENAI_PORT ?? APP_PORT + 2);
+process.env.E2E_OPENAI_URL = `http://127.0.0.1:${OPENAI_PEER_PORT}`;
 // Every run starts on an empty embedded database.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'protokoll-e2e-'));
 // Workers inherit it: tests read mails from the server's outbox in this folder.
@@ -53,9 +56,21 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        STT_BASE_URL: `http://127.0.0.1:${OPENAI_PEER_PORT}/v1`,
+        // A failing engine fails within seconds, not after the production backoff of minutes.
+        JOB_MAX_ATTEMPTS: '2',
+        JOB_RETRY_BACKOFF_MS: '500',
+        // Every spec signs up its own people from the one test address.
+        RATE_LIMIT_REGISTER: '100/1h',
       },
       reuseExistingServer: false,
       timeout: 60_000,
+    },
+    {
+      command: `npx tsx tests/peers/openai-server.ts ${OPENAI_PEER_PORT}`,
+      url: `http://127.0.0.1:${OPENAI_PEER_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
     {
       command: `node tests/visual/serve-static.mjs storybook-static ${STORYBOOK_PORT}`,

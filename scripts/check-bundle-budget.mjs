@@ -14,6 +14,8 @@ const pages = [
   { page: 'src/routes/auth/login-route.tsx', layout: null, enforced: true },
   { page: 'src/routes/auth/register-route.tsx', layout: null, enforced: false },
   { page: 'src/routes/dashboard-route.tsx', layout: LAYOUT, enforced: false },
+  { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, enforced: false },
+  { page: 'src/routes/protocol-route.tsx', layout: LAYOUT, enforced: false },
   { page: 'src/routes/home-route.tsx', layout: LAYOUT, enforced: false },
   { page: 'src/routes/not-found-route.tsx', layout: LAYOUT, enforced: false },
 ];

@@ -25,6 +25,12 @@ export const routeTable: Record<PagePath, LazyExoticComponent<ComponentType>> = 
     'UpdateEmailRoute',
   ),
   '/dashboard': lazyRoute(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
+  '/notes': lazyRoute(() => import('./routes/notes/notes-route.tsx'), 'NotesRoute'),
+  '/saved-notes': lazyRoute(
+    () => import('./routes/notes/saved-notes-route.tsx'),
+    'SavedNotesRoute',
+  ),
+  '/protocol': lazyRoute(() => import('./routes/protocol-route.tsx'), 'ProtocolRoute'),
   '/settings': lazyRoute(() => import('./routes/settings/settings-route.tsx'), 'SettingsRoute'),
   '/settings/profile': lazyRoute(
     () => import('./routes/settings/profile-route.tsx'),

@@ -2,9 +2,10 @@ import '../styles/app.css';
 import { AppShell, type NavItem } from '@protokoll/ui';
 import { useTranslation } from '@protokoll/ui/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { LayoutDashboard, Settings } from 'lucide-react';
-import { useEffect } from 'react';
+import { Bookmark, FilePlus, FileText, LayoutDashboard, Settings } from 'lucide-react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { lazyRoute } from '../lib/lazy-route.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
@@ -12,8 +13,17 @@ import { loadSession, useSessionState } from '../session/session-context.ts';
 
 const NAV = [
   { key: 'dashboard', path: '/dashboard', icon: <LayoutDashboard aria-hidden /> },
+  { key: 'protocol', path: '/protocol', icon: <FilePlus aria-hidden /> },
+  { key: 'notes', path: '/notes', icon: <FileText aria-hidden /> },
+  { key: 'savedNotes', path: '/saved-notes', icon: <Bookmark aria-hidden /> },
   { key: 'settings', path: '/settings', icon: <Settings aria-hidden /> },
 ] as const;
+
+/** In a chunk of its own: visitors of public pages never load the toasts. */
+const UploadToastsContainer = lazyRoute(
+  () => import('../uploads/upload-toasts-container.tsx'),
+  'UploadToastsContainer',
+);
 
 /** SPEC §2 "default" layout: the shell with navigation, language switch and the user menu. */
 export function DefaultLayout({ children }: { children: React.ReactNode }) {
@@ -53,6 +63,11 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
       >
         {children}
       </AppShell>
+      {isAuthenticated && user ? (
+        <Suspense fallback={null}>
+          <UploadToastsContainer owner={user.id} />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

@@ -27,6 +27,9 @@ export const pageRoutes = [
   { path: '/reset-password', layout: 'auth', access: 'public' },
   { path: '/update-email', layout: 'auth', access: 'public' },
   { path: '/dashboard', layout: 'default', access: 'signed-in' },
+  { path: '/notes', layout: 'default', access: 'signed-in' },
+  { path: '/saved-notes', layout: 'default', access: 'signed-in' },
+  { path: '/protocol', layout: 'default', access: 'signed-in' },
   { path: '/settings', layout: 'default', access: 'signed-in' },
   { path: '/settings/profile', layout: 'default', access: 'signed-in' },
 ] as const satisfies readonly PageRoute[];

@@ -1,0 +1,79 @@
+import type { DownloadFormat, Note } from '@protokoll/contract';
+import type { NoteActionCallbacks } from '@protokoll/ui';
+import { useTranslation } from '@protokoll/ui/i18n';
+import {
+  downloadNote,
+  useDeleteNote,
+  useMoveNote,
+  useRetryNote,
+  useUpdateNote,
+} from '../../api/notes.ts';
+import { useFailureNotice } from './notices.tsx';
+
+type NoteRef = Pick<Note, 'id' | 'folder_id'>;
+
+/**
+ * What a note can be asked to do, shared by the list pages and the reader. Dialogs get the
+ * call's promise (they wait for it and show its failure); actions whose menu has closed report
+ * failures through `notify`.
+ */
+export function useNoteActions(notify: (text: string) => void) {
+  const { t } = useTranslation();
+  const failure = useFailureNotice();
+  const update = useUpdateNote();
+  const move = useMoveNote();
+  const remove = useDeleteNote();
+  const retry = useRetryNote();
+
+  /** Runs `work`; a failure is reported and still rejects, so a waiting button stops spinning. */
+  const reported = async <T>(work: Promise<T>, fallbackKey: string): Promise<T> => {
+    try {
+      return await work;
+    } catch (error) {
+      notify(failure(error, fallbackKey));
+      throw error;
+    }
+  };
+
+  return {
+    /** SPEC §7: a download answers false on failure; that is told in a toast. */
+    async download(note: Pick<Note, 'id'>, format: DownloadFormat): Promise<void> {
+      if (!(await downloadNote(note.id, format))) notify(t('downloads.failed'));
+    },
+    move(note: NoteRef, folderId: number | null): Promise<void> {
+      return move.mutateAsync({ note_id: note.id, folder_id: folderId });
+    },
+    setSaved(note: Pick<Note, 'id'>, saved: boolean): Promise<unknown> {
+      return reported(
+        update.mutateAsync({ id: note.id, saved }),
+        saved ? 'notes.saveFailed' : 'notes.unsaveFailed',
+      );
+    },
+    renameSpeakers(note: Pick<Note, 'id'>, names: Record<string, string>): Promise<unknown> {
+      return update.mutateAsync({ id: note.id, speaker_names: names });
+    },
+    remove(note: Pick<Note, 'id'>): Promise<void> {
+      return remove.mutateAsync(note.id);
+    },
+    retry(note: Pick<Note, 'id'>): Promise<unknown> {
+      return reported(retry.mutateAsync(note.id), 'notes.retryFailed');
+    },
+  };
+}
+
+export type NoteActions = ReturnType<typeof useNoteActions>;
+
+/** The row callbacks of the list screens, with `open` supplied by the page. */
+export function rowCallbacks(
+  actions: NoteActions,
+  open: (note: Note) => void,
+): NoteActionCallbacks {
+  return {
+    onOpenNote: open,
+    onDownload: (note, format) => actions.download(note, format),
+    onMoveNote: (note, folderId) => actions.move(note, folderId),
+    onToggleSaved: (note, saved) => actions.setSaved(note, saved),
+    onDeleteNote: (note) => actions.remove(note),
+    onRetryNote: (note) => actions.retry(note),
+  };
+}

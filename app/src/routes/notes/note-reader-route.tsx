@@ -1,0 +1,61 @@
+import { buildPath, getNoteAudio } from '@protokoll/contract';
+import { NoteReader } from '@protokoll/ui';
+import { useEffect } from 'react';
+import { useFolders } from '../../api/folders.ts';
+import { useNote } from '../../api/notes.ts';
+import { useFailureNotice } from './notices.tsx';
+import type { NoteActions } from './note-actions.ts';
+
+/**
+ * Where the recording streams from. The `<audio>` element cannot send the bearer header; the
+ * server takes the token from the auth cookie the session writes (SPEC §3).
+ */
+export function noteAudioUrl(id: number): string {
+  return `${import.meta.env.VITE_API_BASE ?? ''}${buildPath(getNoteAudio.path, { id })}`;
+}
+
+interface NoteReaderViewProps {
+  noteId: number;
+  actions: NoteActions;
+  /** Back to the list the note was opened from. */
+  onBack: () => void;
+}
+
+/**
+ * The reader of `/notes?note=12` (and `/saved-notes?note=12`): the note with its summary,
+ * transcript, speaker names and player; it follows a note that is still processing.
+ */
+export function NoteReaderView({ noteId, actions, onBack }: NoteReaderViewProps) {
+  const note = useNote(noteId);
+  const folders = useFolders();
+  const failure = useFailureNotice();
+
+  // A note opened from far down a list starts at its top. (Newer browsers answer scrollTo with
+  // a promise, which must not be returned as the effect's cleanup.)
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [noteId]);
+
+  const detail = note.data;
+  const folderName =
+    detail?.folder_id != null
+      ? folders.data?.find((folder) => folder.id === detail.folder_id)?.name
+      : undefined;
+
+  return (
+    <NoteReader
+      note={detail}
+      // A failed refresh of a note on screen (while it processes) keeps it there.
+      status={detail ? 'ready' : note.isError ? 'error' : 'loading'}
+      error={note.isError ? failure(note.error, 'reader.loadFailed') : undefined}
+      onRetry={() => void note.refetch()}
+      folderName={folderName}
+      audioSrc={detail ? noteAudioUrl(detail.id) : undefined}
+      onBack={onBack}
+      onDownload={(format) => actions.download({ id: noteId }, format)}
+      onRenameSpeakers={(names) => actions.renameSpeakers({ id: noteId }, names)}
+      onToggleSaved={(saved) => actions.setSaved({ id: noteId }, saved)}
+      onRetryProcessing={() => actions.retry({ id: noteId })}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@protokoll/contract';
+import { NotesScreen, type NoteFilters } from '@protokoll/ui';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import {
+  useCreateFolder,
+  useDeleteFolder,
+  useFolders,
+  useUpdateFolder,
+} from '../../api/folders.ts';
+import { useNotesState } from '../../api/notes.ts';
+import { NoteReaderView } from './note-reader-route.tsx';
+import { rowCallbacks, useNoteActions, type NoteActions } from './note-actions.ts';
+import { useNotesLocation, type Go, type NotesLocation } from './notes-search.ts';
+import { useFailureNotice, useNotices } from './notices.tsx';
+
+/**
+ * `/notes`: the list with its folders, search, date range and pages, all kept in the URL, and
+ * the reader for `?note=12` (back returns to the same filters and page).
+ */
+export function NotesRoute() {
+  const [location, go] = useNotesLocation('/notes');
+  const { notify, element: notices } = useNotices();
+  const actions = useNoteActions(notify);
+
+  return (
+    <>
+      {location.noteId !== undefined ? (
+        <NoteReaderView
+          key={location.noteId}
+          noteId={location.noteId}
+          actions={actions}
+          onBack={() => go({ ...location, noteId: undefined })}
+        />
+      ) : (
+        <NotesList location={location} go={go} actions={actions} />
+      )}
+      {notices}
+    </>
+  );
+}
+
+interface NotesListProps {
+  location: NotesLocation;
+  go: Go;
+  actions: NoteActions;
+}
+
+function NotesList({ location, go, actions }: NotesListProps) {
+  const [, navigate] = useLocation();
+  const { filters, page } = location;
+  const notes = useNotesState({ ...filters, page, page_size: DEFAULT_PAGE_SIZE });
+  const folders = useFolders();
+  const failure = useFailureNotice();
+  const createFolder = useCreateFolder();
+  const updateFolder = useUpdateFolder();
+  const deleteFolder = useDeleteFolder();
+
+  // A page past the end (its last note was deleted or moved, or an old link): show the last one.
+  const lastPage = Math.max(DEFAULT_PAGE, Math.ceil(notes.noteCount / DEFAULT_PAGE_SIZE));
+  const pastTheEnd = notes.status === 'ready' && notes.notes.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) go({ ...location, page: lastPage }, { replace: true });
+  });
+
+  const changeFilters = (next: NoteFilters) =>
+    // Another folder is a place worth going back to; refining a search or range is not.
+    go(
+      { filters: next, page: DEFAULT_PAGE, noteId: undefined },
+      { replace: next.folder_id === filters.folder_id },
+    );
+
+  return (
+    <NotesScreen
+      notes={notes.notes}
+      count={notes.noteCount}
+      status={notes.status}
+      error={notes.status === 'error' ? failure(notes.error, 'notes.loadFailed') : undefined}
+      onRetry={notes.reload}
+      page={page}
+      onPageChange={(next) => go({ ...location, page: next })}
+      filters={filters}
+      onFiltersChange={changeFilters}
+      folders={folders.data ?? []}
+      foldersStatus={folders.data ? 'ready' : folders.isError ? 'error' : 'loading'}
+      onRetryFolders={() => void folders.refetch()}
+      onNewNote={() => navigate('/protocol')}
+      onCreateFolder={(name) => createFolder.mutateAsync(name)}
+      onRenameFolder={(folder, name) => updateFolder.mutateAsync({ id: folder.id, name })}
+      onDeleteFolder={(folder) => deleteFolder.mutateAsync(folder.id)}
+      {...rowCallbacks(actions, (note) => go({ ...location, noteId: note.id }))}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@protokoll/contract';
+import { SavedNotesScreen } from '@protokoll/ui';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { useFolders } from '../../api/folders.ts';
+import { useNotesState } from '../../api/notes.ts';
+import { NoteReaderView } from './note-reader-route.tsx';
+import { rowCallbacks, useNoteActions } from './note-actions.ts';
+import { useNotesLocation } from './notes-search.ts';
+import { useFailureNotice, useNotices } from './notices.tsx';
+
+/**
+ * `/saved-notes`: the notes marked as saved, with the same row actions as /notes; a note opens
+ * in the reader here (`?note=12`), so "back" returns to this list.
+ */
+export function SavedNotesRoute() {
+  const [location, go] = useNotesLocation('/saved-notes');
+  const [, navigate] = useLocation();
+  const { notify, element: notices } = useNotices();
+  const actions = useNoteActions(notify);
+  const { page, noteId } = location;
+  const notes = useNotesState({ saved: true, page, page_size: DEFAULT_PAGE_SIZE });
+  const folders = useFolders();
+  const failure = useFailureNotice();
+
+  // Unsaving the last note of the last page leaves that page empty: show the one before.
+  const lastPage = Math.max(DEFAULT_PAGE, Math.ceil(notes.noteCount / DEFAULT_PAGE_SIZE));
+  const pastTheEnd =
+    noteId === undefined && notes.status === 'ready' && notes.notes.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) go({ filters: {}, page: lastPage, noteId: undefined }, { replace: true });
+  });
+
+  return (
+    <>
+      {noteId !== undefined ? (
+        <NoteReaderView
+          key={noteId}
+          noteId={noteId}
+          actions={actions}
+          onBack={() => go({ filters: {}, page, noteId: undefined })}
+        />
+      ) : (
+        <SavedNotesScreen
+          notes={notes.notes}
+          count={notes.noteCount}
+          status={notes.status}
+          error={notes.status === 'error' ? failure(notes.error, 'notes.loadFailed') : undefined}
+          onRetry={notes.reload}
+          page={page}
+          onPageChange={(next) => go({ filters: {}, page: next, noteId: undefined })}
+          folders={folders.data ?? []}
+          onShowAllNotes={() => navigate('/notes')}
+          {...rowCallbacks(actions, (note) => go({ filters: {}, page, noteId: note.id }))}
+        />
+      )}
+      {notices}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { NoteDetail } from '@protokoll/contract';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { audioFixtures } from '../../support/audio.ts';
+
+// Notes for end-to-end tests, made the way users make them: a real recording through the real
+// upload API, processed by the server's worker with the local OpenAI peer as its engine
+// (playwright.config.ts starts both). The e2e server's database cannot be written from here
+// (PGlite is locked by the server), and this way every note is a note the product made.
+
+const exec = promisify(execFile);
+
+/**
+ * The spoken German fixture looped to this length. Long enough for the peer's transcript to have
+ * ten passages and the summary a topic well after the start (a summary item that seeks somewhere
+ * visible); one started minute of the 30 free ones.
+ */
+export const RECORDING_SECONDS = 50;
+
+/** A recording of `RECORDING_SECONDS` seconds of real speech, made once per machine. */
+export async function speechRecording(): Promise<string> {
+  const fixtures = await audioFixtures();
+  const dir = join(tmpdir(), 'protokoll-e2e-notes');
+  const path = join(dir, `speech-${RECORDING_SECONDS}s.mp3`);
+  if (
+    await stat(path).then(
+      (info) => info.size > 0,
+      () => false,
+    )
+  )
+    return path;
+  await mkdir(dir, { recursive: true });
+  const partial = `${path}.${process.pid}.mp3`;
+  await exec('ffmpeg', [
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-stream_loop',
+    '-1',
+    '-i',
+    fixtures.german.wav,
+    '-t',
+    String(RECORDING_SECONDS),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '32k',
+    partial,
+  ]);
+  await rename(partial, path);
+  return path;
+}
+
+/** The access token of the person signed in on `page` (SPEC §3 `auth-token` entry). */
+export async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('auth-token') ?? '{}') as { token?: string }).token,
+  );
+  if (!token) throw new Error('nobody is signed in on this page');
+  return token;
+}
+
+export interface SeedOptions {
+  /** The note's name; defaults to the file name without extension (PRODUCT.md). */
+  name?: string;
+  folderId?: number;
+}
+
+/** Uploads `file` as the signed-in person (SPEC §7 `POST /api/note`); answers the new note's id. */
+async function upload(
+  request: APIRequestContext,
+  token: string,
+  file: string,
+  options: SeedOptions,
+): Promise<number> {
+  const buffer = await readFile(file);
+  const answer = await request.post('/api/note', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      audio_file: { name: basename(file), mimeType: 'audio/mpeg', buffer },
+      file_name: basename(file),
+      language: 'de',
+      summary_model: 'extractive',
+      summary_language: 'de',
+      design: 'modern',
+      structure: 'minutes',
+      transcribe: 'true',
+      transcript_type: 'verbatim',
+      size: String(buffer.length),
+      ...(options.name ? { name: options.name } : {}),
+      ...(options.folderId ? { folder_id: String(options.folderId) } : {}),
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const { note } = (await answer.json()) as { note: { id: number } };
+  return note.id;
+}
+
+/** Starts a note from the speech recording; answers its id at once, while it is processed. */
+export async function startNote(
+  page: Page,
+  request: APIRequestContext,
+  options: SeedOptions = {},
+): Promise<number> {
+  return upload(request, await accessToken(page), await speechRecording(), options);
+}
+
+/**
+ * Waits until a note is done. upload.spec.ts switches the one shared engine to failing for one
+ * of its tests; a note that fails meanwhile is sent through processing again
+ * (`POST /api/note/{id}/retry`), as a user would, until the engine answers.
+ */
+export async function noteDone(
+  page: Page,
+  request: APIRequestContext,
+  id: number,
+): Promise<NoteDetail> {
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  const deadline = Date.now() + 60_000;
+  let retries = 0;
+  while (Date.now() < deadline) {
+    const answer = await request.get(`/api/note/${id}`, { headers });
+    expect(answer.ok()).toBe(true);
+    const { note } = (await answer.json()) as { note: NoteDetail };
+    if (note.status === 'done') return note;
+    if (note.status === 'error') {
+      expect(retries++, `note ${id} keeps failing: ${note.error}`).toBeLessThan(8);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const retry = await request.post(`/api/note/${id}/retry`, { headers });
+      expect(retry.ok(), await retry.text()).toBe(true);
+      continue;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`note ${id} was not done within 60 s`);
+}
+
+/** Makes a note and waits until it is done. */
+export async function seedNote(
+  page: Page,
+  request: APIRequestContext,
+  options: SeedOptions = {},
+): Promise<NoteDetail> {
+  return noteDone(page, request, await startNote(page, request, options));
+}
