@@ -111,6 +111,9 @@ export function notesQueryOptions(userId: number | undefined, query: NotePageQue
   return queryOptions({
     queryKey: noteKeys.list(userId, query),
     queryFn: ({ signal }) => fetchNotes(query, signal),
+    // Notes change without this tab (the worker, other tabs and devices): a page that opens
+    // shows what it has and asks again at once.
+    staleTime: 0,
     // Another page or filter keeps the rows on screen until its answer arrives.
     placeholderData: keepPreviousData,
     // Processing notes update live.
@@ -140,6 +143,7 @@ export function noteCountQueryOptions(userId: number | undefined, filters: NoteF
   return queryOptions({
     queryKey: noteKeys.count(userId, filters),
     queryFn: ({ signal }) => fetchNoteCount(filters, signal),
+    staleTime: 0,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -220,6 +224,7 @@ export function noteQueryOptions(userId: number | undefined, id: number) {
   return queryOptions({
     queryKey: noteKeys.detail(userId, id),
     queryFn: ({ signal }) => fetchNote(id, signal),
+    staleTime: 0,
     // The reader follows a note that is still processing until it is done or failed.
     refetchInterval: (query) =>
       query.state.data && isProcessing(query.state.data) ? PROCESSING_POLL_MS : false,
