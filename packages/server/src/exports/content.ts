@@ -1,5 +1,6 @@
 import type { Locale, NoteDetail, Segment } from '@protokoll/contract';
-import { interpolate, type Wording } from './wording.ts';
+import { interpolate } from '../lib/locale-files.ts';
+import type { Wording } from './wording.ts';
 
 /** One label/value pair of the line under the title (date, duration, language). */
 export interface MetaItem {

@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import type { NoteDesign } from '@protokoll/contract';
 import { metaLine, type ExportDocument, type ListItem } from './content.ts';
 import { designs, type DesignTokens } from './design.ts';
-import { interpolate } from './wording.ts';
+import { interpolate } from '../lib/locale-files.ts';
 
 /** Where Debian's fonts-dejavu-core puts DejaVu; only used for text the standard fonts lack. */
 export const DEJAVU_DIR = '/usr/share/fonts/truetype/dejavu';

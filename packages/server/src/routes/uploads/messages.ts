@@ -1,37 +1,12 @@
 // Refusals of an upload carry numbers (the file's length, its cost, what is left) that the
 // client's code-to-text table cannot know, so the server words them itself: from the same
 // locales/*.json the interface uses, in the language of the request.
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Locale, Messages } from '@protokoll/contract';
+import type { Locale } from '@protokoll/contract';
 import type { Context } from 'hono';
-import { interpolate } from '../../exports/wording.ts';
 import type { AppEnv } from '../../lib/context.ts';
+import { interpolate, loadMessages, lookup } from '../../lib/locale-files.ts';
 import { MINUTE_GRACE_SECONDS } from '../../lib/minutes.ts';
 import { mailLocale } from '../../lib/users.ts';
-
-/** Parsed locale files, re-read when they change (as `/_i18n` and the exports do). */
-const cache = new Map<string, { key: string; messages: Messages }>();
-
-async function loadMessages(localesDir: string, locale: Locale): Promise<Messages> {
-  const file = join(localesDir, `${locale}.json`);
-  const info = await stat(file);
-  const key = `${info.mtimeMs}:${info.size}`;
-  const hit = cache.get(file);
-  if (hit?.key === key) return hit.messages;
-  const messages = JSON.parse(await readFile(file, 'utf8')) as Messages;
-  cache.set(file, { key, messages });
-  return messages;
-}
-
-function lookup(messages: Messages, key: string): string | undefined {
-  let node: string | Messages | undefined = messages;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
