@@ -1,16 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signUpInUi } from './support/accounts.ts';
 import { linkFromOutbox } from './support/outbox.ts';
 
 /** What the journey reads and clicks, per language (the locales' texts). */
 const TEXT = {
   de: {
     prefix: '',
-    firstName: 'Vorname',
     lastName: 'Nachname',
     email: 'E-Mail-Adresse',
     password: 'Passwort',
-    terms: /Ich akzeptiere die AGB/,
-    createAccount: 'Konto erstellen',
     greeting: /(Guten Morgen|Guten Tag|Guten Abend|Hallo), Jürgen/,
     free: 'Free',
     signIn: 'Anmelden',
@@ -36,12 +34,9 @@ const TEXT = {
   },
   en: {
     prefix: '/en',
-    firstName: 'First name',
     lastName: 'Last name',
     email: 'E-mail address',
     password: 'Password',
-    terms: /I accept the terms and conditions/,
-    createAccount: 'Create account',
     greeting: /(Good morning|Good afternoon|Good evening|Hello), Jürgen/,
     free: 'Free',
     signIn: 'Sign in',
@@ -92,14 +87,7 @@ for (const locale of ['de', 'en'] as const) {
     const third = 'Drittes-Passwort-3';
 
     // Register → the dashboard shows the Free plan and its 30 minutes.
-    await page.goto(`${t.prefix}/register`);
-    await page.getByLabel(t.firstName).fill('Jürgen');
-    await page.getByLabel(t.lastName).fill('Groß');
-    await page.getByLabel(t.email).fill(email);
-    await page.getByLabel(t.password, { exact: true }).fill(first);
-    await page.getByRole('checkbox', { name: t.terms }).check();
-    await page.getByRole('button', { name: t.createAccount }).click();
-    await expect(page).toHaveURL(new RegExp(`${t.prefix}/dashboard$`));
+    await signUpInUi(page, locale, { email, password: first });
     await expect(page.getByRole('heading', { level: 1, name: t.greeting })).toBeVisible();
     await expect(page.getByText(t.free, { exact: true }).first()).toBeVisible();
     await expect(page.getByText(/30/).first()).toBeVisible();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { downloadFormats, type DownloadFormat } from '@protokoll/contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUpInUi, uniqueEmail, type SignUpLocale } from './support/accounts.ts';
 import { accessToken, noteDone, RECORDING_SECONDS, seedNote, startNote } from './support/notes.ts';
 
 // Organising, finding, reading, listening to and downloading a note against the real server.
@@ -22,37 +23,11 @@ const FORMAT_LABELS: Record<DownloadFormat, string> = {
   json: 'Daten (JSON)',
 };
 
-const SIGN_UP = {
-  de: {
-    prefix: '',
-    firstName: 'Vorname',
-    lastName: 'Nachname',
-    email: 'E-Mail-Adresse',
-    password: 'Passwort',
-    terms: /Ich akzeptiere die AGB/,
-    createAccount: 'Konto erstellen',
-  },
-  en: {
-    prefix: '/en',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'E-mail address',
-    password: 'Password',
-    terms: /I accept the terms and conditions/,
-    createAccount: 'Create account',
-  },
-} as const;
-
-async function signUp(page: Page, locale: keyof typeof SIGN_UP = 'de') {
-  const t = SIGN_UP[locale];
-  await page.goto(`${t.prefix}/register`);
-  await page.getByLabel(t.firstName).fill('Jürgen');
-  await page.getByLabel(t.lastName).fill('Groß');
-  await page.getByLabel(t.email).fill(`notes-${locale}-${Date.now()}@example.de`);
-  await page.getByLabel(t.password, { exact: true }).fill('Notizen-Passwort-1');
-  await page.getByRole('checkbox', { name: t.terms }).check();
-  await page.getByRole('button', { name: t.createAccount }).click();
-  await expect(page).toHaveURL(new RegExp(`${t.prefix}/dashboard$`));
+async function signUp(page: Page, locale: SignUpLocale = 'de') {
+  await signUpInUi(page, locale, {
+    email: uniqueEmail(`notes-${locale}`),
+    password: 'Notizen-Passwort-1',
+  });
 }
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Ordner' });

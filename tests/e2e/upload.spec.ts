@@ -1,54 +1,17 @@
-import { execFile } from 'node:child_process';
-import { mkdir, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { stat } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { audioFixtures } from '../support/audio.ts';
+import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { loopedSpeech } from './support/recordings.ts';
 
 // From the new-note form to a finished (or failed) note against the real server, with the local
 // OpenAI peer as its speech-to-text engine (playwright.config.ts starts both).
-
-const exec = promisify(execFile);
 
 /** 70 s of speech: every started minute counts, so it costs exactly 2 minutes. */
 const RECORDING_SECONDS = 70;
 const RECORDING_COST = 2;
 const FREE_MINUTES = 30;
 
-/** The spoken German fixture, repeated to 70 s: real speech, made at test time. */
-async function recording(): Promise<string> {
-  const fixtures = await audioFixtures();
-  const dir = join(tmpdir(), 'protokoll-e2e-upload');
-  const path = join(dir, `Teambesprechung-${RECORDING_SECONDS}s.mp3`);
-  if (
-    await stat(path)
-      .then((info) => info.size > 0)
-      .catch(() => false)
-  )
-    return path;
-  await mkdir(dir, { recursive: true });
-  const partial = `${path}.${process.pid}.mp3`;
-  await exec('ffmpeg', [
-    '-nostdin',
-    '-v',
-    'error',
-    '-y',
-    '-stream_loop',
-    '-1',
-    '-i',
-    fixtures.german.wav,
-    '-t',
-    String(RECORDING_SECONDS),
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '32k',
-    partial,
-  ]);
-  await exec('mv', [partial, path]);
-  return path;
-}
+const recording = () => loopedSpeech(RECORDING_SECONDS, 'Teambesprechung');
 
 const peerUrl = () => {
   const url = process.env.E2E_OPENAI_URL;
@@ -80,12 +43,6 @@ async function engine(request: APIRequestContext, mode: 'failing' | 'working') {
 const TEXT = {
   de: {
     prefix: '',
-    firstName: 'Vorname',
-    lastName: 'Nachname',
-    email: 'E-Mail-Adresse',
-    password: 'Passwort',
-    terms: /Ich akzeptiere die AGB/,
-    createAccount: 'Konto erstellen',
     newNote: 'Neue Notiz',
     chooseFile: 'Datei auswählen',
     spokenLanguage: 'Gesprochene Sprache',
@@ -101,12 +58,6 @@ const TEXT = {
   },
   en: {
     prefix: '/en',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'E-mail address',
-    password: 'Password',
-    terms: /I accept the terms and conditions/,
-    createAccount: 'Create account',
     newNote: 'New note',
     chooseFile: 'Choose file',
     spokenLanguage: 'Spoken language',
@@ -124,14 +75,10 @@ const TEXT = {
 type Text = (typeof TEXT)[keyof typeof TEXT];
 
 async function signUp(page: Page, t: Text, name: string) {
-  await page.goto(`${t.prefix}/register`);
-  await page.getByLabel(t.firstName).fill('Jürgen');
-  await page.getByLabel(t.lastName).fill('Groß');
-  await page.getByLabel(t.email).fill(`${name}-${Date.now()}@example.de`);
-  await page.getByLabel(t.password, { exact: true }).fill('Upload-Passwort-1');
-  await page.getByRole('checkbox', { name: t.terms }).check();
-  await page.getByRole('button', { name: t.createAccount }).click();
-  await expect(page).toHaveURL(new RegExp(`${t.prefix}/dashboard$`));
+  await signUpInUi(page, t.prefix ? 'en' : 'de', {
+    email: uniqueEmail(name),
+    password: 'Upload-Passwort-1',
+  });
 }
 
 /**

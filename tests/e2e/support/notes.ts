@@ -1,18 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdir, readFile, rename, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { NoteDetail } from '@protokoll/contract';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { audioFixtures } from '../../support/audio.ts';
+import { loopedSpeech } from './recordings.ts';
 
 // Notes for end-to-end tests, made the way users make them: a real recording through the real
 // upload API, processed by the server's worker with the local OpenAI peer as its engine
 // (playwright.config.ts starts both). The e2e server's database cannot be written from here
 // (PGlite is locked by the server), and this way every note is a note the product made.
-
-const exec = promisify(execFile);
 
 /**
  * The spoken German fixture looped to this length. Long enough for the peer's transcript to have
@@ -22,38 +17,8 @@ const exec = promisify(execFile);
 export const RECORDING_SECONDS = 50;
 
 /** A recording of `RECORDING_SECONDS` seconds of real speech, made once per machine. */
-export async function speechRecording(): Promise<string> {
-  const fixtures = await audioFixtures();
-  const dir = join(tmpdir(), 'protokoll-e2e-notes');
-  const path = join(dir, `speech-${RECORDING_SECONDS}s.mp3`);
-  if (
-    await stat(path).then(
-      (info) => info.size > 0,
-      () => false,
-    )
-  )
-    return path;
-  await mkdir(dir, { recursive: true });
-  const partial = `${path}.${process.pid}.mp3`;
-  await exec('ffmpeg', [
-    '-nostdin',
-    '-v',
-    'error',
-    '-y',
-    '-stream_loop',
-    '-1',
-    '-i',
-    fixtures.german.wav,
-    '-t',
-    String(RECORDING_SECONDS),
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '32k',
-    partial,
-  ]);
-  await rename(partial, path);
-  return path;
+export function speechRecording(): Promise<string> {
+  return loopedSpeech(RECORDING_SECONDS, 'speech');
 }
 
 /** The access token of the person signed in on `page` (SPEC §3 `auth-token` entry). */

@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The registration form's wording per language (the locales' texts). */
+export const SIGN_UP_TEXT = {
+  de: {
+    prefix: '',
+    firstName: 'Vorname',
+    lastName: 'Nachname',
+    email: 'E-Mail-Adresse',
+    password: 'Passwort',
+    terms: /Ich akzeptiere die AGB/,
+    createAccount: 'Konto erstellen',
+  },
+  en: {
+    prefix: '/en',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'E-mail address',
+    password: 'Password',
+    terms: /I accept the terms and conditions/,
+    createAccount: 'Create account',
+  },
+} as const;
+
+export type SignUpLocale = keyof typeof SIGN_UP_TEXT;
+
+/** A fresh address for every call: specs run side by side against one server. */
+export function uniqueEmail(name: string): string {
+  return `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.de`;
+}
+
+/** Registers through /register like a visitor and waits for the dashboard. */
+export async function signUpInUi(
+  page: Page,
+  locale: SignUpLocale,
+  { email, password }: { email: string; password: string },
+): Promise<void> {
+  const t = SIGN_UP_TEXT[locale];
+  await page.goto(`${t.prefix}/register`);
+  await page.getByLabel(t.firstName).fill('Jürgen');
+  await page.getByLabel(t.lastName).fill('Groß');
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(password);
+  await page.getByRole('checkbox', { name: t.terms }).check();
+  await page.getByRole('button', { name: t.createAccount }).click();
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/dashboard$`));
+}
