@@ -1,4 +1,4 @@
-import type { Failure, FieldIssue } from '@protokoll/contract';
+import { ErrorCode, type Failure, type FieldIssue } from '@protokoll/contract';
 
 export type ApiErrorKind = Failure['kind'];
 
@@ -24,4 +24,16 @@ export class ApiError extends Error {
     if (this.kind === 'http') return { kind: 'http', status: this.status, message: this.message };
     return { kind: this.kind };
   }
+}
+
+/**
+ * Whether a mailed link's token was refused (unknown, used, expired or malformed): the link's
+ * fault, shown as "link invalid", not as a form error.
+ */
+export function isRejectedLink(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === ErrorCode.INVALID_TOKEN ||
+      (error.issues ?? []).some((issue) => issue.path === 'token'))
+  );
 }

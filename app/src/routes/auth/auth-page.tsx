@@ -1,6 +1,12 @@
-import { LOCALES, localizePath } from '@protokoll/contract';
+import {
+  LOCALES,
+  localizePath,
+  type FailureContext,
+  type FailureText,
+  type FieldIssue,
+} from '@protokoll/contract';
 import { LanguageLinks, type AuthScreenBaseProps } from '@protokoll/ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { renderRouterLink } from '../../lib/router-link.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -30,4 +36,31 @@ export function usePreloadSession(): void {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
     idle(() => void loadSession());
   }, []);
+}
+
+/**
+ * The state of an account form's call: running, and the SPEC §8 text and field issues of its
+ * last failure. `run` clears them, runs the call and maps a failure in `context`'s wording.
+ */
+export function useAuthCall() {
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<FailureText | undefined>();
+  const [fieldErrors, setFieldErrors] = useState<FieldIssue[] | undefined>();
+
+  async function run(context: FailureContext, call: () => Promise<void>): Promise<void> {
+    setSubmitting(true);
+    setError(undefined);
+    setFieldErrors(undefined);
+    try {
+      await call();
+    } catch (failure) {
+      const { failureOf, issuesOf } = await loadSession();
+      setError(failureOf(context, failure));
+      setFieldErrors(issuesOf(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { submitting, error, fieldErrors, run };
 }

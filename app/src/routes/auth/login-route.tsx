@@ -1,10 +1,8 @@
-import type { FailureText, FieldIssue } from '@protokoll/contract';
 import { LoginScreen, type LoginValues } from '@protokoll/ui';
-import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { useLocale } from '../../lib/use-locale.ts';
-import { loadSession, useSessionState } from '../../session/session-context.ts';
-import { useAuthScreenBase, usePreloadSession } from './auth-page.tsx';
+import { loadSession } from '../../session/session-context.ts';
+import { useAuthCall, useAuthScreenBase, usePreloadSession } from './auth-page.tsx';
 import { GoogleButton, useGoogleClientId } from './google-button.tsx';
 
 /**
@@ -14,32 +12,18 @@ import { GoogleButton, useGoogleClientId } from './google-button.tsx';
 export function LoginRoute() {
   const base = useAuthScreenBase();
   const { href } = useLocale();
-  const { isLoading } = useSessionState();
   const search = useSearch();
   const googleClientId = useGoogleClientId();
-  const [error, setError] = useState<FailureText | undefined>();
-  const [fieldErrors, setFieldErrors] = useState<FieldIssue[] | undefined>();
+  const { submitting, error, fieldErrors, run } = useAuthCall();
   usePreloadSession();
-
-  async function signIn(context: 'login' | 'googleLogin', run: () => Promise<void>) {
-    setError(undefined);
-    setFieldErrors(undefined);
-    try {
-      await run();
-    } catch (failure) {
-      const { failureOf, issuesOf } = await loadSession();
-      setError(failureOf(context, failure));
-      setFieldErrors(issuesOf(failure));
-    }
-  }
 
   return (
     <LoginScreen
       {...base}
       onSubmit={(values: LoginValues) =>
-        signIn('login', async () => (await loadSession()).session.login(values))
+        run('login', async () => (await loadSession()).session.login(values))
       }
-      submitting={isLoading}
+      submitting={submitting}
       error={error}
       fieldErrors={fieldErrors}
       googleButton={
@@ -48,7 +32,7 @@ export function LoginRoute() {
             clientId={googleClientId}
             context="signin"
             onCredential={(credential) =>
-              void signIn('googleLogin', async () =>
+              void run('googleLogin', async () =>
                 (await loadSession()).session.googleLogin(credential),
               )
             }

@@ -1,42 +1,24 @@
-import type { FailureText, FieldIssue } from '@protokoll/contract';
 import { RegisterScreen, type RegisterValues } from '@protokoll/ui';
-import { useState } from 'react';
 import { useLocale } from '../../lib/use-locale.ts';
-import { loadSession, useSessionState } from '../../session/session-context.ts';
-import { useAuthScreenBase, usePreloadSession } from './auth-page.tsx';
+import { loadSession } from '../../session/session-context.ts';
+import { useAuthCall, useAuthScreenBase, usePreloadSession } from './auth-page.tsx';
 import { GoogleButton, useGoogleClientId } from './google-button.tsx';
 
 /** `/register`: a new account signs in at once; the page's guard then opens /dashboard. */
 export function RegisterRoute() {
   const base = useAuthScreenBase();
   const { locale, href } = useLocale();
-  const { isLoading } = useSessionState();
   const googleClientId = useGoogleClientId();
-  const [error, setError] = useState<FailureText | undefined>();
-  const [fieldErrors, setFieldErrors] = useState<FieldIssue[] | undefined>();
+  const { submitting, error, fieldErrors, run } = useAuthCall();
   usePreloadSession();
-
-  async function attempt(context: 'register' | 'googleLogin', run: () => Promise<void>) {
-    setError(undefined);
-    setFieldErrors(undefined);
-    try {
-      await run();
-    } catch (failure) {
-      const { failureOf, issuesOf } = await loadSession();
-      setError(failureOf(context, failure));
-      setFieldErrors(issuesOf(failure));
-    }
-  }
 
   return (
     <RegisterScreen
       {...base}
       onSubmit={(values: RegisterValues) =>
-        attempt('register', async () =>
-          (await loadSession()).session.register({ ...values, locale }),
-        )
+        run('register', async () => (await loadSession()).session.register({ ...values, locale }))
       }
-      submitting={isLoading}
+      submitting={submitting}
       error={error}
       fieldErrors={fieldErrors}
       googleButton={
@@ -45,7 +27,7 @@ export function RegisterRoute() {
             clientId={googleClientId}
             context="signup"
             onCredential={(credential) =>
-              void attempt('googleLogin', async () =>
+              void run('googleLogin', async () =>
                 (await loadSession()).session.googleLogin(credential),
               )
             }

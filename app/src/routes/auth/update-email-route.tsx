@@ -1,8 +1,8 @@
-import { ErrorCode, type FailureText } from '@protokoll/contract';
+import type { FailureText } from '@protokoll/contract';
 import { UpdateEmailScreen } from '@protokoll/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { ApiError } from '../../lib/api-error.ts';
+import { isRejectedLink } from '../../lib/api-error.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { loadSession, useSessionState } from '../../session/session-context.ts';
 import { useAuthScreenBase } from './auth-page.tsx';
@@ -31,10 +31,7 @@ export function UpdateEmailRoute() {
       if (session.getState().isAuthenticated) await session.refreshUser().catch(() => undefined);
       setStatus('success');
     } catch (failure) {
-      const tokenRejected =
-        failure instanceof ApiError &&
-        (failure.code === ErrorCode.INVALID_TOKEN ||
-          (failure.issues ?? []).some((issue) => issue.path === 'token'));
+      const tokenRejected = isRejectedLink(failure);
       setStatus(tokenRejected ? 'invalidToken' : 'error');
       if (!tokenRejected) setError((await loadSession()).failureOf('generic', failure));
     }
