@@ -22,6 +22,7 @@ import {
   Controller,
   useForm,
   useWatch,
+  type Control,
   type FieldErrors,
   type Resolver,
   type ResolverResult,
@@ -577,32 +578,17 @@ export function ProtocolScreen({
                   </Field>
                 )}
               />
-              <Controller
+              <ChoiceField
                 control={control}
                 name="transcript_type"
-                render={({ field }) => (
-                  <Field
-                    label={t('protocol.fields.transcriptType')}
-                    error={messageText(errors.transcript_type?.message)}
-                    className="sm:col-span-2"
-                  >
-                    <RadioGroup
-                      ref={field.ref}
-                      value={field.value}
-                      onValueChange={field.onChange}
-                      className="grid gap-3 sm:grid-cols-2"
-                    >
-                      {TranscriptType.options.map((type) => (
-                        <ChoiceCard
-                          key={type}
-                          value={type}
-                          label={t(`protocol.transcriptTypes.${type}.label`)}
-                          description={t(`protocol.transcriptTypes.${type}.description`)}
-                        />
-                      ))}
-                    </RadioGroup>
-                  </Field>
-                )}
+                label={t('protocol.fields.transcriptType')}
+                error={messageText(errors.transcript_type?.message)}
+                columns="sm:grid-cols-2"
+                options={TranscriptType.options.map((type) => ({
+                  value: type,
+                  label: t(`protocol.transcriptTypes.${type}.label`),
+                  description: t(`protocol.transcriptTypes.${type}.description`),
+                }))}
               />
             </Section>
 
@@ -667,59 +653,29 @@ export function ProtocolScreen({
                   </Field>
                 )}
               />
-              <Controller
+              <ChoiceField
                 control={control}
                 name="structure"
-                render={({ field }) => (
-                  <Field
-                    label={t('protocol.fields.structure')}
-                    error={messageText(errors.structure?.message)}
-                    className="sm:col-span-2"
-                  >
-                    <RadioGroup
-                      ref={field.ref}
-                      value={field.value}
-                      onValueChange={field.onChange}
-                      className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3"
-                    >
-                      {NoteStructure.options.map((structure) => (
-                        <ChoiceCard
-                          key={structure}
-                          value={structure}
-                          label={t(`protocol.structures.${structure}.label`)}
-                          description={t(`protocol.structures.${structure}.description`)}
-                        />
-                      ))}
-                    </RadioGroup>
-                  </Field>
-                )}
+                label={t('protocol.fields.structure')}
+                error={messageText(errors.structure?.message)}
+                columns="sm:grid-cols-2 xl:grid-cols-3"
+                options={NoteStructure.options.map((structure) => ({
+                  value: structure,
+                  label: t(`protocol.structures.${structure}.label`),
+                  description: t(`protocol.structures.${structure}.description`),
+                }))}
               />
-              <Controller
+              <ChoiceField
                 control={control}
                 name="design"
-                render={({ field }) => (
-                  <Field
-                    label={t('protocol.fields.design')}
-                    hint={t('protocol.fields.designHint')}
-                    error={messageText(errors.design?.message)}
-                    className="sm:col-span-2"
-                  >
-                    <RadioGroup
-                      ref={field.ref}
-                      value={field.value}
-                      onValueChange={field.onChange}
-                      className="grid gap-3 sm:grid-cols-3"
-                    >
-                      {NoteDesign.options.map((design) => (
-                        <ChoiceCard
-                          key={design}
-                          value={design}
-                          label={t(`protocol.designs.${design}`)}
-                        />
-                      ))}
-                    </RadioGroup>
-                  </Field>
-                )}
+                label={t('protocol.fields.design')}
+                hint={t('protocol.fields.designHint')}
+                error={messageText(errors.design?.message)}
+                columns="sm:grid-cols-3"
+                options={NoteDesign.options.map((design) => ({
+                  value: design,
+                  label: t(`protocol.designs.${design}`),
+                }))}
               />
             </Section>
           </fieldset>
@@ -791,6 +747,41 @@ interface ChoiceCardProps {
  * A radio option drawn as a card; the whole card is its label. The radio is named by the title
  * only, and its one-line explanation is its description.
  */
+interface ChoiceFieldProps {
+  control: Control<ProtocolFormValues, unknown, UploadNoteBody>;
+  name: 'transcript_type' | 'structure' | 'design';
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  /** Grid columns of the cards per breakpoint. */
+  columns: string;
+  options: ChoiceCardProps[];
+}
+
+/** One choice of a few, as a group of cards spanning the section's width. */
+function ChoiceField({ control, name, label, hint, error, columns, options }: ChoiceFieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Field label={label} hint={hint} error={error} className="sm:col-span-2">
+          <RadioGroup
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            className={cn('grid gap-3', columns)}
+          >
+            {options.map((option) => (
+              <ChoiceCard key={option.value} {...option} />
+            ))}
+          </RadioGroup>
+        </Field>
+      )}
+    />
+  );
+}
+
 function ChoiceCard({ value, label, description }: ChoiceCardProps) {
   const labelId = useId();
   const descriptionId = useId();
