@@ -312,6 +312,40 @@ function FailureNotice({ note, onRetryProcessing }: FailureNoticeProps) {
   );
 }
 
+const subheading = 'mb-1 text-sm font-semibold tracking-wide text-muted-foreground uppercase';
+
+interface SeekListProps<T extends { start: number }> {
+  title: string;
+  items: T[];
+  onSeek: (seconds: number) => void;
+  /** The content of one item's button. */
+  children: (item: T) => React.ReactNode;
+}
+
+/** A summary list whose items seek the recording to the passage they came from. */
+function SeekList<T extends { start: number }>({
+  title,
+  items,
+  onSeek,
+  children,
+}: SeekListProps<T>) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h3 className={subheading}>{title}</h3>
+      <ul className="-mx-3 grid grid-cols-[minmax(0,1fr)] gap-0.5">
+        {items.map((item, index) => (
+          <li key={index}>
+            <SeekButton start={item.start} onSeek={onSeek}>
+              {children(item)}
+            </SeekButton>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 interface SummarySectionProps {
   summary: Summary | null;
   onSeek: (seconds: number) => void;
@@ -321,8 +355,6 @@ function SummarySection({ summary, onSeek }: SummarySectionProps) {
   const { t } = useTranslation();
   const format = useNoteFormat();
   const headingId = useId();
-  const list = '-mx-3 grid grid-cols-[minmax(0,1fr)] gap-0.5';
-  const subheading = 'mb-1 text-sm font-semibold tracking-wide text-muted-foreground uppercase';
 
   return (
     <section
@@ -349,63 +381,40 @@ function SummarySection({ summary, onSeek }: SummarySectionProps) {
               <p className="leading-relaxed wrap-break-word text-foreground">{summary.overview}</p>
             </div>
           ) : null}
-          {summary.topics.length > 0 ? (
-            <div>
-              <h3 className={subheading}>{t('reader.summary.topics')}</h3>
-              <ul className={list}>
-                {summary.topics.map((topic, index) => (
-                  <li key={index}>
-                    <SeekButton start={topic.start} onSeek={onSeek}>
-                      <span className="block font-medium">{topic.title}</span>
-                      {topic.text ? (
-                        <span className="block text-muted-foreground">{topic.text}</span>
-                      ) : null}
-                    </SeekButton>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {summary.decisions.length > 0 ? (
-            <div>
-              <h3 className={subheading}>{t('reader.summary.decisions')}</h3>
-              <ul className={list}>
-                {summary.decisions.map((decision, index) => (
-                  <li key={index}>
-                    <SeekButton start={decision.start} onSeek={onSeek}>
-                      {decision.text}
-                    </SeekButton>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {summary.action_items.length > 0 ? (
-            <div>
-              <h3 className={subheading}>{t('reader.summary.actionItems')}</h3>
-              <ul className={list}>
-                {summary.action_items.map((item, index) => (
-                  <li key={index}>
-                    <SeekButton start={item.start} onSeek={onSeek}>
-                      <span className="block font-medium">{item.task}</span>
-                      {item.owner || item.due ? (
-                        <span className="block text-muted-foreground">
-                          {[
-                            item.owner ? t('reader.summary.owner', { owner: item.owner }) : null,
-                            item.due
-                              ? t('reader.summary.due', { due: format.day(item.due) })
-                              : null,
-                          ]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </span>
-                      ) : null}
-                    </SeekButton>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <SeekList title={t('reader.summary.topics')} items={summary.topics} onSeek={onSeek}>
+            {(topic) => (
+              <>
+                <span className="block font-medium">{topic.title}</span>
+                {topic.text ? (
+                  <span className="block text-muted-foreground">{topic.text}</span>
+                ) : null}
+              </>
+            )}
+          </SeekList>
+          <SeekList title={t('reader.summary.decisions')} items={summary.decisions} onSeek={onSeek}>
+            {(decision) => decision.text}
+          </SeekList>
+          <SeekList
+            title={t('reader.summary.actionItems')}
+            items={summary.action_items}
+            onSeek={onSeek}
+          >
+            {(item) => (
+              <>
+                <span className="block font-medium">{item.task}</span>
+                {item.owner || item.due ? (
+                  <span className="block text-muted-foreground">
+                    {[
+                      item.owner ? t('reader.summary.owner', { owner: item.owner }) : null,
+                      item.due ? t('reader.summary.due', { due: format.day(item.due) }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                ) : null}
+              </>
+            )}
+          </SeekList>
         </>
       )}
     </section>
