@@ -39,6 +39,20 @@ export interface NoteListProps extends NoteActionCallbacks {
   className?: string;
 }
 
+/** What a screen showing one page of notes hands to its list (all notes, saved notes). */
+export type NotePageProps = Pick<
+  NoteListProps,
+  | keyof NoteActionCallbacks
+  | 'notes'
+  | 'count'
+  | 'status'
+  | 'error'
+  | 'onRetry'
+  | 'page'
+  | 'onPageChange'
+  | 'folders'
+>;
+
 /** A page of notes with its row actions and pagination, or its loading, error or empty state. */
 export function NoteList({
   notes,

@@ -1,4 +1,4 @@
-import type { Folder, Note, NoteCountQuery } from '@protokoll/contract';
+import type { Folder, NoteCountQuery } from '@protokoll/contract';
 import { FilePlus2, FileText, FolderOpen, Search, SearchX, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -9,8 +9,7 @@ import { IconButton } from '../../components/icon-button.tsx';
 import { Input } from '../../components/input.tsx';
 import { cn } from '../../lib/cn.ts';
 import { FolderSidebar, type FolderCallbacks } from './folder-sidebar.tsx';
-import { NoteList, type LoadStatus } from './note-list.tsx';
-import type { NoteActionCallbacks } from './note-row.tsx';
+import { NoteList, type LoadStatus, type NotePageProps } from './note-list.tsx';
 
 /** How long typing pauses before the search is reported (Enter reports at once). */
 export const SEARCH_DELAY_MS = 350;
@@ -22,22 +21,7 @@ export type NoteFilters = Pick<
 >;
 
 export interface NotesScreenProps
-  extends NoteActionCallbacks, FolderCallbacks, Omit<React.ComponentProps<'div'>, 'children'> {
-  /** The notes of the current page, newest first. */
-  notes: Note[];
-  /** How many notes match the filters in all; drives the pagination and the "12 Notizen" line. */
-  count: number;
-  /** Load state of the notes (list and count together). */
-  status: LoadStatus;
-  /** Translated text for a failed load; defaults to "Notizen konnten nicht geladen werden." */
-  error?: string | undefined;
-  /** "Retry" was pressed after a failed load. */
-  onRetry?: (() => void) | undefined;
-
-  /** The current page, starting at 1 (10 notes per page, SPEC §9). */
-  page: number;
-  /** Another page was picked. */
-  onPageChange: (page: number) => void;
+  extends NotePageProps, FolderCallbacks, Omit<React.ComponentProps<'div'>, 'children'> {
   /** The filters in force (the app keeps them in the URL). */
   filters: NoteFilters;
   /**

@@ -1,30 +1,12 @@
-import type { Folder, Note } from '@protokoll/contract';
 import { Bookmark } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { cn } from '../../lib/cn.ts';
-import { NoteList, type LoadStatus } from './note-list.tsx';
-import type { NoteActionCallbacks } from './note-row.tsx';
+import { NoteList, type NotePageProps } from './note-list.tsx';
 
 export interface SavedNotesScreenProps
-  extends NoteActionCallbacks, Omit<React.ComponentProps<'div'>, 'children'> {
-  /** The saved notes of the current page, newest first. */
-  notes: Note[];
-  /** How many notes are saved in all. */
-  count: number;
-  /** Load state of the saved notes. */
-  status: LoadStatus;
-  /** Translated text for a failed load; defaults to "Notizen konnten nicht geladen werden." */
-  error?: string | undefined;
-  /** "Retry" was pressed after a failed load. */
-  onRetry?: (() => void) | undefined;
-  /** The current page, starting at 1 (10 per page). */
-  page: number;
-  /** Another page was picked. */
-  onPageChange: (page: number) => void;
-  /** The person's folders: names in the rows, choices in the move dialog. */
-  folders: Folder[];
+  extends NotePageProps, Omit<React.ComponentProps<'div'>, 'children'> {
   /** "Zu allen Notizen" in the empty state was pressed; without it no button shows. */
   onShowAllNotes?: (() => void) | undefined;
 }
