@@ -1,7 +1,7 @@
 import { UPLOAD_ENTRY_REMOVE_DELAY_MS } from '@protokoll/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createUploadStore, useUploads } from './upload-store.ts';
+import { createUploadStore, guardUnloadWhileSending, useUploads } from './upload-store.ts';
 
 const meeting = { filename: 'Teambesprechung.m4a', size: 1000 };
 const lecture = { filename: 'Vorlesung.mp3', size: 5000 };
@@ -179,5 +179,36 @@ describe('upload store', () => {
     expect(result.current.pending).toBe(0);
     act(() => vi.advanceTimersByTime(UPLOAD_ENTRY_REMOVE_DELAY_MS));
     expect(result.current.entries).toEqual([]);
+  });
+});
+
+describe('leaving the page during an upload', () => {
+  const leave = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('asks while a file is on its way, and no longer once the server has accepted it', () => {
+    const store = createUploadStore();
+    const stop = guardUnloadWhileSending(store);
+    expect(leave()).toBe(false);
+    const id = store.add(meeting);
+    store.progress(id, 400);
+    expect(leave()).toBe(true);
+    store.accepted(id, 42);
+    expect(leave()).toBe(false);
+    const failed = store.add(lecture);
+    store.fail(failed, 'errors.uploadFailed');
+    expect(leave()).toBe(false);
+    stop();
+  });
+
+  it('stops asking when the guard is removed', () => {
+    const store = createUploadStore();
+    const stop = guardUnloadWhileSending(store);
+    store.add(meeting);
+    stop();
+    expect(leave()).toBe(false);
   });
 });

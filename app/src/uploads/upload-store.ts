@@ -155,6 +155,25 @@ export function createUploadStore({
   };
 }
 
+/**
+ * While a file is still on its way, leaving the page would lose it (the server keeps nothing of
+ * a cut-off upload), so the browser asks first. Once the server has accepted it, the note is
+ * processed whatever the page does, and leaving is free.
+ */
+export function guardUnloadWhileSending(
+  store: UploadStore,
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
+  const onBeforeUnload = (event: BeforeUnloadEvent) => {
+    const sending = store
+      .getSnapshot()
+      .entries.some((entry) => entry.status === 'processing' && entry.noteId === undefined);
+    if (sending) event.preventDefault();
+  };
+  target.addEventListener('beforeunload', onBeforeUnload);
+  return () => target.removeEventListener('beforeunload', onBeforeUnload);
+}
+
 /** The app's one upload store. */
 export const uploadStore = createUploadStore();
 

@@ -1,6 +1,6 @@
 import { UploadToasts } from '@protokoll/ui';
 import { useEffect } from 'react';
-import { uploadStore, useUploads } from './upload-store.ts';
+import { guardUnloadWhileSending, uploadStore, useUploads } from './upload-store.ts';
 
 /**
  * The upload toasts of the signed-in person, from the upload store. Rendered by the default
@@ -10,6 +10,7 @@ import { uploadStore, useUploads } from './upload-store.ts';
 export function UploadToastsContainer({ owner }: { owner: number }) {
   const uploads = useUploads();
   useEffect(() => uploadStore.setOwner(owner), [owner]);
+  useEffect(() => guardUnloadWhileSending(uploadStore), []);
   return (
     <UploadToasts
       uploads={uploads.owner === owner ? uploads.entries : []}
