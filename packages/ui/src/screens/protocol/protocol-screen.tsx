@@ -494,26 +494,14 @@ export function ProtocolScreen({
               >
                 <Input autoComplete="off" {...register('name')} />
               </Field>
-              <Controller
+              <SelectField
                 control={control}
                 name="folder"
-                render={({ field }) => (
-                  <Field label={t('protocol.fields.folder')}>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value={NO_FOLDER}>{t('protocol.fields.noFolder')}</SelectItem>
-                        {folders.map((folder) => (
-                          <SelectItem key={folder.id} value={String(folder.id)}>
-                            {folder.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  </Field>
-                )}
+                label={t('protocol.fields.folder')}
+                options={[
+                  { value: NO_FOLDER, label: t('protocol.fields.noFolder') },
+                  ...folders.map((folder) => ({ value: String(folder.id), label: folder.name })),
+                ]}
               />
             </Section>
 
@@ -522,29 +510,18 @@ export function ProtocolScreen({
               description={t('protocol.sections.transcript.description')}
               className="grid items-start gap-4 sm:grid-cols-2"
             >
-              <Controller
+              <SelectField
                 control={control}
                 name="language"
-                render={({ field }) => (
-                  <Field
-                    label={t('protocol.fields.language')}
-                    error={messageText(errors.language?.message)}
-                  >
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="auto">{t('protocol.fields.languageAuto')}</SelectItem>
-                        {capabilities.languages.map((code) => (
-                          <SelectItem key={code} value={code}>
-                            {languageName(code)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  </Field>
-                )}
+                label={t('protocol.fields.language')}
+                error={messageText(errors.language?.message)}
+                options={[
+                  { value: 'auto', label: t('protocol.fields.languageAuto') },
+                  ...capabilities.languages.map((code) => ({
+                    value: code,
+                    label: languageName(code),
+                  })),
+                ]}
               />
               <Field
                 label={t('protocol.fields.speakers')}
@@ -597,61 +574,36 @@ export function ProtocolScreen({
               description={t('protocol.sections.summary.description')}
               className="grid items-start gap-4 sm:grid-cols-2"
             >
-              <Controller
+              <SelectField
                 control={control}
                 name="summary_model"
-                render={({ field }) => (
-                  <Field
-                    label={t('protocol.fields.summaryModel')}
-                    hint={
-                      !paid && capabilities.summaryModels.some((model) => model.premium)
-                        ? t('protocol.fields.premiumHint')
-                        : undefined
-                    }
-                    error={messageText(errors.summary_model?.message)}
-                  >
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {capabilities.summaryModels.map((model) => {
-                          const locked = model.premium && !paid;
-                          return (
-                            <SelectItem key={model.id} value={model.id} disabled={locked}>
-                              {locked
-                                ? t('protocol.fields.premiumLocked', { model: modelName(model.id) })
-                                : modelName(model.id)}
-                            </SelectItem>
-                          );
-                        })}
-                      </SelectContent>
-                    </Select>
-                  </Field>
-                )}
+                label={t('protocol.fields.summaryModel')}
+                hint={
+                  !paid && capabilities.summaryModels.some((model) => model.premium)
+                    ? t('protocol.fields.premiumHint')
+                    : undefined
+                }
+                error={messageText(errors.summary_model?.message)}
+                options={capabilities.summaryModels.map((model) => {
+                  const locked = model.premium && !paid;
+                  return {
+                    value: model.id,
+                    label: locked
+                      ? t('protocol.fields.premiumLocked', { model: modelName(model.id) })
+                      : modelName(model.id),
+                    disabled: locked,
+                  };
+                })}
               />
-              <Controller
+              <SelectField
                 control={control}
                 name="summary_language"
-                render={({ field }) => (
-                  <Field
-                    label={t('protocol.fields.summaryLanguage')}
-                    error={messageText(errors.summary_language?.message)}
-                  >
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {summaryLanguages.map((code) => (
-                          <SelectItem key={code} value={code}>
-                            {languageName(code)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  </Field>
-                )}
+                label={t('protocol.fields.summaryLanguage')}
+                error={messageText(errors.summary_language?.message)}
+                options={summaryLanguages.map((code) => ({
+                  value: code,
+                  label: languageName(code),
+                }))}
               />
               <ChoiceField
                 control={control}
@@ -747,6 +699,41 @@ interface ChoiceCardProps {
  * A radio option drawn as a card; the whole card is its label. The radio is named by the title
  * only, and its one-line explanation is its description.
  */
+interface SelectFieldProps {
+  control: Control<ProtocolFormValues, unknown, UploadNoteBody>;
+  name: 'folder' | 'language' | 'summary_model' | 'summary_language';
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  options: { value: string; label: string; disabled?: boolean }[];
+}
+
+/** One value from a list, as a Radix select. */
+function SelectField({ control, name, label, hint, error, options }: SelectFieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Field label={label} hint={hint} error={error}>
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((option) => (
+                <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+      )}
+    />
+  );
+}
+
 interface ChoiceFieldProps {
   control: Control<ProtocolFormValues, unknown, UploadNoteBody>;
   name: 'transcript_type' | 'structure' | 'design';
