@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, exists, notInArray, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { jobs, notes, users, type JobRow, type NoteRow } from '../db/schema.ts';
@@ -102,6 +102,9 @@ export interface Worker {
 }
 
 export const DEFAULT_POLL_MS = 500;
+/** A note in one of these states has its outcome; progress writes never touch it. */
+const SETTLED: NoteRow['status'][] = ['done', 'error'];
+
 export const DEFAULT_MAX_ATTEMPTS = 5;
 export const DEFAULT_RETRY_BACKOFF_MS = 30_000;
 const DEFAULT_MAX_RETRY_BACKOFF_MS = 10 * 60_000;
@@ -210,7 +213,13 @@ export function createWorker(options: WorkerOptions): Worker {
     });
   }
 
-  /** Shows a stage on the note, only while this worker still holds the note's job. */
+  /**
+   * Shows a stage on the note, only while this worker still holds the note's job and the note
+   * is not settled. The second condition is on the note row itself on purpose: a progress write
+   * that raced a failure (or success) waits for that transaction's row lock and is then
+   * re-checked by PostgreSQL against the new row, whereas the job subquery still sees the state
+   * from before, and would let the write turn an `error` note back into `transcribing`.
+   */
   async function showProgress(
     noteId: number,
     jobId: number,
@@ -224,6 +233,7 @@ export function createWorker(options: WorkerOptions): Worker {
       .where(
         and(
           eq(notes.id, noteId),
+          notInArray(notes.status, SETTLED),
           exists(db.select({ id: jobs.id }).from(jobs).where(heldBy(jobId, id))),
         ),
       );
