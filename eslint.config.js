@@ -6,8 +6,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import direction (CONVENTIONS.md): contract ← ui, mocks, server, app; ui ← app;
- * mocks ← app tests and Storybook. `packages/ui` never imports a router, TanStack Query or fetch.
+ * Import direction (docs/architecture.md#import-direction): contract ← ui, mocks, server, app;
+ * ui ← app; mocks ← app tests and Storybook. `packages/ui` never imports a router, TanStack Query
+ * or fetch.
  */
 const boundary = (files, forbidden) => ({
   files,
@@ -25,6 +26,31 @@ const notMocks = ['@protokoll/mocks', '@protokoll/mocks/*', '**/packages/mocks/*
 const notUi = ['@protokoll/ui', '@protokoll/ui/*', '**/packages/ui/**'];
 const notServer = ['@protokoll/server', '@protokoll/server/*', '**/packages/server/**'];
 const notApp = ['@protokoll/app', '@protokoll/app/*', '**/app/src/**'];
+
+/** The package rule for ui (below), as patterns a narrower block can repeat. */
+const uiPatterns = [
+  { group: [...notMocks, ...notServer, ...notApp], message: 'ui only imports contract.' },
+  {
+    group: ['wouter', 'wouter/*', '@tanstack/*', 'react-router*'],
+    message: 'ui is presentational: no router, no TanStack Query.',
+  },
+];
+/** `../<other-area>/…` from inside a screen area (`../../` leaves screens/ and is fine). */
+const otherArea = {
+  regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+  message:
+    "A screen area does not import another area's internals: share it through widgets/ or components/.",
+};
+/** `./<area>/…` from a page screen at the top of screens/. */
+const areaInternals = {
+  regex: '^\\./[^/]+/',
+  message:
+    "A screen does not import a screen area's internals: share it through widgets/ or components/.",
+};
+const noScreens = {
+  group: ['**/screens/**'],
+  message: 'lib, components, widgets and layouts sit below the screens and never import them.',
+};
 
 export default tseslint.config(
   {
@@ -70,16 +96,10 @@ export default tseslint.config(
       [['react', 'react-dom', 'hono', 'msw', 'drizzle-orm'], 'The contract is plain zod.'],
     ],
   ),
-  boundary(
-    ['packages/ui/**'],
-    [
-      [[...notMocks, ...notServer, ...notApp], 'ui only imports contract.'],
-      [
-        ['wouter', 'wouter/*', '@tanstack/*', 'react-router*'],
-        'ui is presentational: no router, no TanStack Query.',
-      ],
-    ],
-  ),
+  {
+    files: ['packages/ui/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: uiPatterns }] },
+  },
   {
     files: ['packages/ui/**/*.{ts,tsx}'],
     ignores: ['packages/ui/**/*.stories.tsx', 'packages/ui/**/*.test.tsx'],
@@ -90,6 +110,30 @@ export default tseslint.config(
       ],
     },
   },
+  // Inside ui: a screen area (screens/<area>/) keeps its internals; what two areas or the
+  // dashboard share lives in widgets/ or components/. Lower layers never reach up into screens.
+  // (These blocks repeat the package rule above: a later no-restricted-imports replaces it.)
+  {
+    files: ['packages/ui/src/screens/*/**/*.{ts,tsx}'],
+    ignores: ['packages/ui/**/*.stories.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...uiPatterns, otherArea] }],
+    },
+  },
+  {
+    files: ['packages/ui/src/screens/*.{ts,tsx}'],
+    ignores: ['packages/ui/**/*.stories.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...uiPatterns, areaInternals] }],
+    },
+  },
+  {
+    files: ['packages/ui/src/{lib,components,widgets,layouts}/**/*.{ts,tsx}'],
+    ignores: ['packages/ui/**/*.stories.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...uiPatterns, noScreens] }],
+    },
+  },
   boundary(
     ['packages/mocks/**'],
     [[[...notUi, ...notServer, ...notApp], 'mocks only import contract.']],
@@ -97,6 +141,18 @@ export default tseslint.config(
   boundary(
     ['packages/server/**'],
     [[[...notUi, ...notMocks, ...notApp], 'The server only imports contract.']],
+  ),
+  // Inside the server, only routes/ speaks HTTP: the layers below it never import a route, a
+  // handler or its helpers (repeats the server's package boundary: a later block replaces it).
+  boundary(
+    ['packages/server/src/{jobs,lib,domain,processing,providers,db,exports}/**'],
+    [
+      [[...notUi, ...notMocks, ...notApp], 'The server only imports contract.'],
+      [
+        ['**/routes', '**/routes/**'],
+        'jobs, lib, domain, processing, providers, db and exports never import routes/: move what they share to lib/ or domain/.',
+      ],
+    ],
   ),
   boundary(
     ['app/src/**'],

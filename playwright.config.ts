@@ -9,6 +9,10 @@ const STORYBOOK_PORT = Number(process.env.STORYBOOK_PORT ?? 4311);
 // The speech-to-text engine of the e2e server: the local OpenAI peer, steered by the tests.
 const OPENAI_PEER_PORT = Number(process.env.E2E_OPENAI_PORT ?? APP_PORT + 2);
 process.env.E2E_OPENAI_URL = `http://127.0.0.1:${OPENAI_PEER_PORT}`;
+// Stripe for the e2e server: the local Stripe peer, with its hosted checkout and portal pages.
+const STRIPE_PEER_PORT = Number(process.env.E2E_STRIPE_PORT ?? APP_PORT + 3);
+process.env.E2E_STRIPE_URL = `http://127.0.0.1:${STRIPE_PEER_PORT}`;
+const STRIPE_WEBHOOK_SECRET = 'whsec_protokoll_e2e';
 // Every run starts on an empty embedded database.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'protokoll-e2e-'));
 // Workers inherit it: tests read mails from the server's outbox in this folder.
@@ -62,6 +66,13 @@ export default defineConfig({
         JOB_RETRY_BACKOFF_MS: '500',
         // Every spec signs up its own people from the one test address.
         RATE_LIMIT_REGISTER: '100/1h',
+        // Every sign-in comes from 127.0.0.1.
+        RATE_LIMIT_LOGIN_IP: '1000/15m',
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PEER_PORT}`,
+        // Stripe sends the browser back here after paying or cancelling.
+        PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
       },
       reuseExistingServer: false,
       timeout: 60_000,
@@ -69,6 +80,16 @@ export default defineConfig({
     {
       command: `npx tsx tests/peers/openai-server.ts ${OPENAI_PEER_PORT}`,
       url: `http://127.0.0.1:${OPENAI_PEER_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `npx tsx tests/peers/stripe-server.ts ${STRIPE_PEER_PORT}`,
+      url: `http://127.0.0.1:${STRIPE_PEER_PORT}/health`,
+      env: {
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_PEER_WEBHOOK_URL: `http://127.0.0.1:${APP_PORT}/api/stripe/webhook`,
+      },
       reuseExistingServer: false,
       timeout: 30_000,
     },

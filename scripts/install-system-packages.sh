@@ -2,7 +2,9 @@
 # System packages the browser tests and audio processing need, from Debian's packages.
 # Playwright's own browser download is never used: it cannot be fetched on these machines.
 set -euo pipefail
-packages=(chromium ffmpeg espeak-ng fonts-dejavu-core)
+# fonts-liberation: Chromium draws native controls (the audio player) in Arial, which is Liberation
+# Sans here; without it DejaVu stands in and those screenshots differ from their baselines.
+packages=(chromium ffmpeg espeak-ng fonts-dejavu-core fonts-liberation)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 [ ${#missing[@]} -eq 0 ] && exit 0

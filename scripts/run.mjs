@@ -9,19 +9,45 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PNPM = ['--yes', 'pnpm@10.34.9'];
 
-function run(command, args, env = {}) {
+/** Runs a command; answers whether it succeeded. */
+function attempt(command, args, env = {}) {
   console.log(`\n› ${[command, ...args].join(' ')}`);
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  if (result.status !== 0) {
+  return result.status === 0;
+}
+
+/** Runs a command the rest cannot do without: a failure ends everything. */
+function run(command, args, env = {}) {
+  if (!attempt(command, args, env)) {
     console.error(`\n✗ failed: ${[command, ...args].join(' ')}`);
-    process.exit(result.status ?? 1);
+    process.exit(1);
   }
 }
 const pnpm = (...args) => run('npx', [...PNPM, ...args]);
+
+/*
+ * Test stages. One failing stage does not cancel the others: every stage whose inputs exist
+ * runs, and the summary names each failure. A stage that needs a failed build is reported as
+ * not run.
+ */
+const outcomes = [];
+function stage(name, command, args, { needs = [] } = {}) {
+  const missing = needs.filter((need) => outcomes.find((o) => o.name === need)?.ok !== true);
+  if (missing.length > 0) {
+    outcomes.push({ name, ok: false, note: `not run: needs ${missing.join(', ')}` });
+    return;
+  }
+  const started = Date.now();
+  const ok = attempt(command, args);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  outcomes.push({ name, ok, note: `${seconds} s` });
+  if (!ok) console.error(`\n✗ stage failed: ${name}`);
+}
+const pnpmStage = (name, args, options) => stage(name, 'npx', [...PNPM, ...args], options);
 
 function install() {
   // CI=true keeps pnpm from asking questions without a terminal and freezes the lockfile.
@@ -37,19 +63,29 @@ if (command === 'start') {
   if (
     !existsSync(process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium') ||
     !existsSync('/usr/bin/ffmpeg') ||
-    !existsSync('/usr/bin/espeak-ng')
+    !existsSync('/usr/bin/espeak-ng') ||
+    !existsSync('/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf')
   ) {
     run('bash', ['scripts/install-system-packages.sh']);
   }
   install();
-  pnpm('run', 'typecheck');
-  pnpm('run', 'lint');
-  pnpm('run', 'format:check');
-  pnpm('--filter', '@protokoll/app', 'build');
-  pnpm('run', 'build-storybook');
-  pnpm('exec', 'vitest', 'run');
-  run('node', ['scripts/check-bundle-budget.mjs']);
-  pnpm('exec', 'playwright', 'test');
+  pnpmStage('typecheck', ['run', 'typecheck']);
+  pnpmStage('lint', ['run', 'lint']);
+  pnpmStage('format', ['run', 'format:check']);
+  pnpmStage('app build', ['--filter', '@protokoll/app', 'build']);
+  pnpmStage('storybook build', ['run', 'build-storybook']);
+  pnpmStage('vitest', ['exec', 'vitest', 'run']);
+  stage('bundle budget', 'node', ['scripts/check-bundle-budget.mjs'], { needs: ['app build'] });
+  pnpmStage('playwright', ['exec', 'playwright', 'test'], {
+    needs: ['app build', 'storybook build'],
+  });
+  console.log('\nStages:');
+  for (const { name, ok, note } of outcomes) console.log(`  ${ok ? '✓' : '✗'} ${name} (${note})`);
+  const failed = outcomes.filter((o) => !o.ok).length;
+  if (failed > 0) {
+    console.error(`\n✗ ${failed} of ${outcomes.length} test stages failed`);
+    process.exit(1);
+  }
   console.log('\n✓ all test stages passed');
 } else {
   console.error('usage: node scripts/run.mjs start|test');

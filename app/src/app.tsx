@@ -19,15 +19,19 @@ import { LocaleContext, type LocaleContextValue } from './lib/use-locale.ts';
 import { useSessionState } from './session/session-context.ts';
 import { DefaultLayout, NotFoundPage, routeTable } from './route-table.ts';
 
-/** SPEC §2 layouts. Auth screens bring their own `AuthLayout`, so that layout adds no chrome here. */
+/**
+ * The layouts (docs/product.md#layouts). Auth screens bring their own `AuthLayout`, so that layout
+ * adds no chrome here.
+ */
 const layouts: Record<PageLayout, (props: { children: React.ReactNode }) => React.ReactNode> = {
   default: DefaultLayout,
   auth: ({ children }) => children,
 };
 
 /**
- * SPEC §4 route guards: signed-in pages send visitors to /login?redirect=… (and back after
- * signing in); sign-in and sign-up pages send signed-in users on, to that redirect or /dashboard.
+ * Route guards (docs/sessions.md#redirects): signed-in pages send visitors to /login?redirect=…
+ * (and back after signing in); sign-in and sign-up pages send signed-in users on, to that redirect
+ * or /dashboard.
  */
 function Guard({ access, children }: { access: PageAccess; children: React.ReactNode }) {
   const { isAuthenticated } = useSessionState();

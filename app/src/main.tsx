@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { splitLocale } from '@protokoll/contract';
 import { createI18n } from '@protokoll/ui/i18n';
 import { StrictMode } from 'react';

@@ -31,10 +31,19 @@ export const routeTable: Record<PagePath, LazyExoticComponent<ComponentType>> = 
     'SavedNotesRoute',
   ),
   '/protocol': lazyRoute(() => import('./routes/protocol-route.tsx'), 'ProtocolRoute'),
+  '/buy': lazyRoute(() => import('./routes/billing/buy-route.tsx'), 'BuyRoute'),
+  '/successful-purchase': lazyRoute(
+    () => import('./routes/billing/successful-purchase-route.tsx'),
+    'SuccessfulPurchaseRoute',
+  ),
   '/settings': lazyRoute(() => import('./routes/settings/settings-route.tsx'), 'SettingsRoute'),
   '/settings/profile': lazyRoute(
     () => import('./routes/settings/profile-route.tsx'),
     'ProfileRoute',
+  ),
+  '/settings/subscription': lazyRoute(
+    () => import('./routes/settings/subscription-route.tsx'),
+    'SubscriptionRoute',
   ),
 };
 

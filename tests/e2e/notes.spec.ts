@@ -149,7 +149,7 @@ test('a note from folder to reader to downloads, then deleted with its folder (G
     if (format === 'srt') expect(text).toContain('-->');
   }
 
-  // A download that fails says so (SPEC §7: the download answers false).
+  // A download that fails says so (docs/uploads.md#exports: the download answers false).
   await page.route('**/api/note/*/json', (route) =>
     route.fulfill({
       status: 500,

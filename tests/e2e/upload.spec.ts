@@ -148,7 +148,7 @@ async function apiGet<T>(page: Page, request: APIRequestContext, path: string): 
   return (await answer.json()) as T;
 }
 
-/** SPEC §3 minutes of the signed-in person. */
+/** The minutes balance of the signed-in person (docs/minutes.md#balance). */
 const minutesOf = async (page: Page, request: APIRequestContext) =>
   (await apiGet<{ minutes: Record<string, unknown> }>(page, request, '/api/user/minutes')).minutes;
 
@@ -179,7 +179,7 @@ test('a recording becomes a note in German: bytes, processing, done, minus exact
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await expect(toast).toHaveAttribute('data-state', 'done', { timeout: 40_000 });
-  // SPEC §4/§9: a finished entry is removed 2 s later.
+  // A finished entry is removed 2 s later (docs/uploads.md#upload-toasts).
   await expect(toast).toHaveCount(0, { timeout: 5_000 });
 
   // The minutes widget reloaded after the transcription: exactly the rounded-up duration is gone.

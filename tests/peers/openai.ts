@@ -68,6 +68,11 @@ export interface OpenAiPeerOptions {
   latencyMs?: number;
   /** More simultaneous requests than this are answered 429. */
   maxConcurrency?: number;
+  /**
+   * Admitted requests wait for this before they are answered (and stay counted as in flight), so
+   * a test can see requests overlap without depending on how fast the machine is.
+   */
+  hold?: Promise<void> | undefined;
   transcription?: Partial<TranscriptionStyle>;
 }
 
@@ -503,6 +508,7 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
           await drain(req);
           return openAiError(res, 429, 'Rate limit reached: too many concurrent requests.');
         }
+        if (options.hold) await options.hold;
         const plan = failures.find(
           (f) => (f.endpoint === undefined || f.endpoint === endpoint) && f.left > 0,
         );

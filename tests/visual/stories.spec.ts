@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
  * pixel for pixel with the committed baseline. Story ids are public API: renaming one breaks
  * its baseline on purpose. Ids containing "mobile"/"tablet" get that viewport. One page per
  * worker switches stories through Storybook's channel instead of reloading the preview each time.
+ * The tests are independent: a failed screenshot ends its worker, and Playwright goes on with
+ * the next story in a fresh one (no serial mode, which would skip every later story).
  */
 interface IndexEntry {
   id: string;
@@ -36,23 +38,25 @@ function viewportFor(id: string) {
   return { width: 1280, height: 800 };
 }
 
-let page: Page;
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ browser }) => {
-  // axe needs a page from an explicit context.
-  const context = await browser.newContext();
-  page = await context.newPage();
-  await page.goto(`/iframe.html?id=${stories[0]!.id}&viewMode=story`);
-  await waitForStory(stories[0]!.id);
+/** The worker's one Storybook page, opened on the first story. */
+const test = base.extend<object, { storyPage: Page }>({
+  storyPage: [
+    async ({ browser }, use, workerInfo) => {
+      // axe needs a page from an explicit context; the base URL comes from the project.
+      const context = await browser.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+      });
+      const storyPage = await context.newPage();
+      await storyPage.goto(`/iframe.html?id=${stories[0]!.id}&viewMode=story`);
+      await waitForStory(storyPage, stories[0]!.id);
+      await use(storyPage);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
 });
 
-test.afterAll(async () => {
-  await page.context().close();
-});
-
-async function waitForStory(id: string) {
+async function waitForStory(page: Page, id: string) {
   await page.waitForFunction((storyId) => {
     const render = (window as PreviewWindow).__STORYBOOK_PREVIEW__?.currentRender;
     return (
@@ -67,7 +71,7 @@ async function waitForStory(id: string) {
   await page.evaluate(() => document.fonts.ready);
 }
 
-async function showStory(id: string, theme: 'light' | 'dark' = 'light') {
+async function showStory(page: Page, id: string, theme: 'light' | 'dark' = 'light') {
   await page.setViewportSize(viewportFor(id));
   await page.evaluate(
     ({ storyId, theme }) => {
@@ -77,24 +81,26 @@ async function showStory(id: string, theme: 'light' | 'dark' = 'light') {
     },
     { storyId: id, theme },
   );
-  await waitForStory(id);
+  await waitForStory(page, id);
 }
 
 for (const story of stories) {
-  test(`${story.title} › ${story.name}`, async () => {
-    await showStory(story.id);
+  test(`${story.title} › ${story.name}`, async ({ storyPage: page }) => {
+    await showStory(page, story.id);
     await expect(page).toHaveScreenshot(`${story.id}.png`, { fullPage: true });
   });
 }
 
-test('axe finds no violations in the dark theme of every Catalog story', async () => {
+test('axe finds no violations in the dark theme of every Catalog story', async ({
+  storyPage: page,
+}) => {
   test.setTimeout(120_000);
   const violations: string[] = [];
   for (const story of stories.filter((s) => s.name === 'Catalog')) {
-    await showStory(story.id, 'dark');
+    await showStory(page, story.id, 'dark');
     const results = await new AxeBuilder({ page }).include('#storybook-root').analyze();
     violations.push(...results.violations.map((v) => `${story.id}: ${v.id}`));
   }
-  await showStory(stories[0]!.id, 'light');
+  await showStory(page, stories[0]!.id, 'light');
   expect(violations).toEqual([]);
 });

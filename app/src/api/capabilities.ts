@@ -1,15 +1,12 @@
 import type { CapabilitiesResponse } from '@protokoll/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { loadSession } from '../session/session-context.ts';
+import { keys } from './keys.ts';
 
 /*
  * `GET /api/capabilities`: what this server can do with an upload (engine, summary models,
  * languages, size limit). It describes the server, not the user, so one answer serves everyone.
  */
-
-export const capabilityKeys = {
-  all: ['capabilities'] as const,
-};
 
 export async function fetchCapabilities(signal?: AbortSignal): Promise<CapabilitiesResponse> {
   const { client, endpoints } = await loadSession();
@@ -18,7 +15,7 @@ export async function fetchCapabilities(signal?: AbortSignal): Promise<Capabilit
 
 export function capabilitiesQueryOptions() {
   return queryOptions({
-    queryKey: capabilityKeys.all,
+    queryKey: keys.capabilities(),
     queryFn: ({ signal }) => fetchCapabilities(signal),
     // Changes only with the server's configuration, i.e. after a restart.
     staleTime: 5 * 60_000,

@@ -1,15 +1,12 @@
 import type { PlansResponse } from '@protokoll/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { loadSession } from '../session/session-context.ts';
+import { keys } from './keys.ts';
 
 /*
- * `GET /api/plans`: the public plan catalogue (PRODUCT.md "Plans"), with what a plan allows per
+ * `GET /api/plans`: the public plan catalogue (docs/minutes.md#plans), with what a plan allows per
  * recording and what it costs.
  */
-
-export const planKeys = {
-  all: ['plans'] as const,
-};
 
 export async function fetchPlans(signal?: AbortSignal): Promise<PlansResponse> {
   const { client, endpoints } = await loadSession();
@@ -18,7 +15,7 @@ export async function fetchPlans(signal?: AbortSignal): Promise<PlansResponse> {
 
 export function plansQueryOptions() {
   return queryOptions({
-    queryKey: planKeys.all,
+    queryKey: keys.plans(),
     queryFn: ({ signal }) => fetchPlans(signal),
     // The catalogue changes with the server's configuration only.
     staleTime: 5 * 60_000,

@@ -4,7 +4,8 @@ export type ApiErrorKind = Failure['kind'];
 
 /**
  * The one error the HTTP client throws. `kind` says what failed (timeout, offline, an HTTP
- * status, or an answer that broke the contract); `failure` feeds `describeFailure` for SPEC §8 texts.
+ * status, or an answer that broke the contract); `failure` feeds `describeFailure`
+ * (docs/errors.md#texts-by-context).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -21,7 +22,9 @@ export class ApiError extends Error {
   }
 
   get failure(): Failure {
-    if (this.kind === 'http') return { kind: 'http', status: this.status, message: this.message };
+    if (this.kind === 'http') {
+      return { kind: 'http', status: this.status, code: this.code, message: this.message };
+    }
     return { kind: this.kind };
   }
 }

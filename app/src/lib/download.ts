@@ -6,7 +6,10 @@ import { downloadFilename, type Download, type DownloadFormat } from '@protokoll
  */
 export const OBJECT_URL_LIFETIME_MS = 40_000;
 
-/** The file of a SPEC §3 download answer: its base64 `data` as bytes of its `contentType`. */
+/**
+ * The file of a download answer (docs/uploads.md#exports): its base64 `data` as bytes of its
+ * `contentType`.
+ */
 export function downloadBlob(download: Pick<Download, 'data' | 'contentType'>): Blob {
   const binary = atob(download.data);
   const bytes = new Uint8Array(binary.length);
@@ -32,7 +35,7 @@ export function saveFile(blob: Blob, filename: string, doc: Document = document)
 }
 
 /**
- * SPEC §3/§7 download: loads the answer and saves its file under its `filename` (`note.{format}`
+ * Download: loads the answer and saves its file under its `filename` (`note.{format}`
  * when the server names none). Answers false on any failure (the call, an unsuccessful answer,
  * undecodable data) and true once the file is handed to the browser.
  */

@@ -67,6 +67,15 @@ describe('createApiClient', () => {
     expect(new Headers(init.headers).has('Authorization')).toBe(false);
   });
 
+  it('sends the extra headers a call names', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json({ success: true, name: 'n' }));
+    const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+    await client.call(postThing, { body: { name: 'n' }, headers: { 'Accept-Language': 'en' } });
+    const headers = new Headers(fetchMock.mock.calls[0]![1]!.headers);
+    expect(headers.get('Accept-Language')).toBe('en');
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
   it('times out after the endpoint timeout and retries as many times as the contract says', async () => {
     const fetchMock = vi.fn<typeof fetch>(hanging);
     const client = createApiClient({ baseUrl: '', fetch: fetchMock });

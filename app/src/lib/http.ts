@@ -20,6 +20,8 @@ export interface ApiClientOptions {
 export type CallInput<E extends Endpoint> = {
   params?: Record<string, string | number>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Accept-Language` where the server words a page by it. */
+  headers?: Record<string, string>;
 } & ([BodyOf<E>] extends [never] ? { body?: undefined } : { body: BodyOf<E> | FormData }) &
   ([QueryOf<E>] extends [never] ? { query?: undefined } : { query?: QueryOf<E> });
 
@@ -47,8 +49,9 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
 
 /**
  * The typed HTTP client: builds the request from the contract endpoint, applies its timeout and
- * retries (SPEC §7/§9), parses the answer with its schema and throws `ApiError` for everything
- * else. No toasts, no redirects: the layers above decide what a failure means to the user.
+ * retries (docs/sessions.md#timeouts-and-retries), parses the answer with its schema and throws
+ * `ApiError` for everything else. No toasts, no redirects: the layers above decide what a failure
+ * means to the user.
  */
 export function createApiClient({
   baseUrl,
@@ -62,7 +65,7 @@ export function createApiClient({
     input: CallInput<E>,
   ): Promise<ResponseOf<E>> {
     const url = `${base}${buildPath(endpoint.path, input.params)}${toQueryString(input.query as Record<string, unknown>)}`;
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ ...input.headers, Accept: 'application/json' });
     // Only calls that need it carry the token: public calls (sign-in, refresh) never see it.
     const token = endpoint.auth ? getToken?.() : undefined;
     if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -3,7 +3,8 @@ import { CHUNK_RELOAD_GUARD_MS } from '@protokoll/contract';
 
 /**
  * After a deploy, an open tab may ask for a chunk that no longer exists. Reload once per path
- * within 10 s (SPEC §4, §9) to pick up the new build; a second failure goes to the error boundary.
+ * within 10 s (docs/architecture.md#new-builds) to pick up the new build; a second failure goes to
+ * the error boundary.
  */
 export function reloadOnceForChunkError(
   path = location.pathname,

@@ -5,7 +5,9 @@ import {
   type Locale,
 } from '@protokoll/contract';
 
-/** The language the user chose last, from the `i18n_redirected` cookie (SPEC §3, §9). */
+/**
+ * The language the user chose last, from the `i18n_redirected` cookie (docs/i18n.md#locale-cookie).
+ */
 export function readLocaleCookie(cookie = document.cookie): Locale | undefined {
   const match = cookie.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE_KEY}=([^;]+)`));
   const value = match?.[1];

@@ -14,8 +14,9 @@ export function isMessages(value: unknown): value is Messages {
 }
 
 /**
- * Messages of one locale from `/_i18n/{locale}/messages.json` (SPEC §7), cached in localStorage
- * for 24 h (SPEC §9). The cache key carries the build id, so a deploy never shows stale texts.
+ * Messages of one locale from `/_i18n/{locale}/messages.json`, cached in localStorage
+ * for 24 h (docs/i18n.md#loading-and-caching). The cache key carries the build id, so a deploy
+ * never shows stale texts.
  */
 export async function fetchMessages(
   locale: Locale,

@@ -1,41 +1,54 @@
 import { DashboardScreen, RECENT_NOTES_COUNT } from '@protokoll/ui';
-import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { useFolders } from '../api/folders.ts';
-import { useNotes } from '../api/notes.ts';
-import { loadSession, useSessionState } from '../session/session-context.ts';
+import { useOpenPortal } from '../api/billing/portal.ts';
+import { useFolders } from '../api/folders/list.ts';
+import { useMinutes } from '../api/user/minutes.ts';
+import { useNotes } from '../api/notes/list.ts';
+import { usePlan } from '../api/user/plan.ts';
+import { useUser } from '../api/user/user.ts';
+import { toFailureText } from '../lib/failure.ts';
+import { notify } from '../lib/notify.ts';
+import { renderRouterLink } from '../lib/router-link.tsx';
+import { useLocale } from '../lib/use-locale.ts';
 
 /**
  * `/dashboard`: greeting, minutes and plan, the most recent notes (live while they process) and
- * the folders. Minutes and plan are reloaded on every visit (SPEC §4 keeps them in the session);
- * a failed minutes load shows zero minutes, a failed plan load no plan.
+ * the folders. Minutes and plan load again on every visit; a failed minutes load shows zero
+ * minutes, a failed plan load no plan (their fetchers answer so).
  */
 export function DashboardRoute() {
   const [, navigate] = useLocation();
-  const { user, minutes, currentPlan, planLoading } = useSessionState();
+  const { locale, href } = useLocale();
+  const { data: user } = useUser();
+  const minutes = useMinutes();
+  const plan = usePlan();
   const recentNotes = useNotes({ page: 1, page_size: RECENT_NOTES_COUNT });
   const folders = useFolders();
-
-  const reloadMinutes = () => void loadSession().then(({ session }) => session.loadMinutes());
-  const reloadPlan = () => void loadSession().then(({ session }) => session.loadPlan());
-  useEffect(() => {
-    void loadSession().then(({ session }) =>
-      Promise.all([session.loadMinutes(), session.loadPlan()]),
-    );
-  }, []);
+  const portal = useOpenPortal();
 
   if (!user) return null;
   return (
     <DashboardScreen
       user={user}
-      minutes={minutes ?? undefined}
-      minutesStatus={minutes ? 'ready' : 'loading'}
-      onRetryMinutes={reloadMinutes}
-      plan={currentPlan}
-      planStatus={planLoading ? 'loading' : 'ready'}
-      onRetryPlan={reloadPlan}
+      minutes={minutes.data}
+      minutesStatus={minutes.data ? 'ready' : 'loading'}
+      onRetryMinutes={() => void minutes.refetch()}
+      buyMinutesHref={href('/buy')}
+      renderLink={renderRouterLink}
+      plan={plan.data}
+      planStatus={plan.isPending ? 'loading' : 'ready'}
+      onRetryPlan={() => void plan.refetch()}
+      onUpgrade={() => navigate('/buy')}
+      onManagePlan={() =>
+        portal.mutate(
+          { userId: user.id, locale },
+          { onError: (error) => notify({ text: toFailureText(error, 'portal') }) },
+        )
+      }
+      // Stripe's page is loading once the session exists: the button keeps spinning.
+      planActionPending={portal.isPending || portal.isSuccess}
       onNewNote={() => navigate('/protocol')}
-      // SPEC §7: a failed list load clears the list.
+      // A failed list load clears the list.
       recentNotes={recentNotes.isError ? [] : (recentNotes.data ?? [])}
       recentNotesStatus={recentNotes.isError ? 'error' : recentNotes.data ? 'ready' : 'loading'}
       onRetryRecentNotes={() => void recentNotes.refetch()}

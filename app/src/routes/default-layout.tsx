@@ -1,12 +1,12 @@
 import '../styles/app.css';
 import { AppShell, type NavItem } from '@protokoll/ui';
 import { useTranslation } from '@protokoll/ui/i18n';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Bookmark, FilePlus, FileText, LayoutDashboard, Settings } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { useUser } from '../api/user/user.ts';
 import { lazyRoute } from '../lib/lazy-route.ts';
-import { queryClient } from '../lib/query-client.ts';
+import { QueryProvider } from '../lib/query-provider.tsx';
 import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import { loadSession, useSessionState } from '../session/session-context.ts';
@@ -19,18 +19,24 @@ const NAV = [
   { key: 'settings', path: '/settings', icon: <Settings aria-hidden /> },
 ] as const;
 
-/** In a chunk of its own: visitors of public pages never load the toasts. */
-const UploadToastsContainer = lazyRoute(
-  () => import('../uploads/upload-toasts-container.tsx'),
-  'UploadToastsContainer',
-);
+/** In a chunk of its own: the page paints before the toasts' code has arrived. */
+const AppToaster = lazyRoute(() => import('./app-toaster.tsx'), 'AppToaster');
 
-/** SPEC §2 "default" layout: the shell with navigation, language switch and the user menu. */
+/** The "default" layout: the shell with navigation, language switch and the user menu. */
 export function DefaultLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <QueryProvider>
+      <Shell>{children}</Shell>
+    </QueryProvider>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const { locale, switchLocale, href } = useLocale();
   const [path, navigate] = useLocation();
-  const { user, isAuthenticated } = useSessionState();
+  const { isAuthenticated } = useSessionState();
+  const { data: user } = useUser();
 
   // Signed-in pages need the full session (API client, token refresh) right away.
   useEffect(() => {
@@ -46,9 +52,10 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
         current: path === target || path.startsWith(`${target}/`),
       }))
     : [];
+  const shownUser = isAuthenticated && user ? user : null;
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <AppShell
         navItems={navItems}
         renderLink={renderRouterLink}
@@ -56,18 +63,22 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
         locale={locale}
         onLocaleChange={switchLocale}
         user={
-          user ? { firstName: user.firstName, lastName: user.lastName, email: user.email } : null
+          shownUser
+            ? {
+                firstName: shownUser.firstName,
+                lastName: shownUser.lastName,
+                email: shownUser.email,
+              }
+            : null
         }
         onLogout={() => void loadSession().then(({ session }) => session.logout())}
         onSignIn={() => navigate('/login')}
       >
         {children}
       </AppShell>
-      {isAuthenticated && user ? (
-        <Suspense fallback={null}>
-          <UploadToastsContainer owner={user.id} />
-        </Suspense>
-      ) : null}
-    </QueryClientProvider>
+      <Suspense fallback={null}>
+        <AppToaster owner={shownUser?.id ?? null} />
+      </Suspense>
+    </>
   );
 }

@@ -2,7 +2,10 @@ import { ErrorScreen } from '@protokoll/ui';
 import { useLocation } from 'wouter';
 import { useLocale } from '../lib/use-locale.ts';
 
-/** The SPEC §2 error page (it marks itself noindex); wires the actions to the browser and router. */
+/**
+ * The error page (docs/product.md#error-page; it marks itself noindex); wires the actions to the
+ * browser and router.
+ */
 export function ErrorRoute({ status, message }: { status: number; message?: string }) {
   const [, navigate] = useLocation();
   const { href } = useLocale();

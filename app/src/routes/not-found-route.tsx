@@ -1,7 +1,10 @@
 import { useTranslation } from '@protokoll/ui/i18n';
 import { ErrorRoute } from './error-route.tsx';
 
-/** Unknown paths and the `/{slug}` catch-all without content: "Page not found: {path}" (SPEC §2). */
+/**
+ * Unknown paths and the `/{slug}` catch-all without content: "Page not found: {path}"
+ * (docs/product.md#unknown-paths).
+ */
 export function NotFoundRoute() {
   const { t } = useTranslation();
   return (

@@ -1,23 +1,23 @@
-import { describeFailure } from '@protokoll/contract';
 import {
   Alert,
   Button,
   ProtocolScreen,
   Spinner,
   toProtocolCapabilities,
+  useFailureText,
   type ProtocolPlan,
   type ProtocolSubmitValues,
 } from '@protokoll/ui';
 import { useTranslation } from '@protokoll/ui/i18n';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCapabilities } from '../api/capabilities.ts';
-import { useFolders } from '../api/folders.ts';
+import { useFolders } from '../api/folders/list.ts';
+import { useMinutes } from '../api/user/minutes.ts';
+import { usePlan } from '../api/user/plan.ts';
 import { usePlans } from '../api/plans.ts';
-import { ApiError } from '../lib/api-error.ts';
-import { useFailureMessage } from '../lib/failure-text.ts';
+import { toFailureText } from '../lib/failure.ts';
 import { useLocale } from '../lib/use-locale.ts';
-import { loadSession, useSessionState } from '../session/session-context.ts';
 import { uploader } from '../uploads/app-uploader.ts';
 import { readAudioDuration } from '../uploads/audio-duration.ts';
 
@@ -27,25 +27,17 @@ import { readAudioDuration } from '../uploads/audio-duration.ts';
  */
 export function ProtocolRoute() {
   const { t } = useTranslation();
-  const failureMessage = useFailureMessage();
+  const failureText = useFailureText();
   const { locale } = useLocale();
   const [, navigate] = useLocation();
-  const { minutes, currentPlan, planLoading } = useSessionState();
+  // What may be sent depends on the balance now: both load again whenever this page opens.
+  const minutes = useMinutes();
+  const currentPlan = usePlan();
   const capabilities = useCapabilities();
   const folders = useFolders();
   const plans = usePlans();
   const [fileDuration, setFileDuration] = useState<number | null | undefined>();
   const chosenFile = useRef<File | undefined>(undefined);
-
-  // What may be sent depends on the balance now, not at sign-in; the plan changes rarely.
-  useEffect(() => {
-    void loadSession().then(({ session }) =>
-      Promise.all([
-        session.loadMinutes(),
-        session.getState().currentPlan ? undefined : session.loadPlan(),
-      ]),
-    );
-  }, []);
 
   function readDuration(file: File) {
     chosenFile.current = file;
@@ -69,16 +61,12 @@ export function ProtocolRoute() {
     );
   }
   if (capabilities.isError) {
-    const failure =
-      capabilities.error instanceof ApiError
-        ? describeFailure('generic', capabilities.error.failure)
-        : undefined;
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-10">
         <Alert
           variant="danger"
           title={t('protocol.loadFailed')}
-          description={failureMessage(failure)}
+          description={failureText(toFailureText(capabilities.error))}
         >
           <Button
             variant="outline"
@@ -94,17 +82,18 @@ export function ProtocolRoute() {
   }
 
   // The per-file limit comes from the catalogue; without it the server still enforces it.
-  const offer = plans.data?.plans.find((candidate) => candidate.id === currentPlan?.id);
-  const plan: ProtocolPlan | null | undefined = currentPlan
-    ? { name: currentPlan.name, type: currentPlan.type, max_file_minutes: offer?.max_file_minutes }
-    : planLoading
+  const current = currentPlan.data;
+  const offer = plans.data?.plans.find((candidate) => candidate.id === current?.id);
+  const plan: ProtocolPlan | null | undefined = current
+    ? { name: current.name, type: current.type, max_file_minutes: offer?.max_file_minutes }
+    : currentPlan.isPending
       ? undefined
       : null;
 
   return (
     <ProtocolScreen
       capabilities={toProtocolCapabilities(capabilities.data)}
-      minutes={minutes ?? undefined}
+      minutes={minutes.data}
       plan={plan}
       folders={folders.data ?? []}
       locale={locale}
@@ -112,6 +101,7 @@ export function ProtocolRoute() {
       onSubmit={startUpload}
       onFileSelected={readDuration}
       fileDuration={fileDuration}
+      onUpgrade={() => navigate('/buy')}
     />
   );
 }

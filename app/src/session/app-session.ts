@@ -1,13 +1,11 @@
-import {
-  describeFailure,
-  endpoints,
-  type Endpoint,
-  type FailureContext,
-  type FailureText,
-  type FieldIssue,
-} from '@protokoll/contract';
+import { endpoints, type Endpoint } from '@protokoll/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { keys } from '../api/keys.ts';
+import { minutesQueryOptions } from '../api/user/minutes.ts';
+import { planQueryOptions } from '../api/user/plan.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { createApiClient, type ApiClient } from '../lib/http.ts';
+import { queryClient as appQueryClient } from '../lib/query-client.ts';
 import { createSession, type Session } from './session.ts';
 
 export interface AppSession {
@@ -20,25 +18,25 @@ export interface AppSession {
    */
   withRefresh: <T>(endpoint: Endpoint, run: () => Promise<T>) => Promise<T>;
   endpoints: typeof endpoints;
-  /** The SPEC §8 text of a failed call; anything that is not an ApiError is a generic failure. */
-  failureOf: (context: FailureContext, error: unknown) => FailureText;
-  /** Field issues of a 422 answer, for a screen's `fieldErrors`. */
-  issuesOf: (error: unknown) => FieldIssue[] | undefined;
 }
 
-function failureOf(context: FailureContext, error: unknown): FailureText {
-  return error instanceof ApiError ? describeFailure(context, error.failure) : { code: 'internal' };
-}
-
-function issuesOf(error: unknown): FieldIssue[] | undefined {
-  return error instanceof ApiError && error.status === 422 ? error.issues : undefined;
+export interface AppSessionOptions {
+  /** The session ended (logout, failed refresh, a 401 on the user data): on to /login. */
+  onSignedOut: () => void;
+  /** Where the account's data is cached; the app's one query client unless a test brings its own. */
+  queryClient?: QueryClient;
 }
 
 /**
- * The session with its API client, in a chunk of its own: it brings zod and the contract's
- * schemas, which the sign-in page loads after its first paint.
+ * The session with its API client, in a chunk of its own: it brings zod, the contract's schemas
+ * and the query cache, which the sign-in page loads after its first paint. The session and the
+ * cache meet here: a sign-in seeds the user query with the answer's user and loads minutes and
+ * plan; a refresh's user replaces the cached one; a cleared session empties the whole cache.
  */
-export function createAppSession({ onSignedOut }: { onSignedOut: () => void }): AppSession {
+export function createAppSession({
+  onSignedOut,
+  queryClient = appQueryClient,
+}: AppSessionOptions): AppSession {
   // `session` is assigned right below; the client reads the token at call time.
   // eslint-disable-next-line prefer-const
   let session: Session;
@@ -64,7 +62,7 @@ export function createAppSession({ onSignedOut }: { onSignedOut: () => void }): 
         endpoint.auth === true &&
         session.getState().refreshToken !== null;
       if (!expired) throw error;
-      // SPEC §4: a failed refresh clears the session; the user signs in again.
+      // A failed refresh clears the session; the user signs in again.
       if (!(await refreshOnce())) {
         onSignedOut();
         throw error;
@@ -76,8 +74,21 @@ export function createAppSession({ onSignedOut }: { onSignedOut: () => void }): 
   const client: ApiClient = {
     call: (endpoint, input) => withRefresh(endpoint, () => raw.call(endpoint, input)),
   };
-
-  session = createSession({ client, storage: localStorage, onSignedOut });
+  session = createSession({
+    client,
+    storage: localStorage,
+    onSignedOut,
+    async onSignedIn(user) {
+      queryClient.setQueryData(keys.user(), user);
+      await Promise.all([
+        queryClient.prefetchQuery(minutesQueryOptions()),
+        queryClient.prefetchQuery(planQueryOptions()),
+      ]);
+    },
+    onUserChanged: (user) => queryClient.setQueryData(keys.user(), user),
+    // No data of the previous person may survive a sign-out (nor be refetched for the next).
+    onCleared: () => queryClient.clear(),
+  });
   session.restore();
-  return { session, client, withRefresh, endpoints, failureOf, issuesOf };
+  return { session, client, withRefresh, endpoints };
 }

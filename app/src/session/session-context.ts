@@ -2,7 +2,7 @@ import { localizePath, splitLocale } from '@protokoll/contract';
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import type { AppSession } from './app-session.ts';
-import type { SessionState } from './session.ts';
+import { signedOut, type SessionState } from './session-state.ts';
 import { readStoredSession } from './stored-session.ts';
 
 /*
@@ -13,17 +13,12 @@ import { readStoredSession } from './stored-session.ts';
 
 function initialState(): SessionState {
   const stored = readStoredSession(localStorage);
+  if (!stored) return signedOut;
   return {
-    user: stored?.user ?? null,
-    token: stored?.token ?? null,
-    refreshToken: stored?.refreshToken ?? null,
-    isAuthenticated: stored !== null,
-    isLoading: false,
-    error: null,
-    planId: stored?.user.planId ?? null,
-    currentPlan: null,
-    planLoading: false,
-    minutes: null,
+    ...signedOut,
+    token: stored.token,
+    refreshToken: stored.refreshToken,
+    isAuthenticated: true,
   };
 }
 
@@ -36,7 +31,7 @@ function publish(next: SessionState) {
   for (const listener of listeners) listener();
 }
 
-/** SPEC §4: an ended session (logout, failed refresh, 401) leads to /login. */
+/** An ended session (logout, failed refresh, 401) leads to /login. */
 function toLogin() {
   const { locale, path } = splitLocale(location.pathname);
   if (path !== '/login') navigate(localizePath('/login', locale));

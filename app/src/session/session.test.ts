@@ -8,7 +8,7 @@ import {
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-error.ts';
 import type { ApiClient } from '../lib/http.ts';
-import { createSession } from './session.ts';
+import { createSession, type SessionDeps } from './session.ts';
 import { readStoredSession, type StoredSession } from './stored-session.ts';
 
 const user: User = {
@@ -20,15 +20,6 @@ const user: User = {
   phoneNumber: null,
   planId: 'free',
 };
-const minutes = {
-  total: 30,
-  used: 12,
-  remaining: 18,
-  running: 0,
-  unlimited: false,
-  has_active_plan: true,
-};
-const plan = { id: 'free', name: 'Free', type: 'free', features: [] };
 
 type Handler = (input: unknown) => unknown;
 
@@ -51,21 +42,35 @@ const http =
   () => {
     throw new ApiError('http', status, 'code', message);
   };
+
 const signedInAnswers = {
   login: () => ({ success: true, user, token: 'access-1', refreshToken: 'refresh-1' }),
-  getMinutes: () => ({ success: true, minutes }),
-  getPlan: () => ({ success: true, plan }),
 };
 
 let clock = 1_000_000;
 const now = () => clock;
 const cookie = { write: vi.fn(), clear: vi.fn() };
 
-function setup(handlers: Record<string, Handler> = signedInAnswers) {
+function setup(
+  handlers: Record<string, Handler> = signedInAnswers,
+  deps: Partial<Pick<SessionDeps, 'onSignedIn'>> = {},
+) {
   const { client, calls } = fakeClient(handlers);
   const onSignedOut = vi.fn();
-  const session = createSession({ client, storage: localStorage, now, onSignedOut, cookie });
-  return { session, calls, onSignedOut };
+  const onSignedIn = vi.fn(deps.onSignedIn ?? (async () => {}));
+  const onUserChanged = vi.fn();
+  const onCleared = vi.fn();
+  const session = createSession({
+    client,
+    storage: localStorage,
+    now,
+    onSignedOut,
+    onSignedIn,
+    onUserChanged,
+    onCleared,
+    cookie,
+  });
+  return { session, calls, onSignedOut, onSignedIn, onUserChanged, onCleared };
 }
 
 function store(entry: Partial<StoredSession> | string) {
@@ -86,13 +91,25 @@ beforeEach(() => {
   cookie.clear.mockReset();
 });
 
-describe('restore (SPEC §4 start, §5 rejection rules)', () => {
-  it('restores a valid stored session', () => {
+describe('restore (start, and the rules a stored session must meet)', () => {
+  it('restores a valid stored session, its user kept for the next save', () => {
     store(validEntry());
-    const { session } = setup();
+    const { session, onCleared } = setup();
     expect(session.restore()).toBe(true);
-    expect(session.getState()).toMatchObject({ isAuthenticated: true, token: 't', user });
+    expect(session.getState()).toMatchObject({
+      isAuthenticated: true,
+      token: 't',
+      refreshToken: 'r',
+    });
     expect(cookie.write).toHaveBeenCalledWith('t');
+    expect(onCleared).not.toHaveBeenCalled();
+    clock += 500;
+    session.rememberUser({ ...user, firstName: 'Eri' });
+    expect(readStoredSession(localStorage, clock)).toMatchObject({
+      token: 't',
+      user: { ...user, firstName: 'Eri' },
+      expiresAt: 1_001_000,
+    });
   });
 
   const rejected: [string, Partial<StoredSession> | string][] = [
@@ -106,28 +123,42 @@ describe('restore (SPEC §4 start, §5 rejection rules)', () => {
   for (const [name, entry] of rejected) {
     it(`rejects and clears a session that is ${name}`, () => {
       store(entry);
-      const { session } = setup();
+      const { session, onCleared } = setup();
       expect(session.restore()).toBe(false);
       expect(session.getState().isAuthenticated).toBe(false);
       expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+      expect(onCleared).toHaveBeenCalledOnce();
     });
   }
 });
 
 describe('login', () => {
-  it('stores the session, then loads minutes and plan', async () => {
-    const { session, calls } = setup();
-    await session.login({ email: user.email, password: 'pw' });
+  it('stores the session, then hands the user on and waits for the account data', async () => {
+    let accountLoaded!: () => void;
+    const { session, calls, onSignedIn } = setup(signedInAnswers, {
+      onSignedIn: () =>
+        new Promise<void>((resolve) => {
+          // Signed in and stored before the account data is asked for.
+          expect(session.getState().isAuthenticated).toBe(true);
+          expect(readStoredSession(localStorage, clock)?.user).toEqual(user);
+          accountLoaded = resolve;
+        }),
+    });
+    let done = false;
+    const login = session.login({ email: user.email, password: 'pw' }).then(() => (done = true));
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user));
+    expect(done).toBe(false);
+    accountLoaded();
+    await login;
     expect(session.getState()).toMatchObject({
       isAuthenticated: true,
+      isLoading: false,
       token: 'access-1',
       refreshToken: 'refresh-1',
-      minutes,
-      currentPlan: plan,
-      planId: 'free',
       error: null,
+      fieldErrors: null,
     });
-    expect(calls.map((c) => c.id)).toEqual(['login', 'getMinutes', 'getPlan']);
+    expect(calls.map((c) => c.id)).toEqual(['login']);
     const stored = readStoredSession(localStorage, clock);
     expect(stored).toMatchObject({
       token: 'access-1',
@@ -139,19 +170,14 @@ describe('login', () => {
     expect(cookie.write).toHaveBeenCalledWith('access-1');
   });
 
-  it('falls back to all-zero minutes without an active plan, and clears the plan, when those fail', async () => {
-    const { session } = setup({ login: signedInAnswers.login });
-    await session.login({ email: user.email, password: 'pw' });
-    expect(session.getState().minutes).toEqual({
-      total: 0,
-      used: 0,
-      remaining: 0,
-      running: 0,
-      unlimited: false,
-      has_active_plan: false,
+  it('stays signed in when loading the account data fails', async () => {
+    const { session } = setup(signedInAnswers, {
+      onSignedIn: async () => {
+        throw new ApiError('http', 500, 'internal', 'boom');
+      },
     });
-    expect(session.getState().currentPlan).toBeNull();
-    expect(session.getState().isAuthenticated).toBe(true);
+    await expect(session.login({ email: user.email, password: 'pw' })).resolves.toBeUndefined();
+    expect(session.getState()).toMatchObject({ isAuthenticated: true, error: null });
   });
 
   const cases: [string, Handler, unknown][] = [
@@ -175,8 +201,8 @@ describe('login', () => {
     ],
   ];
   for (const [name, handler, text] of cases) {
-    it(`shows the SPEC §8 text for ${name} and stays signed out`, async () => {
-      const { session } = setup({ login: handler });
+    it(`shows the error text for ${name} and stays signed out`, async () => {
+      const { session, onSignedIn } = setup({ login: handler });
       await expect(session.login({ email: user.email, password: 'x' })).rejects.toBeInstanceOf(
         ApiError,
       );
@@ -184,8 +210,10 @@ describe('login', () => {
         isAuthenticated: false,
         isLoading: false,
         error: text,
+        fieldErrors: null,
       });
       expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+      expect(onSignedIn).not.toHaveBeenCalled();
     });
   }
 
@@ -205,19 +233,14 @@ describe('register', () => {
     accept_terms: true as const,
   };
 
-  it('signs in and loads minutes and plan', async () => {
-    const { session, calls } = setup({
-      ...signedInAnswers,
+  it('signs in and hands the user on for the account data', async () => {
+    const { session, calls, onSignedIn } = setup({
       register: () => ({ success: true, user, token: 'a', refreshToken: 'r' }),
     });
     await session.register(form);
-    expect(session.getState()).toMatchObject({
-      isAuthenticated: true,
-      token: 'a',
-      minutes,
-      currentPlan: plan,
-    });
-    expect(calls.map((c) => c.id)).toEqual(['register', 'getMinutes', 'getPlan']);
+    expect(session.getState()).toMatchObject({ isAuthenticated: true, token: 'a' });
+    expect(calls.map((c) => c.id)).toEqual(['register']);
+    expect(onSignedIn).toHaveBeenCalledWith(user);
   });
 
   it.each([
@@ -225,14 +248,30 @@ describe('register', () => {
     [422, ErrorCode.INVALID_INPUT],
     [500, ErrorCode.SERVER],
     [400, ErrorCode.REGISTRATION_FAILED],
-  ])('maps %i to its SPEC §8 text', async (status, code) => {
+  ])('maps %i to its error text', async (status, code) => {
     const { session } = setup({ register: http(status) });
     await expect(session.register(form)).rejects.toThrow();
     expect(session.getState().error).toEqual({ code });
   });
+
+  it('keeps the field issues of a 422 for the form, and forgets them when the page is left', async () => {
+    const issues = [{ path: 'email', message: 'validation.email' }];
+    const { session } = setup({
+      register: () => {
+        throw new ApiError('http', 422, 'validation', 'Invalid input data', issues);
+      },
+    });
+    await expect(session.register(form)).rejects.toThrow();
+    expect(session.getState()).toMatchObject({
+      error: { code: ErrorCode.INVALID_INPUT },
+      fieldErrors: issues,
+    });
+    session.resetError();
+    expect(session.getState()).toMatchObject({ error: null, fieldErrors: null });
+  });
 });
 
-describe('refresh, validate, user data', () => {
+describe('refresh and validate', () => {
   async function signedIn(handlers: Record<string, Handler>) {
     const ctx = setup({ ...signedInAnswers, ...handlers });
     await ctx.session.login({ email: user.email, password: 'pw' });
@@ -241,7 +280,7 @@ describe('refresh, validate, user data', () => {
 
   it('replaces token, refresh token and user, keeping the 7-day end of the sign-in', async () => {
     const renamed = { ...user, firstName: 'Eri' };
-    const { session } = await signedIn({
+    const { session, onUserChanged } = await signedIn({
       refreshToken: () => ({
         success: true,
         token: 'access-2',
@@ -252,13 +291,11 @@ describe('refresh, validate, user data', () => {
     const endOfSession = readStoredSession(localStorage, clock)!.expiresAt;
     clock += 60_000;
     await expect(session.refresh()).resolves.toBe(true);
-    expect(session.getState()).toMatchObject({
-      token: 'access-2',
-      refreshToken: 'refresh-2',
-      user: renamed,
-    });
+    expect(session.getState()).toMatchObject({ token: 'access-2', refreshToken: 'refresh-2' });
+    expect(onUserChanged).toHaveBeenCalledWith(renamed);
     expect(readStoredSession(localStorage, clock)).toMatchObject({
       token: 'access-2',
+      user: renamed,
       expiresAt: endOfSession,
     });
   });
@@ -268,10 +305,11 @@ describe('refresh, validate, user data', () => {
       http(401),
       () => ({ success: false, token: 'a', refreshToken: 'b', user }),
     ]) {
-      const { session } = await signedIn({ refreshToken: handler });
+      const { session, onCleared } = await signedIn({ refreshToken: handler });
       await expect(session.refresh()).resolves.toBe(false);
       expect(session.getState().isAuthenticated).toBe(false);
       expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+      expect(onCleared).toHaveBeenCalledOnce();
     }
   });
 
@@ -283,48 +321,53 @@ describe('refresh, validate, user data', () => {
     }
   });
 
-  it('a 401 while refreshing user data clears the session and signs out; other failures keep it', async () => {
-    const failing = await signedIn({ getUser: http(500) });
-    await expect(failing.session.refreshUser()).rejects.toThrow();
-    expect(failing.session.getState().isAuthenticated).toBe(true);
-    expect(failing.onSignedOut).not.toHaveBeenCalled();
-
-    const expired = await signedIn({ getUser: http(401) });
-    await expect(expired.session.refreshUser()).rejects.toThrow();
-    expect(expired.session.getState().isAuthenticated).toBe(false);
-    expect(expired.onSignedOut).toHaveBeenCalledOnce();
+  it('keeps the stored user current while signed in, and stores nothing once signed out', async () => {
+    const { session } = await signedIn({});
+    const renamed = { ...user, lastName: 'Musterfrau' };
+    session.rememberUser(renamed);
+    expect(readStoredSession(localStorage, clock)?.user).toEqual(renamed);
+    session.clear();
+    session.rememberUser(user);
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 });
 
-describe('logout and deletion', () => {
+describe('logout and ending', () => {
   it('clears local state even when the server logout fails, then signs out', async () => {
-    const { session, onSignedOut } = setup({ ...signedInAnswers, logout: http(500) });
+    const { session, onSignedOut, onCleared } = setup({ ...signedInAnswers, logout: http(500) });
     await session.login({ email: user.email, password: 'pw' });
     await session.logout();
     expect(session.getState().isAuthenticated).toBe(false);
+    expect(session.getState().token).toBeNull();
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
     expect(cookie.clear).toHaveBeenCalled();
+    expect(onCleared).toHaveBeenCalledOnce();
     expect(onSignedOut).toHaveBeenCalledOnce();
   });
 
-  it('deletes the account with the literal DELETE and then logs out', async () => {
-    const { session, calls, onSignedOut } = setup({
-      ...signedInAnswers,
-      deleteUser: () => ({ success: true }),
-    });
+  it('end() clears the session and signs out without asking the server', async () => {
+    const { session, calls, onSignedOut, onCleared } = setup();
     await session.login({ email: user.email, password: 'pw' });
-    await session.deleteAccount();
-    expect(calls.find((c) => c.id === 'deleteUser')?.input).toEqual({
-      body: { confirmation: 'DELETE' },
-    });
-    expect(session.getState().isAuthenticated).toBe(false);
+    session.end();
+    expect(calls.map((c) => c.id)).toEqual(['login']);
+    expect(session.getState()).toMatchObject({ isAuthenticated: false, refreshToken: null });
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(onCleared).toHaveBeenCalledOnce();
     expect(onSignedOut).toHaveBeenCalledOnce();
   });
 
-  it('keeps the session when deletion fails', async () => {
-    const { session } = setup({ ...signedInAnswers, deleteUser: http(500) });
+  it('a new sign-in after a failed one starts without the old failure', async () => {
+    let attempt = 0;
+    const { session } = setup({
+      login: () => {
+        attempt++;
+        if (attempt === 1) throw new ApiError('http', 401, 'invalidCredentials', 'x');
+        return signedInAnswers.login();
+      },
+    });
+    await expect(session.login({ email: user.email, password: 'x' })).rejects.toThrow();
+    expect(session.getState().error).toEqual({ code: ErrorCode.INVALID_CREDENTIALS });
     await session.login({ email: user.email, password: 'pw' });
-    await expect(session.deleteAccount()).rejects.toThrow();
-    expect(session.getState().isAuthenticated).toBe(true);
+    expect(session.getState()).toMatchObject({ isAuthenticated: true, error: null });
   });
 });

@@ -1,57 +1,34 @@
 import {
-  DELETE_CONFIRMATION,
-  describeFailure,
-  emptyMinutes,
   endpoints,
   STORED_SESSION_MAX_AGE_MS,
   type FailureContext,
-  type FailureText,
   type LoginBody,
-  type Minutes,
-  type Plan,
   type RegisterBody,
-  type UpdateUserBody,
   type User,
 } from '@protokoll/contract';
-import { ApiError } from '../lib/api-error.ts';
 import type { ApiClient } from '../lib/http.ts';
+import { toFailureText, toFieldIssues } from '../lib/failure.ts';
 import { clearAuthCookie, writeAuthCookie } from './auth-cookie.ts';
+import { signedOut, type SessionState } from './session-state.ts';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './stored-session.ts';
 
-/** SPEC §3 session state (the notes part arrives with the notes issue). */
-export interface SessionState {
-  user: User | null;
-  token: string | null;
-  refreshToken: string | null;
-  isAuthenticated: boolean;
-  isLoading: boolean;
-  /** The SPEC §8 text of the last failed sign-in, registration or refresh. */
-  error: FailureText | null;
-  planId: string | null;
-  currentPlan: Plan | null;
-  planLoading: boolean;
-  minutes: Minutes | null;
-}
-
-const signedOut: SessionState = {
-  user: null,
-  token: null,
-  refreshToken: null,
-  isAuthenticated: false,
-  isLoading: false,
-  error: null,
-  planId: null,
-  currentPlan: null,
-  planLoading: false,
-  minutes: null,
-};
+export type { SessionState } from './session-state.ts';
 
 export interface SessionDeps {
   client: ApiClient;
   storage: Storage;
   now?: () => number;
-  /** Called whenever the session ends for a reason the user did not choose here (SPEC §4: to /login). */
+  /** The session ended for a reason the user did not choose here, or by logout: on to /login. */
   onSignedOut?: () => void;
+  /**
+   * A sign-in or registration succeeded with this user. The returned promise holds the sign-in
+   * call open until the account's data has loaded.
+   */
+  onSignedIn?: (user: User) => Promise<void> | void;
+  /** The server answered a token refresh with (possibly newer) user data. */
+  onUserChanged?: (user: User) => void;
+  /** The session was cleared: nothing loaded for it may outlive it. */
+  onCleared?: () => void;
   /** Cookie writer; the default writes `document.cookie`. */
   cookie?: { write(token: string): void; clear(): void };
 }
@@ -59,18 +36,23 @@ export interface SessionDeps {
 export type Session = ReturnType<typeof createSession>;
 
 /**
- * The session (SPEC §3–§5): sign-in, registration, refresh, restore, minutes and plan.
- * Plain TypeScript with its effects injected, so every rule is tested without a browser.
+ * The session (docs/sessions.md): sign-in, registration, refresh, restore, logout. Plain
+ * TypeScript with its effects injected, so every rule is tested without a browser.
  */
 export function createSession({
   client,
   storage,
   now = Date.now,
   onSignedOut = () => {},
+  onSignedIn = () => {},
+  onUserChanged = () => {},
+  onCleared = () => {},
   cookie = { write: writeAuthCookie, clear: clearAuthCookie },
 }: SessionDeps) {
   let state: SessionState = signedOut;
-  /** When the current sign-in happened; refreshes keep it, so sessions end 7 days after sign-in. */
+  /** The stored entry keeps the user for the next start's first paint; the cache owns it now. */
+  let user: User | null = null;
+  /** When the session ends: 7 days after the sign-in, kept across refreshes. */
   let expiresAt = 0;
   const listeners = new Set<() => void>();
 
@@ -80,122 +62,104 @@ export function createSession({
   };
 
   const persist = () => {
-    if (!state.token || !state.refreshToken || !state.user) return;
+    if (!state.token || !state.refreshToken || !user) return;
     writeStoredSession(storage, {
       token: state.token,
       refreshToken: state.refreshToken,
-      user: state.user,
+      user,
       savedAt: now(),
       expiresAt,
     });
   };
 
-  const failureText = (context: FailureContext, error: unknown): FailureText =>
-    error instanceof ApiError ? describeFailure(context, error.failure) : { code: 'internal' };
-
-  /** SPEC §4: clearing removes the stored token and the authenticated flag. */
+  /** Clearing removes the stored token, the cookie, the signed-in flag and the account's data. */
   function clear() {
     clearStoredSession(storage);
     cookie.clear();
     expiresAt = 0;
+    user = null;
     set(signedOut);
+    onCleared();
   }
 
-  function signIn(user: User, token: string, refreshToken: string | null) {
+  /** Clears the session and leads to /login. */
+  function end() {
+    clear();
+    onSignedOut();
+  }
+
+  async function signIn(
+    context: FailureContext,
+    call: () => Promise<{ user: User; token: string; refreshToken?: string | null | undefined }>,
+  ): Promise<void> {
+    set({ isLoading: true, error: null, fieldErrors: null });
+    let answer: Awaited<ReturnType<typeof call>>;
+    try {
+      answer = await call();
+    } catch (error) {
+      set({
+        isLoading: false,
+        error: toFailureText(error, context),
+        fieldErrors: toFieldIssues(error) ?? null,
+      });
+      throw error;
+    }
+    user = answer.user;
     expiresAt = now() + STORED_SESSION_MAX_AGE_MS;
     set({
-      user,
-      token,
-      refreshToken,
+      token: answer.token,
+      refreshToken: answer.refreshToken ?? null,
       isAuthenticated: true,
       isLoading: false,
       error: null,
-      planId: user.planId,
+      fieldErrors: null,
     });
-    cookie.write(token);
+    cookie.write(answer.token);
     persist();
-  }
-
-  /** SPEC §7: minutes failure → all-zero minutes with no active plan. */
-  async function loadMinutes() {
-    try {
-      const { minutes } = await client.call(endpoints.getMinutes);
-      set({ minutes });
-    } catch {
-      set({ minutes: emptyMinutes() });
-    }
-  }
-
-  /** SPEC §7: plan failure → the plan is cleared. */
-  async function loadPlan() {
-    set({ planLoading: true });
-    try {
-      const { plan } = await client.call(endpoints.getPlan);
-      set({ currentPlan: plan, planId: plan.id, planLoading: false });
-    } catch {
-      set({ currentPlan: null, planLoading: false });
-    }
-  }
-
-  const loadAccount = () => Promise.all([loadMinutes(), loadPlan()]).then(() => undefined);
-
-  async function attempt<T>(context: FailureContext, run: () => Promise<T>): Promise<T> {
-    set({ isLoading: true, error: null });
-    try {
-      return await run();
-    } catch (error) {
-      set({ isLoading: false, error: failureText(context, error) });
-      throw error;
-    }
+    // The sign-in stands even if the account's data cannot be loaded now.
+    await Promise.resolve()
+      .then(() => onSignedIn(answer.user))
+      .catch(() => undefined);
   }
 
   return {
     getState: () => state,
     subscribe(listener: () => void) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
 
-    /** SPEC §4 start: restore a valid stored session, otherwise clear it. */
+    /** At start: restore a valid stored session, otherwise clear it. */
     restore(): boolean {
       const stored = readStoredSession(storage, now());
       if (!stored) {
         clear();
         return false;
       }
+      user = stored.user;
       expiresAt = stored.expiresAt;
-      set({
-        user: stored.user,
-        token: stored.token,
-        refreshToken: stored.refreshToken,
-        isAuthenticated: true,
-        planId: stored.user.planId,
-      });
+      set({ token: stored.token, refreshToken: stored.refreshToken, isAuthenticated: true });
       cookie.write(stored.token);
       return true;
     },
 
-    async login(body: LoginBody) {
-      const answer = await attempt('login', () => client.call(endpoints.login, { body }));
-      signIn(answer.user, answer.token, answer.refreshToken);
-      await loadAccount();
+    login(body: LoginBody): Promise<void> {
+      return signIn('login', () => client.call(endpoints.login, { body }));
     },
 
-    async googleLogin(googleCredential: string) {
-      const answer = await attempt('googleLogin', () =>
+    googleLogin(googleCredential: string): Promise<void> {
+      return signIn('googleLogin', () =>
         client.call(endpoints.googleLogin, { body: { googleCredential } }),
       );
-      signIn(answer.user, answer.token, answer.refreshToken);
-      await loadAccount();
     },
 
-    async register(body: RegisterBody) {
-      const answer = await attempt('register', () => client.call(endpoints.register, { body }));
-      signIn(answer.user, answer.token, answer.refreshToken ?? null);
-      await loadAccount();
+    register(body: RegisterBody): Promise<void> {
+      return signIn('register', () => client.call(endpoints.register, { body }));
     },
 
-    /** SPEC §4: success replaces token, refresh token and user; failure or rejection clears. */
+    /** Success replaces token, refresh token and user; failure or rejection clears. */
     async refresh(): Promise<boolean> {
       const refreshToken = state.refreshToken;
       if (!refreshToken) {
@@ -205,9 +169,11 @@ export function createSession({
       try {
         const answer = await client.call(endpoints.refreshToken, { body: { refreshToken } });
         if (!answer.success) throw new Error('refresh rejected');
-        set({ token: answer.token, refreshToken: answer.refreshToken, user: answer.user });
+        user = answer.user;
+        set({ token: answer.token, refreshToken: answer.refreshToken });
         cookie.write(answer.token);
         persist();
+        onUserChanged(answer.user);
         return true;
       } catch {
         clear();
@@ -215,7 +181,7 @@ export function createSession({
       }
     },
 
-    /** SPEC §4: failure or an unsuccessful answer clears the session. */
+    /** Failure or an unsuccessful answer clears the session. */
     async validate(): Promise<boolean> {
       try {
         const answer = await client.call(endpoints.validateToken);
@@ -227,49 +193,29 @@ export function createSession({
       return false;
     },
 
-    /** SPEC §4: refreshing user data with a 401 clears the session and goes to /login. */
-    async refreshUser() {
-      try {
-        const { user } = await client.call(endpoints.getUser);
-        set({ user, planId: user.planId });
-        persist();
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) {
-          clear();
-          onSignedOut();
-        }
-        throw error;
-      }
-    },
-
-    loadMinutes,
-    loadPlan,
-
-    async updateUser(body: UpdateUserBody) {
-      await client.call(endpoints.updateUser, { body });
-      const { user } = await client.call(endpoints.getUser);
-      set({ user });
+    /** Keeps the stored entry's user current, so the next start paints the right name. */
+    rememberUser(next: User): void {
+      if (!state.isAuthenticated) return;
+      user = next;
       persist();
     },
 
-    /** SPEC §4: local state is cleared even if the server call fails; then /login. */
-    async logout() {
+    /** Forgets the failure of a sign-in form that was left. */
+    resetError(): void {
+      if (state.error || state.fieldErrors) set({ error: null, fieldErrors: null });
+    },
+
+    /** Local state is cleared even if the server call fails; then /login. */
+    async logout(): Promise<void> {
       try {
         await client.call(endpoints.logout);
       } catch {
-        // SPEC §7: logout server errors are ignored.
+        // The server's answer to a logout changes nothing here.
       }
-      clear();
-      onSignedOut();
-    },
-
-    /** SPEC §4/§5: sends the literal DELETE; on success the user is logged out. */
-    async deleteAccount() {
-      await client.call(endpoints.deleteUser, { body: { confirmation: DELETE_CONFIRMATION } });
-      clear();
-      onSignedOut();
+      end();
     },
 
     clear,
+    end,
   };
 }

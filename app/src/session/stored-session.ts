@@ -1,6 +1,9 @@
 import { AUTH_STORAGE_KEY, STORED_SESSION_MAX_AGE_MS, type User } from '@protokoll/contract';
 
-/** The persisted `auth-token` entry (SPEC §3): token, user, refresh token and when it was saved. */
+/**
+ * The persisted `auth-token` entry (docs/sessions.md#stored-session): token, user, refresh token
+ * and when it was saved.
+ */
 export interface StoredSession {
   token: string;
   refreshToken: string;
@@ -12,7 +15,7 @@ export interface StoredSession {
 }
 
 /**
- * SPEC §5: a stored session is rejected if expired, older than 7 days, or if the token, the
+ * A stored session is rejected if expired, older than 7 days, or if the token, the
  * session data or the refresh token is missing. Rejected or unreadable entries are removed.
  */
 export function readStoredSession(storage: Storage, now = Date.now()): StoredSession | null {

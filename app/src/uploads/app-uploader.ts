@@ -1,18 +1,16 @@
-import { fetchNote, noteKeys } from '../api/notes.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { loadSession } from '../session/session-context.ts';
 import { uploadStore } from './upload-store.ts';
 import { createUploader } from './uploader.ts';
 
 /**
- * The app's uploader: the session's client and refresh rule, the shared upload store, and the
- * note lists of TanStack Query, which load again when an upload creates or finishes a note.
- * Loaded with the new-note page; its uploads keep running wherever the person goes next.
+ * The app's uploader: the session's refresh rule, the shared upload store, and the app's query
+ * cache, through which it follows its note and reloads what the note changes. Loaded with the
+ * new-note page; its uploads keep running wherever the person goes next.
  */
 export const uploader = createUploader({
   store: uploadStore,
   loadSession,
-  fetchNote: (id) => fetchNote(id),
-  onNotesChanged: () => void queryClient.invalidateQueries({ queryKey: noteKeys.all }),
+  queryClient,
   baseUrl: import.meta.env.VITE_API_BASE ?? '',
 });

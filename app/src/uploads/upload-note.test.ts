@@ -45,7 +45,7 @@ function fields(form: FormData): [string, string][] {
   ]);
 }
 
-describe('toUploadFormData (SPEC §5/§7)', () => {
+describe('toUploadFormData', () => {
   it('sends the file and every always-present field; speakers 0, no folder and no name stay out', () => {
     expect(fields(toUploadFormData({ ...values, speakers: 0 }))).toEqual([
       ['audio_file', 'file:Teambesprechung März.m4a'],
@@ -88,7 +88,7 @@ describe('sendUpload', () => {
     vi.useRealTimers();
   });
 
-  it('without a file fails with exactly the SPEC §5 text and sends nothing', async () => {
+  it('without a file fails with exactly the missing-file text and sends nothing', async () => {
     const { requests, createXhr } = fakeXhrFactory();
     const form = toUploadFormData({ ...values, audio_file: undefined });
     await expect(sendUpload(form, { token: 't', createXhr })).rejects.toThrow(

@@ -9,12 +9,13 @@ import {
 import { ApiError } from '../lib/api-error.ts';
 
 /*
- * SPEC §7 `POST /api/note`: multipart with upload progress. Sent with XMLHttpRequest because
- * fetch reports no upload progress; otherwise it behaves like the API client: bearer token,
- * the contract's timeout, the answer parsed with the contract's schema, `ApiError` for failures.
+ * `POST /api/note` (docs/uploads.md#the-upload-call): multipart with upload progress. Sent with
+ * XMLHttpRequest because fetch reports no upload progress; otherwise it behaves like the API
+ * client: bearer token, the contract's timeout, the answer parsed with the contract's schema,
+ * `ApiError` for failures.
  */
 
-/** SPEC §5: the one text of an upload without a file. */
+/** The one text of an upload without a file (docs/uploads.md#the-upload-call). */
 export const UPLOAD_REQUIRES_FORM_DATA = "isFileUpload=true requires FormData with 'audio_file'";
 
 /** The form's values as the upload sends them; `audio_file` may be missing (then it fails). */
@@ -23,7 +24,7 @@ export type UploadNoteValues = Omit<UploadNoteBody, 'audio_file'> & {
 };
 
 /**
- * The multipart body of SPEC §7. SPEC §5: `speakers` only if not 0, `folder_id` and `name` only
+ * The multipart body of `POST /api/note`: `speakers` only if not 0, `folder_id` and `name` only
  * if set; everything else always.
  */
 export function toUploadFormData(values: UploadNoteValues): FormData {
@@ -109,7 +110,7 @@ function parseAnswer(xhr: UploadXhr): UploadNoteResponse {
 
 /**
  * Sends one upload. Rejects with `Error(UPLOAD_REQUIRES_FORM_DATA)` when the form holds no file
- * in `audio_file` (SPEC §5), before anything is sent. The contract's timeout (the client
+ * in `audio_file`, before anything is sent. The contract's timeout (the client
  * default, as `uploadNote` sets none) starts once every byte is sent: it bounds the wait for
  * the answer, never the transfer of a large file over a slow line.
  */

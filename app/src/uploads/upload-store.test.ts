@@ -14,7 +14,7 @@ describe('upload store', () => {
     vi.useRealTimers();
   });
 
-  it('tracks a new upload as a processing entry with its toast shown (SPEC §3)', () => {
+  it('tracks a new upload as a processing entry with its toast shown', () => {
     const store = createUploadStore();
     const id = store.add(meeting);
     expect(store.getSnapshot()).toEqual({
@@ -55,7 +55,7 @@ describe('upload store', () => {
     expect(store.getSnapshot().pending).toBe(1);
   });
 
-  it('a done entry lowers the pending count at once and is removed 2000 ms later (SPEC §4/§9)', () => {
+  it('a done entry lowers the pending count at once and is removed 2000 ms later', () => {
     expect(UPLOAD_ENTRY_REMOVE_DELAY_MS).toBe(2000);
     const store = createUploadStore();
     const id = store.add(meeting);
@@ -79,7 +79,7 @@ describe('upload store', () => {
 
     store.progress(second, 2500);
     store.done(first);
-    store.fail(third, 'errors.uploadFailed');
+    store.fail(third, { code: 'uploadFailed' });
     expect(store.getSnapshot().pending).toBe(1);
     expect(store.getSnapshot().entries.map((entry) => [entry.filename, entry.status])).toEqual([
       ['Teambesprechung.m4a', 'done'],
@@ -103,12 +103,12 @@ describe('upload store', () => {
   it('a failed entry keeps its texts and stays until it is dismissed', () => {
     const store = createUploadStore();
     const id = store.add(meeting);
-    store.fail(id, 'errors.transcriptionFailed', 'processing.engine.server');
+    store.fail(id, { code: 'transcriptionFailed' }, 'processing.engine.server');
     vi.advanceTimersByTime(60_000);
     expect(store.getSnapshot().entries).toEqual([
       expect.objectContaining({
         status: 'error',
-        error: 'errors.transcriptionFailed',
+        error: { code: 'transcriptionFailed' },
         reason: 'processing.engine.server',
       }),
     ]);
@@ -125,7 +125,7 @@ describe('upload store', () => {
       status: 'processing',
     });
     expect(store.getSnapshot().pending).toBe(1);
-    store.fail(id, 'errors.uploadFailed');
+    store.fail(id, { code: 'uploadFailed' });
     expect(store.getSnapshot().entries[0]).toMatchObject({ showToast: true, status: 'error' });
   });
 
@@ -133,7 +133,7 @@ describe('upload store', () => {
     const store = createUploadStore();
     const id = store.add(meeting);
     store.done(id);
-    store.fail(id, 'errors.uploadFailed');
+    store.fail(id, { code: 'uploadFailed' });
     store.progress(id, 10);
     expect(store.getSnapshot().entries[0]).toMatchObject({ status: 'done', loaded: 0 });
   });
@@ -199,7 +199,7 @@ describe('leaving the page during an upload', () => {
     store.accepted(id, 42);
     expect(leave()).toBe(false);
     const failed = store.add(lecture);
-    store.fail(failed, 'errors.uploadFailed');
+    store.fail(failed, { code: 'uploadFailed' });
     expect(leave()).toBe(false);
     stop();
   });

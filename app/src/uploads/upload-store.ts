@@ -1,14 +1,14 @@
-import { UPLOAD_ENTRY_REMOVE_DELAY_MS } from '@protokoll/contract';
+import { UPLOAD_ENTRY_REMOVE_DELAY_MS, type FailureText } from '@protokoll/contract';
 import type { UploadEntry } from '@protokoll/ui';
 import { useSyncExternalStore } from 'react';
 
 /*
- * SPEC §3/§4 upload tracking: an entry per file, from the first byte until its note is done or
- * failed. Module-level like the session, so the toasts in the layout keep following an upload
- * while the person moves between pages.
+ * Upload tracking (docs/uploads.md#upload-toasts): an entry per file, from the first byte until its
+ * note is done or failed. Module-level like the session, so the toasts in the layout keep following
+ * an upload while the person moves between pages.
  */
 
-/** SPEC §3 upload tracking entry, plus the failure texts and the note it became. */
+/** An upload tracking entry, plus the failure texts and the note it became. */
 export interface UploadTrackingEntry extends UploadEntry {
   id: number;
   /** The note the server created, once the upload was accepted. */
@@ -18,14 +18,14 @@ export interface UploadTrackingEntry extends UploadEntry {
 export interface UploadsSnapshot {
   /** Oldest first. */
   entries: readonly UploadTrackingEntry[];
-  /** SPEC §4: uploads still processing; drops when one is done or failed. */
+  /** Uploads still processing; drops when one is done or failed. */
   pending: number;
   /** Whose uploads these are: the signed-in user's id, `null` before anyone claimed them. */
   owner: number | null;
 }
 
 export interface UploadStoreOptions {
-  /** SPEC §9: a finished entry is removed this long after it is done. */
+  /** A finished entry is removed this long after it is done. */
   removeDelayMs?: number;
 }
 
@@ -108,7 +108,7 @@ export function createUploadStore({
       );
     },
 
-    /** SPEC §4: done; the entry disappears `removeDelayMs` later. */
+    /** Done; the entry disappears `removeDelayMs` later. */
     done(id: number) {
       updateProcessing(id, { status: 'done', error: undefined, reason: undefined });
       if (snapshot.entries.some((entry) => entry.id === id) && !removals.has(id)) {
@@ -123,12 +123,12 @@ export function createUploadStore({
      * Failed: the entry stays until dismissed, and shows its toast again even if it had been
      * closed while it was running, so a failure never goes unnoticed.
      */
-    fail(id: number, error: string, reason?: string) {
+    fail(id: number, error: FailureText, reason?: string) {
       updateProcessing(id, { status: 'error', error, reason, showToast: true });
     },
 
     /**
-     * The close button: a running upload goes on without its toast (SPEC `showToast`); a
+     * The close button: a running upload goes on without its toast (`showToast` false); a
      * finished one is removed.
      */
     dismiss(id: number) {

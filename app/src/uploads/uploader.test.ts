@@ -1,13 +1,17 @@
-import type { Note } from '@protokoll/contract';
-import { demoUser, makeNote } from '@protokoll/mocks/fixtures';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NoteDetail } from '@protokoll/contract';
+import { demoUser, detailFor, makeNote } from '@protokoll/mocks/fixtures';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keys } from '../api/keys.ts';
+import { noteQueryOptions } from '../api/notes/detail.ts';
+import { PROCESSING_POLL_MS } from '../api/notes/processing.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { createAppSession } from '../session/app-session.ts';
 import { writeStoredSession } from '../session/stored-session.ts';
 import { fakeXhrFactory } from './fake-xhr.ts';
 import type { UploadNoteValues } from './upload-note.ts';
 import { createUploadStore } from './upload-store.ts';
-import { createUploader, uploadFailureText, type UploadSession } from './uploader.ts';
+import { createUploader, type UploadSession } from './uploader.ts';
 
 const file = new File([new Uint8Array(1000)], 'Jour fixe.mp3', { type: 'audio/mpeg' });
 const values: UploadNoteValues = {
@@ -23,71 +27,97 @@ const values: UploadNoteValues = {
   transcript_type: 'verbatim',
 };
 
-const note = (status: Note['status'], error: string | null = null) =>
-  makeNote({
-    id: 42,
-    name: 'Jour fixe',
-    file_name: file.name,
-    created_at: '2026-03-02T09:12:00.000Z',
-    status,
-    error,
-    progress: 0,
-    duration_seconds: 70,
-    minutes_charged: status === 'done' ? 2 : 0,
-    size: file.size,
-  });
+const note = (status: NoteDetail['status'], error: string | null = null): NoteDetail =>
+  detailFor(
+    makeNote({
+      id: 42,
+      name: 'Jour fixe',
+      file_name: file.name,
+      created_at: '2026-03-02T09:12:00.000Z',
+      status,
+      error,
+      progress: 0,
+      duration_seconds: 70,
+      minutes_charged: status === 'done' ? 2 : 0,
+      size: file.size,
+    }),
+  );
 const accepted = { success: true, message: 'Angenommen', note: note('queued') };
 
-/** Lets microtasks and the XHR wiring settle. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** A poll clock the test advances by hand: each `tick` releases one wait of the uploader. */
-function manualClock() {
-  const waiting: (() => void)[] = [];
-  return {
-    sleep: () => new Promise<void>((resolve) => waiting.push(resolve)),
-    waiting: () => waiting.length,
-    async tick() {
-      await settle();
-      const next = waiting.shift();
-      if (!next) throw new Error('the uploader is not waiting');
-      next();
-      await settle();
-    },
-  };
-}
+/** Lets promises, the XHR wiring and the query cache's notifications settle. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+/** One poll interval passes. */
+const nextPoll = (times = 1) => vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS * times);
 
 function fakeSession(state: { token: string | null; isAuthenticated: boolean }) {
-  const session = {
-    getState: vi.fn(() => state) as unknown as UploadSession['session']['getState'],
-    refreshUser: vi.fn(async () => {}),
-    loadMinutes: vi.fn(async () => {}),
+  const listeners = new Set<() => void>();
+  const session: UploadSession['session'] = {
+    getState: () => state as ReturnType<UploadSession['session']['getState']>,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
   };
   const app: UploadSession = { session, withRefresh: (_endpoint, run) => run() };
-  return { app, session };
+  const end = () => {
+    state.isAuthenticated = false;
+    for (const listener of listeners) listener();
+  };
+  return { app, end };
 }
 
-function setup(fetchNote: (id: number) => Promise<Note>) {
+/**
+ * A query cache as the pages leave it: the user and the minutes loaded (their loads are
+ * counted), and every invalidation of the notes recorded.
+ */
+async function pageCache() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const loads = { user: 0, minutes: 0 };
+  await queryClient.prefetchQuery({
+    queryKey: keys.user(),
+    queryFn: () => ++loads.user && demoUser,
+  });
+  await queryClient.prefetchQuery({
+    queryKey: keys.minutes(),
+    queryFn: () => ++loads.minutes && { total: 30 },
+  });
+  loads.user = 0;
+  loads.minutes = 0;
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const notesChanged = () =>
+    invalidate.mock.calls.filter(
+      ([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(keys.notes.all()),
+    ).length;
+  return { queryClient, loads, notesChanged };
+}
+
+async function setup(fetchNote: (id: number) => Promise<NoteDetail>) {
   const store = createUploadStore();
-  const clock = manualClock();
   const xhr = fakeXhrFactory();
   const state = { token: 'access-1', isAuthenticated: true };
-  const { app, session } = fakeSession(state);
-  const notesChanged = vi.fn();
+  const { app, end } = fakeSession(state);
+  const { queryClient, loads, notesChanged } = await pageCache();
   const fetch = vi.fn(fetchNote);
   const uploader = createUploader({
     store,
     loadSession: async () => app,
-    fetchNote: fetch,
-    onNotesChanged: notesChanged,
+    queryClient,
+    // The app's note query, answered by the test.
+    noteQuery: (id) => ({ ...noteQueryOptions(id), queryFn: () => fetch(id) }),
     createXhr: xhr.createXhr,
-    sleep: clock.sleep,
   });
   const entry = () => store.getSnapshot().entries[0];
-  return { store, clock, xhr, state, session, notesChanged, fetch, uploader, entry };
+  return { store, xhr, end, queryClient, loads, notesChanged, fetch, uploader, entry };
 }
 
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -95,8 +125,8 @@ afterEach(() => {
 describe('uploader', () => {
   it('shows bytes, then processing, follows the note to done, then reloads user data and minutes', async () => {
     const answers = [note('queued'), note('transcribing'), note('done')];
-    const { clock, xhr, session, notesChanged, fetch, uploader, entry, store } = setup(async () =>
-      answers.shift()!,
+    const { xhr, loads, notesChanged, fetch, uploader, entry, store, queryClient } = await setup(
+      async () => answers.shift()!,
     );
     const id = uploader.start(values, { locale: 'de' });
     expect(entry()).toMatchObject({ id, filename: 'Jour fixe.mp3', size: 1000, loaded: 0 });
@@ -114,56 +144,58 @@ describe('uploader', () => {
     expect(entry()).toMatchObject({ status: 'processing', loaded: 1000, noteId: 42 });
     expect(store.getSnapshot().pending).toBe(1);
     // The reservation shows in the balance, the new note in the lists.
-    expect(session.loadMinutes).toHaveBeenCalledTimes(1);
-    expect(notesChanged).toHaveBeenCalledTimes(1);
+    expect(loads.minutes).toBe(1);
+    expect(notesChanged()).toBe(1);
 
-    await clock.tick();
-    await clock.tick();
+    // Followed through the note's own query: what the reader shows is the same answer.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(keys.notes.detail(42))).toMatchObject({ status: 'queued' });
+    await nextPoll();
     expect(entry()!.status).toBe('processing');
-    expect(session.refreshUser).not.toHaveBeenCalled();
-    await clock.tick();
+    expect(loads.user).toBe(0);
+    await nextPoll();
     expect(fetch).toHaveBeenCalledTimes(3);
     expect(fetch).toHaveBeenCalledWith(42);
     expect(entry()!.status).toBe('done');
     expect(store.getSnapshot().pending).toBe(0);
-    expect(session.refreshUser).toHaveBeenCalledTimes(1);
-    expect(session.loadMinutes).toHaveBeenCalledTimes(2);
-    expect(notesChanged).toHaveBeenCalledTimes(2);
+    expect(loads.user).toBe(1);
+    expect(loads.minutes).toBe(2);
+    expect(notesChanged()).toBe(2);
     // Nothing left to follow.
-    await settle();
-    expect(clock.waiting()).toBe(0);
+    await nextPoll(5);
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it('a failed note shows "Transcription failed" with its reason and reloads the (refunded) minutes', async () => {
-    const { clock, xhr, session, uploader, entry } = setup(async () =>
+    const { xhr, loads, uploader, entry } = await setup(async () =>
       note('error', 'processing.engine.server'),
     );
     uploader.start(values);
     await settle();
     xhr.requests[0]!.respond(200, accepted);
-    await clock.tick();
+    await settle();
     expect(entry()).toMatchObject({
       status: 'error',
-      error: 'errors.transcriptionFailed',
+      error: { code: 'transcriptionFailed' },
       reason: 'processing.engine.server',
     });
-    expect(session.refreshUser).not.toHaveBeenCalled();
-    expect(session.loadMinutes).toHaveBeenCalledTimes(2);
+    expect(loads.user).toBe(0);
+    expect(loads.minutes).toBe(2);
   });
 
   it('a failure key equal to the headline is not repeated as the reason', async () => {
-    const { clock, xhr, uploader, entry } = setup(async () =>
+    const { xhr, uploader, entry } = await setup(async () =>
       note('error', 'errors.transcriptionFailed'),
     );
     uploader.start(values);
     await settle();
     xhr.requests[0]!.respond(200, accepted);
-    await clock.tick();
-    expect(entry()).toMatchObject({ error: 'errors.transcriptionFailed', reason: undefined });
+    await settle();
+    expect(entry()).toMatchObject({ error: { code: 'transcriptionFailed' }, reason: undefined });
   });
 
   it('a refused upload shows the server’s words, is not followed and charges nothing', async () => {
-    const { clock, xhr, session, fetch, uploader, entry, store } = setup(async () => note('done'));
+    const { xhr, loads, fetch, uploader, entry, store } = await setup(async () => note('done'));
     uploader.start(values, { locale: 'de' });
     await settle();
     xhr.requests[0]!.respond(402, {
@@ -174,16 +206,19 @@ describe('uploader', () => {
     await settle();
     expect(entry()).toMatchObject({
       status: 'error',
-      error: 'Diese Aufnahme dauert 31 Minuten und kostet 31 Minuten, Ihnen bleiben aber nur 30.',
+      error: {
+        message:
+          'Diese Aufnahme dauert 31 Minuten und kostet 31 Minuten, Ihnen bleiben aber nur 30.',
+      },
     });
     expect(store.getSnapshot().pending).toBe(0);
-    expect(clock.waiting()).toBe(0);
+    await nextPoll(3);
     expect(fetch).not.toHaveBeenCalled();
-    expect(session.loadMinutes).not.toHaveBeenCalled();
+    expect(loads.minutes).toBe(0);
   });
 
   it('no answer or a server error is "Upload failed"', async () => {
-    const { xhr, uploader, store } = setup(async () => note('done'));
+    const { xhr, uploader, store } = await setup(async () => note('done'));
     uploader.start(values);
     uploader.start(values);
     await settle();
@@ -191,25 +226,25 @@ describe('uploader', () => {
     xhr.requests[1]!.respond(500, { success: false, code: 'internal', message: 'Server error.' });
     await settle();
     expect(store.getSnapshot().entries.map((entry) => [entry.status, entry.error])).toEqual([
-      ['error', 'errors.uploadFailed'],
-      ['error', 'errors.uploadFailed'],
+      ['error', { code: 'uploadFailed' }],
+      ['error', { code: 'uploadFailed' }],
     ]);
   });
 
-  it('without a file the entry fails with the SPEC §5 text and nothing is sent', async () => {
-    const { xhr, uploader, entry } = setup(async () => note('done'));
+  it('without a file the entry fails with the text of that rule and nothing is sent', async () => {
+    const { xhr, uploader, entry } = await setup(async () => note('done'));
     uploader.start({ ...values, audio_file: undefined });
     await settle();
     expect(xhr.requests).toHaveLength(0);
     expect(entry()).toMatchObject({
       filename: 'Jour fixe.mp3',
       status: 'error',
-      error: 'errors.uploadRequiresFormData',
+      error: { code: 'uploadRequiresFormData' },
     });
   });
 
-  it('keeps asking while the server cannot be reached; stops when the note was deleted', async () => {
-    const answers: (() => Note)[] = [
+  it('keeps asking while the server cannot be reached, less often; stops when the note was deleted', async () => {
+    const answers: (() => NoteDetail)[] = [
       () => {
         throw new ApiError('offline', 0, 'offline', 'Network error');
       },
@@ -218,29 +253,48 @@ describe('uploader', () => {
         throw new ApiError('http', 404, 'notFound', 'Not found');
       },
     ];
-    const { clock, xhr, uploader, store, fetch } = setup(async () => answers.shift()!());
+    const { xhr, uploader, store, fetch } = await setup(async () => answers.shift()!());
     uploader.start(values);
     await settle();
     xhr.requests[0]!.respond(200, accepted);
-    await clock.tick();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
     expect(store.getSnapshot().entries[0]!.status).toBe('processing');
-    await clock.tick();
-    await clock.tick();
+    // After a miss the next question waits twice as long.
+    await nextPoll();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await nextPoll();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(store.getSnapshot().entries[0]!.status).toBe('processing');
+    await nextPoll();
     expect(fetch).toHaveBeenCalledTimes(3);
     expect(store.getSnapshot().entries).toEqual([]);
-    expect(clock.waiting()).toBe(0);
+    await nextPoll(5);
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it('stops following when the session ended', async () => {
-    const { clock, xhr, uploader, store, state, fetch } = setup(async () => note('transcribing'));
+    const { xhr, uploader, store, end, fetch } = await setup(async () => note('transcribing'));
     uploader.start(values);
     await settle();
     xhr.requests[0]!.respond(200, accepted);
-    await clock.tick();
-    state.isAuthenticated = false;
-    await clock.tick();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    end();
+    await nextPoll(3);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(store.getSnapshot().entries).toEqual([]);
+  });
+
+  it('stops following an entry that is gone (another person signed in)', async () => {
+    const { xhr, uploader, store, fetch } = await setup(async () => note('transcribing'));
+    uploader.start(values);
+    await settle();
+    xhr.requests[0]!.respond(200, accepted);
+    await settle();
+    store.setOwner(99);
+    await nextPoll(3);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('a 401 refreshes the session once and sends again with the new token (the API client’s rule)', async () => {
@@ -270,19 +324,17 @@ describe('uploader', () => {
       }),
     );
     const signedOut = vi.fn();
-    const app = createAppSession({ onSignedOut: signedOut });
+    const queryClient = new QueryClient();
+    const app = createAppSession({ onSignedOut: signedOut, queryClient });
     const store = createUploadStore();
     const xhr = fakeXhrFactory();
-    const clock = manualClock();
     const uploader = createUploader({
       store,
       loadSession: async () => app,
-      fetchNote: async () => note('done'),
+      queryClient,
+      noteQuery: (id) => ({ ...noteQueryOptions(id), queryFn: async () => note('done') }),
       createXhr: xhr.createXhr,
-      sleep: clock.sleep,
     });
-    vi.spyOn(app.session, 'loadMinutes').mockResolvedValue();
-    vi.spyOn(app.session, 'refreshUser').mockResolvedValue();
 
     uploader.start(values);
     await settle();
@@ -300,13 +352,13 @@ describe('uploader', () => {
     // The same form again, file included.
     expect(xhr.requests[1]!.body).toBe(xhr.requests[0]!.body);
     xhr.requests[1]!.respond(200, accepted);
-    await clock.tick();
+    await settle();
     expect(store.getSnapshot().entries[0]!.status).toBe('done');
     expect(signedOut).not.toHaveBeenCalled();
   });
 });
 
-describe('uploadFailureText (SPEC §8 "Upload failed" or a parse error)', () => {
+describe('what a failed upload reads as ("Upload failed", or the refusal in the server’s words)', () => {
   const http = (status: number, code: string, message: string) =>
     new ApiError('http', status, code, message);
 
@@ -314,33 +366,51 @@ describe('uploadFailureText (SPEC §8 "Upload failed" or a parse error)', () => 
     [
       'a refusal worded by the server',
       http(402, 'insufficientMinutes', 'Zu wenig Minuten.'),
-      'Zu wenig Minuten.',
+      { message: 'Zu wenig Minuten.' },
     ],
     [
       'the size limit',
       http(413, 'uploadFailed', 'Die Datei ist zu groß.'),
-      'Die Datei ist zu groß.',
+      { message: 'Die Datei ist zu groß.' },
     ],
-    ['not audio', http(415, 'unsupportedAudio', 'Keine Audiodatei.'), 'Keine Audiodatei.'],
-    ['a broken body', http(400, 'uploadFailed', 'Upload failed'), 'errors.uploadFailed'],
-    ['invalid fields', http(422, 'validation', 'Invalid input data'), 'errors.validation'],
-    ['a folder that is gone', http(404, 'notFound', 'Not found'), 'errors.notFound'],
-    ['no session', http(401, 'notAuthenticated', 'Not authenticated'), 'errors.notAuthenticated'],
-    ['a server error', http(503, 'internal', 'Server error'), 'errors.uploadFailed'],
-    ['no answer', new ApiError('offline', 0, 'offline', 'x'), 'errors.uploadFailed'],
-    ['a timeout', new ApiError('timeout', 0, 'timeout', 'x'), 'errors.uploadFailed'],
+    [
+      'not audio',
+      http(415, 'unsupportedAudio', 'Keine Audiodatei.'),
+      { message: 'Keine Audiodatei.' },
+    ],
+    ['a broken body', http(400, 'uploadFailed', 'Upload failed'), { code: 'uploadFailed' }],
+    ['invalid fields', http(422, 'validation', 'Invalid input data'), { code: 'validation' }],
+    ['a folder that is gone', http(404, 'notFound', 'Not found'), { code: 'notFound' }],
+    [
+      'no session',
+      http(401, 'notAuthenticated', 'Not authenticated'),
+      { code: 'notAuthenticated' },
+    ],
+    ['a server error', http(503, 'internal', 'Server error'), { code: 'uploadFailed' }],
+    ['no answer', new ApiError('offline', 0, 'offline', 'x'), { code: 'uploadFailed' }],
+    ['a timeout', new ApiError('timeout', 0, 'timeout', 'x'), { code: 'uploadFailed' }],
     [
       'a broken answer',
       new ApiError('invalid-response', 200, 'invalid-response', 'x'),
-      'errors.uploadFailed',
+      { code: 'uploadFailed' },
     ],
     [
       'no file',
       new Error("isFileUpload=true requires FormData with 'audio_file'"),
-      'errors.uploadRequiresFormData',
+      { code: 'uploadRequiresFormData' },
     ],
-    ['anything else', new TypeError('boom'), 'errors.uploadFailed'],
-  ])('%s', (_case, error, text) => {
-    expect(uploadFailureText(error)).toBe(text);
+    ['anything else', new TypeError('boom'), { code: 'uploadFailed' }],
+  ])('%s', async (_case, error, text) => {
+    const store = createUploadStore();
+    const { app } = fakeSession({ token: 't', isAuthenticated: true });
+    const uploader = createUploader({
+      store,
+      loadSession: async () => app,
+      queryClient: new QueryClient(),
+      send: () => Promise.reject(error),
+    });
+    uploader.start(values);
+    await settle();
+    expect(store.getSnapshot().entries[0]).toMatchObject({ status: 'error', error: text });
   });
 });

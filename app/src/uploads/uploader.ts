@@ -1,5 +1,19 @@
-import { endpoints, ErrorCode, errorKey, type Locale, type Note } from '@protokoll/contract';
+import {
+  endpoints,
+  ErrorCode,
+  errorKey,
+  type FailureText,
+  type Locale,
+  type NoteDetail,
+} from '@protokoll/contract';
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { reloadMinutes } from '../api/user/minutes.ts';
+import { noteQueryOptions } from '../api/notes/detail.ts';
+import { reloadNotes } from '../api/notes/list.ts';
+import { isProcessing, PROCESSING_POLL_MS } from '../api/notes/processing.ts';
+import { refreshUserData } from '../api/user/user.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { toFailureText } from '../lib/failure.ts';
 import type { AppSession } from '../session/app-session.ts';
 import type { UploadStore } from './upload-store.ts';
 import {
@@ -11,127 +25,129 @@ import {
 } from './upload-note.ts';
 
 /*
- * One upload from the first byte to its finished note (SPEC §4): the bytes travel with progress,
- * the accepted note is followed until it is done or failed, and then the user data and minutes
- * are reloaded. Every step is reported to the upload store, which the toasts show.
+ * One upload from the first byte to its finished note (docs/uploads.md): the bytes travel with
+ * progress, the accepted note is followed through the note query (the reader's) until it is
+ * done or failed, and then the user data and minutes are reloaded. Every step is reported to the
+ * upload store, which the toasts show.
  */
 
-/** How often a processing note is asked for (PRODUCT.md: live status). */
-export const NOTE_POLL_MS = 2000;
 /** Longest wait between two questions while the server cannot be reached. */
 const MAX_POLL_BACKOFF_MS = 30_000;
 
 /** The session parts an upload needs; the app's session, or a fake in tests. */
 export type UploadSession = Pick<AppSession, 'withRefresh'> & {
-  session: Pick<AppSession['session'], 'getState' | 'refreshUser' | 'loadMinutes'>;
+  session: Pick<AppSession['session'], 'getState' | 'subscribe'>;
 };
 
 export interface UploaderDeps {
   store: UploadStore;
   loadSession: () => Promise<UploadSession>;
-  /** `GET /api/note/{id}` through the API client. */
-  fetchNote: (id: number) => Promise<Pick<Note, 'id' | 'status' | 'error'>>;
-  /** A note was created, finished or failed: lists showing it load again. */
-  onNotesChanged?: () => void;
+  /** The cache the note is followed through and whose lists, user data and minutes reload. */
+  queryClient: QueryClient;
+  /** The query of one note; the app's note query unless a test answers it. */
+  noteQuery?: (id: number) => ReturnType<typeof noteQueryOptions>;
   /** API base address; '' means same origin. */
   baseUrl?: string;
   send?: typeof sendUpload;
   createXhr?: SendUploadOptions['createXhr'];
-  pollMs?: number;
-  sleep?: (ms: number) => Promise<void>;
 }
 
-/** Codes whose server message is a fixed English text: the client's translation is shown instead. */
-const TRANSLATED_HERE: ReadonlySet<string> = new Set([
-  ErrorCode.VALIDATION,
-  ErrorCode.NOT_FOUND,
-  ErrorCode.NOT_AUTHENTICATED,
-  ErrorCode.UPLOAD_REQUIRES_FORM_DATA,
-  ErrorCode.INTERNAL,
-]);
-
-/**
- * SPEC §8 "Upload: 'Upload failed' or a parse error". A refusal the server worded in the
- * interface language (too little minutes, too long, too big, not audio, no engine) is shown as
- * it is; fixed texts by their key; no answer, a 5xx or a broken answer is "Upload failed".
- */
-export function uploadFailureText(error: unknown): string {
-  if (!(error instanceof ApiError)) {
-    return error instanceof Error && error.message === UPLOAD_REQUIRES_FORM_DATA
-      ? errorKey(ErrorCode.UPLOAD_REQUIRES_FORM_DATA)
-      : errorKey(ErrorCode.UPLOAD_FAILED);
-  }
-  if (error.kind !== 'http' || error.status >= 500) return errorKey(ErrorCode.UPLOAD_FAILED);
-  if (TRANSLATED_HERE.has(error.code)) return errorKey(error.code as ErrorCode);
-  // 413 words the limit; any other "upload failed" (a broken body) has the fixed text.
-  if (error.code === ErrorCode.UPLOAD_FAILED && error.status !== 413) {
-    return errorKey(ErrorCode.UPLOAD_FAILED);
-  }
-  return error.message || errorKey(ErrorCode.UPLOAD_FAILED);
+/** What a failed upload reads as; a form without a file never left the browser. */
+function uploadFailure(error: unknown): FailureText {
+  return error instanceof Error && error.message === UPLOAD_REQUIRES_FORM_DATA
+    ? { code: ErrorCode.UPLOAD_REQUIRES_FORM_DATA }
+    : toFailureText(error, 'upload');
 }
 
-/** A consequence of something that already succeeded must not fail it. */
-function quietly(work: Promise<unknown>): void {
-  work.catch(() => undefined);
+/** While the note is processing, and (less often the longer it lasts) while it cannot be read. */
+function followInterval(query: {
+  state: { data: NoteDetail | undefined; fetchFailureCount: number };
+}): number | false {
+  const { data, fetchFailureCount } = query.state;
+  if (data && !isProcessing(data)) return false;
+  return Math.min(MAX_POLL_BACKOFF_MS, PROCESSING_POLL_MS * 2 ** fetchFailureCount);
 }
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type Uploader = ReturnType<typeof createUploader>;
 
 export function createUploader({
   store,
   loadSession,
-  fetchNote,
-  onNotesChanged = () => {},
+  queryClient,
+  noteQuery = noteQueryOptions,
   baseUrl = '',
   send = sendUpload,
   createXhr,
-  pollMs = NOTE_POLL_MS,
-  sleep = wait,
 }: UploaderDeps) {
   const tracked = (id: number) => store.getSnapshot().entries.some((entry) => entry.id === id);
 
-  /** Asks for the note until it is done or failed; stops when the entry or the session is gone. */
-  async function follow(id: number, noteId: number, app: UploadSession) {
-    let misses = 0;
-    for (;;) {
-      await sleep(Math.min(MAX_POLL_BACKOFF_MS, pollMs * 2 ** misses));
-      if (!tracked(id)) return;
-      if (!app.session.getState().isAuthenticated) {
-        store.remove(id);
-        return;
-      }
-      let note: Pick<Note, 'status' | 'error'>;
-      try {
-        note = await fetchNote(noteId);
-        misses = 0;
-      } catch (error) {
-        // Deleted meanwhile, or the session ended (the client already tried a refresh).
-        if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
+  /**
+   * Follows the note until it is done or failed; stops when the entry or the session is gone,
+   * or the note was deleted meanwhile.
+   */
+  function follow(id: number, noteId: number, app: UploadSession): Promise<void> {
+    return new Promise((resolve) => {
+      const observer = new QueryObserver(queryClient, {
+        ...noteQuery(noteId),
+        refetchInterval: followInterval,
+        // The upload goes on while the person works in another tab.
+        refetchIntervalInBackground: true,
+      });
+      const stops: (() => void)[] = [];
+      let stopped = false;
+      const stop = () => {
+        if (stopped) return;
+        stopped = true;
+        for (const unsubscribe of stops) unsubscribe();
+        resolve();
+      };
+
+      stops.push(
+        store.subscribe(() => {
+          if (!tracked(id)) stop();
+        }),
+        app.session.subscribe(() => {
+          if (app.session.getState().isAuthenticated) return;
           store.remove(id);
-          return;
-        }
-        misses++;
-        continue;
-      }
-      if (note.status === 'done') {
-        store.done(id);
-        onNotesChanged();
-        // SPEC §4: after a transcription succeeds, user data and minutes are reloaded.
-        quietly(app.session.refreshUser());
-        quietly(app.session.loadMinutes());
-        return;
-      }
-      if (note.status === 'error') {
-        const failed = errorKey(ErrorCode.TRANSCRIPTION_FAILED);
-        store.fail(id, failed, note.error && note.error !== failed ? note.error : undefined);
-        onNotesChanged();
-        // The reserved minutes were refunded: the balance shows it.
-        quietly(app.session.loadMinutes());
-        return;
-      }
-    }
+          stop();
+        }),
+        observer.subscribe((result) => {
+          if (stopped) return;
+          if (result.isError) {
+            // Deleted meanwhile, or the session ended (the client already tried a refresh).
+            const gone =
+              result.error instanceof ApiError &&
+              (result.error.status === 404 || result.error.status === 401);
+            if (gone) {
+              store.remove(id);
+              stop();
+            }
+            return;
+          }
+          const note = result.data;
+          if (!note || result.isFetching) return;
+          if (note.status === 'done') {
+            stop();
+            store.done(id);
+            // After a transcription the user data and the (charged) minutes load again.
+            void reloadNotes(queryClient);
+            void refreshUserData(queryClient);
+            void reloadMinutes(queryClient);
+          } else if (note.status === 'error') {
+            stop();
+            const failed = errorKey(ErrorCode.TRANSCRIPTION_FAILED);
+            store.fail(
+              id,
+              { code: ErrorCode.TRANSCRIPTION_FAILED },
+              note.error && note.error !== failed ? note.error : undefined,
+            );
+            void reloadNotes(queryClient);
+            // The reserved minutes were refunded: the balance shows it.
+            void reloadMinutes(queryClient);
+          }
+        }),
+      );
+    });
   }
 
   async function run(id: number, values: UploadNoteValues, locale: Locale | undefined) {
@@ -154,12 +170,12 @@ export function createUploader({
       noteId = answer.note?.id;
       store.accepted(id, noteId);
     } catch (error) {
-      store.fail(id, uploadFailureText(error));
+      store.fail(id, uploadFailure(error));
       return;
     }
-    onNotesChanged();
+    void reloadNotes(queryClient);
     // The reservation shows as running minutes right away.
-    quietly(app.session.loadMinutes());
+    void reloadMinutes(queryClient);
     if (noteId === undefined) {
       // A server that names no note cannot be followed: accepted is as far as we can tell.
       store.done(id);

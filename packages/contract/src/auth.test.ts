@@ -103,7 +103,7 @@ describe('auth requests', () => {
 });
 
 describe('auth responses', () => {
-  it('accepts the SPEC login answer and rejects one without tokens', () => {
+  it('accepts the login answer and rejects one without tokens', () => {
     const answer = { success: true, user, token: 't', refreshToken: 'r', message: 'ok' };
     expect(LoginResponse.safeParse(answer).success).toBe(true);
     expect(LoginResponse.safeParse({ ...answer, refreshToken: undefined }).success).toBe(false);

@@ -13,7 +13,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { EmailField, LinkToken, NewPassword, PersonName, ShortText } from './fields.ts';
 import { User } from './user.ts';
 
-/** SPEC §7 leaves the credentials open: e-mail and password. */
+/** Password sign-in credentials: e-mail and password. */
 export const LoginBody = z
   .object({
     email: EmailField,
@@ -32,7 +32,7 @@ export const GoogleLoginBody = z
   .meta({ id: 'GoogleLoginBody' });
 export type GoogleLoginBody = z.infer<typeof GoogleLoginBody>;
 
-/** SPEC §7: login and Google login answer with the session. */
+/** Login and Google login answer with the session (docs/sessions.md#signing-in). */
 export const LoginResponse = z
   .object({
     success: z.boolean(),
@@ -66,7 +66,7 @@ export type RefreshResponse = z.infer<typeof RefreshResponse>;
 export const ValidateResponse = z.object({ success: z.boolean() }).meta({ id: 'ValidateResponse' });
 export type ValidateResponse = z.infer<typeof ValidateResponse>;
 
-/** PRODUCT.md registration form, in the server-facing field names of SPEC §3. */
+/** The registration form (docs/sessions.md#signing-in), in the server-facing field names. */
 export const RegisterBody = z
   .object({
     first_name: PersonName,
@@ -83,7 +83,7 @@ export const RegisterBody = z
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 /**
- * SPEC §7: success, user, token, message. `refreshToken` is our addition, so a new account's
+ * Success, user, token, message. `refreshToken` is our addition, so a new account's
  * session can be refreshed like any other.
  */
 export const RegisterResponse = z
@@ -230,7 +230,7 @@ export const AuthConfigResponse = z
   .meta({ id: 'AuthConfigResponse' });
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
 
-/** Public capabilities of the sign-in (PRODUCT.md: without GOOGLE_CLIENT_ID the button is hidden). */
+/** Public capabilities of the sign-in (without GOOGLE_CLIENT_ID the button is hidden). */
 export const getAuthConfig = defineEndpoint({
   id: 'getAuthConfig',
   method: 'GET',

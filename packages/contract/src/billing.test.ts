@@ -4,8 +4,10 @@ import {
   CheckoutBody,
   CheckoutResponse,
   CheckoutStatusResponse,
+  getSubscription,
   PortalBody,
   PortalResponse,
+  SubscriptionResponse,
 } from './billing.ts';
 
 describe('checkout', () => {
@@ -93,5 +95,57 @@ describe('checkout', () => {
     expect(CancelCheckoutBody.safeParse({ session_id: 'cs_test_1' }).success).toBe(false);
     expect(PortalBody.parse(multipart({ user_id: '7' }))).toEqual({ user_id: 7 });
     expect(PortalBody.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('subscription', () => {
+  const subscription = {
+    plan_id: 'pro',
+    source: 'stripe',
+    status: 'past_due',
+    interval: 'month',
+    current_period_end: '2026-12-14T09:30:00.000Z',
+    cancel_at_period_end: true,
+    cancel_at: '2026-12-14T09:30:00.000Z',
+    portal_available: true,
+    payments_enabled: true,
+  };
+
+  it('is an authenticated GET with the plan timeout', () => {
+    expect(getSubscription).toMatchObject({
+      method: 'GET',
+      path: '/api/billing/subscription',
+      auth: true,
+      timeoutMs: 5_000,
+    });
+  });
+
+  it('carries Stripe’s status and dates, null without a subscription', () => {
+    expect(SubscriptionResponse.parse({ success: true, subscription }).subscription).toEqual(
+      subscription,
+    );
+    const free = {
+      ...subscription,
+      plan_id: 'free',
+      source: 'free',
+      status: null,
+      interval: null,
+      current_period_end: null,
+      cancel_at_period_end: false,
+      cancel_at: null,
+      portal_available: false,
+    };
+    expect(SubscriptionResponse.safeParse({ success: true, subscription: free }).success).toBe(
+      true,
+    );
+    for (const broken of [
+      { ...subscription, status: 'paid' },
+      { ...subscription, source: 'gift' },
+      { ...subscription, current_period_end: '14.12.2026' },
+    ]) {
+      expect(SubscriptionResponse.safeParse({ success: true, subscription: broken }).success).toBe(
+        false,
+      );
+    }
   });
 });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { Id, jsonField, SuccessMessage } from './common.ts';
-import { PORTAL_TIMEOUT_MS } from './constants.ts';
+import { Id, jsonField, SuccessMessage, Timestamp } from './common.ts';
+import { PLAN_TIMEOUT_MS, PORTAL_TIMEOUT_MS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { EmailField } from './fields.ts';
 
 export const BillingInterval = z.enum(['month', 'year'], { error: 'validation.invalidValue' });
 export type BillingInterval = z.infer<typeof BillingInterval>;
 
-/** SPEC §7 checkout metadata: the user's e-mail and current plan. */
+/** Checkout metadata (docs/billing.md#calls): the user's e-mail and current plan. */
 export const CheckoutMetadata = z
   .object({
     email: EmailField,
@@ -17,7 +17,10 @@ export const CheckoutMetadata = z
   .meta({ id: 'CheckoutMetadata' });
 export type CheckoutMetadata = z.infer<typeof CheckoutMetadata>;
 
-/** SPEC §7 `POST /api/stripe/checkout` (multipart); `metadata` travels as a JSON text field. */
+/**
+ * `POST /api/stripe/checkout` (multipart, docs/billing.md#checkout); `metadata` travels as a JSON
+ * text field.
+ */
 export const CheckoutBody = z
   .object({
     /** Id of the plan to buy (a plan of `GET /api/plans`). */
@@ -77,6 +80,53 @@ export type PortalResponse = z.infer<typeof PortalResponse>;
 export const WebhookAck = z.object({ received: z.boolean() }).meta({ id: 'WebhookAck' });
 export type WebhookAck = z.infer<typeof WebhookAck>;
 
+/** Where the user's plan comes from: none (Free), a Stripe subscription, or the admin command. */
+export const PlanSource = z.enum(['free', 'stripe', 'admin']);
+export type PlanSource = z.infer<typeof PlanSource>;
+
+/** Stripe's subscription states, as Stripe names them. */
+export const SubscriptionStatus = z.enum([
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+]);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+/**
+ * The user's plan and subscription for the subscription page. The subscription fields describe
+ * the user's latest Stripe subscription (also after it ended) and are null without one.
+ */
+export const BillingSubscription = z
+  .object({
+    /** The current plan, as `GET /api/user/plan` names it. */
+    plan_id: z.string().min(1),
+    source: PlanSource,
+    /** `past_due`: the last renewal failed and Stripe is retrying; the plan stays meanwhile. */
+    status: SubscriptionStatus.nullable(),
+    interval: BillingInterval.nullable(),
+    /** End of the paid period: the renewal date, or the end date when it is cancelled. */
+    current_period_end: Timestamp.nullable(),
+    /** Cancelled: the plan stays until `cancel_at`, then Free. */
+    cancel_at_period_end: z.boolean(),
+    cancel_at: Timestamp.nullable(),
+    /** The user has a Stripe customer, so `POST /api/stripe/portalSession` can open the portal. */
+    portal_available: z.boolean(),
+    /** False when no payment provider is configured: nothing can be bought or managed. */
+    payments_enabled: z.boolean(),
+  })
+  .meta({ id: 'BillingSubscription' });
+export type BillingSubscription = z.infer<typeof BillingSubscription>;
+
+export const SubscriptionResponse = z
+  .object({ success: z.boolean(), subscription: BillingSubscription })
+  .meta({ id: 'SubscriptionResponse' });
+export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
+
 export const createCheckout = defineEndpoint({
   id: 'createCheckout',
   method: 'POST',
@@ -123,6 +173,17 @@ export const createPortalSession = defineEndpoint({
   bodyKind: 'multipart',
   response: PortalResponse,
   timeoutMs: PORTAL_TIMEOUT_MS,
+});
+
+export const getSubscription = defineEndpoint({
+  id: 'getSubscription',
+  method: 'GET',
+  path: '/api/billing/subscription',
+  tag: 'billing',
+  summary: 'Plan and subscription of the signed-in user (status, renewal, cancellation)',
+  auth: true,
+  response: SubscriptionResponse,
+  timeoutMs: PLAN_TIMEOUT_MS,
 });
 
 /**

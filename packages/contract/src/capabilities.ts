@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LanguageCode } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-/** A summary model the server offers; `premium` ones need a paid plan (PRODUCT.md "Note"). */
+/** A summary model the server offers; `premium` ones need a paid plan (docs/minutes.md#premium). */
 export const SummaryModel = z
   .object({
     /** The value of `summary_model` in `POST /api/note`. */
@@ -14,19 +14,30 @@ export type SummaryModel = z.infer<typeof SummaryModel>;
 
 /**
  * What this server can do with an upload, so the form refuses before sending what the server
- * would refuse after: without a speech-to-text engine nothing can be processed (PRODUCT.md).
+ * would refuse after: without a speech-to-text engine nothing can be processed
+ * (docs/architecture.md#providers).
  */
 export const CapabilitiesResponse = z
   .object({
     success: z.boolean(),
     /** False when no speech-to-text engine is configured (`STT_BASE_URL` unset). */
     stt_available: z.boolean(),
+    /**
+     * The audio tools this server lacks (it cannot probe or prepare any recording without them);
+     * empty when uploads can be processed.
+     */
+    missing_audio_tools: z.array(z.enum(['ffmpeg', 'ffprobe'])),
     /** The summary models to choose from, in the server's order of preference. */
     summary_models: z.array(SummaryModel),
     /** Spoken and summary languages on offer (`auto` is always possible for the spoken one). */
     languages: z.array(LanguageCode),
     /** Largest upload in bytes; bigger files are answered with 413. */
     max_upload_bytes: z.number().int().positive(),
+    /**
+     * False when no payment provider is configured (`STRIPE_SECRET_KEY` unset): plans are shown,
+     * buying and the customer portal answer `paymentsDisabled`.
+     */
+    payments_enabled: z.boolean(),
   })
   .meta({ id: 'CapabilitiesResponse' });
 export type CapabilitiesResponse = z.infer<typeof CapabilitiesResponse>;
@@ -37,7 +48,7 @@ export const getCapabilities = defineEndpoint({
   method: 'GET',
   path: '/api/capabilities',
   tag: 'system',
-  summary: 'Speech-to-text availability, summary models, languages and upload size limit',
+  summary: 'Speech-to-text availability, summary models, languages, upload size limit and payments',
   auth: false,
   response: CapabilitiesResponse,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ID_MAX } from './constants.ts';
 
-/** `{ success, message }`: the answer of calls whose SPEC row shows no more. */
+/** `{ success, message }`: the answer of calls that report nothing more. */
 export const SuccessMessage = z
   .object({ success: z.boolean(), message: z.string().optional() })
   .meta({ id: 'SuccessMessage' });
@@ -8,17 +9,22 @@ export type SuccessMessage = z.infer<typeof SuccessMessage>;
 
 /**
  * Numeric id as it travels in paths, queries and multipart fields; `message` is the i18n key
- * shown when it is missing or malformed.
+ * shown when it is missing or malformed. Only the database's range (1 … 2^31 − 1) is an id: a
+ * larger number names nothing (the server answers a path id past it with 404).
  */
 export function idField(message = 'validation.invalidValue') {
-  return z.coerce.number({ error: message }).int().positive();
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(ID_MAX, { error: message });
 }
 
 /** Numeric id as it travels in paths, queries and multipart fields. */
 export const Id = idField();
 
 /** Numeric id as the server writes it in a JSON answer (no coercion: answers are typed). */
-export const EntityId = z.number().int().positive();
+export const EntityId = z.number().int().positive().max(ID_MAX);
 
 /** Point in time as the server writes it: ISO 8601 with `Z` or an offset. */
 export const Timestamp = z.iso.datetime({ offset: true });

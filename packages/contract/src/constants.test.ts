@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './constants.ts';
 
-describe('SPEC §9 constants', () => {
+describe('business constants', () => {
   it('equal the specified values', () => {
     expect(c.LOGIN_TIMEOUT_MS).toBe(100_000);
     expect(c.LOGIN_RETRIES).toBe(1);

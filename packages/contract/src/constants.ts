@@ -1,4 +1,4 @@
-/** SPEC §9 business constants, exact. */
+/** Fixed business numbers (docs/architecture.md#constants). */
 export const LOGIN_TIMEOUT_MS = 100_000;
 export const LOGIN_RETRIES = 1;
 export const REGISTER_TIMEOUT_MS = 10_000;
@@ -9,7 +9,7 @@ export const USER_TIMEOUT_MS = 5_000;
 export const VALIDATE_TIMEOUT_MS = 5_000;
 export const PLAN_TIMEOUT_MS = 5_000;
 export const REFRESH_TIMEOUT_MS = 8_000;
-/** Timeout for calls whose SPEC row leaves it open. */
+/** Timeout for calls without one of their own. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export const AUTH_COOKIE_MAX_AGE_S = 8 * 60 * 60;
@@ -17,6 +17,9 @@ export const AUTH_COOKIE_NAME = 'auth';
 export const STORED_SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const AUTH_STORAGE_KEY = 'auth-token';
 export const PENDING_CHECKOUT_KEY = 'pending_checkout_session';
+
+/** Largest id: ids are PostgreSQL `integer`s (serial), 2^31 − 1. */
+export const ID_MAX = 2_147_483_647;
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -32,12 +35,12 @@ export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SUPPORT_SUBJECT_MAX_LENGTH = 200;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5_000;
 
-/** SPEC §3 download defaults: `note.{format}` and this content type. */
+/** Download defaults (docs/uploads.md#exports): `note.{format}` and this content type. */
 export const DEFAULT_DOWNLOAD_CONTENT_TYPE = 'application/octet-stream';
 
 export const DELETE_CONFIRMATION = 'DELETE';
 export const DEFAULT_PLAN_NAME = 'Free';
-/** Plan type of the free plan; every other type is premium (SPEC §3). */
+/** Plan type of the free plan; every other type is premium (docs/minutes.md#premium). */
 export const FREE_PLAN_TYPE = 'free';
 
 export const UPLOAD_ENTRY_REMOVE_DELAY_MS = 2_000;
@@ -48,11 +51,11 @@ export const LOCALE_COOKIE_KEY = 'i18n_redirected';
 
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 export const ROUTE_PREFETCH_CONCURRENCY = 4;
-/** SPEC §9 names a one-hour constant without its purpose; PRODUCT.md gives it to the reset link. */
+/** A mailed reset link lives one hour (docs/sessions.md#password-and-address-changes). */
 export const ONE_HOUR_MS = 3_600_000;
 export const PASSWORD_RESET_TTL_MS = ONE_HOUR_MS;
 
-/** Remaining minutes above this count as unlimited (SPEC §5). */
+/** Remaining minutes above this count as unlimited (docs/minutes.md#unlimited). */
 export const UNLIMITED_MINUTES_THRESHOLD = 1e12;
 
 export const LOCALES = ['de', 'en'] as const;

@@ -9,8 +9,8 @@ export type BodyKind = 'json' | 'multipart';
 export type ResponseKind = 'json' | 'binary';
 
 /**
- * One call of the API (SPEC §7): the single description that the server (routes, validation,
- * OpenAPI), the client (timeouts, retries, parsing) and the mocks all read.
+ * One call of the API (docs/architecture.md#the-contract): the single description that the server
+ * (routes, validation, OpenAPI), the client (timeouts, retries, parsing) and the mocks all read.
  */
 export interface Endpoint<
   Req extends z.ZodType | undefined = z.ZodType | undefined,
@@ -29,8 +29,9 @@ export interface Endpoint<
   /** Bearer token required. */
   auth: boolean;
   /**
-   * Also accepts the access token from the `auth` cookie (SPEC §3), for elements that cannot send
-   * a header (`<audio src>`). Only for reads: the cookie is SameSite=Strict.
+   * Also accepts the access token from the `auth` cookie (docs/sessions.md#auth-cookie), for
+   * elements that cannot send a header (`<audio src>`). Only for reads: the cookie is
+   * SameSite=Strict.
    */
   cookieAuth?: boolean;
   body?: Req;
@@ -41,7 +42,10 @@ export interface Endpoint<
   response: Res;
   /** Defaults to `'json'`. For `'binary'` the response schema only documents the bytes. */
   responseKind?: ResponseKind;
-  /** SPEC §7/§9 client timeout in milliseconds; undefined means the client default. */
+  /**
+   * Client timeout in milliseconds (docs/sessions.md#timeouts-and-retries); undefined means the
+   * client default.
+   */
   timeoutMs?: number;
   /** Extra attempts after the first one fails with a timeout, network error or 5xx. */
   retries?: number;

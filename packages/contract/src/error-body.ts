@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 // Kept apart from errors.ts, which stays free of zod: the sign-in page's first paint needs the
-// error codes and their texts, not the schemas (PRODUCT/brief: 100 KiB first-paint budget).
+// error codes and their texts, not the schemas (the 100 KiB first-paint budget,
+// docs/architecture.md#web-app).
 
 /** One field problem of a 422 answer. `message` is an i18n key when the contract wrote it. */
 export const FieldIssue = z
@@ -20,7 +21,7 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
   }));
 }
 
-/** The one error body every failing call answers with (PRODUCT.md). */
+/** The one error body every failing call answers with (docs/errors.md#error-body). */
 export const ErrorBody = z
   .object({
     success: z.literal(false),

@@ -1,6 +1,6 @@
 /**
- * SPEC §8 error texts as stable codes. The value is the i18n key under `errors.` in
- * locales/{de,en}.json; the English text there is the SPEC wording, to the letter.
+ * Error texts as stable codes (docs/errors.md#error-codes). The value is the i18n key under
+ * `errors.` in locales/{de,en}.json; the English text there is the fixed wording, to the letter.
  */
 export const ErrorCode = {
   TIMEOUT: 'timeout',
@@ -31,7 +31,7 @@ export const ErrorCode = {
   NOT_AUTHENTICATED: 'notAuthenticated',
   PAGE_NOT_FOUND: 'pageNotFound',
   NOT_FOUND: 'notFound',
-  // Codes the server needs for calls and rules PRODUCT.md adds; their texts are ours, not SPEC's.
+  // Codes for this product's own calls and rules; their texts may be reworded.
   INVALID_TOKEN: 'invalidToken',
   WRONG_PASSWORD: 'wrongPassword',
   INSUFFICIENT_MINUTES: 'insufficientMinutes',
@@ -41,6 +41,7 @@ export const ErrorCode = {
   TRANSCRIPTION_UNAVAILABLE: 'transcriptionUnavailable',
   SUMMARY_FAILED: 'summaryFailed',
   PAYMENTS_DISABLED: 'paymentsDisabled',
+  SUBSCRIPTION_EXISTS: 'subscriptionExists',
   FOLDER_EXISTS: 'folderExists',
   NOTE_NOT_READY: 'noteNotReady',
   VALIDATION: 'validation',
@@ -54,12 +55,18 @@ export const errorCodes = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]
 export type Failure =
   | { kind: 'timeout' }
   | { kind: 'offline' }
-  | { kind: 'http'; status: number; message?: string | undefined }
+  | {
+      kind: 'http';
+      status: number;
+      /** The server's error code (`ErrorBody.code`), when it sent one. */
+      code?: string | undefined;
+      message?: string | undefined;
+    }
   | { kind: 'invalid-response' };
 
-/** Context that decides which SPEC §8 text a failure gets. */
+/** Context that decides which text a failure gets (docs/errors.md#texts-by-context). */
 export type FailureContext =
-  'login' | 'googleLogin' | 'register' | 'checkout' | 'portal' | 'generic';
+  'login' | 'googleLogin' | 'register' | 'checkout' | 'portal' | 'upload' | 'generic';
 
 const DEFAULTS: Record<FailureContext, ErrorCode> = {
   login: ErrorCode.LOGIN_FAILED,
@@ -67,18 +74,56 @@ const DEFAULTS: Record<FailureContext, ErrorCode> = {
   register: ErrorCode.REGISTRATION_FAILED,
   checkout: ErrorCode.CHECKOUT_FAILED,
   portal: ErrorCode.PORTAL_FAILED,
+  upload: ErrorCode.UPLOAD_FAILED,
   generic: ErrorCode.INTERNAL,
 };
 
-/** The result of mapping a failure: a code, or (SPEC "otherwise the server message") the server's own text. */
+const knownCodes: ReadonlySet<string> = new Set(errorCodes);
+
+/** Whether a server code has a text of its own in `errors.*`. */
+export function isErrorCode(code: string | undefined): code is ErrorCode {
+  return code !== undefined && knownCodes.has(code);
+}
+
+/**
+ * Upload refusals the server words itself in the request's language, because they carry numbers
+ * (length, cost, what is left, the size limit): shown as sent. Every other upload code has a
+ * fixed text the client translates.
+ */
+const UPLOAD_CLIENT_WORDED: ReadonlySet<string> = new Set([
+  ErrorCode.VALIDATION,
+  ErrorCode.NOT_FOUND,
+  ErrorCode.NOT_AUTHENTICATED,
+  ErrorCode.UPLOAD_REQUIRES_FORM_DATA,
+  ErrorCode.INTERNAL,
+]);
+
+/**
+ * What a failure reads as: a code (translated through `errors.*`), or the server's own text
+ * (login's "otherwise the server message", and upload refusals the server worded). The one
+ * shape every screen takes as its `error` prop.
+ */
 export type FailureText = { code: ErrorCode } | { message: string };
 
-/** SPEC §8: which text a failed call shows, by context. */
+/**
+ * Which text a failed call shows, by context (docs/errors.md). The one path from a failure to its
+ * text: the app turns every thrown error into a `FailureText` here; screens only translate it.
+ * `generic` answers `internal` when nothing more specific is known, which a screen may replace
+ * with its own wording of the failed action.
+ */
 export function describeFailure(context: FailureContext, failure: Failure): FailureText {
+  if (context === 'upload') return describeUploadFailure(failure);
   if (failure.kind === 'timeout') return { code: ErrorCode.TIMEOUT };
   if (failure.kind === 'offline') return { code: ErrorCode.OFFLINE };
   if (failure.kind === 'invalid-response') return { code: DEFAULTS[context] };
   const { status, message } = failure;
+  if (context === 'checkout' || context === 'portal') {
+    // Refusals of this product that the error catalogue does not name (docs/errors.md#texts-by-context): their own text, not the default.
+    if (failure.code === ErrorCode.PAYMENTS_DISABLED) return { code: ErrorCode.PAYMENTS_DISABLED };
+    if (status === 409 && failure.code === ErrorCode.SUBSCRIPTION_EXISTS) {
+      return { code: ErrorCode.SUBSCRIPTION_EXISTS };
+    }
+  }
   if (status >= 500) return { code: ErrorCode.SERVER };
   switch (context) {
     case 'login':
@@ -107,6 +152,36 @@ export function describeFailure(context: FailureContext, failure: Failure): Fail
       if (status === 401) return { code: ErrorCode.NOT_AUTHENTICATED };
       if (status === 404) return { code: ErrorCode.NOT_FOUND };
       if (status === 429) return { code: ErrorCode.TOO_MANY_ATTEMPTS };
-      return message ? { message } : { code: ErrorCode.INTERNAL };
+      // The server's own message is English; a known code reads in the interface language.
+      if (isErrorCode(failure.code) && failure.code !== ErrorCode.VALIDATION) {
+        return { code: failure.code };
+      }
+      return { code: ErrorCode.INTERNAL };
   }
+}
+
+/** Upload: "Upload failed" or the refusal the server worded (docs/errors.md#upload-failures). */
+function describeUploadFailure(failure: Failure): FailureText {
+  if (failure.kind !== 'http' || failure.status >= 500) return { code: ErrorCode.UPLOAD_FAILED };
+  const { status, code, message } = failure;
+  if (isErrorCode(code) && UPLOAD_CLIENT_WORDED.has(code)) return { code };
+  // 413 words the size limit; any other "upload failed" (a broken body) has the fixed text.
+  if (code === ErrorCode.UPLOAD_FAILED && status !== 413) return { code: ErrorCode.UPLOAD_FAILED };
+  return message ? { message } : { code: ErrorCode.UPLOAD_FAILED };
+}
+
+/**
+ * A note's stored failure (`note.error`, an `errors.*` key written by the worker) as a
+ * `FailureText`; `undefined` when there is none or the key is not an error code.
+ */
+export function noteFailure(key: string | null | undefined): FailureText | undefined {
+  const code = key?.startsWith('errors.') ? key.slice('errors.'.length) : undefined;
+  return isErrorCode(code) ? { code } : undefined;
+}
+
+/** Whether a value (a promise's rejection, say) is already a `FailureText`. */
+export function isFailureText(value: unknown): value is FailureText {
+  if (typeof value !== 'object' || value === null || value instanceof Error) return false;
+  const record = value as Record<string, unknown>;
+  return isErrorCode(record.code as string | undefined) || typeof record.message === 'string';
 }

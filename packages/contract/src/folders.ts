@@ -2,19 +2,18 @@ import { z } from 'zod';
 import { EntityId, idField } from './common.ts';
 import { FOLDER_NAME_MAX_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { textField } from './fields.ts';
 
-/** SPEC §3 Folder. Names are unique per user (PRODUCT.md). */
+/** A folder. Names are unique per user (docs/product.md#folders). */
 export const Folder = z.object({ id: EntityId, name: z.string() }).meta({ id: 'Folder' });
 export type Folder = z.infer<typeof Folder>;
 
-/** SPEC §5/§8: "Folder name required" when empty after trimming. */
-export const FolderName = z
-  .string({ error: 'errors.folderNameRequired' })
-  .trim()
+/** "Folder name required" when empty after trimming (docs/product.md#folders). */
+export const FolderName = textField('errors.folderNameRequired')
   .min(1, { error: 'errors.folderNameRequired' })
   .max(FOLDER_NAME_MAX_LENGTH, { error: 'validation.tooLong' });
 
-/** SPEC §5/§8: "Folder ID required". */
+/** "Folder ID required" (docs/product.md#folders). */
 const FolderId = idField('errors.folderIdRequired');
 
 export const CreateFolderBody = z.object({ name: FolderName }).meta({ id: 'CreateFolderBody' });

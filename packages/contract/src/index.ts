@@ -11,6 +11,7 @@ export * from './routes.ts';
 export * from './auth.ts';
 export * from './user.ts';
 export * from './minutes.ts';
+export * from './audio.ts';
 export * from './notes.ts';
 export * from './folders.ts';
 export * from './billing.ts';
@@ -34,6 +35,7 @@ import {
   checkoutStatus,
   createCheckout,
   createPortalSession,
+  getSubscription,
   stripeWebhook,
 } from './billing.ts';
 import { getCapabilities } from './capabilities.ts';
@@ -114,6 +116,7 @@ export const endpoints = {
   checkoutStatus,
   cancelCheckout,
   createPortalSession,
+  getSubscription,
   stripeWebhook,
   // support
   createSupportRequest,

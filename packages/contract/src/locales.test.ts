@@ -20,7 +20,7 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
 const deKeys = flatten(de as Messages);
 const enKeys = flatten(en as Messages);
 
-/** SPEC §8 wording, to the letter. */
+/** The fixed English texts of docs/errors.md#error-codes, to the letter. */
 const specWording: Partial<Record<ErrorCode, string>> = {
   [ErrorCode.TIMEOUT]: 'Request timed out. Please try again.',
   [ErrorCode.GOOGLE_AUTH_FAILED]: 'Google authentication failed',
@@ -48,7 +48,7 @@ const specWording: Partial<Record<ErrorCode, string>> = {
   [ErrorCode.FOLDER_NAME_REQUIRED]: 'Folder name required',
   [ErrorCode.FOLDER_ID_REQUIRED]: 'Folder ID required',
   [ErrorCode.NOT_AUTHENTICATED]: 'Not authenticated',
-  // SPEC "Page not found: {path}" in i18next interpolation syntax.
+  // "Page not found: {path}" in i18next interpolation syntax.
   [ErrorCode.PAGE_NOT_FOUND]: 'Page not found: {{path}}',
 };
 
@@ -70,7 +70,7 @@ describe('locales', () => {
     }
   });
 
-  it('use the SPEC §8 wording in English, to the letter', () => {
+  it('use the fixed English wording, to the letter', () => {
     for (const [code, text] of Object.entries(specWording)) {
       expect(enKeys.get(`errors.${code}`), code).toBe(text);
     }

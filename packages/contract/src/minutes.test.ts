@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyMinutes, isUnlimited, usagePercent } from './minutes.ts';
+import {
+  billableMinutes,
+  emptyMinutes,
+  exceedsFileLimit,
+  hasEnoughMinutes,
+  isUnlimited,
+  MINUTE_GRACE_SECONDS,
+  usagePercent,
+} from './minutes.ts';
 import type { Minutes } from './user.ts';
 
 const minutes = (overrides: Partial<Minutes> = {}): Minutes => ({
@@ -12,7 +20,7 @@ const minutes = (overrides: Partial<Minutes> = {}): Minutes => ({
   ...overrides,
 });
 
-describe('usagePercent (SPEC §5)', () => {
+describe('usagePercent', () => {
   it('is the rounded ratio of used to total', () => {
     expect(usagePercent(minutes())).toBe(40);
     expect(usagePercent(minutes({ total: 3, used: 1 }))).toBe(33);
@@ -27,7 +35,7 @@ describe('usagePercent (SPEC §5)', () => {
   });
 });
 
-describe('isUnlimited (SPEC §5)', () => {
+describe('isUnlimited', () => {
   it('follows the flag or remaining minutes above 1e12', () => {
     expect(isUnlimited(minutes())).toBe(false);
     expect(isUnlimited(minutes({ unlimited: true }))).toBe(true);
@@ -36,7 +44,7 @@ describe('isUnlimited (SPEC §5)', () => {
   });
 });
 
-describe('emptyMinutes (SPEC §7)', () => {
+describe('emptyMinutes (what a failed minutes load shows)', () => {
   it('is all zero with no active plan', () => {
     expect(emptyMinutes()).toEqual({
       total: 0,
@@ -46,5 +54,59 @@ describe('emptyMinutes (SPEC §7)', () => {
       unlimited: false,
       has_active_plan: false,
     });
+  });
+});
+
+describe('billableMinutes', () => {
+  const cases: [seconds: number, minutes: number][] = [
+    [0, 1],
+    [0.4, 1],
+    [59.9, 1],
+    [60, 1],
+    [60.5, 1],
+    [60.6, 2],
+    [25 * 60, 25],
+    // An MP3 of exactly 25:00 lasts 25:00.08: the encoder padding starts no minute.
+    [25 * 60 + 0.08, 25],
+    [25 * 60 + 0.5, 25],
+    [25 * 60 + 0.6, 26],
+    [30 * 60 + 1, 31],
+  ];
+  it.each(cases)('%s s cost %s minutes', (seconds, minutes) => {
+    expect(billableMinutes(seconds)).toBe(minutes);
+  });
+
+  it('forgives exactly MINUTE_GRACE_SECONDS past a minute', () => {
+    expect(MINUTE_GRACE_SECONDS).toBe(0.5);
+    expect(billableMinutes(120 + MINUTE_GRACE_SECONDS)).toBe(2);
+    expect(billableMinutes(120 + MINUTE_GRACE_SECONDS + 0.001)).toBe(3);
+  });
+});
+
+describe('exceedsFileLimit', () => {
+  it('compares the cost, not the raw length, with the per-file limit', () => {
+    expect(exceedsFileLimit(30 * 60, 30)).toBe(false);
+    expect(exceedsFileLimit(30 * 60 + 0.08, 30)).toBe(false);
+    expect(exceedsFileLimit(30 * 60 + 0.6, 30)).toBe(true);
+    expect(exceedsFileLimit(31 * 60, 30)).toBe(true);
+  });
+
+  it('never refuses without a limit', () => {
+    expect(exceedsFileLimit(10 * 3600, null)).toBe(false);
+    expect(exceedsFileLimit(10 * 3600, undefined)).toBe(false);
+  });
+});
+
+describe('hasEnoughMinutes', () => {
+  it('covers the cost up to and including the remaining minutes', () => {
+    expect(hasEnoughMinutes(minutes({ remaining: 25 }), 25)).toBe(true);
+    expect(hasEnoughMinutes(minutes({ remaining: 25 }), 26)).toBe(false);
+    expect(hasEnoughMinutes(minutes({ remaining: 0 }), 1)).toBe(false);
+  });
+
+  it('always covers on an unlimited plan, never without an active plan', () => {
+    expect(hasEnoughMinutes(minutes({ unlimited: true, remaining: 0 }), 500)).toBe(true);
+    expect(hasEnoughMinutes(minutes({ remaining: 1e13 }), 500)).toBe(true);
+    expect(hasEnoughMinutes(minutes({ has_active_plan: false, remaining: 30 }), 1)).toBe(false);
   });
 });

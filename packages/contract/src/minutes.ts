@@ -1,12 +1,52 @@
 import { UNLIMITED_MINUTES_THRESHOLD } from './constants.ts';
-import type { Minutes } from './user.ts';
+import type { Minutes, PlanOffer } from './user.ts';
 
-/** SPEC §5: an unlimited plan, or remaining minutes above 1e12. */
+/**
+ * Encoders pad the end of a file with a few hundredths of a second (an MP3 of exactly 25:00 lasts
+ * 25:00.08): that much past a full minute does not start another one.
+ */
+export const MINUTE_GRACE_SECONDS = 0.5;
+
+/**
+ * What a recording of `seconds` costs (docs/minutes.md): every started minute counts, at least
+ * one, and the encoder padding of MINUTE_GRACE_SECONDS starts none. The browser shows this cost
+ * before sending and the server charges it, so both must use this function.
+ */
+export function billableMinutes(seconds: number): number {
+  return Math.max(1, Math.ceil((seconds - MINUTE_GRACE_SECONDS) / 60));
+}
+
+/**
+ * Whether a plan refuses a recording as too long: its cost is above the plan's per-file limit
+ * (null or absent: no limit). Compared in billable minutes, so 30:00.08 fits a 30-minute limit.
+ */
+export function exceedsFileLimit(
+  seconds: number,
+  maxFileMinutes: PlanOffer['max_file_minutes'] | undefined,
+): boolean {
+  return maxFileMinutes != null && billableMinutes(seconds) > maxFileMinutes;
+}
+
+/**
+ * Whether a balance covers `needed` minutes: an unlimited plan always does; without an active
+ * plan nothing is left.
+ */
+export function hasEnoughMinutes(
+  balance: Pick<Minutes, 'unlimited' | 'remaining' | 'has_active_plan'>,
+  needed: number,
+): boolean {
+  return isUnlimited(balance) || (balance.has_active_plan && balance.remaining >= needed);
+}
+
+/** An unlimited plan, or remaining minutes above 1e12 (docs/minutes.md#unlimited). */
 export function isUnlimited(minutes: Pick<Minutes, 'unlimited' | 'remaining'>): boolean {
   return minutes.unlimited || minutes.remaining > UNLIMITED_MINUTES_THRESHOLD;
 }
 
-/** SPEC §5: used / total as a rounded percentage; 0 when unlimited or when total is 0. */
+/**
+ * docs/minutes.md#usage-percentage: used / total as a rounded percentage; 0 when unlimited or when
+ * total is 0.
+ */
 export function usagePercent(
   minutes: Pick<Minutes, 'unlimited' | 'remaining' | 'used' | 'total'>,
 ): number {
@@ -14,7 +54,10 @@ export function usagePercent(
   return Math.round((minutes.used / minutes.total) * 100);
 }
 
-/** SPEC §7: what the client shows when loading minutes fails: all zero, no active plan. */
+/**
+ * What the client shows when loading minutes fails (docs/minutes.md#when-loading-fails): all zero,
+ * no active plan.
+ */
 export function emptyMinutes(): Minutes {
   return { total: 0, used: 0, remaining: 0, running: 0, unlimited: false, has_active_plan: false };
 }

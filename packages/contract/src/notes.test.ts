@@ -4,6 +4,7 @@ import {
   Download,
   DownloadParams,
   downloadFilename,
+  isProcessing,
   MoveNoteBody,
   Note,
   NoteCountQuery,
@@ -230,7 +231,7 @@ describe('download, move and update', () => {
     expect(DownloadParams.safeParse({ id: '1', format: 'odt' }).success).toBe(false);
   });
 
-  it('fills the SPEC download defaults', () => {
+  it('fills the download defaults: note.{format}, application/octet-stream', () => {
     const parsed = Download.parse({ success: true, data: 'SGFsbG8=', status: 200 });
     expect(parsed.contentType).toBe('application/octet-stream');
     expect(downloadFilename('pdf', parsed.filename)).toBe('note.pdf');
@@ -260,5 +261,15 @@ describe('download, move and update', () => {
     expect(UpdateNoteBody.safeParse({ id: 1, name: '  ' }).success).toBe(false);
     expect(UpdateNoteBody.safeParse({ id: 1, speaker_names: { S1: 5 } }).success).toBe(false);
     expect(UpdateNoteBody.safeParse({ name: 'Neu' }).success).toBe(false);
+  });
+});
+
+describe('isProcessing', () => {
+  it('holds while the server works on a note, not once it is done or failed', () => {
+    expect(isProcessing('queued')).toBe(true);
+    expect(isProcessing('transcribing')).toBe(true);
+    expect(isProcessing('summarizing')).toBe(true);
+    expect(isProcessing('done')).toBe(false);
+    expect(isProcessing('error')).toBe(false);
   });
 });

@@ -18,10 +18,23 @@ import {
   SEARCH_QUERY_MAX_LENGTH,
 } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { textField } from './fields.ts';
 
-/** Processing state of a note (PRODUCT.md "Note"). */
+/** Processing state of a note (docs/uploads.md#job-states). */
 export const NoteStatus = z.enum(['queued', 'transcribing', 'summarizing', 'done', 'error']);
 export type NoteStatus = z.infer<typeof NoteStatus>;
+
+/** The statuses in which the server is still working on a note; `done` and `error` are final. */
+export const PROCESSING_STATUSES = [
+  'queued',
+  'transcribing',
+  'summarizing',
+] as const satisfies readonly NoteStatus[];
+
+/** Whether the server is still working on a note in `status` (clients poll such notes). */
+export function isProcessing(status: NoteStatus): boolean {
+  return (PROCESSING_STATUSES as readonly NoteStatus[]).includes(status);
+}
 
 /** Note structure: Ergebnisprotokoll, Verlaufsprotokoll, bullet points, interview, lecture. */
 export const NoteStructure = z.enum(['minutes', 'detailed', 'bullets', 'interview', 'lecture'], {
@@ -53,7 +66,7 @@ export const downloadFormats = DownloadFormat.options;
 
 const Seconds = z.number().nonnegative();
 
-/** A note as the list shows it (PRODUCT.md "Note"). */
+/** A note as the list shows it (docs/uploads.md#job-states). */
 export const Note = z
   .object({
     id: EntityId,
@@ -125,7 +138,10 @@ export const SummaryActionItem = z
   .meta({ id: 'SummaryActionItem' });
 export type SummaryActionItem = z.infer<typeof SummaryActionItem>;
 
-/** Who wrote the summary: a language model, or the built-in extractive summariser (PRODUCT.md). */
+/**
+ * Who wrote the summary: a language model, or the built-in extractive summariser
+ * (docs/architecture.md#providers).
+ */
 export const SummaryGenerator = z.enum(['llm', 'extractive']);
 export type SummaryGenerator = z.infer<typeof SummaryGenerator>;
 
@@ -156,9 +172,7 @@ const noteFilterShape = {
   folder_id: Id.optional(),
   start_date: CalendarDate.optional(),
   end_date: CalendarDate.optional(),
-  search_query: z
-    .string()
-    .trim()
+  search_query: textField('validation.invalidValue')
     .max(SEARCH_QUERY_MAX_LENGTH, { error: 'validation.tooLong' })
     .optional(),
   /** Only saved notes (the /saved-notes page). */
@@ -205,25 +219,25 @@ export const NoteCountResponse = z
   .meta({ id: 'NoteCountResponse' });
 export type NoteCountResponse = z.infer<typeof NoteCountResponse>;
 
-const NoteName = z
-  .string({ error: 'validation.invalidValue' })
-  .trim()
+const NoteName = textField('validation.invalidValue')
   .min(1, { error: 'validation.required' })
   .max(NOTE_NAME_MAX_LENGTH, { error: 'validation.tooLong' });
 
 /**
- * SPEC §7 `POST /api/note` (multipart). Every field but the file arrives as text, so numbers and
- * booleans are coerced; `transcribe: 'false'` is false. `speakers`, `folder_id` and `name` are sent
- * only when set (SPEC §5).
+ * `POST /api/note` (multipart, docs/uploads.md#the-upload-call). Every field but the file arrives
+ * as text, so numbers and booleans are coerced; `transcribe: 'false'` is false. `speakers`,
+ * `folder_id` and `name` are sent only when set.
  */
 export const UploadNoteBody = z
   .object({
     audio_file: z.file({ error: 'validation.fileRequired' }),
-    file_name: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+    file_name: textField('validation.required', { trim: false }).min(1, {
+      error: 'validation.required',
+    }),
     language: SpokenLanguage,
-    summary_model: z
-      .string({ error: 'validation.required' })
-      .min(1, { error: 'validation.required' }),
+    summary_model: textField('validation.required', { trim: false }).min(1, {
+      error: 'validation.required',
+    }),
     summary_language: LanguageCode,
     design: NoteDesign,
     structure: NoteStructure,
@@ -242,7 +256,7 @@ export const UploadNoteBody = z
   .meta({ id: 'UploadNoteBody' });
 export type UploadNoteBody = z.infer<typeof UploadNoteBody>;
 
-/** SPEC §7: success, message. `note` is our addition: the new note, so its status can be followed. */
+/** Success and message, plus `note`: the new note, so its status can be followed. */
 export const UploadNoteResponse = z
   .object({ success: z.boolean(), message: z.string().optional(), note: Note.optional() })
   .meta({ id: 'UploadNoteResponse' });
@@ -257,8 +271,9 @@ export const DownloadParams = z
 export type DownloadParams = z.infer<typeof DownloadParams>;
 
 /**
- * SPEC §3 Download response. `data` is the file, base64. A missing `filename` means
- * `note.{format}` (see `downloadFilename`); a missing `contentType` means application/octet-stream.
+ * The download answer (docs/uploads.md#exports). `data` is the file, base64. A missing `filename`
+ * means `note.{format}` (see `downloadFilename`); a missing `contentType` means
+ * application/octet-stream.
  */
 export const Download = z
   .object({
@@ -272,7 +287,7 @@ export const Download = z
   .meta({ id: 'Download' });
 export type Download = z.infer<typeof Download>;
 
-/** SPEC §3: the download's file name, `note.{format}` when the server names none. */
+/** The download's file name, `note.{format}` when the server names none. */
 export function downloadFilename(format: DownloadFormat, filename?: string | null): string {
   return filename || `note.${format}`;
 }
@@ -296,8 +311,8 @@ export const UpdateNoteBody = z
     saved: z.boolean({ error: 'validation.invalidValue' }).optional(),
     speaker_names: z
       .record(
-        z.string().min(1),
-        z.string().trim().max(NAME_MAX_LENGTH, { error: 'validation.tooLong' }),
+        textField('validation.invalidValue', { trim: false }).min(1),
+        textField('validation.invalidValue').max(NAME_MAX_LENGTH, { error: 'validation.tooLong' }),
       )
       .optional(),
   })

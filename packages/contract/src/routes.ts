@@ -7,7 +7,7 @@ import { LOCALE_PREFIX, type Locale } from './constants.ts';
 export type PageAccess = 'public' | 'guest' | 'signed-in';
 export type PageLayout = 'default' | 'auth';
 
-/** A page of SPEC §2, in its German (unprefixed) form. */
+/** A page (docs/product.md#pages), in its German (unprefixed) form. */
 export interface PageRoute {
   path: string;
   layout: PageLayout;
@@ -30,8 +30,11 @@ export const pageRoutes = [
   { path: '/notes', layout: 'default', access: 'signed-in' },
   { path: '/saved-notes', layout: 'default', access: 'signed-in' },
   { path: '/protocol', layout: 'default', access: 'signed-in' },
+  { path: '/buy', layout: 'default', access: 'signed-in' },
+  { path: '/successful-purchase', layout: 'default', access: 'signed-in' },
   { path: '/settings', layout: 'default', access: 'signed-in' },
   { path: '/settings/profile', layout: 'default', access: 'signed-in' },
+  { path: '/settings/subscription', layout: 'default', access: 'signed-in' },
 ] as const satisfies readonly PageRoute[];
 
 /** Splits `/en/x` into `{ locale: 'en', path: '/x' }`; anything else is German. */

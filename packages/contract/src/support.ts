@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SuccessMessage } from './common.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { textField } from './fields.ts';
 
 /** Topics of the contact form; labels at `support.categories.<category>`. */
 export const SupportCategory = z.enum(['question', 'technical', 'billing', 'feedback', 'other'], {
@@ -13,14 +14,10 @@ export const supportCategories = SupportCategory.options;
 export const SupportBody = z
   .object({
     category: SupportCategory,
-    subject: z
-      .string({ error: 'validation.required' })
-      .trim()
+    subject: textField('validation.required')
       .min(1, { error: 'validation.required' })
       .max(SUPPORT_SUBJECT_MAX_LENGTH, { error: 'validation.tooLong' }),
-    message: z
-      .string({ error: 'validation.required' })
-      .trim()
+    message: textField('validation.required', { multiline: true })
       .min(1, { error: 'validation.required' })
       .max(SUPPORT_MESSAGE_MAX_LENGTH, { error: 'validation.tooLong' }),
   })

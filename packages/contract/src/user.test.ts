@@ -86,7 +86,7 @@ describe('user', () => {
 });
 
 describe('minutes and plan', () => {
-  it('accepts SPEC minutes and rejects missing flags or wrong types', () => {
+  it('accepts a minutes balance and rejects missing flags or wrong types', () => {
     expect(MinutesResponse.safeParse({ success: true, minutes }).success).toBe(true);
     const { has_active_plan: _, ...withoutFlag } = minutes;
     expect(Minutes.safeParse(withoutFlag).success).toBe(false);

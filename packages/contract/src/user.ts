@@ -11,7 +11,10 @@ import {
 import { defineEndpoint } from './endpoint.ts';
 import { EmailField, NewPassword, PersonName, ShortText } from './fields.ts';
 
-/** SPEC §3 User, in the form the client works with (and every answer carries). */
+/**
+ * The user (docs/sessions.md#the-user), in the form the client works with (and every answer
+ * carries).
+ */
 export const User = z
   .object({
     id: EntityId,
@@ -26,7 +29,7 @@ export const User = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
-/** SPEC §3/§7: the server-facing profile form of `PUT /api/user`. Empty company/phone clear them. */
+/** The server-facing profile form of `PUT /api/user`. Empty company/phone clear them. */
 export const UpdateUserBody = z
   .object({
     first_name: PersonName,
@@ -37,7 +40,7 @@ export const UpdateUserBody = z
   .meta({ id: 'UpdateUserBody' });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
-/** SPEC §5: account deletion sends the literal word DELETE. */
+/** Account deletion sends the literal word DELETE (docs/sessions.md#account-deletion). */
 export const DeleteUserBody = z
   .object({
     confirmation: z.literal(DELETE_CONFIRMATION, { error: 'validation.deleteConfirmation' }),
@@ -50,7 +53,7 @@ export const UserResponse = z
   .meta({ id: 'UserResponse' });
 export type UserResponse = z.infer<typeof UserResponse>;
 
-/** SPEC §3 Minutes. `remaining = total − used − running` (PRODUCT.md). */
+/** The minutes balance (docs/minutes.md#balance): `remaining = total − used − running`. */
 export const Minutes = z
   .object({
     total: z.number().nonnegative(),
@@ -69,7 +72,10 @@ export const MinutesResponse = z
   .meta({ id: 'MinutesResponse' });
 export type MinutesResponse = z.infer<typeof MinutesResponse>;
 
-/** SPEC §3 Plan. `type` is `free` or another type (e.g. `paid`); `features` are i18n keys. */
+/**
+ * A plan (docs/minutes.md#plans). `type` is `free` or another type (e.g. `paid`); `features` are
+ * i18n keys.
+ */
 export const Plan = z
   .object({
     id: z.string().min(1),
@@ -83,7 +89,7 @@ export const Plan = z
   .meta({ id: 'Plan' });
 export type Plan = z.infer<typeof Plan>;
 
-/** i18n keys of the default plans' features (PRODUCT.md "Plans"), under `plans.features.`. */
+/** i18n keys of the default plans' features (docs/minutes.md#plans), under `plans.features.`. */
 export const planFeature = {
   minutes30: 'plans.features.minutes30',
   minutes300: 'plans.features.minutes300',
@@ -98,7 +104,7 @@ export const planFeature = {
 } as const;
 export type PlanFeature = (typeof planFeature)[keyof typeof planFeature];
 
-/** A user is premium when the plan type is not free (SPEC §3). No plan is not premium. */
+/** Premium: a plan type other than free (docs/minutes.md#premium). No plan is not premium. */
 export function isPremium(plan: Pick<Plan, 'type'> | null | undefined): boolean {
   return plan != null && plan.type !== FREE_PLAN_TYPE;
 }
@@ -122,7 +128,7 @@ export const PlanOffer = Plan.extend({
 export type PlanOffer = z.infer<typeof PlanOffer>;
 
 /**
- * PRODUCT.md "Plans": the default catalogue, one place for names, minutes and prices (cents,
+ * docs/minutes.md#plans: the default catalogue, one place for names, minutes and prices (cents,
  * EUR). The first entry is everyone's default plan. The server adds the rules it enforces.
  */
 export const DEFAULT_PLAN_OFFERS: readonly PlanOffer[] = [
@@ -198,7 +204,7 @@ export const PlansResponse = z
   .meta({ id: 'PlansResponse' });
 export type PlansResponse = z.infer<typeof PlansResponse>;
 
-/** PRODUCT.md: a confirmation link goes to the new address; the change happens on confirmation. */
+/** A confirmation link goes to the new address; the change happens on confirmation. */
 export const ChangeEmailBody = z.object({ new_email: EmailField }).meta({ id: 'ChangeEmailBody' });
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
 

@@ -1,4 +1,15 @@
-import type { Folder, Minutes, Note, NoteDetail, Plan, PlanOffer, User } from '@protokoll/contract';
+import type {
+  BillingInterval,
+  BillingSubscription,
+  CheckoutStatus,
+  Folder,
+  Minutes,
+  Note,
+  NoteDetail,
+  Plan,
+  PlanOffer,
+  User,
+} from '@protokoll/contract';
 import { demoFolders } from './fixtures/folders.ts';
 import { boardMeetingDetail, demoNotes } from './fixtures/notes.ts';
 import { demoMinutes, freePlan, planCatalogue } from './fixtures/plans.ts';
@@ -13,6 +24,10 @@ export interface MockDb {
   plan: Plan;
   plans: PlanOffer[];
   paymentsEnabled: boolean;
+  /** The user's Stripe subscription once one was bought here; null: none (Free). */
+  subscription: BillingSubscription | null;
+  /** Checkout sessions started here, by id. */
+  checkouts: Map<string, MockCheckout>;
   minutes: Minutes;
   folders: Folder[];
   notes: Note[];
@@ -21,12 +36,21 @@ export interface MockDb {
   nextId: number;
 }
 
+/** A checkout session of the mock server: what it buys and where it stands. */
+export interface MockCheckout {
+  planId: string;
+  interval: BillingInterval;
+  status: CheckoutStatus;
+}
+
 export function createMockDb(overrides: Partial<MockDb> = {}): MockDb {
   const db: MockDb = {
     user: { ...demoUser },
     plan: structuredClone(freePlan),
     plans: structuredClone(planCatalogue),
     paymentsEnabled: true,
+    subscription: null,
+    checkouts: new Map(),
     minutes: { ...demoMinutes },
     folders: structuredClone(demoFolders),
     notes: structuredClone(demoNotes),

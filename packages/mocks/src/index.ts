@@ -24,8 +24,7 @@ export {
   billing,
   createBillingHandlers,
   MOCK_CHECKOUT_SESSION_ID,
-  MOCK_CHECKOUT_URL,
-  MOCK_PORTAL_URL,
+  MOCK_PROMO_CODE,
 } from './handlers/billing.ts';
 export { support, createSupportHandlers } from './handlers/support.ts';
 export { capabilities, createCapabilitiesHandlers } from './handlers/capabilities.ts';

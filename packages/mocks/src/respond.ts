@@ -28,12 +28,15 @@ export function validationResponse(error: Parameters<typeof fieldIssues>[0]) {
   );
 }
 
-/** 401 "Not authenticated" (SPEC §5). */
+/** 401 "Not authenticated" (docs/sessions.md#tokens). */
 export function notAuthenticated() {
   return errorResponse(401, ErrorCode.NOT_AUTHENTICATED);
 }
 
-/** 404 for a missing id: the server never tells "not yours" from "not there" (PRODUCT.md). */
+/**
+ * 404 for a missing id: the server never tells "not yours" from "not there"
+ * (docs/product.md#ownership).
+ */
 export function notFound() {
   return errorResponse(404, ErrorCode.NOT_FOUND);
 }

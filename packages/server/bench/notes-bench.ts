@@ -26,13 +26,13 @@ import { loadConfig } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { folders, notes, type NewNoteRow, type StoredSegment } from '../src/db/schema.ts';
 import { silentLogger } from '../src/lib/logger.ts';
-import { noteSearchText } from '../src/routes/notes/notes.dto.ts';
+import { noteSearchText } from '../src/domain/notes/search-text.ts';
 import {
   countNotesQuery,
   listNotesQuery,
   withSearchPlan,
   type NoteFilters,
-} from '../src/routes/notes/notes.queries.ts';
+} from '../src/domain/notes/queries.ts';
 
 const NOTE_COUNT = Number(process.env.BENCH_NOTES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);

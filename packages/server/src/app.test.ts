@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiError } from './lib/errors.ts';
 import { createRouter, routeFor } from './lib/openapi.ts';
 import { noDatabase, testApp } from './test/app.ts';
+import { readResponse, testClient } from './test/client.ts';
 
 /** Test-only calls: one with every input kind, and two that fail on purpose. */
 const echo = defineEndpoint({
@@ -57,22 +58,16 @@ function appWithTestRoutes() {
   return t;
 }
 
-const postEcho = (app: ReturnType<typeof appWithTestRoutes>['app'], query: string, body: unknown) =>
-  app.request(`/api/test/echo/7${query}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+const postEcho = (app: ReturnType<typeof appWithTestRoutes>['app'], page: number, body: unknown) =>
+  testClient(app).unchecked(echo, { params: { id: 7 }, query: { page }, body });
 
 describe('request ids', () => {
   it('generates one, echoes it and logs it with the request line', async () => {
     const { app, logs } = appWithTestRoutes();
-    const res = await app.request('/api/test/conflict', {
-      headers: { Authorization: 'Bearer s3cr3t-token' },
-    });
+    const res = await testClient(app).call(conflict, { token: 's3cr3t-token' });
     const id = res.headers.get('X-Request-Id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await res.json()).requestId).toBe(id);
+    expect(res.error.requestId).toBe(id);
     const line = logs.find((l) => l.msg === 'request');
     expect(line).toMatchObject({
       level: 'info',
@@ -86,6 +81,7 @@ describe('request ids', () => {
     expect(JSON.stringify(logs)).not.toContain('s3cr3t-token');
   });
 
+  // Request ids and unknown paths are HTTP itself: plain requests by path.
   it('keeps a sane incoming id', async () => {
     const { app, logs } = appWithTestRoutes();
     const res = await app.request('/api/nope', { headers: { 'X-Request-Id': 'edge-42_abc=' } });
@@ -112,6 +108,7 @@ describe('request ids', () => {
 });
 
 describe('error bodies', () => {
+  // Unknown paths are no contract calls: plain requests.
   it('answers an unknown /api path with 404 notFound', async () => {
     const { app } = appWithTestRoutes();
     const res = await app.request('/api/does-not-exist');
@@ -122,9 +119,9 @@ describe('error bodies', () => {
 
   it('turns an ApiError into its status and code', async () => {
     const { app } = appWithTestRoutes();
-    const res = await app.request('/api/test/conflict');
+    const res = await testClient(app).call(conflict);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({
+    expect(res.error).toEqual({
       success: false,
       code: 'emailExists',
       message: 'Email already exists',
@@ -134,9 +131,9 @@ describe('error bodies', () => {
 
   it('answers validation failures with 422 and one issue per field', async () => {
     const { app } = appWithTestRoutes();
-    const res = await postEcho(app, '?page=1', { name: '', age: 'old' });
+    const res = await postEcho(app, 1, { name: '', age: 'old' });
     expect(res.status).toBe(422);
-    const body = ErrorBody.parse(await res.json());
+    const body = res.error;
     expect(body).toMatchObject({
       success: false,
       code: 'validation',
@@ -148,30 +145,40 @@ describe('error bodies', () => {
 
   it('validates the query the same way', async () => {
     const { app } = appWithTestRoutes();
-    const res = await postEcho(app, '?page=0', { name: 'Anna', age: 30 });
+    const res = await postEcho(app, 0, { name: 'Anna', age: 30 });
     expect(res.status).toBe(422);
-    expect((await res.json()).issues).toEqual([{ path: 'page', message: expect.any(String) }]);
+    expect(res.error.issues).toEqual([{ path: 'page', message: expect.any(String) }]);
   });
 
   it('passes valid input through to the handler', async () => {
     const { app } = appWithTestRoutes();
-    const res = await postEcho(app, '?page=2', { name: 'Anna', age: 30 });
+    const res = await testClient(app).call(echo, {
+      params: { id: 7 },
+      query: { page: 2 },
+      body: { name: 'Anna', age: 30 },
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: '7', page: 2, name: 'Anna' });
+    expect(res.body).toEqual({ id: '7', page: 2, name: 'Anna' });
   });
 
   it('answers malformed JSON with 400 invalidInput', async () => {
     const { app } = appWithTestRoutes();
-    const res = await postEcho(app, '?page=1', '{"name": ');
+    // A malformed body is HTTP itself: sent by hand.
+    const raw = await app.request('/api/test/echo/7?page=1', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name": ',
+    });
+    const res = await readResponse(echo, raw);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ success: false, code: 'invalidInput' });
+    expect(res.error).toMatchObject({ success: false, code: 'invalidInput' });
   });
 
   it('answers an unexpected error with a generic 500 and logs the details', async () => {
     const { app, logs } = appWithTestRoutes();
-    const res = await app.request('/api/test/crash');
+    const res = await testClient(app).call(crash);
     expect(res.status).toBe(500);
-    const text = await res.text();
+    const text = await res.raw.text();
     expect(JSON.parse(text)).toEqual({
       success: false,
       code: 'internal',
@@ -185,6 +192,7 @@ describe('error bodies', () => {
     expect(logs.find((l) => l.msg === 'request')).toMatchObject({ level: 'error', status: 500 });
   });
 
+  // An unknown path is no contract call: a plain request.
   it('answers other unknown paths with a plain 404 when the app is not served', async () => {
     const { app } = appWithTestRoutes();
     const res = await app.request('/somewhere');

@@ -6,16 +6,24 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppEnv } from './lib/context.ts';
-import { ApiError, ErrorMessage, errorBody, notFoundError } from './lib/errors.ts';
+import { ApiError, ErrorMessage, errorBody, errorHeaders, notFoundError } from './lib/errors.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { validationHook } from './lib/openapi.ts';
 import { requestId } from './lib/request-id.ts';
+import { limitBodies } from './lib/body-limit.ts';
 import { randomBytes } from 'node:crypto';
 import { createGoogleVerifier, type GoogleVerifier } from './lib/auth/google.ts';
+import { createJobSignal, type JobSignal } from './jobs/signal.ts';
 import { readVersion } from './lib/version.ts';
+import { audioTools, type AudioToolsFound } from './processing/audio-tools.ts';
 import { createMailer, outboxDir, type Mailer } from './providers/mail/mailer.ts';
+import type { Payments } from './providers/payments/index.ts';
+import { audioStorage, type Storage } from './providers/storage/storage.ts';
 import { authRouter } from './routes/auth/index.ts';
+import { billingRouter } from './routes/billing/index.ts';
+import { capabilitiesRouter } from './routes/capabilities/index.ts';
 import { foldersRouter } from './routes/folders/index.ts';
+import { noteRetryRouter } from './routes/note-retry/index.ts';
 import { notesRouter } from './routes/notes/index.ts';
 import { plansRouter } from './routes/plans/index.ts';
 import { uploadsRouter } from './routes/uploads/index.ts';
@@ -24,6 +32,7 @@ import { mountDocs } from './routes/docs/index.ts';
 import { healthRouter } from './routes/health/index.ts';
 import { isApiPath, serveApp } from './web/app-serving.ts';
 import { i18nRouter } from './web/i18n.ts';
+import { securityHeaders } from './web/security-headers.ts';
 
 export interface AppDeps {
   /** An open database from `openDatabase` (or the test helper). */
@@ -39,6 +48,17 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to Google's keys at GOOGLE_JWKS_URL when GOOGLE_CLIENT_ID is set; off otherwise. */
   google?: GoogleVerifier;
+  /** Where recordings live; defaults to the audio folder in DATA_DIR. */
+  storage?: Storage;
+  /**
+   * Wakes the workers when an upload or a retry queued a job. startServer passes the signal its
+   * in-process worker listens to; without one the app has its own, and workers find jobs by polling.
+   */
+  jobs?: JobSignal;
+  /** The payment provider (`paymentsFromConfig`); absent: payments are off. */
+  payments?: Payments;
+  /** Defaults to the ffmpeg and ffprobe this process finds (system first, then npm's). */
+  audioTools?: Promise<AudioToolsFound>;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -61,7 +81,7 @@ function toApiError(error: unknown): ApiError | undefined {
 }
 
 function sendError(c: Context<AppEnv>, error: ApiError): Response {
-  return c.json(errorBody(error, c.get('requestId')), error.status);
+  return c.json(errorBody(error, c.get('requestId')), error.status, errorHeaders(error));
 }
 
 /** The whole HTTP surface: API, OpenAPI docs, locale files and (optionally) the built web app. */
@@ -86,10 +106,14 @@ export function createApp(deps: AppDeps): App {
     (config.googleClientId
       ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
       : undefined);
+  const storage = deps.storage ?? audioStorage(config.dataDir);
+  const jobs = deps.jobs ?? createJobSignal();
 
+  const tools = deps.audioTools ?? audioTools();
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(requestId());
+  app.use(securityHeaders(config));
   app.use(async (c, next) => {
     const started = performance.now();
     const requestLogger = logger.child({ requestId: c.var.requestId });
@@ -102,6 +126,10 @@ export function createApp(deps: AppDeps): App {
     c.set('jwtSecret', jwtSecret);
     c.set('mailer', mailer);
     c.set('google', google);
+    c.set('storage', storage);
+    c.set('jobs', jobs);
+    c.set('payments', deps.payments);
+    c.set('audioTools', tools);
     await next();
     // Path only: query strings may carry tokens (reset links), and headers and bodies never appear.
     requestLogger[c.res.status >= 500 ? 'error' : 'info']('request', {
@@ -111,12 +139,16 @@ export function createApp(deps: AppDeps): App {
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     });
   });
+  app.use(limitBodies({ json: config.maxJsonBodyBytes, webhook: config.maxWebhookBodyBytes }));
 
   app.route('/', healthRouter());
   app.route('/', i18nRouter());
   app.route('/', authRouter());
   app.route('/', userRouter());
   app.route('/', plansRouter());
+  app.route('/', capabilitiesRouter());
+  app.route('/', noteRetryRouter());
+  app.route('/', billingRouter());
   app.route('/', uploadsRouter());
   app.route('/', notesRouter());
   app.route('/', foldersRouter());

@@ -30,6 +30,36 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('turns payments on with STRIPE_SECRET_KEY and its webhook secret, never quoting them', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    const missing = problems({ STRIPE_SECRET_KEY: 'sk_test_geheim' });
+    expect(missing).toEqual([{ variable: 'STRIPE_WEBHOOK_SECRET', message: expect.any(String) }]);
+    expect(JSON.stringify(missing)).not.toContain('geheim');
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_geheim', STRIPE_WEBHOOK_SECRET: 'whsec_geheim' })
+        .stripe,
+    ).toEqual({
+      secretKey: 'sk_test_geheim',
+      webhookSecret: 'whsec_geheim',
+      priceLookupPrefix: 'protokoll_',
+      apiBase: undefined,
+    });
+    const peer = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_LOOKUP_PREFIX: 'acme_',
+      STRIPE_API_BASE: 'http://127.0.0.1:4313',
+    }).stripe;
+    expect(peer).toMatchObject({
+      priceLookupPrefix: 'acme_',
+      apiBase: { protocol: 'http', host: '127.0.0.1', port: 4313 },
+    });
+    expect(problems({ STRIPE_API_BASE: 'ftp://x' })[0]?.variable).toBe('STRIPE_API_BASE');
+    expect(problems({ STRIPE_PRICE_LOOKUP_PREFIX: 'a b' })[0]?.variable).toBe(
+      'STRIPE_PRICE_LOOKUP_PREFIX',
+    );
+  });
+
   it('does not quote SMTP_URL, which may hold a password', () => {
     const found = problems({ SMTP_URL: 'http://user:geheim@mail' });
     expect(found).toEqual([{ variable: 'SMTP_URL', message: expect.any(String) }]);
@@ -56,6 +86,7 @@ describe('loadConfig', () => {
       mailFrom: 'Protokoll <no-reply@protokoll.local>',
       rateLimits: {
         login: { max: 10, windowMs: 15 * 60_000 },
+        loginIp: { max: 30, windowMs: 15 * 60_000 },
         register: { max: 5, windowMs: 60 * 60_000 },
         forgotPassword: { max: 5, windowMs: 60 * 60_000 },
       },
@@ -69,6 +100,14 @@ describe('loadConfig', () => {
       },
       llm: { baseUrl: undefined, apiKey: undefined, models: [], timeoutMs: 300_000 },
       maxUploadBytes: 1024 ** 3,
+      maxJsonBodyBytes: 64 * 1024,
+      maxWebhookBodyBytes: 1024 ** 2,
+      uploads: {
+        maxConcurrentPerUser: 3,
+        idleTimeoutMs: 60_000,
+        sweepIntervalMs: 5 * 60_000,
+        staleAfterMs: 15 * 60_000,
+      },
     });
     expect(pgliteDir(config)).toBe(join(repoRoot, '.data', 'pglite'));
   });
@@ -90,6 +129,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mailer:pw@mail.internal:587',
       MAIL_FROM: 'Protokoll <hallo@protokoll.example>',
       RATE_LIMIT_LOGIN: '3/30s',
+      RATE_LIMIT_LOGIN_IP: '20/1h',
       RATE_LIMIT_REGISTER: '2/2h',
       RATE_LIMIT_FORGOT_PASSWORD: '1/1d',
       TRUST_PROXY: 'yes',
@@ -112,6 +152,7 @@ describe('loadConfig', () => {
       mailFrom: 'Protokoll <hallo@protokoll.example>',
       rateLimits: {
         login: { max: 3, windowMs: 30_000 },
+        loginIp: { max: 20, windowMs: 3_600_000 },
         register: { max: 2, windowMs: 2 * 3_600_000 },
         forgotPassword: { max: 1, windowMs: 86_400_000 },
       },
@@ -129,6 +170,16 @@ describe('loadConfig', () => {
       LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
       LLM_MODELS: 'llama3.1:8b, qwen2.5:14b:premium ,gpt-4o:PREMIUM',
       MAX_UPLOAD_BYTES: '500M',
+      MAX_CONCURRENT_UPLOADS_PER_USER: '2',
+      UPLOAD_IDLE_TIMEOUT_MS: '30000',
+      UPLOAD_SWEEP_INTERVAL_MS: '60000',
+      UPLOAD_STALE_AFTER_MS: '600000',
+    });
+    expect(config.uploads).toEqual({
+      maxConcurrentPerUser: 2,
+      idleTimeoutMs: 30_000,
+      sweepIntervalMs: 60_000,
+      staleAfterMs: 600_000,
     });
     expect(config.stt).toEqual({
       baseUrl: 'http://127.0.0.1:8000',
@@ -154,6 +205,8 @@ describe('loadConfig', () => {
     ['LLM_MODELS', ',,'],
     ['LLM_MODELS', 'a,a:premium'],
     ['MAX_UPLOAD_BYTES', '1T'],
+    ['MAX_CONCURRENT_UPLOADS_PER_USER', '0'],
+    ['UPLOAD_STALE_AFTER_MS', 'soon'],
     ['JOB_MAX_ATTEMPTS', '0'],
     ['JOB_RETRY_BACKOFF_MS', '-1'],
   ])('rejects %s=%s', (variable, value) => {

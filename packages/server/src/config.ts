@@ -45,10 +45,44 @@ export interface Config {
   llm: LlmConfig;
   /** Largest accepted upload in bytes. */
   maxUploadBytes: number;
+  /** Largest body of every other call (JSON, small forms) in bytes. */
+  maxJsonBodyBytes: number;
+  /** Largest body of the payment provider's webhook in bytes. */
+  maxWebhookBodyBytes: number;
+  /** What bounds uploads besides their size (README "Upload limits"). */
+  uploads: UploadLimits;
   /** Attempts of a processing job before it fails for good; undefined: the worker's default. */
   jobMaxAttempts: number | undefined;
   /** Wait before a job's second attempt (doubling after); undefined: the worker's default. */
   jobRetryBackoffMs: number | undefined;
+  /** Payments through Stripe; undefined (STRIPE_SECRET_KEY unset) means payments are off. */
+  stripe: StripeConfig | undefined;
+}
+
+/** Stripe: hosted checkout, customer portal and signed webhooks (docs/billing.md). */
+export interface StripeConfig {
+  /** Secret: never logged. */
+  secretKey: string;
+  /** Signing secret of the webhook endpoint (`whsec_…`). Secret: never logged. */
+  webhookSecret: string;
+  /** Prices are found by lookup key `<prefix><plan>_<interval>`, e.g. `protokoll_pro_month`. */
+  priceLookupPrefix: string;
+  /**
+   * Where the SDK sends its requests instead of api.stripe.com: a local Stripe peer in tests.
+   * Undefined: Stripe itself.
+   */
+  apiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+}
+
+export interface UploadLimits {
+  /** Uploads one user may have in flight at once (per API process); more answer 429. */
+  maxConcurrentPerUser: number;
+  /** An upload that receives no byte for this long is ended with 408. */
+  idleTimeoutMs: number;
+  /** How often the API process clears temporary uploads a dead process left behind. */
+  sweepIntervalMs: number;
+  /** A temporary upload untouched this long belongs to a dead process. */
+  staleAfterMs: number;
 }
 
 /** Any OpenAI-compatible `/v1/audio/transcriptions` endpoint. */
@@ -92,6 +126,8 @@ export interface RateLimit {
 export interface RateLimits {
   /** Per IP address and e-mail address. */
   login: RateLimit;
+  /** Per IP address across e-mail addresses (password spraying). */
+  loginIp: RateLimit;
   /** Per IP address. */
   register: RateLimit;
   /** Per IP address. */
@@ -327,6 +363,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Protokoll <no-reply@protokoll.local>'),
   RATE_LIMIT_LOGIN: rateLimitVariable({ max: 10, windowMs: 15 * 60_000 }),
+  RATE_LIMIT_LOGIN_IP: rateLimitVariable({ max: 30, windowMs: 15 * 60_000 }),
   RATE_LIMIT_REGISTER: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
   // Engine URLs are not quoted in messages: they may carry credentials.
@@ -357,9 +394,32 @@ const EnvSchema = z.object({
     }),
   LLM_TIMEOUT_MS: integerVariable(300_000, 1_000, 3_600_000),
   MAX_UPLOAD_BYTES: bytesVariable(1024 ** 3),
+  MAX_JSON_BODY_BYTES: bytesVariable(64 * 1024),
+  MAX_WEBHOOK_BODY_BYTES: bytesVariable(1024 ** 2),
+  MAX_CONCURRENT_UPLOADS_PER_USER: integerVariable(3, 1, 1000),
+  UPLOAD_IDLE_TIMEOUT_MS: integerVariable(60_000, 100, 3_600_000),
+  UPLOAD_SWEEP_INTERVAL_MS: integerVariable(5 * 60_000, 100, 86_400_000),
+  UPLOAD_STALE_AFTER_MS: integerVariable(15 * 60_000, 1_000, 7 * 86_400_000),
   // Unset: the worker's defaults. Small values make failing engines fail fast (end-to-end tests).
   JOB_MAX_ATTEMPTS: integerVariable(undefined, 1, 100),
   JOB_RETRY_BACKOFF_MS: integerVariable(undefined, 0, 86_400_000),
+  // Stripe keys are secrets: never quoted.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_LOOKUP_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]*$/, {
+      error: (issue) =>
+        `darf nur Buchstaben, Ziffern und _ . : - enthalten (ist "${String(issue.input)}")`,
+    })
+    .default('protokoll_'),
+  STRIPE_API_BASE: z
+    .string()
+    .refine(isHttpUrl, {
+      error: (issue) =>
+        `muss eine http(s)-URL sein, z. B. http://127.0.0.1:12111 (ist "${String(issue.input)}")`,
+    })
+    .optional(),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -386,6 +446,15 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
     );
   }
   const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    // Without it no payment could ever change a plan: refuse to start rather than take money.
+    throw new ConfigError([
+      {
+        variable: 'STRIPE_WEBHOOK_SECRET',
+        message: 'muss gesetzt sein, wenn STRIPE_SECRET_KEY gesetzt ist (whsec_…)',
+      },
+    ]);
+  }
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(root, p));
   return {
     nodeEnv: e.NODE_ENV,
@@ -405,6 +474,7 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
     mailFrom: e.MAIL_FROM,
     rateLimits: {
       login: e.RATE_LIMIT_LOGIN,
+      loginIp: e.RATE_LIMIT_LOGIN_IP,
       register: e.RATE_LIMIT_REGISTER,
       forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
     },
@@ -424,8 +494,36 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
       timeoutMs: e.LLM_TIMEOUT_MS,
     },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
+    maxWebhookBodyBytes: e.MAX_WEBHOOK_BODY_BYTES,
+    uploads: {
+      maxConcurrentPerUser: e.MAX_CONCURRENT_UPLOADS_PER_USER,
+      idleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
+      sweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
+      staleAfterMs: e.UPLOAD_STALE_AFTER_MS,
+    },
     jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
     jobRetryBackoffMs: e.JOB_RETRY_BACKOFF_MS,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            priceLookupPrefix: e.STRIPE_PRICE_LOOKUP_PREFIX,
+            apiBase: e.STRIPE_API_BASE ? stripeApiBase(e.STRIPE_API_BASE) : undefined,
+          }
+        : undefined,
+  };
+}
+
+/** STRIPE_API_BASE as the SDK's protocol, host and port settings. */
+function stripeApiBase(value: string): NonNullable<StripeConfig['apiBase']> {
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    protocol,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
   };
 }
 

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './lib/logger.ts';
+import { audioTools } from './processing/audio-tools.ts';
 import { startServer } from './server.ts';
 
 let config: Config;
@@ -42,6 +43,13 @@ try {
 process.stdout.write(
   `Protokoll läuft auf ${running.url}${config.publicUrl ? ` (öffentlich: ${config.publicUrl})` : ''}\n`,
 );
+const { missing } = await audioTools();
+if (missing.length > 0) {
+  process.stderr.write(
+    `Achtung: ${missing.join(' und ')} ${missing.length > 1 ? 'fehlen' : 'fehlt'}, Aufnahmen können nicht verarbeitet werden.\n` +
+      '  Debian/Ubuntu: apt-get install ffmpeg (oder FFMPEG_PATH und FFPROBE_PATH setzen)\n',
+  );
+}
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {

@@ -1,7 +1,9 @@
-import { Health } from '@protokoll/contract';
+import { connect } from 'node:net';
+import { endpoints, ErrorBody } from '@protokoll/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server.ts';
 import { memoryLogger, testConfig } from './test/app.ts';
+import { httpClient } from './test/client.ts';
 import { testDbKind, useTestDatabase } from './test/db.ts';
 
 const database = useTestDatabase();
@@ -19,16 +21,73 @@ describe('startServer', () => {
     expect(running.url).toBe(`http://127.0.0.1:${running.port}`);
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'listening', url: running.url }));
 
-    const res = await fetch(`${running.url}/api/health`, {
+    const res = await httpClient(running.url).call(endpoints.health, {
       headers: { 'X-Request-Id': 'http-test-1' },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('X-Request-Id')).toBe('http-test-1');
-    expect(Health.parse(await res.json()).database).toBe(testDbKind);
+    expect(res.body.database).toBe(testDbKind);
 
     await running.close();
+    // A closed socket is HTTP itself: a plain request.
     await expect(fetch(`${running.url}/api/health`)).rejects.toThrow();
     // The injected database belongs to the caller and stays open.
     await expect(database().db.execute('select 1')).resolves.toBeDefined();
+  });
+});
+
+/** Sends raw bytes and reads until the server closes the connection. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      reject(new Error(`no answer; so far: ${answer}`));
+    });
+    socket.write(request);
+  });
+}
+
+function parseRaw(answer: string): { status: number; headers: string; body: string } {
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head, body };
+}
+
+describe('answers the HTTP parser refuses', () => {
+  let running: RunningServer | undefined;
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it('answer 431 for headers over 16 KiB and 400 for a broken request, with the error body', async () => {
+    running = await startServer(testConfig({ PORT: '0' }), {
+      db: database(),
+      logger: memoryLogger().logger,
+      worker: false,
+    });
+    const big = parseRaw(
+      await rawRequest(
+        running.port,
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
+      ),
+    );
+    expect(big.status).toBe(431);
+    expect(big.headers).toMatch(/content-type: application\/json/i);
+    expect(ErrorBody.parse(JSON.parse(big.body))).toMatchObject({ success: false });
+
+    const broken = parseRaw(await rawRequest(running.port, 'NOT HTTP AT ALL\r\n\r\n'));
+    expect(broken.status).toBe(400);
+    expect(ErrorBody.parse(JSON.parse(broken.body))).toMatchObject({ success: false });
+
+    // Just under the limit still works.
+    const fine = await fetch(`${running.url}/api/health`, {
+      headers: { 'X-Big': 'a'.repeat(15 * 1024) },
+    });
+    expect(fine.status).toBe(200);
   });
 });

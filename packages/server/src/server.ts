@@ -3,19 +3,26 @@ import { serve } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { createWorker, type Worker, type WorkerOptions } from './jobs/index.ts';
+import { createJobSignal, createWorker, type Worker, type WorkerOptions } from './jobs/index.ts';
 import { ensureJwtSecret } from './lib/auth/secret.ts';
+import { answerClientError, MAX_HEADER_BYTES } from './lib/client-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { startUploadSweeper } from './lib/upload-temp.ts';
+import { audioStorage, type Storage } from './providers/storage/storage.ts';
+import { paymentsFromConfig } from './providers/payments/index.ts';
+import { audioTools, describeAudioTools } from './processing/audio-tools.ts';
 
 export interface StartOptions {
   /** Use this database instead of opening one from the config; the caller then closes it. */
   db?: Database;
   logger?: Logger;
+  /** Where recordings live; defaults to the audio folder in DATA_DIR. */
+  storage?: Storage;
   /**
    * Run the processing worker in this process (default true; `WORKER=off` in main.ts turns it
    * off when separate worker processes do the work). Options go to `createWorker`.
    */
-  worker?: boolean | Omit<WorkerOptions, 'db' | 'config' | 'logger'>;
+  worker?: boolean | Omit<WorkerOptions, 'db' | 'config' | 'logger' | 'storage' | 'jobs'>;
 }
 
 export interface RunningServer {
@@ -55,7 +62,12 @@ export async function startServer(
   }
   const db = options.db ?? (await openDatabase(config, { logger }));
   const ownsDb = !options.db;
-  const app = createApp({ db, config, logger });
+  // One storage and one job signal for the API and its worker: an upload wakes the worker at once.
+  const storage = options.storage ?? audioStorage(config.dataDir);
+  const jobs = createJobSignal();
+  const payments = paymentsFromConfig(config);
+  if (!payments) logger.info('payments are off: STRIPE_SECRET_KEY is not set');
+  const app = createApp({ db, config, logger, storage, jobs, ...(payments ? { payments } : {}) });
 
   let server: ReturnType<typeof serve>;
   let port: number;
@@ -63,10 +75,16 @@ export async function startServer(
     ({ server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
       (resolve, reject) => {
         const s = serve(
-          { fetch: app.fetch, port: config.port, hostname: config.host },
+          {
+            fetch: app.fetch,
+            port: config.port,
+            hostname: config.host,
+            serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
+          },
           (info: AddressInfo) => resolve({ server: s, port: info.port }),
         );
         s.once('error', reject);
+        s.on('clientError', answerClientError);
       },
     ));
   } catch (error) {
@@ -76,6 +94,18 @@ export async function startServer(
 
   const url = `http://${urlHost(config.host)}:${port}`;
   logger.info('listening', { url, database: db.kind, serveApp: config.serveApp });
+  // Checked now, not at the first upload: a server without them says so in its log and in
+  // GET /api/capabilities, and refuses uploads before reading them.
+  const tools = await audioTools();
+  if (tools.missing.length > 0) logger.warn('audio tools missing', describeAudioTools(tools));
+  else logger.info('audio tools', describeAudioTools(tools));
+  // Every API process sweeps, so a crashed one's temporary uploads go without a worker starting.
+  const sweeper = startUploadSweeper({
+    dataDir: config.dataDir,
+    intervalMs: config.uploads.sweepIntervalMs,
+    staleAfterMs: config.uploads.staleAfterMs,
+    logger,
+  });
 
   const workerOptions = options.worker ?? true;
   const worker =
@@ -85,6 +115,8 @@ export async function startServer(
           db: db.db,
           config,
           logger,
+          storage,
+          jobs,
           ...(workerOptions === true ? {} : workerOptions),
         });
   worker?.start();
@@ -104,7 +136,7 @@ export async function startServer(
         });
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
-      await workerStopped;
+      await Promise.all([workerStopped, sweeper.stop()]);
       if (ownsDb) await db.close();
       logger.info('stopped');
     })();

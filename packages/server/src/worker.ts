@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createWorker } from './jobs/index.ts';
 import { createLogger } from './lib/logger.ts';
+import { audioStorage } from './providers/storage/storage.ts';
 
 /** How long a running job may take to finish after SIGTERM before it is handed back. */
 const STOP_GRACE_MS = 20_000;
@@ -43,7 +44,13 @@ try {
   process.exit(1);
 }
 
-const worker = createWorker({ db: database.db, config, logger });
+// No job signal: this process queues nothing; new jobs are found by polling the shared queue.
+const worker = createWorker({
+  db: database.db,
+  config,
+  logger,
+  storage: audioStorage(config.dataDir),
+});
 worker.start();
 process.stdout.write(`Protokoll-Worker ${worker.id} läuft (${database.kind})\n`);
 

@@ -1,7 +1,30 @@
+// The design system's public API, by kind: lib (helpers and hooks), components (primitives),
+// widgets (self-contained parts screens share), layouts (page frames), screens (one per page).
+
+// Lib
 export { cn } from './lib/cn.ts';
 export { createI18n, I18nProvider, Trans, useTranslation, type I18n } from './lib/i18n.tsx';
 export type { LinkItem, RenderLink } from './lib/render-link.tsx';
-// Primitives
+export { useFailureText } from './lib/failure-text.ts';
+export {
+  createFormat,
+  formatBytes,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDuration,
+  formatMinutes,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  useFormat,
+  type DurationOptions,
+  type Format,
+} from './lib/format.ts';
+export type { LoadStatus } from './lib/load-status.ts';
+
+// Components
 export * from './components/button.tsx';
 export * from './components/spinner.tsx';
 export * from './components/icon-button.tsx';
@@ -13,6 +36,8 @@ export * from './components/checkbox.tsx';
 export * from './components/switch.tsx';
 export * from './components/radio-group.tsx';
 export * from './components/field.tsx';
+export { Form, FormField, fieldIssuesOf, useServerFieldErrors } from './components/form.tsx';
+export * from './components/form-error-alert.tsx';
 export * from './components/link.tsx';
 export * from './components/badge.tsx';
 export * from './components/avatar.tsx';
@@ -30,42 +55,46 @@ export * from './components/tabs.tsx';
 export * from './components/pagination.tsx';
 export * from './components/language-switch.tsx';
 export * from './components/language-links.tsx';
+
+// Widgets
+export * from './widgets/minutes-meter.tsx';
+export * from './widgets/plan-card.tsx';
+export * from './widgets/note-status.tsx';
+export * from './widgets/note-row.tsx';
+export * from './widgets/recent-notes.tsx';
+export * from './widgets/upload-toasts.tsx';
+export * from './widgets/toaster.tsx';
+
 // Layouts
 export * from './layouts/auth-layout.tsx';
 export * from './layouts/app-shell.tsx';
 export * from './layouts/brand.tsx';
+export * from './layouts/settings-layout.tsx';
+
 // Screens
 export * from './screens/error-screen.tsx';
 export * from './screens/home-screen.tsx';
+export * from './screens/dashboard-screen.tsx';
+export type { AuthScreenBaseProps } from './screens/auth/auth-parts.tsx';
 export * from './screens/auth/login-screen.tsx';
 export * from './screens/auth/register-screen.tsx';
 export * from './screens/auth/forgot-password-screen.tsx';
 export * from './screens/auth/reset-password-screen.tsx';
 export * from './screens/auth/update-email-screen.tsx';
-export type { AuthFailure, AuthScreenBaseProps } from './screens/auth/auth-parts.tsx';
-// Accounts (issue 3): widgets, settings layout and screens
-export * from './widgets/minutes-meter.tsx';
-export * from './widgets/plan-card.tsx';
-export * from './layouts/settings-layout.tsx';
 export * from './screens/settings/profile-screen.tsx';
-export * from './screens/dashboard-screen.tsx';
-// From audio to note (issue 4): the new-note form and the upload toasts
+export * from './screens/billing/buy-screen.tsx';
+export * from './screens/billing/successful-purchase-screen.tsx';
+export * from './screens/billing/subscription-screen.tsx';
 export * from './screens/protocol/protocol-screen.tsx';
-export * from './screens/protocol/audio-file.ts';
-export * from './widgets/upload-toasts.tsx';
-// Notes and folders (issue 5): lists, reader, dialogs and download menu
 export * from './screens/notes/notes-screen.tsx';
 export * from './screens/notes/saved-notes-screen.tsx';
+export * from './screens/notes/note-list.tsx';
+export * from './screens/notes/note-actions.tsx';
 export * from './screens/notes/note-reader.tsx';
-export * from './screens/notes/folder-dialogs.tsx';
+export * from './screens/notes/audio-player.tsx';
 export * from './screens/notes/download-menu.tsx';
+export * from './screens/notes/folder-sidebar.tsx';
+export * from './screens/notes/folder-dialogs.tsx';
 export * from './screens/notes/move-to-folder-dialog.tsx';
 export * from './screens/notes/delete-note-dialog.tsx';
-export * from './screens/notes/folder-sidebar.tsx';
-export * from './screens/notes/note-row.tsx';
-export * from './screens/notes/note-list.tsx';
-export * from './screens/notes/note-status.tsx';
-export * from './screens/notes/recent-notes.tsx';
-export * from './screens/notes/audio-player.tsx';
-export { createNoteFormat, useNoteFormat, type NoteFormat } from './screens/notes/note-format.ts';
-export type { ActionFailure, ActionResult } from './screens/notes/action.ts';
+export type { ActionResult } from './screens/notes/action.ts';

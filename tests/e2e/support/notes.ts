@@ -21,7 +21,10 @@ export function speechRecording(): Promise<string> {
   return loopedSpeech(RECORDING_SECONDS, 'speech');
 }
 
-/** The access token of the person signed in on `page` (SPEC §3 `auth-token` entry). */
+/**
+ * The access token of the person signed in on `page` (its `auth-token` entry,
+ * docs/sessions.md#stored-session).
+ */
 export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('auth-token') ?? '{}') as { token?: string }).token,
@@ -31,12 +34,12 @@ export async function accessToken(page: Page): Promise<string> {
 }
 
 export interface SeedOptions {
-  /** The note's name; defaults to the file name without extension (PRODUCT.md). */
+  /** The note's name; defaults to the file name without extension. */
   name?: string;
   folderId?: number;
 }
 
-/** Uploads `file` as the signed-in person (SPEC §7 `POST /api/note`); answers the new note's id. */
+/** Uploads `file` as the signed-in person (`POST /api/note`); answers the new note's id. */
 async function upload(
   request: APIRequestContext,
   token: string,

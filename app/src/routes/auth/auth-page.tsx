@@ -1,16 +1,11 @@
-import {
-  LOCALES,
-  localizePath,
-  type FailureContext,
-  type FailureText,
-  type FieldIssue,
-} from '@protokoll/contract';
+import { LOCALES, localizePath, type FailureText, type FieldIssue } from '@protokoll/contract';
 import { LanguageLinks, type AuthScreenBaseProps } from '@protokoll/ui';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { renderRouterLink } from '../../lib/router-link.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
-import { loadSession } from '../../session/session-context.ts';
+import { loadSession, useSessionState } from '../../session/session-context.ts';
+import type { Session } from '../../session/session.ts';
 
 /** Header props every account screen gets: language links, the home link, router links. */
 export function useAuthScreenBase(): AuthScreenBaseProps {
@@ -39,28 +34,32 @@ export function usePreloadSession(): void {
 }
 
 /**
- * The state of an account form's call: running, and the SPEC §8 text and field issues of its
- * last failure. `run` clears them, runs the call and maps a failure in `context`'s wording.
+ * The state of the session's own sign-in calls (password, Google, registration) for a form:
+ * running, and the text and field issues of the last failure. The session keeps it because the
+ * sign-in page stays without the query cache; a failure is forgotten when its page is left.
  */
-export function useAuthCall() {
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<FailureText | undefined>();
-  const [fieldErrors, setFieldErrors] = useState<FieldIssue[] | undefined>();
+export function useSignInCall(): {
+  submitting: boolean;
+  error: FailureText | undefined;
+  fieldErrors: FieldIssue[] | undefined;
+} {
+  const { isLoading, error, fieldErrors } = useSessionState();
+  useEffect(
+    () => () => {
+      void loadSession().then(({ session }) => session.resetError());
+    },
+    [],
+  );
+  return {
+    submitting: isLoading,
+    error: error ?? undefined,
+    fieldErrors: fieldErrors ?? undefined,
+  };
+}
 
-  async function run(context: FailureContext, call: () => Promise<void>): Promise<void> {
-    setSubmitting(true);
-    setError(undefined);
-    setFieldErrors(undefined);
-    try {
-      await call();
-    } catch (failure) {
-      const { failureOf, issuesOf } = await loadSession();
-      setError(failureOf(context, failure));
-      setFieldErrors(issuesOf(failure));
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  return { submitting, error, fieldErrors, run };
+/** Runs a sign-in call of the session; its failure shows through `useSignInCall`. */
+export function signInWith(call: (session: Session) => Promise<void>): void {
+  void loadSession()
+    .then(({ session }) => call(session))
+    .catch(() => undefined);
 }

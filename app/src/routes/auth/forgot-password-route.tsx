@@ -1,32 +1,33 @@
 import { ForgotPasswordScreen, type ForgotPasswordValues } from '@protokoll/ui';
-import { useState } from 'react';
+import { useRequestPasswordReset } from '../../api/auth/forgot-password.ts';
+import { toFailureText, toFieldIssues } from '../../lib/failure.ts';
+import { QueryProvider } from '../../lib/query-provider.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
-import { loadSession } from '../../session/session-context.ts';
-import { useAuthCall, useAuthScreenBase, usePreloadSession } from './auth-page.tsx';
+import { useAuthScreenBase, usePreloadSession } from './auth-page.tsx';
 
 /** `/forgot-password`: always "sent" on success (the server never says whether the account exists). */
 export function ForgotPasswordRoute() {
+  return (
+    <QueryProvider>
+      <ForgotPassword />
+    </QueryProvider>
+  );
+}
+
+function ForgotPassword() {
   const base = useAuthScreenBase();
   const { locale, href } = useLocale();
-  const [status, setStatus] = useState<'form' | 'sent'>('form');
-  const { submitting, error, fieldErrors, run } = useAuthCall();
+  const request = useRequestPasswordReset();
   usePreloadSession();
-
-  const submit = (values: ForgotPasswordValues) =>
-    run('generic', async () => {
-      const { client, endpoints } = await loadSession();
-      await client.call(endpoints.forgotPassword, { body: { ...values, locale } });
-      setStatus('sent');
-    });
 
   return (
     <ForgotPasswordScreen
       {...base}
-      status={status}
-      onSubmit={submit}
-      submitting={submitting}
-      error={error}
-      fieldErrors={fieldErrors}
+      status={request.isSuccess ? 'sent' : 'form'}
+      onSubmit={(values: ForgotPasswordValues) => request.mutate({ ...values, locale })}
+      submitting={request.isPending}
+      error={request.error ? toFailureText(request.error) : undefined}
+      fieldErrors={toFieldIssues(request.error)}
       loginHref={href('/login')}
     />
   );

@@ -7,7 +7,10 @@ const GoogleIdentityButton = lazy(() =>
   import('./google-identity-button.tsx').then((module) => ({ default: module.GoogleButton })),
 );
 
-/** The server's Google client id, or null when Google sign-in is off (PRODUCT.md: no button). */
+/**
+ * The server's Google client id, or null when Google sign-in is off (docs/sessions.md#signing-in:
+ * no button).
+ */
 export function useGoogleClientId(): string | null {
   const [clientId, setClientId] = useState<string | null>(null);
   useEffect(() => {

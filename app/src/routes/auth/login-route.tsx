@@ -1,8 +1,7 @@
 import { LoginScreen, type LoginValues } from '@protokoll/ui';
 import { useSearch } from 'wouter';
 import { useLocale } from '../../lib/use-locale.ts';
-import { loadSession } from '../../session/session-context.ts';
-import { useAuthCall, useAuthScreenBase, usePreloadSession } from './auth-page.tsx';
+import { signInWith, useAuthScreenBase, usePreloadSession, useSignInCall } from './auth-page.tsx';
 import { GoogleButton, useGoogleClientId } from './google-button.tsx';
 
 /**
@@ -14,15 +13,13 @@ export function LoginRoute() {
   const { href } = useLocale();
   const search = useSearch();
   const googleClientId = useGoogleClientId();
-  const { submitting, error, fieldErrors, run } = useAuthCall();
+  const { submitting, error, fieldErrors } = useSignInCall();
   usePreloadSession();
 
   return (
     <LoginScreen
       {...base}
-      onSubmit={(values: LoginValues) =>
-        run('login', async () => (await loadSession()).session.login(values))
-      }
+      onSubmit={(values: LoginValues) => signInWith((session) => session.login(values))}
       submitting={submitting}
       error={error}
       fieldErrors={fieldErrors}
@@ -31,11 +28,7 @@ export function LoginRoute() {
           <GoogleButton
             clientId={googleClientId}
             context="signin"
-            onCredential={(credential) =>
-              void run('googleLogin', async () =>
-                (await loadSession()).session.googleLogin(credential),
-              )
-            }
+            onCredential={(credential) => signInWith((session) => session.googleLogin(credential))}
           />
         ) : undefined
       }

@@ -1,7 +1,6 @@
 import { RegisterScreen, type RegisterValues } from '@protokoll/ui';
 import { useLocale } from '../../lib/use-locale.ts';
-import { loadSession } from '../../session/session-context.ts';
-import { useAuthCall, useAuthScreenBase, usePreloadSession } from './auth-page.tsx';
+import { signInWith, useAuthScreenBase, usePreloadSession, useSignInCall } from './auth-page.tsx';
 import { GoogleButton, useGoogleClientId } from './google-button.tsx';
 
 /** `/register`: a new account signs in at once; the page's guard then opens /dashboard. */
@@ -9,14 +8,14 @@ export function RegisterRoute() {
   const base = useAuthScreenBase();
   const { locale, href } = useLocale();
   const googleClientId = useGoogleClientId();
-  const { submitting, error, fieldErrors, run } = useAuthCall();
+  const { submitting, error, fieldErrors } = useSignInCall();
   usePreloadSession();
 
   return (
     <RegisterScreen
       {...base}
       onSubmit={(values: RegisterValues) =>
-        run('register', async () => (await loadSession()).session.register({ ...values, locale }))
+        signInWith((session) => session.register({ ...values, locale }))
       }
       submitting={submitting}
       error={error}
@@ -26,11 +25,7 @@ export function RegisterRoute() {
           <GoogleButton
             clientId={googleClientId}
             context="signup"
-            onCredential={(credential) =>
-              void run('googleLogin', async () =>
-                (await loadSession()).session.googleLogin(credential),
-              )
-            }
+            onCredential={(credential) => signInWith((session) => session.googleLogin(credential))}
           />
         ) : undefined
       }

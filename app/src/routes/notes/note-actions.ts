@@ -1,25 +1,21 @@
 import type { DownloadFormat, Note } from '@protokoll/contract';
 import type { NoteActionCallbacks } from '@protokoll/ui';
-import { useTranslation } from '@protokoll/ui/i18n';
-import {
-  downloadNote,
-  useDeleteNote,
-  useMoveNote,
-  useRetryNote,
-  useUpdateNote,
-} from '../../api/notes.ts';
-import { useFailureNotice } from './notices.tsx';
+import { useDeleteNote } from '../../api/notes/delete.ts';
+import { downloadNote } from '../../api/notes/download.ts';
+import { useMoveNote } from '../../api/notes/move.ts';
+import { useRetryNote } from '../../api/notes/retry.ts';
+import { useUpdateNote } from '../../api/notes/update.ts';
+import { toFailureText, withFailureText } from '../../lib/failure.ts';
+import { notify, notifyFailure } from '../../lib/notify.ts';
 
 type NoteRef = Pick<Note, 'id' | 'folder_id'>;
 
 /**
  * What a note can be asked to do, shared by the list pages and the reader. Dialogs get the
  * call's promise (they wait for it and show its failure); actions whose menu has closed report
- * failures through `notify`.
+ * failures as notices.
  */
-export function useNoteActions(notify: (text: string) => void) {
-  const { t } = useTranslation();
-  const failure = useFailureNotice();
+export function useNoteActions() {
   const update = useUpdateNote();
   const move = useMoveNote();
   const remove = useDeleteNote();
@@ -30,18 +26,18 @@ export function useNoteActions(notify: (text: string) => void) {
     try {
       return await work;
     } catch (error) {
-      notify(failure(error, fallbackKey));
-      throw error;
+      notifyFailure(error, fallbackKey);
+      throw toFailureText(error);
     }
   };
 
   return {
-    /** SPEC §7: a download answers false on failure; that is told in a toast. */
+    /** A download answers false on failure; that is told in a notice. */
     async download(note: Pick<Note, 'id'>, format: DownloadFormat): Promise<void> {
-      if (!(await downloadNote(note.id, format))) notify(t('downloads.failed'));
+      if (!(await downloadNote(note.id, format))) notify({ text: { key: 'downloads.failed' } });
     },
     move(note: NoteRef, folderId: number | null): Promise<void> {
-      return move.mutateAsync({ note_id: note.id, folder_id: folderId });
+      return withFailureText(move.mutateAsync({ note_id: note.id, folder_id: folderId }));
     },
     setSaved(note: Pick<Note, 'id'>, saved: boolean): Promise<unknown> {
       return reported(
@@ -50,10 +46,10 @@ export function useNoteActions(notify: (text: string) => void) {
       );
     },
     renameSpeakers(note: Pick<Note, 'id'>, names: Record<string, string>): Promise<unknown> {
-      return update.mutateAsync({ id: note.id, speaker_names: names });
+      return withFailureText(update.mutateAsync({ id: note.id, speaker_names: names }));
     },
     remove(note: Pick<Note, 'id'>): Promise<void> {
-      return remove.mutateAsync(note.id);
+      return withFailureText(remove.mutateAsync(note.id));
     },
     retry(note: Pick<Note, 'id'>): Promise<unknown> {
       return reported(retry.mutateAsync(note.id), 'notes.retryFailed');

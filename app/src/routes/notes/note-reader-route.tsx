@@ -1,14 +1,14 @@
 import { buildPath, getNoteAudio } from '@protokoll/contract';
 import { NoteReader } from '@protokoll/ui';
 import { useEffect } from 'react';
-import { useFolders } from '../../api/folders.ts';
-import { useNote } from '../../api/notes.ts';
-import { useFailureNotice } from './notices.tsx';
+import { useFolders } from '../../api/folders/list.ts';
+import { useNote } from '../../api/notes/detail.ts';
+import { toFailureText } from '../../lib/failure.ts';
 import type { NoteActions } from './note-actions.ts';
 
 /**
  * Where the recording streams from. The `<audio>` element cannot send the bearer header; the
- * server takes the token from the auth cookie the session writes (SPEC §3).
+ * server takes the token from the auth cookie the session writes (docs/sessions.md#auth-cookie).
  */
 export function noteAudioUrl(id: number): string {
   return `${import.meta.env.VITE_API_BASE ?? ''}${buildPath(getNoteAudio.path, { id })}`;
@@ -28,7 +28,6 @@ interface NoteReaderViewProps {
 export function NoteReaderView({ noteId, actions, onBack }: NoteReaderViewProps) {
   const note = useNote(noteId);
   const folders = useFolders();
-  const failure = useFailureNotice();
 
   // A note opened from far down a list starts at its top. (Newer browsers answer scrollTo with
   // a promise, which must not be returned as the effect's cleanup.)
@@ -47,7 +46,7 @@ export function NoteReaderView({ noteId, actions, onBack }: NoteReaderViewProps)
       note={detail}
       // A failed refresh of a note on screen (while it processes) keeps it there.
       status={detail ? 'ready' : note.isError ? 'error' : 'loading'}
-      error={note.isError ? failure(note.error, 'reader.loadFailed') : undefined}
+      error={note.isError ? toFailureText(note.error) : undefined}
       onRetry={() => void note.refetch()}
       folderName={folderName}
       audioSrc={detail ? noteAudioUrl(detail.id) : undefined}

@@ -2,17 +2,15 @@ import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@protokoll/contract';
 import { NotesScreen, type NoteFilters } from '@protokoll/ui';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import {
-  useCreateFolder,
-  useDeleteFolder,
-  useFolders,
-  useUpdateFolder,
-} from '../../api/folders.ts';
-import { useNotesState } from '../../api/notes.ts';
+import { useCreateFolder } from '../../api/folders/create.ts';
+import { useDeleteFolder } from '../../api/folders/delete.ts';
+import { useFolders } from '../../api/folders/list.ts';
+import { useUpdateFolder } from '../../api/folders/update.ts';
+import { useNotesState } from '../../api/notes/notes-state.ts';
+import { toFailureText, withFailureText } from '../../lib/failure.ts';
 import { NoteReaderView } from './note-reader-route.tsx';
 import { rowCallbacks, useNoteActions, type NoteActions } from './note-actions.ts';
 import { useNotesLocation, type Go, type NotesLocation } from './notes-search.ts';
-import { useFailureNotice, useNotices } from './notices.tsx';
 
 /**
  * `/notes`: the list with its folders, search, date range and pages, all kept in the URL, and
@@ -20,8 +18,7 @@ import { useFailureNotice, useNotices } from './notices.tsx';
  */
 export function NotesRoute() {
   const [location, go] = useNotesLocation('/notes');
-  const { notify, element: notices } = useNotices();
-  const actions = useNoteActions(notify);
+  const actions = useNoteActions();
 
   return (
     <>
@@ -35,7 +32,6 @@ export function NotesRoute() {
       ) : (
         <NotesList location={location} go={go} actions={actions} />
       )}
-      {notices}
     </>
   );
 }
@@ -51,7 +47,6 @@ function NotesList({ location, go, actions }: NotesListProps) {
   const { filters, page } = location;
   const notes = useNotesState({ ...filters, page, page_size: DEFAULT_PAGE_SIZE });
   const folders = useFolders();
-  const failure = useFailureNotice();
   const createFolder = useCreateFolder();
   const updateFolder = useUpdateFolder();
   const deleteFolder = useDeleteFolder();
@@ -75,7 +70,7 @@ function NotesList({ location, go, actions }: NotesListProps) {
       notes={notes.notes}
       count={notes.noteCount}
       status={notes.status}
-      error={notes.status === 'error' ? failure(notes.error, 'notes.loadFailed') : undefined}
+      error={notes.status === 'error' ? toFailureText(notes.error) : undefined}
       onRetry={notes.reload}
       page={page}
       onPageChange={(next) => go({ ...location, page: next })}
@@ -85,9 +80,11 @@ function NotesList({ location, go, actions }: NotesListProps) {
       foldersStatus={folders.data ? 'ready' : folders.isError ? 'error' : 'loading'}
       onRetryFolders={() => void folders.refetch()}
       onNewNote={() => navigate('/protocol')}
-      onCreateFolder={(name) => createFolder.mutateAsync(name)}
-      onRenameFolder={(folder, name) => updateFolder.mutateAsync({ id: folder.id, name })}
-      onDeleteFolder={(folder) => deleteFolder.mutateAsync(folder.id)}
+      onCreateFolder={(name) => withFailureText(createFolder.mutateAsync(name))}
+      onRenameFolder={(folder, name) =>
+        withFailureText(updateFolder.mutateAsync({ id: folder.id, name }))
+      }
+      onDeleteFolder={(folder) => withFailureText(deleteFolder.mutateAsync(folder.id))}
       {...rowCallbacks(actions, (note) => go({ ...location, noteId: note.id }))}
     />
   );

@@ -3,9 +3,9 @@ import type { NoteFilters } from '@protokoll/ui';
 import { useLocation, useSearch } from 'wouter';
 
 /**
- * What the notes pages keep in the URL (CONVENTIONS.md): the filters, the page and the note open
- * in the reader, e.g. `/notes?folder_id=3&search_query=Budget&page=2&note=12`. Names are the
- * list call's (SPEC §7), so a link reads like the request it makes.
+ * What the notes pages keep in the URL (docs/architecture.md#web-app): the filters, the page and
+ * the note open in the reader, e.g. `/notes?folder_id=3&search_query=Budget&page=2&note=12`. Names
+ * are the list call's (docs/product.md#notes-lists), so a link reads like the request it makes.
  */
 export interface NotesLocation {
   filters: NoteFilters;

@@ -2,12 +2,12 @@ import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@protokoll/contract';
 import { SavedNotesScreen } from '@protokoll/ui';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { useFolders } from '../../api/folders.ts';
-import { useNotesState } from '../../api/notes.ts';
+import { useFolders } from '../../api/folders/list.ts';
+import { useNotesState } from '../../api/notes/notes-state.ts';
+import { toFailureText } from '../../lib/failure.ts';
 import { NoteReaderView } from './note-reader-route.tsx';
 import { rowCallbacks, useNoteActions } from './note-actions.ts';
 import { useNotesLocation } from './notes-search.ts';
-import { useFailureNotice, useNotices } from './notices.tsx';
 
 /**
  * `/saved-notes`: the notes marked as saved, with the same row actions as /notes; a note opens
@@ -16,12 +16,10 @@ import { useFailureNotice, useNotices } from './notices.tsx';
 export function SavedNotesRoute() {
   const [location, go] = useNotesLocation('/saved-notes');
   const [, navigate] = useLocation();
-  const { notify, element: notices } = useNotices();
-  const actions = useNoteActions(notify);
+  const actions = useNoteActions();
   const { page, noteId } = location;
   const notes = useNotesState({ saved: true, page, page_size: DEFAULT_PAGE_SIZE });
   const folders = useFolders();
-  const failure = useFailureNotice();
 
   // Unsaving the last note of the last page leaves that page empty: show the one before.
   const lastPage = Math.max(DEFAULT_PAGE, Math.ceil(notes.noteCount / DEFAULT_PAGE_SIZE));
@@ -45,7 +43,7 @@ export function SavedNotesRoute() {
           notes={notes.notes}
           count={notes.noteCount}
           status={notes.status}
-          error={notes.status === 'error' ? failure(notes.error, 'notes.loadFailed') : undefined}
+          error={notes.status === 'error' ? toFailureText(notes.error) : undefined}
           onRetry={notes.reload}
           page={page}
           onPageChange={(next) => go({ filters: {}, page: next, noteId: undefined })}
@@ -54,7 +52,6 @@ export function SavedNotesRoute() {
           {...rowCallbacks(actions, (note) => go({ filters: {}, page, noteId: note.id }))}
         />
       )}
-      {notices}
     </>
   );
 }

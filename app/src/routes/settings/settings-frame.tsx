@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { renderRouterLink } from '../../lib/router-link.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
 
-const SECTIONS = ['profile'] as const;
+const SECTIONS = ['profile', 'subscription'] as const;
 
 /** The settings navigation around one section. */
 export function SettingsFrame({ children }: { children: React.ReactNode }) {

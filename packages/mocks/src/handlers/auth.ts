@@ -132,7 +132,10 @@ export const auth = {
     ...signIn.map((endpoint) => failWith(endpoint, status, ErrorCode.SERVER)),
     ...authHandlers,
   ],
-  /** Login answers 4xx with a message of its own (SPEC §8 "otherwise the server message"). */
+  /**
+   * Login answers 4xx with a message of its own (docs/errors.md#texts-by-context: the server
+   * message).
+   */
   serverMessage: (message = 'Ihr Konto ist gesperrt.', status = 403) => [
     failWith(e.login, status, 'accountLocked', message),
     ...authHandlers,

@@ -35,6 +35,14 @@ describe('capabilities handlers', () => {
     expect(answer.summary_models.map((model) => model.id)).toEqual(['extractive']);
   });
 
+  it('capabilities.noAudioTools reports ffmpeg and ffprobe missing', async () => {
+    expect(CapabilitiesResponse.parse((await load()).body).missing_audio_tools).toEqual([]);
+    server.use(...capabilities.noAudioTools());
+    const answer = CapabilitiesResponse.parse((await load()).body);
+    expect(answer.stt_available).toBe(true);
+    expect(answer.missing_audio_tools).toEqual(['ffmpeg', 'ffprobe']);
+  });
+
   it('capabilities.maxUpload and capabilities.failing', async () => {
     server.use(...capabilities.maxUpload(50 * 1024 ** 2));
     expect(CapabilitiesResponse.parse((await load()).body).max_upload_bytes).toBe(52_428_800);

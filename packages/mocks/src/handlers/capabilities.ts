@@ -1,7 +1,9 @@
 import { endpoints, ErrorCode } from '@protokoll/contract';
 import {
   demoCapabilities,
+  noAudioToolsCapabilities,
   noEngineCapabilities,
+  noPaymentsCapabilities,
   type MockCapabilities,
 } from '../fixtures/capabilities.ts';
 import { failWith, handle, reply, type HandleOptions } from '../handle.ts';
@@ -29,6 +31,10 @@ export const capabilities = {
   default: () => capabilitiesHandlers,
   /** No speech-to-text engine configured: the upload form refuses before sending. */
   noEngine: () => createCapabilitiesHandlers(noEngineCapabilities),
+  /** No payment provider configured: buying says so before anyone clicks. */
+  paymentsDisabled: () => createCapabilitiesHandlers(noPaymentsCapabilities),
+  /** ffmpeg and ffprobe missing on the server: the form refuses before sending, as without engine. */
+  noAudioTools: () => createCapabilitiesHandlers(noAudioToolsCapabilities),
   /** Uploads are limited to `bytes`. */
   maxUpload: (bytes: number) =>
     createCapabilitiesHandlers({ ...demoCapabilities, max_upload_bytes: bytes }),

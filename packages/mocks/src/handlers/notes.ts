@@ -3,6 +3,8 @@ import {
   downloadFilename,
   endpoints,
   ErrorCode,
+  isProcessing,
+  noteNameFromFile,
   type DownloadFormat,
   type Note,
   type NoteCountQuery,
@@ -138,7 +140,7 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
         const now = new Date().toISOString();
         const note: Note = {
           id: db.nextId++,
-          name: body.name ?? body.file_name.replace(/\.[^.]+$/, ''),
+          name: body.name ?? noteNameFromFile(body.file_name),
           folder_id: body.folder_id ?? null,
           status: 'queued',
           progress: 0,
@@ -285,7 +287,7 @@ export const notes = {
   processing: () =>
     createNotesHandlers(
       createMockDb({
-        notes: mockDb.notes.filter((n) => n.status !== 'done' && n.status !== 'error'),
+        notes: mockDb.notes.filter((n) => isProcessing(n.status)),
         details: new Map(),
       }),
     ),

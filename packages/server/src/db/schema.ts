@@ -1,3 +1,4 @@
+import { SubscriptionStatus } from '@protokoll/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -181,7 +182,7 @@ export const rateLimits = pgTable(
   ],
 );
 
-/** Folders of one user; names are unique per user regardless of case (PRODUCT.md). */
+/** Folders of one user; names are unique per user regardless of case (docs/product.md#folders). */
 export const folders = pgTable(
   'folders',
   {
@@ -210,9 +211,9 @@ export interface StoredSegment {
 }
 
 /**
- * A recording and what became of it (PRODUCT.md "Note"). Transcript and summary are JSON in the
- * row: they are always read whole, with the note. `search` is maintained by the database from
- * name, summary text and transcript text, in German or English by the note's language.
+ * A recording and what became of it (docs/uploads.md#job-states). Transcript and summary are JSON
+ * in the row: they are always read whole, with the note. `search` is maintained by the database
+ * from name, summary text and transcript text, in German or English by the note's language.
  */
 export const notes = pgTable(
   'notes',
@@ -301,3 +302,67 @@ export const jobs = pgTable(
 );
 
 export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * A user's standing with the payment provider (docs/billing.md): the Stripe customer, created once
+ * and reused, and the user's subscription as last read from Stripe. One row per user; the row
+ * exists from the first checkout on, the subscription columns once Stripe reported one.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    /** Plan of the subscription's price (its lookup key); null for a price we do not sell. */
+    planId: text('plan_id'),
+    interval: text('interval', { enum: ['month', 'year'] }),
+    status: text('status', {
+      enum: SubscriptionStatus.options as [SubscriptionStatus, ...SubscriptionStatus[]],
+    }),
+    /** When the subscription began; the quota periods of its minutes start there. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When a cancelled subscription ends (the period end, or a date chosen in the portal). */
+    cancelAt: timestamp('cancel_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('subscriptions_customer_key').on(t.customerId),
+    uniqueIndex('subscriptions_subscription_key').on(t.subscriptionId),
+  ],
+);
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
+
+/**
+ * Checkout sessions this server started, so their status and cancellation are answered only to
+ * the user who started them. `complete` is written by the webhook, once the plan has changed.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId)],
+);
+
+/** Ids of the payment events already applied: a redelivered event changes nothing twice. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -35,7 +35,7 @@ const FILENAME_MAX_LENGTH = 120;
 /**
  * The note's name as a file name: umlauts and ß kept, path separators, control characters and
  * the characters Windows refuses (`<>:"|?*`) removed, no leading or trailing dots or spaces;
- * `note` when nothing is left (SPEC §3's default name).
+ * `note` when nothing is left (the default download name, docs/uploads.md#exports).
  */
 export function exportFilename(name: string, format: DownloadFormat): string {
   const base = [

@@ -1,11 +1,10 @@
 // Durable processing of uploads: the queue on Postgres/PGlite, the pipeline's stages and the
 // worker that runs them.
+export { createJobSignal, type JobSignal } from './signal.ts';
 export {
-  announceJobs,
   claimJob,
   DEFAULT_LEASE_MS,
   enqueueJob,
-  onJobsAnnounced,
   releaseJob,
   renewLease,
   rescheduleJob,
@@ -22,15 +21,14 @@ export {
   type PipelineOptions,
   type Stage,
 } from './pipeline.ts';
+export { workDirOf, type WorkerEvent } from './runtime.ts';
+export { classifyFailure } from './settle.ts';
 export {
-  classifyFailure,
   createWorker,
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_POLL_MS,
   DEFAULT_RETRY_BACKOFF_MS,
   enginesFromConfig,
-  workDirOf,
   type Worker,
-  type WorkerEvent,
   type WorkerOptions,
 } from './worker.ts';

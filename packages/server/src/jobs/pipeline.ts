@@ -3,8 +3,13 @@
 // its result back before the next stage starts: a restarted worker resumes at the stage (and,
 // while transcribing, at the chunk) where the last one stopped, and a retry reruns only the
 // stage that failed.
+//
+// Transcribing is one pipelined stage (docs/uploads.md#pipeline-stages): the recording is decoded once and
+// cut into chunks as it goes, the first chunk goes to the engine as soon as it is cut, later
+// ones are cut while earlier ones are transcribed, and each result is checkpointed, merged and
+// cleaned as it arrives. Merge, speakers and clean remain as stages for jobs checkpointed before.
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { NoteStatus, NoteStructure, Segment, Summary } from '@protokoll/contract';
@@ -14,15 +19,19 @@ import type { PlanDefinition } from '../lib/plans.ts';
 import {
   AudioError,
   cleanSegments,
-  cutChunk,
+  cutChunks,
   dominantLanguage,
   extractiveSummary,
   mergeTranscripts,
   planChunks,
-  prepareAudio,
+  PREPARED_MAX_BYTES_PER_SECOND,
+  probeAudio,
   summariseWithLlm,
   transcribeChunks,
+  TranscriptAssembler,
+  type AudioSource,
   type ChatClient,
+  type ChunkCutter,
   type ChunkFile,
   type ChunkOptions,
   type ChunkPlan,
@@ -65,8 +74,6 @@ const TRANSCRIBE_END_PROGRESS = 80;
 
 /** What the stages keep in `jobs.checkpoint`. */
 export interface Checkpoint {
-  /** Measured by prepare. */
-  prepared?: { durationSeconds: number; bytesPerSecond: number };
   /** The chunk plan, fixed once made: resumed chunk results must fit the same cuts. */
   chunks?: ChunkPlan[];
   /** Finished chunks by index, until merged. */
@@ -112,7 +119,7 @@ export interface StageContext {
   note: NoteRow;
   plan: PlanDefinition;
   checkpoint: Checkpoint;
-  /** Intermediate files of this note (prepared audio, chunks); removed after merge. */
+  /** Intermediate files of this note (chunks, an MP4 copy); removed once transcribed. */
   workDir: string;
   storage: Storage;
   engines: Engines;
@@ -129,136 +136,191 @@ export interface StageContext {
   chunkDone(index: number): void;
 }
 
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
+/** Formats ffmpeg must be able to seek in: MP4/M4A can keep their index at the end. */
+const NEEDS_SEEKING = new Set(['m4a', 'mp4']);
 
-function preparedPath(workDir: string): string {
-  return join(workDir, 'prepared.flac');
-}
-
-/** Copies the recording out of storage and converts it to 16 kHz mono FLAC in the work folder. */
-async function prepareFile(ctx: StageContext) {
+/**
+ * The stored recording as the decoder reads it: streamed straight from storage, or, for formats
+ * that need seeking, copied into the work folder first (storage may be remote later).
+ */
+async function openRecording(
+  ctx: StageContext,
+): Promise<{ source: AudioSource; close(): Promise<void> }> {
   const { note, storage, workDir, signal } = ctx;
   if (!note.audioKey) throw new AudioError('unreadable', 'the recording is no longer stored');
-  await mkdir(workDir, { recursive: true });
-  // A copy, not the stored file itself: storage may be remote later, and ffmpeg needs a seekable
-  // file for MP4/M4A (their index can sit at the end).
   const extension = note.audioKey.split('.').pop() ?? 'bin';
-  const source = join(workDir, `source.${extension}`);
+  const stream = await storage.read(note.audioKey);
+  if (!NEEDS_SEEKING.has(extension)) {
+    return { source: { stream }, close: async () => void stream.destroy() };
+  }
+  await mkdir(workDir, { recursive: true });
+  const path = join(workDir, `source.${extension}`);
+  const close = () => rm(path, { force: true });
   try {
-    await pipeline(await storage.read(note.audioKey), createWriteStream(source), { signal });
-    return await prepareAudio(source, workDir, signal);
+    await pipeline(stream, createWriteStream(path), { signal });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { source: { path }, close };
+}
+
+/** The recording's length: measured at upload; measured again only for a note that lacks it. */
+async function recordingSeconds(ctx: StageContext): Promise<number> {
+  const known = ctx.note.durationSeconds;
+  if (known !== null && known > 0) return known;
+  const recording = await openRecording(ctx);
+  try {
+    if ('path' in recording.source)
+      return (await probeAudio(recording.source.path)).durationSeconds;
+    await mkdir(ctx.workDir, { recursive: true });
+    const path = join(ctx.workDir, 'source.probe');
+    try {
+      await pipeline(recording.source.stream, createWriteStream(path), { signal: ctx.signal });
+      return (await probeAudio(path, ctx.signal)).durationSeconds;
+    } finally {
+      await rm(path, { force: true });
+    }
   } finally {
-    await rm(source, { force: true });
+    await recording.close();
   }
 }
 
+/**
+ * Plans the chunks. The size limit is planned with the largest a second of prepared audio can
+ * be, so no prepared file is needed first: cutting starts with transcribing.
+ */
 async function prepare(ctx: StageContext): Promise<Stage> {
   await rm(ctx.workDir, { recursive: true, force: true });
-  const prepared = await prepareFile(ctx);
   const chunks =
     ctx.checkpoint.chunks ??
-    planChunks(prepared.durationSeconds, {
+    planChunks(await recordingSeconds(ctx), {
       ...ctx.options.chunking,
-      bytesPerSecond: prepared.bytesPerSecond,
+      bytesPerSecond: PREPARED_MAX_BYTES_PER_SECOND,
     });
-  await ctx.save({
-    patch: {
-      prepared: {
-        durationSeconds: prepared.durationSeconds,
-        bytesPerSecond: prepared.bytesPerSecond,
-      },
-      chunks,
-    },
-    next: 'transcribe',
-  });
+  if (chunks.length === 0) throw new AudioError('empty', 'the recording has no length');
+  await ctx.save({ patch: { chunks }, next: 'transcribe' });
   return 'transcribe';
 }
 
+function chunkPath(dir: string, chunk: ChunkPlan): string {
+  return join(dir, `chunk-${String(chunk.index).padStart(4, '0')}.flac`);
+}
+
+/** What a chunk past the end of the recording holds: nothing, without asking the engine. */
+const NOTHING: Transcription = { text: '', language: undefined, durationSeconds: 0, segments: [] };
+
 /**
- * A speech-to-text client that cuts each chunk just before its first request and deletes it
- * after its result is saved: cutting overlaps with the engine's work, and the work folder never
- * holds more than the chunks in flight.
+ * A speech-to-text client that waits for each chunk's cut before its first request: the cutter
+ * decodes ahead while the engine works on earlier chunks.
  */
 function cuttingClient(
   stt: SttClient,
-  prepared: string,
+  cutter: ChunkCutter,
   chunks: ReadonlyMap<string, ChunkPlan>,
-  dir: string,
-  signal: AbortSignal,
 ): SttClient {
-  const cuts = new Map<string, Promise<string>>();
   return {
     model: stt.model,
     async transcribe(path, options) {
       const chunk = chunks.get(path);
-      if (chunk && !cuts.has(path))
-        cuts.set(path, cutChunk({ path: prepared }, chunk, dir, signal));
-      const file = chunk ? await cuts.get(path)! : path;
+      const file = chunk ? await cutter.file(chunk.index) : path;
+      if (file === undefined) return NOTHING;
       return stt.transcribe(file, options);
     },
   };
 }
 
 async function transcribe(ctx: StageContext): Promise<Stage> {
-  const { engines, checkpoint, workDir, signal, options } = ctx;
+  const { engines, checkpoint, workDir, signal, options, note } = ctx;
   if (!engines.stt) throw new NoEngineError();
   const chunks = checkpoint.chunks;
   if (!chunks) throw new Error('transcribe: no chunk plan in the checkpoint');
   const done = new Map(
     Object.entries(checkpoint.transcripts ?? {}).map(([index, result]) => [Number(index), result]),
   );
-  const pending = chunks.filter((chunk) => !done.has(chunk.index));
-  let prepared = preparedPath(workDir);
-  if (pending.length > 0 && !(await exists(prepared))) {
-    // Another machine, or a retry after cleanup: prepare again, keeping the chunk plan.
-    prepared = (await prepareFile(ctx)).path;
-  }
-  const chunkDir = join(workDir, 'chunks');
-  const whole = chunks.length === 1 && chunks[0]!.start === 0;
-  const files: ChunkFile[] = chunks.map((chunk) => ({
-    ...chunk,
-    // One chunk covering everything is the prepared file itself: no cut needed.
-    path: whole ? prepared : join(chunkDir, `chunk-${String(chunk.index).padStart(4, '0')}.flac`),
-  }));
-  const plans = new Map(whole ? [] : files.map((file) => [file.path, file as ChunkPlan]));
-  const client = cuttingClient(engines.stt, prepared, plans, chunkDir, signal);
-
-  let updates = Promise.resolve();
-  const language = ctx.note.language === 'auto' ? undefined : ctx.note.language;
-  await transcribeChunks(files, client, {
-    concurrency: options.sttConcurrency,
-    retries: options.chunkRetries,
-    backoffMs: options.chunkBackoffMs,
+  const language = note.language === 'auto' ? undefined : note.language;
+  const assembler = new TranscriptAssembler(chunks, {
+    clean: note.transcriptType === 'clean',
     language,
-    signal,
-    done,
-    onChunk: async (index, result) => {
-      await ctx.saveChunk(index, result);
-      if (!whole) await rm(files.find((file) => file.index === index)!.path, { force: true });
-      ctx.chunkDone(index);
-    },
-    onProgress: ({ done: finished, total }) => {
-      const start = STAGE_DISPLAY.transcribe.progress;
-      const percent = Math.round(start + ((TRANSCRIBE_END_PROGRESS - start) * finished) / total);
-      updates = updates.then(() => ctx.progress('transcribing', percent)).catch(() => {});
-    },
-    onRetry: ({ index, attempt, delayMs, error }) => {
-      ctx.logger.warn('chunk retry', {
-        noteId: ctx.note.id,
-        chunk: index,
-        attempt,
-        delayMs,
-        err: error,
-      });
-    },
   });
-  await updates;
-  await ctx.save({ next: 'merge' });
-  return 'merge';
+  for (const [index, result] of done) assembler.add(index, result);
+
+  const pending = chunks.filter((chunk) => !done.has(chunk.index));
+  if (pending.length > 0) {
+    const chunkDir = join(workDir, 'chunks');
+    const recording = await openRecording(ctx);
+    // One chunk ready beyond those in flight, so a freed slot never waits for the decoder.
+    const cutter = cutChunks(recording.source, pending, chunkDir, {
+      signal,
+      ahead: options.sttConcurrency + 1,
+    });
+    try {
+      const files: ChunkFile[] = chunks.map((chunk) => ({
+        ...chunk,
+        path: chunkPath(chunkDir, chunk),
+      }));
+      const client = cuttingClient(
+        engines.stt,
+        cutter,
+        new Map(files.map((file) => [file.path, file as ChunkPlan])),
+      );
+      let updates = Promise.resolve();
+      await transcribeChunks(files, client, {
+        concurrency: options.sttConcurrency,
+        retries: options.chunkRetries,
+        backoffMs: options.chunkBackoffMs,
+        language,
+        signal,
+        done,
+        onChunk: async (index, result) => {
+          await ctx.saveChunk(index, result);
+          await rm(files.find((file) => file.index === index)!.path, { force: true });
+          cutter.release(index);
+          assembler.add(index, result);
+          ctx.chunkDone(index);
+        },
+        onProgress: ({ done: finished, total }) => {
+          const start = STAGE_DISPLAY.transcribe.progress;
+          const percent = Math.round(
+            start + ((TRANSCRIBE_END_PROGRESS - start) * finished) / total,
+          );
+          updates = updates.then(() => ctx.progress('transcribing', percent)).catch(() => {});
+        },
+        onRetry: ({ index, attempt, delayMs, error }) => {
+          ctx.logger.warn('chunk retry', {
+            noteId: note.id,
+            chunk: index,
+            attempt,
+            delayMs,
+            err: error,
+          });
+        },
+      });
+      await updates;
+    } finally {
+      await cutter.stop();
+      await recording.close();
+    }
+  }
+
+  const assembled = assembler.finish();
+  const keep = speakersAsked(note, ctx.plan) && assembled.speakerLabels;
+  const segments = keep
+    ? assembled.segments
+    : assembled.segments.map((segment) => ({ ...segment, speaker: 'S1' }));
+  await ctx.save({
+    patch: {
+      segments,
+      speakerLabels: assembled.speakerLabels,
+      ...(assembled.detectedLanguage ? { detectedLanguage: assembled.detectedLanguage } : {}),
+    },
+    // The chunk results live on in the merged transcript.
+    drop: ['transcripts'],
+    next: 'summarise',
+  });
+  // Audio is not needed any more: later stages work on text.
+  await rm(workDir, { recursive: true, force: true });
+  return 'summarise';
 }
 
 async function merge(ctx: StageContext): Promise<Stage> {
@@ -285,8 +347,8 @@ async function merge(ctx: StageContext): Promise<Stage> {
 
 /**
  * Speaker labels stay only when they were asked for: the plan includes speaker detection
- * (PRODUCT.md "Plans") and the upload did not say there is one speaker. Otherwise the transcript
- * has one speaker, S1, whatever the engine guessed.
+ * (docs/minutes.md#plan-limits) and the upload did not say there is one speaker. Otherwise the
+ * transcript has one speaker, S1, whatever the engine guessed.
  */
 export function speakersAsked(note: Pick<NoteRow, 'speakers'>, plan: PlanDefinition): boolean {
   return plan.speakerDetection && note.speakers !== 1;

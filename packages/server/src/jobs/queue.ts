@@ -3,7 +3,6 @@
 // PostgreSQL share the same code. A claimed job carries a lease its worker renews; a lease that
 // runs out means the worker died, and the next claim takes the job over. Every write a worker
 // makes to its job is fenced by `locked_by`, so a worker that lost its lease changes nothing.
-import { EventEmitter } from 'node:events';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs, type JobRow } from '../db/schema.ts';
@@ -12,23 +11,9 @@ import { jobs, type JobRow } from '../db/schema.ts';
 export const DEFAULT_LEASE_MS = 60_000;
 
 /**
- * Wakes the workers of this process when a job is queued here, so an upload starts at once
- * instead of at the next poll. Workers in other processes find it by polling.
+ * The job of a new note, due now; call in the transaction that creates the note, and announce it
+ * on the JobSignal once that has committed.
  */
-const signals = new EventEmitter();
-signals.setMaxListeners(0);
-
-export function announceJobs(): void {
-  signals.emit('queued');
-}
-
-/** Calls `listener` whenever this process queues a job; returns the unsubscribe function. */
-export function onJobsAnnounced(listener: () => void): () => void {
-  signals.on('queued', listener);
-  return () => signals.off('queued', listener);
-}
-
-/** The job of a new note, due now; call in the transaction that creates the note. */
 export async function enqueueJob(tx: Db, noteId: number): Promise<JobRow> {
   const [job] = await tx.insert(jobs).values({ noteId }).returning();
   if (!job) throw new Error('enqueueJob: insert returned nothing');

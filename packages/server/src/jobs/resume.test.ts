@@ -1,7 +1,7 @@
 // Durability: a worker that dies mid-job, one that is stopped, one whose lease was taken over,
 // and a long recording cut into chunks. Whatever happens, a job's minutes are charged once.
 import { join } from 'node:path';
-import { UploadNoteResponse, type Note } from '@protokoll/contract';
+import { endpoints, type Note } from '@protokoll/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +18,7 @@ import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/ac
 import { useTestDatabase } from '../test/db.ts';
 import type { Checkpoint } from './pipeline.ts';
 import { claimJob, writeCheckpoint } from './queue.ts';
-import { filesIn, ledgerOf, postUpload, uploadForm, waitForNote } from './testing.ts';
+import { filesIn, ledgerOf, uploadForm, waitForNote } from './testing.ts';
 import {
   createWorker,
   workDirOf,
@@ -67,7 +67,7 @@ async function setup(env: Env = {}) {
     STT_CONCURRENCY: '1',
     ...env,
   });
-  const anna = await signUp(app.call);
+  const anna = await signUp(app.api);
   return { app, anna };
 }
 
@@ -76,9 +76,12 @@ async function upload(
   account: SignedUp,
   file = fixtures.german.mp3,
 ): Promise<Note> {
-  const res = await postUpload(app.app, account.token, await uploadForm(file));
+  const res = await app.api.call(endpoints.uploadNote, {
+    token: account.token,
+    body: await uploadForm(file),
+  });
   expect(res.status).toBe(200);
-  return UploadNoteResponse.parse(await res.json()).note!;
+  return res.body.note!;
 }
 
 async function jobOf(noteId: number) {
@@ -184,7 +187,10 @@ describe('durable jobs', () => {
     await expect
       .poll(async () => (await jobOf(note.id))?.stage, { timeout: 15_000 })
       .toBe('transcribe');
-    const res = await app.call('DELETE', `/api/note?id=${note.id}`, { token: anna.token });
+    const res = await app.api.call(endpoints.deleteNote, {
+      query: { id: note.id },
+      token: anna.token,
+    });
     expect(res.status).toBe(200);
     await expect
       .poll(() => events.some((event) => event.type === 'lost'), { timeout: 15_000 })

@@ -1,17 +1,21 @@
 // Shared by the upload and worker tests: multipart uploads as the web client sends them, waiting
 // for a note to settle, and reading its ledger rows. Test-only.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, stat } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { and, asc, eq } from 'drizzle-orm';
-import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { jobs, minutesLedger, notes, type NoteRow } from '../db/schema.ts';
+import { cutChunks } from '../processing/index.ts';
 
-/** The form fields of SPEC §7 `POST /api/note`, all as text; the defaults make a valid upload. */
+/**
+ * The form fields of `POST /api/note` (docs/uploads.md#the-upload-call), all as text; the defaults
+ * make a valid upload.
+ */
 export type UploadFields = Record<string, string | undefined>;
 
 export function defaultFields(fileName: string, size: number): UploadFields {
@@ -44,22 +48,6 @@ export async function uploadForm(
     if (value !== undefined) form.append(name, value);
   }
   return form;
-}
-
-/** Posts a form (or any body) to `/api/note` as a signed-in client. */
-export function postUpload(
-  app: App,
-  token: string | undefined,
-  body: FormData | BodyInit,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  return Promise.resolve(
-    app.request('/api/note', {
-      method: 'POST',
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
-      body,
-    }),
-  );
 }
 
 /** Polls the note until it reaches one of `statuses`. */
@@ -136,4 +124,27 @@ export async function silence(seconds: number): Promise<string> {
   ]);
   await rename(partial, file);
   return file;
+}
+
+/**
+ * The SHA-256 of the one chunk the worker sends for a recording shorter than a chunk, cut the way
+ * the worker cuts it: decoded from the stored file as a stream (MP3's end padding stays then).
+ */
+export async function sentChunkSha256(path: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'protokoll-sent-'));
+  const cutter = cutChunks(
+    { stream: createReadStream(path) },
+    [{ index: 0, start: 0, end: 60 }],
+    dir,
+  );
+  try {
+    const file = await cutter.file(0);
+    if (!file) throw new Error(`${path} holds no audio`);
+    return createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
+  } finally {
+    await cutter.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
 }

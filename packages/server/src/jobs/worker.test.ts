@@ -2,29 +2,21 @@
 // over HTTP, and the ledger checked row by row. Every failure settles the reserved minutes
 // exactly once: charged on success, refunded otherwise.
 import { createServer } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MinutesResponse, NoteResponse, UploadNoteResponse, type Note } from '@protokoll/contract';
+import { endpoints, type Note } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  audioFixtures,
-  GERMAN_TEXT,
-  sha256File,
-  type AudioFixtures,
-} from '../../../../tests/support/audio.ts';
+import { audioFixtures, GERMAN_TEXT, type AudioFixtures } from '../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../tests/peers/openai.ts';
 import type { Env } from '../config.ts';
 import { jobs, minutesLedger, notes, users } from '../db/schema.ts';
 import { monthPeriod } from '../lib/minutes.ts';
-import { prepareAudio } from '../processing/index.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/accounts.ts';
 import { useTestDatabase } from '../test/db.ts';
 import {
   filesIn,
   ledgerOf,
-  postUpload,
+  sentChunkSha256,
   uploadForm,
   waitForNote,
   type UploadFields,
@@ -45,13 +37,7 @@ const workers: Worker[] = [];
 beforeAll(async () => {
   [fixtures, peer] = await Promise.all([audioFixtures(), startOpenAiPeer({ latencyMs: 0 })]);
   // The peer answers with this text for the prepared German recording (what the worker sends).
-  const dir = await mkdtemp(join(tmpdir(), 'protokoll-prepared-'));
-  try {
-    const prepared = await prepareAudio(fixtures.german.mp3, dir);
-    peer.registerTranscript(await sha256File(prepared.path), GERMAN_TEXT);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  peer.registerTranscript(await sentChunkSha256(fixtures.german.mp3), GERMAN_TEXT);
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop({ graceMs: 0 })));
@@ -91,24 +77,23 @@ async function upload(
   fields: UploadFields = {},
   file?: string,
 ): Promise<Note> {
-  const res = await postUpload(
-    s.app,
-    account.token,
-    await uploadForm(file ?? fixtures.german.mp3, fields),
-  );
+  const res = await s.api.call(endpoints.uploadNote, {
+    token: account.token,
+    body: await uploadForm(file ?? fixtures.german.mp3, fields),
+  });
   expect(res.status).toBe(200);
-  return UploadNoteResponse.parse(await res.json()).note!;
+  return res.body.note!;
 }
 
 async function minutesOf(s: Setup, account: SignedUp) {
-  const res = await s.call('GET', '/api/user/minutes', { token: account.token });
-  return MinutesResponse.parse(await res.json()).minutes;
+  const res = await s.api.call(endpoints.getMinutes, { token: account.token });
+  return res.body.minutes;
 }
 
 async function detail(s: Setup, account: SignedUp, id: number) {
-  const res = await s.call('GET', `/api/note/${id}`, { token: account.token });
+  const res = await s.api.call(endpoints.getNote, { params: { id }, token: account.token });
   expect(res.status).toBe(200);
-  return NoteResponse.parse(await res.json()).note;
+  return res.body.note;
 }
 
 const transcriptions = () => peer.requests.filter((r) => r.endpoint === 'transcriptions');
@@ -126,7 +111,7 @@ async function closedPort(): Promise<number> {
 describe('worker', () => {
   it('turns an upload into a note: transcript, summary, stages shown, minutes charged once', async () => {
     const s = await setup();
-    const anna = await signUp(s.call);
+    const anna = await signUp(s.api);
     const note = await upload(s, anna);
     // Reserved while waiting and running.
     expect(await minutesOf(s, anna)).toMatchObject({ used: 0, running: 1, remaining: 29 });
@@ -174,7 +159,7 @@ describe('worker', () => {
 
   it('retries a chunk the engine answered with 500, then charges once', async () => {
     const s = await setup();
-    const anna = await signUp(s.call);
+    const anna = await signUp(s.api);
     peer.fail({ status: 500, times: 1, endpoint: 'transcriptions' });
     const note = await upload(s, anna);
     s.worker.start();
@@ -185,7 +170,7 @@ describe('worker', () => {
 
   it('retries an unreachable engine, then fails with the reason and refunds', async () => {
     const s = await setup({ STT_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
-    const anna = await signUp(s.call);
+    const anna = await signUp(s.api);
     const note = await upload(s, anna);
     s.worker.start();
     const failed = await waitForNote(database().db, note.id);
@@ -205,7 +190,7 @@ describe('worker', () => {
 
   it('refunds when the engine always fails; a retry after it recovers charges once', async () => {
     const s = await setup();
-    const anna = await signUp(s.call);
+    const anna = await signUp(s.api);
     peer.fail({ status: 500, endpoint: 'transcriptions' });
     const note = await upload(s, anna);
     s.worker.start();
@@ -218,9 +203,12 @@ describe('worker', () => {
     expect(await minutesOf(s, anna)).toMatchObject({ used: 0, running: 0, remaining: 30 });
 
     peer.reset();
-    const res = await s.call('POST', `/api/note/${note.id}/retry`, { token: anna.token });
+    const res = await s.api.call(endpoints.retryNote, {
+      params: { id: note.id },
+      token: anna.token,
+    });
     expect(res.status).toBe(200);
-    const body = NoteResponse.parse(await res.json());
+    const body = res.body;
     expect(body.note).toMatchObject({ status: 'queued', error: null });
     expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'refund:1', 'reserve:1']);
     expect((await minutesOf(s, anna)).running).toBe(1);
@@ -243,7 +231,7 @@ describe('worker', () => {
       { JOB_MAX_ATTEMPTS: '3', JOB_RETRY_BACKOFF_MS: '15' },
       { maxAttempts: undefined, retryBackoffMs: undefined },
     );
-    const anna = await signUp(s.call);
+    const anna = await signUp(s.api);
     peer.fail({ status: 500, endpoint: 'transcriptions' });
     const note = await upload(s, anna);
     s.worker.start();
@@ -257,7 +245,7 @@ describe('worker', () => {
 
   it('fails at once on a permanent engine answer (401), without retrying', async () => {
     const s = await setup();
-    const anna = await signUp(s.call);
+    const anna = await signUp(s.api);
     peer.fail({ status: 401, times: 1, endpoint: 'transcriptions' });
     const note = await upload(s, anna);
     s.worker.start();
@@ -271,7 +259,7 @@ describe('worker', () => {
 
   it('retries an invalid LLM answer once and then succeeds', async () => {
     const s = await setup({ LLM_BASE_URL: peer.url, LLM_MODELS: 'gpt-4o-mini' });
-    const anna = await signUp(s.call);
+    const anna = await signUp(s.api);
     peer.chatInvalid(1, 'json');
     const note = await upload(s, anna, { summary_model: 'gpt-4o-mini' });
     s.worker.start();
@@ -285,7 +273,7 @@ describe('worker', () => {
 
   it('fails on a second invalid LLM answer, keeps the transcript, and a retry reruns only the summary', async () => {
     const s = await setup({ LLM_BASE_URL: peer.url, LLM_MODELS: 'gpt-4o-mini' });
-    const anna = await signUp(s.call);
+    const anna = await signUp(s.api);
     peer.chatInvalid(2, 'schema');
     const note = await upload(s, anna, { summary_model: 'gpt-4o-mini' });
     s.worker.start();
@@ -300,7 +288,10 @@ describe('worker', () => {
     expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'refund:1']);
 
     peer.reset();
-    const res = await s.call('POST', `/api/note/${note.id}/retry`, { token: anna.token });
+    const res = await s.api.call(endpoints.retryNote, {
+      params: { id: note.id },
+      token: anna.token,
+    });
     expect(res.status).toBe(200);
     expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
     expect(transcriptions()).toHaveLength(0);
@@ -315,23 +306,32 @@ describe('worker', () => {
 
   it('retries only the owner’s failed notes, and only with minutes to spare', async () => {
     const s = await setup();
-    const anna = await signUp(s.call);
-    const ben = await signUp(s.call);
+    const anna = await signUp(s.api);
+    const ben = await signUp(s.api);
     peer.fail({ status: 401, times: 1, endpoint: 'transcriptions' });
     const failing = await upload(s, anna);
     s.worker.start();
     await waitForNote(database().db, failing.id);
 
-    const other = await s.call('POST', `/api/note/${failing.id}/retry`, { token: ben.token });
+    const other = await s.api.call(endpoints.retryNote, {
+      params: { id: failing.id },
+      token: ben.token,
+    });
     expect(other.status).toBe(404);
-    const missing = await s.call('POST', `/api/note/999999/retry`, { token: anna.token });
+    const missing = await s.api.call(endpoints.retryNote, {
+      params: { id: 999999 },
+      token: anna.token,
+    });
     expect(missing.status).toBe(404);
 
     const finished = await upload(s, anna);
     await waitForNote(database().db, finished.id);
-    const notFailed = await s.call('POST', `/api/note/${finished.id}/retry`, { token: anna.token });
+    const notFailed = await s.api.call(endpoints.retryNote, {
+      params: { id: finished.id },
+      token: anna.token,
+    });
     expect(notFailed.status).toBe(409);
-    expect(await notFailed.json()).toMatchObject({
+    expect(notFailed.error).toMatchObject({
       code: 'invalidInput',
       message:
         'Nur Notizen, deren Verarbeitung fehlgeschlagen ist, können erneut verarbeitet werden.',
@@ -350,9 +350,12 @@ describe('worker', () => {
         { ...rest, kind: 'reserve' },
         { ...rest, kind: 'charge' },
       ]);
-    const broke = await s.call('POST', `/api/note/${failing.id}/retry`, { token: anna.token });
+    const broke = await s.api.call(endpoints.retryNote, {
+      params: { id: failing.id },
+      token: anna.token,
+    });
     expect(broke.status).toBe(402);
-    expect(await broke.json()).toMatchObject({ code: 'insufficientMinutes' });
+    expect(broke.error).toMatchObject({ code: 'insufficientMinutes' });
     expect(await ledgerOf(database().db, failing.id)).toEqual(['reserve:1', 'refund:1']);
     const [note] = await database().db.select().from(notes).where(eq(notes.id, failing.id));
     expect(note?.status).toBe('error');
@@ -360,7 +363,7 @@ describe('worker', () => {
 
   it('keeps only the summary when transcribe is false, and cleans the transcript when asked', async () => {
     const s = await setup();
-    const anna = await signUp(s.call);
+    const anna = await signUp(s.api);
     s.worker.start();
     const summaryOnly = await upload(s, anna, { transcribe: 'false' });
     const done = await waitForNote(database().db, summaryOnly.id);
@@ -368,16 +371,10 @@ describe('worker', () => {
     expect(done.summary).not.toBeNull();
 
     // Fillers the engine wrote down are gone from a clean transcript.
-    const dir = await mkdtemp(join(tmpdir(), 'protokoll-prepared-'));
-    try {
-      const prepared = await prepareAudio(fixtures.german.ogg, dir);
-      peer.registerTranscript(
-        await sha256File(prepared.path),
-        'Also, äh, wir haben beschlossen, ähm, das Budget zu erhöhen.',
-      );
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    peer.registerTranscript(
+      await sentChunkSha256(fixtures.german.ogg),
+      'Also, äh, wir haben beschlossen, ähm, das Budget zu erhöhen.',
+    );
     const cleaned = await upload(s, anna, { transcript_type: 'clean' }, fixtures.german.ogg);
     const note = await waitForNote(database().db, cleaned.id);
     const [text] = note.segments.map((segment) => segment.text);
@@ -387,8 +384,8 @@ describe('worker', () => {
   it('keeps the engine’s speaker labels for plans with speaker detection only', async () => {
     const s = await setup();
     peer.configure({ transcription: { speakers: 2 } });
-    const free = await signUp(s.call);
-    const pro = await signUp(s.call);
+    const free = await signUp(s.api);
+    const pro = await signUp(s.api);
     await database().db.update(users).set({ planId: 'pro' }).where(eq(users.id, pro.user.id));
     await database()
       .db.insert(minutesLedger)

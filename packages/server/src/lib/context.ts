@@ -1,6 +1,10 @@
 import type { Config } from '../config.ts';
 import type { Db, DbKind } from '../db/client.ts';
+import type { JobSignal } from '../jobs/signal.ts';
+import type { AudioToolsFound } from '../processing/audio-tools.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
+import type { Storage } from '../providers/storage/storage.ts';
+import type { Payments } from '../providers/payments/index.ts';
 import type { AccessClaims } from './auth/tokens.ts';
 import type { GoogleVerifier } from './auth/google.ts';
 import type { Logger } from './logger.ts';
@@ -18,8 +22,16 @@ export interface AppVariables {
   /** The resolved HS256 key of access tokens. */
   jwtSecret: string;
   mailer: Mailer;
+  /** Where recordings live. */
+  storage: Storage;
+  /** Wakes the workers once a job was queued. */
+  jobs: JobSignal;
   /** Undefined when Google sign-in is off (no GOOGLE_CLIENT_ID). */
   google: GoogleVerifier | undefined;
+  /** Undefined when payments are off (no STRIPE_SECRET_KEY). */
+  payments: Payments | undefined;
+  /** ffmpeg and ffprobe as found at start-up (uploads are refused while one is missing). */
+  audioTools: Promise<AudioToolsFound>;
   /** Set by `requireAuth` on endpoints with `auth: true`; read it through `authOf(c)`. */
   auth?: AccessClaims;
 }

@@ -7,19 +7,33 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: ErrorCode;
   readonly issues: FieldIssue[] | undefined;
+  /** Seconds until a retry may succeed: the `Retry-After` of a 429 or 503. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: ContentfulStatusCode,
     code: ErrorCode,
     message: string,
     issues?: FieldIssue[],
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/** `Retry-After` of a 429 or 503 that names no time of its own. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** The headers an error answer carries besides its body: `Retry-After` on every 429 and 503. */
+export function errorHeaders(error: ApiError): Record<string, string> {
+  if (error.status !== 429 && error.status !== 503) return {};
+  const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+  return { 'Retry-After': String(seconds) };
 }
 
 /** Client-facing texts; the client shows its own translation of `code`. */

@@ -1,19 +1,16 @@
-import { FREE_PLAN_TYPE, type Minutes } from '@protokoll/contract';
+import type { Minutes } from '@protokoll/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { minutesLedger, users } from '../db/schema.ts';
+import { quotaPeriod, topUpGrant } from '../domain/billing/periods.ts';
 import { planById } from './plans.ts';
 
-/** Reason of the monthly Free grant (one per user and calendar month). */
-export const FREE_MONTHLY_REASON = 'free-monthly';
-
-/** The calendar month (UTC) a moment falls in: `2025-06`. */
-export function monthPeriod(now: Date): string {
-  return now.toISOString().slice(0, 7);
-}
+export { FREE_MONTHLY_REASON, monthPeriod } from '../domain/billing/periods.ts';
 
 /**
- * Free plans get their minutes for the month on first read. The partial unique index on grants
+ * Grants what the user's current period is owed by reading it (the month's minutes of Free or of
+ * a plan granted without payment, a later month of a paid year) and answers the period. Grants
+ * paid for by an invoice come from the payment events instead (domain/billing). The grant index
  * makes concurrent first reads (several tabs, several processes) create exactly one row.
  */
 export async function ensureMonthlyGrant(
@@ -21,23 +18,16 @@ export async function ensureMonthlyGrant(
   userId: number,
   planId: string,
   now: Date = new Date(),
-): Promise<void> {
-  const plan = planById(planId);
-  if (plan.type !== FREE_PLAN_TYPE || !plan.minutes_per_month) return;
-  await db
-    .insert(minutesLedger)
-    .values({
-      userId,
-      kind: 'grant',
-      minutes: plan.minutes_per_month,
-      period: monthPeriod(now),
-      reason: FREE_MONTHLY_REASON,
-    })
-    .onConflictDoNothing();
+): Promise<string> {
+  const period = await quotaPeriod(db, userId, planId, now);
+  if (period.allowance) {
+    await topUpGrant(db, { userId, period: period.key, ...period.allowance });
+  }
+  return period.key;
 }
 
 /**
- * The balance of the current period, summed from the ledger (PRODUCT.md "Minutes"):
+ * The balance of the current period, summed from the ledger (docs/minutes.md#ledger):
  * total = grants, used = charges, running = reserves not yet charged or refunded,
  * remaining = total − used − running.
  */
@@ -47,14 +37,14 @@ export async function minutesOf(
   planId: string,
   now: Date = new Date(),
 ): Promise<Minutes> {
-  await ensureMonthlyGrant(db, userId, planId, now);
+  const period = await ensureMonthlyGrant(db, userId, planId, now);
   const rows = await db
     .select({
       kind: minutesLedger.kind,
       minutes: sql<string>`coalesce(sum(${minutesLedger.minutes}), 0)`,
     })
     .from(minutesLedger)
-    .where(and(eq(minutesLedger.userId, userId), eq(minutesLedger.period, monthPeriod(now))))
+    .where(and(eq(minutesLedger.userId, userId), eq(minutesLedger.period, period)))
     .groupBy(minutesLedger.kind);
   const sum = (kind: string) => Number(rows.find((row) => row.kind === kind)?.minutes ?? 0);
   const total = sum('grant');
@@ -69,22 +59,6 @@ export async function minutesOf(
     unlimited: plan.minutes_per_month === null,
     has_active_plan: true,
   };
-}
-
-/**
- * Encoders pad the end of a file with a few hundredths of a second (an MP3 of exactly 25:00 lasts
- * 25:00.08): that much past a full minute does not start another one.
- */
-export const MINUTE_GRACE_SECONDS = 0.5;
-
-/** What a recording costs: every started minute counts (PRODUCT.md "Minutes"), at least one. */
-export function minutesFor(durationSeconds: number): number {
-  return Math.max(1, Math.ceil((durationSeconds - MINUTE_GRACE_SECONDS) / 60));
-}
-
-/** Whether the balance covers `needed` minutes; an unlimited plan always does. */
-export function hasEnoughMinutes(balance: Minutes, needed: number): boolean {
-  return balance.unlimited || balance.remaining >= needed;
 }
 
 /** The ledger `reason` naming one processing run of a note: the upload is run 1, each retry the next. */
@@ -119,13 +93,22 @@ export interface Reservation {
   now?: Date;
 }
 
-/** Holds `minutes` for a run of a note (`running` until the run is charged or refunded). */
+/**
+ * Holds `minutes` for a run of a note (`running` until the run is charged or refunded), in the
+ * user's current quota period.
+ */
 export async function reserveMinutes(tx: Db, reservation: Reservation): Promise<void> {
+  const period = await quotaPeriod(
+    tx,
+    reservation.userId,
+    undefined,
+    reservation.now ?? new Date(),
+  );
   await tx.insert(minutesLedger).values({
     userId: reservation.userId,
     kind: 'reserve',
     minutes: reservation.minutes,
-    period: monthPeriod(reservation.now ?? new Date()),
+    period: period.key,
     reason: noteRunReason(reservation.run),
     noteId: reservation.noteId,
   });
@@ -176,4 +159,39 @@ export async function settleMinutes(
     on conflict do nothing
     returning minutes`);
   return rowsOf<{ minutes: number }>(result).reduce((sum, row) => sum + Number(row.minutes), 0);
+}
+
+/** The ledger `reason` of minutes given back because their note was deleted. */
+export const NOTE_DELETED_REASON = 'note-deleted';
+
+/**
+ * Gives back whatever is still held for a note that is being deleted: per period, everything
+ * reserved for it minus everything charged or refunded, as `refund` rows. The ledger keeps every
+ * row (the balance is derived, never edited), so nothing stays `running` once the note is gone.
+ * Run it in the deleting transaction, after locking the note row. Answers the minutes refunded.
+ */
+export async function refundHeldMinutes(tx: Db, userId: number, noteId: number): Promise<number> {
+  const held = await tx
+    .select({
+      period: minutesLedger.period,
+      minutes: sql<number>`(
+        coalesce(sum(${minutesLedger.minutes}) filter (where ${minutesLedger.kind} = 'reserve'), 0)
+        - coalesce(sum(${minutesLedger.minutes}) filter (where ${minutesLedger.kind} in ('charge', 'refund')), 0)
+      )::int`,
+    })
+    .from(minutesLedger)
+    .where(and(eq(minutesLedger.userId, userId), eq(minutesLedger.noteId, noteId)))
+    .groupBy(minutesLedger.period);
+  const refunds = held
+    .filter((row) => row.minutes > 0)
+    .map((row) => ({
+      userId,
+      kind: 'refund' as const,
+      minutes: row.minutes,
+      period: row.period,
+      reason: NOTE_DELETED_REASON,
+      noteId,
+    }));
+  if (refunds.length) await tx.insert(minutesLedger).values(refunds);
+  return refunds.reduce((sum, row) => sum + row.minutes, 0);
 }

@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { requireAuth, requireAuthOrCookie } from './auth/middleware.ts';
 import type { AppEnv } from './context.ts';
-import { validationError } from './errors.ts';
+import { notFoundError, validationError } from './errors.ts';
 
 export const BEARER_AUTH = 'bearerAuth';
 
@@ -71,7 +71,12 @@ export interface RouteOptions<P extends z.ZodType | undefined> {
   /** Documents the response with this schema instead of the endpoint's (same shape, e.g. with a component id). */
   responseDoc?: z.ZodType;
   middleware?: MiddlewareHandler<AppEnv>[];
+  /** Further documented error answers of this call (e.g. 409, 429), by status. */
+  errors?: Partial<Record<ErrorStatus, string>>;
 }
+
+/** Statuses a call may document beyond the ones every call gets. */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 /** Path and query schemas must be objects (or pipes into one); the contract types them loosely. */
 type ParameterSchema = NonNullable<NonNullable<RouteConfig['request']>['query']>;
@@ -126,7 +131,8 @@ export function routeFor<E extends Endpoint, P extends z.ZodType | undefined = u
     operationId: endpoint.id,
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    ...(endpoint.auth ? { security: [{ [BEARER_AUTH]: [] }] } : {}),
+    // Public calls say so explicitly (an empty requirement), rather than by leaving it out.
+    security: endpoint.auth ? [{ [BEARER_AUTH]: [] }] : [],
     ...(middleware.length ? { middleware } : {}),
     request: {
       ...(params ? { params: params as ParameterSchema } : {}),
@@ -143,6 +149,17 @@ export function routeFor<E extends Endpoint, P extends z.ZodType | undefined = u
       ...(endpoint.auth ? { 401: errorResponse('Missing or invalid bearer token') } : {}),
       ...(placeholders.length ? { 404: errorResponse('Not found') } : {}),
       ...(validates ? { 422: errorResponse('Invalid input: the issues name each field') } : {}),
+      ...(endpoint.body
+        ? {
+            400: errorResponse('Malformed body'),
+            413: errorResponse('Request body too large'),
+          }
+        : {}),
+      // Every request: the server reads at most 16 KiB of request line and headers.
+      431: errorResponse('Request header fields too large'),
+      ...Object.fromEntries(
+        Object.entries(options.errors ?? {}).map(([status, text]) => [status, errorResponse(text)]),
+      ),
       500: errorResponse('Unexpected server error'),
     },
   };
@@ -152,9 +169,17 @@ export function routeFor<E extends Endpoint, P extends z.ZodType | undefined = u
 /** A handler for a route made by `routeFor`. */
 export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
-/** Zod failures of params, query or body become the shared 422 body (thrown to `onError`). */
+/**
+ * Zod failures of params, query or body become the shared 422 body (thrown to `onError`). A path
+ * whose only fault is a number past its maximum (an id beyond the database's range) names
+ * nothing that can exist: 404, as for any unknown id.
+ */
 export const validationHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
-  if (!result.success) throw validationError(result.error);
+  if (result.success) return;
+  if (result.target === 'param' && result.error.issues.every((i) => i.code === 'too_big')) {
+    throw notFoundError();
+  }
+  throw validationError(result.error);
 };
 
 /** Every resource router is one of these, so validation failures answer alike everywhere. */

@@ -1,6 +1,8 @@
 import { DEFAULT_PLAN_OFFERS, type Plan, type PlanOffer } from '@protokoll/contract';
 
-/** Which summary models a plan may use (PRODUCT.md: premium models need a paid plan). */
+/**
+ * Which summary models a plan may use (docs/minutes.md#premium: premium models need a paid plan).
+ */
 export type ModelTier = 'standard' | 'premium';
 
 /** A plan as the server knows it: the public offer plus the rules the server enforces. */
@@ -20,7 +22,7 @@ const RULES: Record<string, Pick<PlanDefinition, 'modelTier' | 'speakerDetection
 };
 
 /**
- * The plan catalogue (PRODUCT.md "Plans"): the contract's default offers plus these rules.
+ * The plan catalogue (docs/minutes.md#plans): the contract's default offers plus these rules.
  * The first entry is everyone's default plan.
  */
 export const PLAN_CATALOGUE: readonly PlanDefinition[] = DEFAULT_PLAN_OFFERS.map((offer) => {
@@ -36,7 +38,7 @@ export function planById(id: string): PlanDefinition {
   return PLAN_CATALOGUE.find((plan) => plan.id === id) ?? DEFAULT_PLAN;
 }
 
-/** SPEC §3 Plan: what `GET /api/user/plan` answers. */
+/** The plan as `GET /api/user/plan` answers it (docs/minutes.md#plans). */
 export function toPlan({ id, name, type, features }: PlanDefinition): Plan {
   return { id, name, type, features: [...features] };
 }

@@ -61,14 +61,23 @@ export function clientIp(c: Context<AppEnv>): string {
   }
 }
 
-/** Throws the 429 answer when `key` is over `limit`. */
+/** Seconds until the fixed window that holds `now` ends (at least one). */
+export function secondsUntilNextWindow(limit: RateLimit, now: Date = new Date()): number {
+  const elapsed = now.getTime() % limit.windowMs;
+  return Math.max(1, Math.ceil((limit.windowMs - elapsed) / 1000));
+}
+
+/** Throws the 429 answer (with `Retry-After`: the end of the window) when `key` is over `limit`. */
 export async function enforceRateLimit(
   c: Context<AppEnv>,
   key: string,
   limit: RateLimit,
 ): Promise<void> {
-  if (!(await hitRateLimit(c.var.db, key, limit))) {
+  const now = new Date();
+  if (!(await hitRateLimit(c.var.db, key, limit, now))) {
     c.var.logger.warn('rate limit hit', { limit: key.slice(0, key.indexOf(':')) });
-    throw new ApiError(429, ErrorCode.TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_MESSAGE);
+    throw new ApiError(429, ErrorCode.TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_MESSAGE, undefined, {
+      retryAfterSeconds: secondsUntilNextWindow(limit, now),
+    });
   }
 }

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
 import type { AppEnv } from './context.ts';
 
-/** SPEC §3 User as every answer carries it. */
+/** The user as every answer carries it (docs/sessions.md#the-user). */
 export function toUserDto(user: User): UserDto {
   return {
     id: user.id,
@@ -36,12 +36,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 export async function findUserById(db: Db, id: number): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user;
-}
-
-/** Drizzle wraps driver errors; the SQLSTATE sits on the error or its cause. */
-export function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e as { code?: unknown } | undefined)?.code;
-  return (codeOf(error) ?? codeOf((error as { cause?: unknown } | undefined)?.cause)) === '23505';
 }
 
 function isLocale(value: string | undefined): value is Locale {

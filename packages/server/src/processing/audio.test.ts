@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,9 @@ import {
 } from '../../../../tests/support/audio.ts';
 import {
   AudioError,
+  AudioToolError,
   cutChunk,
+  cutChunks,
   detectAudio,
   MAX_CHUNK_BYTES,
   planChunks,
@@ -128,6 +131,104 @@ describe('prepareAudio and cutChunk', () => {
   it('drops the video of a screen recording', async () => {
     const prepared = await prepareAudio(fixtures.german.webm, join(work, 'webm'));
     expect((await probeAudio(prepared.path)).hasVideoStream).toBe(false);
+  });
+});
+
+describe('cutChunks', () => {
+  it('cuts overlapping chunks while decoding, byte for byte what preparing and cutting give', async () => {
+    const dir = join(work, 'stream-same');
+    const prepared = await prepareAudio(fixtures.german.wav, join(dir, 'prepared'));
+    const plan = [
+      { index: 0, start: 0, end: 3 },
+      { index: 1, start: 2, end: 5.5 },
+      { index: 2, start: 4.5, end: prepared.durationSeconds },
+    ];
+    const cutter = cutChunks({ stream: createReadStream(fixtures.german.wav) }, plan, dir);
+    try {
+      for (const chunk of plan) {
+        const streamed = await cutter.file(chunk.index);
+        const cut = await cutChunk(prepared, chunk, join(dir, 'cut'));
+        expect(streamed, `chunk ${chunk.index}`).toBeDefined();
+        expect(
+          (await readFile(streamed!)).equals(await readFile(cut)),
+          `chunk ${chunk.index}`,
+        ).toBe(true);
+      }
+    } finally {
+      await cutter.stop();
+    }
+  });
+
+  it('keeps at most `ahead` chunk files until the caller releases them', async () => {
+    const dir = join(work, 'stream-ahead');
+    const plan = [
+      { index: 0, start: 0, end: 3 },
+      { index: 1, start: 2.5, end: 5.5 },
+      { index: 2, start: 5, end: 7.8 },
+    ];
+    const cutter = cutChunks({ path: fixtures.german.ogg }, plan, dir, { ahead: 1 });
+    try {
+      const first = await cutter.file(0);
+      // Chunk 1 overlaps chunk 0, so it is being written; chunk 2 waits for room.
+      expect(await readdir(dir)).not.toContain('chunk-0002.flac');
+      await rm(first!);
+      cutter.release(0);
+      const second = await cutter.file(1);
+      expect(second).toMatch(/chunk-0001\.flac$/);
+      await rm(second!);
+      cutter.release(1);
+      expect((await probeAudio((await cutter.file(2))!)).durationSeconds).toBeCloseTo(2.8, 0);
+    } finally {
+      await cutter.stop();
+    }
+  });
+
+  it('answers nothing for a chunk the recording ends before, and refuses a recording without samples', async () => {
+    const dir = join(work, 'stream-short');
+    const cutter = cutChunks(
+      { path: fixtures.german.mp3 },
+      [
+        { index: 0, start: 0, end: 8 },
+        { index: 1, start: 7.95, end: 20 },
+        { index: 2, start: 19, end: 30 },
+      ],
+      dir,
+    );
+    try {
+      expect(await cutter.file(0)).toMatch(/chunk-0000\.flac$/);
+      expect(await cutter.file(1)).toBeUndefined();
+      expect(await cutter.file(2)).toBeUndefined();
+    } finally {
+      await cutter.stop();
+    }
+    const empty = cutChunks({ path: fixtures.emptyWav }, [{ index: 0, start: 0, end: 1 }], dir);
+    const failure = await empty.file(0).catch((error: unknown) => error);
+    await empty.stop();
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure instanceof AudioError || failure instanceof AudioToolError).toBe(true);
+  });
+
+  it('fails every chunk when the recording cannot be decoded', async () => {
+    const dir = join(work, 'stream-broken');
+    const cutter = cutChunks({ path: fixtures.pngAsMp3 }, [{ index: 0, start: 0, end: 5 }], dir);
+    await expect(cutter.file(0)).rejects.toBeInstanceOf(AudioToolError);
+    await cutter.stop();
+  });
+
+  it('stops on request: waits for its tools to exit, rejects the chunks not cut yet', async () => {
+    const dir = join(work, 'stream-stop');
+    const plan = [
+      { index: 0, start: 0, end: 600 },
+      { index: 1, start: 597, end: 1200 },
+      { index: 2, start: 1197, end: 1500 },
+    ];
+    const cutter = cutChunks({ path: fixtures.long }, plan, dir, { ahead: 1 });
+    // Not released: chunk 1 is still being written when the cut stops.
+    expect(await cutter.file(0)).toMatch(/chunk-0000\.flac$/);
+    await cutter.stop();
+    await expect(cutter.file(1)).rejects.toThrow();
+    await expect(cutter.file(2)).rejects.toThrow();
+    expect(await readdir(dir)).not.toContain('chunk-0002.flac');
   });
 });
 

@@ -2,10 +2,14 @@
 // cutting into chunks. Everything goes through ffprobe/ffmpeg as child processes with argument
 // arrays (no shell), so a file name can never become a command.
 import { spawn } from 'node:child_process';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
-import { ErrorCode } from '@protokoll/contract';
+import { AUDIO_FORMATS, ErrorCode } from '@protokoll/contract';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { audioToolCommand, type AudioToolName } from './audio-tools.ts';
+import { boundedLength } from './audio-length.ts';
 
 /** Why a file is refused. */
 export type AudioErrorReason = 'notAudio' | 'unreadable' | 'truncated' | 'empty';
@@ -42,8 +46,12 @@ interface RunResult {
   stderr: string;
 }
 
-/** Runs a tool to completion; stderr is kept short (ffmpeg can be chatty on broken input). */
-function run(command: string, args: string[], signal?: AbortSignal): Promise<RunResult> {
+/**
+ * Runs a tool to completion; stderr is kept short (ffmpeg can be chatty on broken input). The
+ * tool is the one `audioTools` found: the system's, or the npm package's.
+ */
+async function run(tool: AudioToolName, args: string[], signal?: AbortSignal): Promise<RunResult> {
+  const command = await audioToolCommand(tool);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     let stdout = '';
@@ -56,7 +64,7 @@ function run(command: string, args: string[], signal?: AbortSignal): Promise<Run
     });
     child.once('error', (error) => {
       if (signal?.aborted) reject(signal.reason);
-      else reject(new AudioToolError(`${command} could not be started: ${error.message}`));
+      else reject(new AudioToolError(`${tool} could not be started: ${error.message}`));
     });
     child.once('close', (code) => resolve({ code, stdout, stderr: stderr.trim() }));
   });
@@ -67,9 +75,13 @@ export interface AudioProbe {
   /**
    * Playable length: the end of the last audio packet, found by reading the whole file. Headers
    * can lie (an MP3's Xing header or a FLAC STREAMINFO still claims the full length after the
-   * file was cut) or say nothing (WebM from a browser's MediaRecorder).
+   * file was cut) or say nothing (WebM from a browser's MediaRecorder). For a WAV or MP3 whose
+   * header agrees with its size and whose last bytes are audio, a bounded read stands in for the
+   * full one (audio-length.ts); every other file, and every refusal, comes from the full read.
    */
   durationSeconds: number;
+  /** How the length was found: the bounded read of header and ends, or every packet. */
+  lengthSource: 'header' | 'packets';
   /** The length the container declares, when it declares one. */
   declaredDurationSeconds: number | undefined;
   /** ffprobe's `format_name`, e.g. `mp3` or `mov,mp4,m4a,3gp,3g2,mj2`. */
@@ -143,9 +155,14 @@ async function packetDuration(path: string, signal?: AbortSignal): Promise<numbe
  * Measures a file. Throws AudioError `unreadable` when ffprobe cannot open it and `truncated`
  * when its packets end well before the length its header declares. A readable file without an
  * audio stream (a PNG, say) is not refused here: `hasAudioStream` is false and the duration 0;
- * `detectAudio` is the gate that refuses it.
+ * `detectAudio` is the gate that refuses it. `ext`, the type detected by content, allows the
+ * bounded read where that format has one.
  */
-export async function probeAudio(path: string, signal?: AbortSignal): Promise<AudioProbe> {
+export async function probeAudio(
+  path: string,
+  signal?: AbortSignal,
+  options: { ext?: string } = {},
+): Promise<AudioProbe> {
   const { size } = await stat(path);
   const { code, stdout, stderr } = await run(
     FFPROBE,
@@ -177,9 +194,12 @@ export async function probeAudio(path: string, signal?: AbortSignal): Promise<Au
     channels: positive(audio?.channels),
     sizeBytes: size,
   };
-  if (!audio) return { ...base, durationSeconds: 0 };
+  if (!audio) return { ...base, durationSeconds: 0, lengthSource: 'header' };
 
-  const measured = await packetDuration(path, signal);
+  const bounded = options.ext
+    ? await boundedLength(path, options.ext, declared).catch(() => undefined)
+    : undefined;
+  const measured = bounded ?? (await packetDuration(path, signal));
   if (measured === undefined) {
     throw new AudioError('unreadable', 'ffmpeg cannot read the audio packets');
   }
@@ -191,21 +211,14 @@ export async function probeAudio(path: string, signal?: AbortSignal): Promise<Au
   }
   // The declared length includes the last packet's own duration; prefer it when it is sound.
   const durationSeconds = declared !== undefined && declared >= measured ? declared : measured;
-  return { ...base, durationSeconds };
+  return { ...base, durationSeconds, lengthSource: bounded === undefined ? 'packets' : 'header' };
 }
 
-/** Content types an upload may have (PRODUCT.md: mp3, m4a, wav, ogg/opus, webm, flac, mp4 audio). */
-export const ACCEPTED_AUDIO_TYPES: ReadonlySet<string> = new Set([
-  'mp3',
-  'm4a',
-  'mp4',
-  'wav',
-  'ogg',
-  'oga',
-  'opus',
-  'webm',
-  'flac',
-]);
+/**
+ * Content types an upload may have, as file-type names them: the contract's AUDIO_FORMATS, the
+ * same list the browser checks before sending.
+ */
+export const ACCEPTED_AUDIO_TYPES: ReadonlySet<string> = new Set(AUDIO_FORMATS);
 
 /** How many leading bytes `sniffAudio` needs to recognise every accepted format. */
 export const SNIFF_BYTES = 4100;
@@ -248,7 +261,7 @@ export interface DetectedAudio extends AudioType {
  */
 export async function detectAudio(path: string, signal?: AbortSignal): Promise<DetectedAudio> {
   const type = acceptType(await fileTypeFromFile(path));
-  const probe = await probeAudio(path, signal);
+  const probe = await probeAudio(path, signal, { ext: type.ext });
   if (!probe.hasAudioStream) {
     throw new AudioError('notAudio', `${type.ext} file without an audio stream`);
   }
@@ -409,4 +422,321 @@ export async function cutChunk(
     signal,
   );
   return path;
+}
+
+/**
+ * The most bytes a second of prepared audio can take: raw 16-bit samples (FLAC stores a noisy
+ * stretch verbatim) plus frame headers. Planning chunks with it needs no encoded file first.
+ */
+export const PREPARED_MAX_BYTES_PER_SECOND = PREPARED_SAMPLE_RATE * 2 * 1.01;
+
+const PCM_BYTES_PER_SECOND = PREPARED_SAMPLE_RATE * 2;
+const PCM_FORMAT = ['-f', 's16le', '-ac', '1', '-ar', String(PREPARED_SAMPLE_RATE)];
+
+/** The recording to cut: a file (MP4/M4A need one: their index can sit at the end) or a stream. */
+export type AudioSource = { path: string } | { stream: Readable };
+
+export interface ChunkCutter {
+  /**
+   * The chunk's file as soon as it is cut; undefined when the recording ends before the chunk
+   * holds any audio. Rejects when decoding or encoding failed.
+   */
+  file(index: number): Promise<string | undefined>;
+  /** The caller is done with the chunk's file: room for the next cut. */
+  release(index: number): void;
+  /** Stops decoding and encoding and waits for the tools to exit. */
+  stop(): Promise<void>;
+}
+
+export interface CutChunksOptions {
+  signal?: AbortSignal | undefined;
+  /**
+   * Cut chunks that may wait for `release`; past that the decoder waits before it starts the
+   * next chunk (the ones being written, at most two where they overlap, come on top).
+   */
+  ahead?: number;
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+  settled: boolean;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  // Rejections nobody asks for (chunks the run never got to) must not crash the process.
+  promise.catch(() => {});
+  const entry: Deferred<T> = {
+    promise,
+    settled: false,
+    resolve: (value) => {
+      entry.settled = true;
+      resolve(value);
+    },
+    reject: (error) => {
+      entry.settled = true;
+      reject(error);
+    },
+  };
+  return entry;
+}
+
+function exitOf(child: ReturnType<typeof spawn>): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    child.once('close', (code) => resolve(code));
+    child.once('error', () => resolve(child.exitCode));
+  });
+}
+
+function stderrTail(child: ReturnType<typeof spawn>): () => string {
+  let text = '';
+  child.stderr?.setEncoding('utf8').on('data', (data: string) => {
+    text = (text + data).slice(-4_000);
+  });
+  return () => text.trim();
+}
+
+/**
+ * Cuts the chunks while the recording is decoded, in one pass: one ffmpeg decodes it to 16 kHz
+ * mono samples, and each chunk's samples go to an ffmpeg of its own that writes
+ * `outDir/chunk-0003.flac` (the same bytes `prepareAudio` and `cutChunk` would give, cut on the
+ * exact sample). A chunk is ready as soon as the decoder has passed its end, so the first one goes
+ * to the engine after a tenth of a long recording is decoded, and the rest are cut while earlier
+ * ones are transcribed. At most `ahead` cut chunks wait for `release`: past that the decoder
+ * waits, so a slow engine never fills the disk.
+ */
+export function cutChunks(
+  source: AudioSource,
+  chunks: readonly ChunkPlan[],
+  outDir: string,
+  options: CutChunksOptions = {},
+): ChunkCutter {
+  const ahead = Math.max(1, options.ahead ?? 4);
+  const stopper = new AbortController();
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, stopper.signal])
+    : stopper.signal;
+  const ordered = [...chunks].sort((a, b) => a.start - b.start);
+  const files = new Map(ordered.map((chunk) => [chunk.index, deferred<string | undefined>()]));
+  const children = new Set<ReturnType<typeof spawn>>();
+  /** Cut and not yet released. */
+  let live = 0;
+  let roomWaiters: (() => void)[] = [];
+  const released = new Set<number>();
+
+  const cut = new Set<number>();
+
+  function release(index: number) {
+    if (released.has(index) || !cut.has(index)) return;
+    released.add(index);
+    live -= 1;
+    const waiters = roomWaiters;
+    roomWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  async function room(): Promise<void> {
+    while (live >= ahead) {
+      signal.throwIfAborted();
+      await new Promise<void>((resolve) => {
+        roomWaiters.push(resolve);
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+    }
+    signal.throwIfAborted();
+  }
+
+  interface Open {
+    chunk: ChunkPlan;
+    path: string;
+    child: ReturnType<typeof spawn>;
+    from: number;
+    to: number;
+    written: number;
+    stderr: () => string;
+    exit: Promise<number | null>;
+    failed?: unknown;
+  }
+
+  function openEncoder(chunk: ChunkPlan, from: number, to: number): Open {
+    const path = join(outDir, `chunk-${String(chunk.index).padStart(4, '0')}.flac`);
+    const child = spawn(
+      FFMPEG,
+      ['-nostdin', '-hide_banner', '-v', 'error', '-y', ...PCM_FORMAT, '-i', 'pipe:0'].concat(
+        ['-map_metadata', '-1'],
+        FLAC_OUTPUT,
+        FLAC_CODEC,
+        [path],
+      ),
+      { stdio: ['pipe', 'ignore', 'pipe'], signal },
+    );
+    children.add(child);
+    const open: Open = {
+      chunk,
+      path,
+      child,
+      from,
+      to,
+      written: 0,
+      stderr: stderrTail(child),
+      exit: exitOf(child).finally(() => children.delete(child)),
+    };
+    child.once('error', (error) => (open.failed ??= error));
+    child.stdin!.on('error', (error) => (open.failed ??= error));
+    return open;
+  }
+
+  const gone = (child: ReturnType<typeof spawn>) =>
+    child.exitCode !== null || child.signalCode !== null;
+
+  async function write(open: Open, bytes: Buffer) {
+    open.written += bytes.length;
+    const stdin = open.child.stdin!;
+    if (open.failed || gone(open.child) || stdin.write(bytes)) return;
+    // Until the encoder has taken it, or is gone (its exit fails the chunk in `finish`).
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stdin.off('drain', done);
+        stdin.off('close', done);
+        open.child.off('exit', done);
+        resolve();
+      };
+      stdin.once('drain', done);
+      stdin.once('close', done);
+      open.child.once('exit', done);
+      if (gone(open.child) || stdin.destroyed) done();
+    });
+  }
+
+  /** Ends a chunk's samples; its file is ready once its encoder has written the whole file. */
+  function finish(open: Open) {
+    open.child.stdin!.end();
+    cut.add(open.chunk.index);
+    live += 1;
+    const entry = files.get(open.chunk.index)!;
+    void open.exit.then(async (code) => {
+      if (signal.aborted) return entry.reject(signal.reason);
+      if (code !== 0 || open.failed) {
+        return entry.reject(
+          new AudioToolError(
+            `cutting chunk ${open.chunk.index} failed: ${open.stderr() || String(open.failed ?? `exit code ${code}`)}`,
+          ),
+        );
+      }
+      // A sliver at the very end (the plan came from the upload's measured length) holds no speech.
+      if (open.written < MIN_DURATION_SECONDS * PCM_BYTES_PER_SECOND) {
+        await rm(open.path, { force: true });
+        release(open.chunk.index);
+        return entry.resolve(undefined);
+      }
+      entry.resolve(open.path);
+    });
+  }
+
+  const decoderArgs = ['-nostdin', '-hide_banner', '-v', 'error'].concat(
+    ['-i', 'path' in source ? source.path : 'pipe:0'],
+    ['-map', '0:a:0', '-vn', '-sn', '-dn'],
+    PCM_FORMAT,
+    ['pipe:1'],
+  );
+
+  async function run(): Promise<void> {
+    await mkdir(outDir, { recursive: true });
+    const decoder = spawn(FFMPEG, decoderArgs, {
+      stdio: ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      signal,
+    });
+    children.add(decoder);
+    const decoderExit = exitOf(decoder).finally(() => children.delete(decoder));
+    const decoderStderr = stderrTail(decoder);
+    let started: Error | undefined;
+    decoder.once('error', (error) => (started ??= error));
+    let fed: Promise<unknown> = Promise.resolve();
+    if ('stream' in source) {
+      decoder.stdin!.on('error', () => {});
+      // The decoder stopping early breaks the pipe; only a failing read of the recording counts.
+      fed = pipeline(source.stream, decoder.stdin!).then(
+        () => undefined,
+        (error: unknown) =>
+          (error as { code?: string }).code === 'EPIPE' ||
+          (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE'
+            ? undefined
+            : error,
+      );
+    }
+
+    const bytesAt = (seconds: number) => Math.round(seconds * PREPARED_SAMPLE_RATE) * 2;
+    const last = ordered.at(-1);
+    const ranges = ordered.map((chunk) => ({
+      chunk,
+      from: bytesAt(chunk.start),
+      to: chunk === last ? Infinity : bytesAt(chunk.end),
+    }));
+    let next = 0;
+    const open: Open[] = [];
+    let offset = 0;
+    for await (const data of decoder.stdout! as AsyncIterable<Buffer>) {
+      signal.throwIfAborted();
+      const end = offset + data.length;
+      while (next < ranges.length && ranges[next]!.from < end) {
+        await room();
+        const range = ranges[next++]!;
+        open.push(openEncoder(range.chunk, range.from, range.to));
+      }
+      for (const encoder of [...open]) {
+        const from = Math.max(encoder.from, offset);
+        const to = Math.min(encoder.to, end);
+        if (to > from) await write(encoder, data.subarray(from - offset, to - offset));
+        if (encoder.to <= end) {
+          open.splice(open.indexOf(encoder), 1);
+          finish(encoder);
+        }
+      }
+      offset = end;
+    }
+    const code = await decoderExit;
+    const readError = await fed;
+    signal.throwIfAborted();
+    if (started) throw new AudioToolError(`ffmpeg could not be started: ${started.message}`);
+    if (code !== 0) {
+      throw new AudioToolError(
+        `preparing the audio failed: ${decoderStderr() || `exit code ${code}`}`,
+      );
+    }
+    if (readError) throw readError;
+    if (offset < MIN_DURATION_SECONDS * PCM_BYTES_PER_SECOND) {
+      throw new AudioError('empty', 'the prepared audio is empty');
+    }
+    for (const encoder of open) finish(encoder);
+    // Chunks the recording ends before: nothing to transcribe in them.
+    for (const range of ranges.slice(next)) files.get(range.chunk.index)!.resolve(undefined);
+  }
+
+  const running = run().catch((error: unknown) => {
+    for (const child of children) child.kill('SIGKILL');
+    const reason = signal.aborted ? signal.reason : error;
+    for (const entry of files.values()) if (!entry.settled) entry.reject(reason);
+  });
+
+  return {
+    file(index) {
+      const entry = files.get(index);
+      if (!entry) return Promise.reject(new Error(`chunk ${index} is not being cut`));
+      return entry.promise;
+    },
+    release,
+    async stop() {
+      stopper.abort(new Error('cutting stopped'));
+      await running;
+      await Promise.all([...children].map((child) => exitOf(child)));
+    },
+  };
 }

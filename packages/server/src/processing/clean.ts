@@ -158,6 +158,36 @@ export function cleanText(text: string, options: CleanOptions = {}): string {
 }
 
 /**
+ * The language passages are cleaned in when the recording's own language settles it (German or
+ * English); undefined when it has to be guessed from the whole transcript.
+ */
+export function cleaningLanguage(language: string | undefined): string | undefined {
+  const code = baseLanguage(language);
+  return code === 'de' || code === 'en' ? language : undefined;
+}
+
+/**
+ * Cleans passages in order, a batch at a time (the pipeline cleans each part of the transcript as
+ * soon as merging has made it final): whether a passage starts a sentence carries over from the
+ * previous batch. Passages left without words are dropped.
+ */
+export function segmentCleaner(
+  language: string | undefined,
+): (batch: readonly Segment[]) => Segment[] {
+  let startsSentence = true;
+  return (batch) => {
+    const cleaned: Segment[] = [];
+    for (const segment of batch) {
+      const text = cleanText(segment.text, { language, startsSentence });
+      if (!text) continue;
+      cleaned.push({ ...segment, text });
+      startsSentence = /[.!?…]["'»“”)]*$/.test(text);
+    }
+    return cleaned;
+  };
+}
+
+/**
  * Cleans every passage; passages left without words are dropped. A passage starts a sentence
  * when the previous one ended with . ! ? or … (or it is the first).
  */
@@ -165,17 +195,8 @@ export function cleanSegments(
   segments: readonly Segment[],
   options: { language?: string | undefined } = {},
 ): Segment[] {
-  const guessed =
-    baseLanguage(options.language) === 'de' || baseLanguage(options.language) === 'en'
-      ? options.language
-      : guessLanguage(segments.map((segment) => segment.text).join(' '));
-  const cleaned: Segment[] = [];
-  let startsSentence = true;
-  for (const segment of segments) {
-    const text = cleanText(segment.text, { language: guessed, startsSentence });
-    if (!text) continue;
-    cleaned.push({ ...segment, text });
-    startsSentence = /[.!?…]["'»“”)]*$/.test(text);
-  }
-  return cleaned;
+  const language =
+    cleaningLanguage(options.language) ??
+    guessLanguage(segments.map((segment) => segment.text).join(' '));
+  return segmentCleaner(language)(segments);
 }

@@ -1,8 +1,8 @@
-// The built-in summariser for servers without a language model (PRODUCT.md): it picks sentences,
-// it does not write new ones. Sentences are ranked by TF-IDF similarity to the whole transcript,
-// decisions and action items are found by cue phrases in German and English, topics are runs of
-// sentences between drops in lexical similarity (TextTiling-style). Deterministic: same input,
-// same summary.
+// The built-in summariser for servers without a language model (docs/architecture.md#providers): it
+// picks sentences, it does not write new ones. Sentences are ranked by TF-IDF similarity to the
+// whole transcript, decisions and action items are found by cue phrases in German and English,
+// topics are runs of sentences between drops in lexical similarity (TextTiling-style).
+// Deterministic: same input, same summary.
 import type {
   NoteStructure,
   Segment,

@@ -6,23 +6,28 @@ export {
   AudioToolError,
   CHUNK_OVERLAP_SECONDS,
   cutChunk,
+  cutChunks,
   detectAudio,
   MAX_CHUNK_BYTES,
   MAX_CHUNK_SECONDS,
   planChunks,
+  PREPARED_MAX_BYTES_PER_SECOND,
   prepareAudio,
   probeAudio,
   sniffAudio,
   SNIFF_BYTES,
   type AudioErrorReason,
   type AudioProbe,
+  type AudioSource,
   type ChunkOptions,
+  type ChunkCutter,
   type ChunkPlan,
   type DetectedAudio,
   type PreparedAudio,
 } from './audio.ts';
+export { TranscriptAssembler, type AssembledTranscript } from './assemble.ts';
 export { createChatClient, type ChatClient, type ChatMessage } from './chat.ts';
-export { cleanSegments, cleanText } from './clean.ts';
+export { cleaningLanguage, cleanSegments, cleanText, segmentCleaner } from './clean.ts';
 export {
   EngineError,
   normaliseBaseUrl,
@@ -31,7 +36,7 @@ export {
   type EngineName,
 } from './engine.ts';
 export { extractiveSummary, type ExtractiveOptions } from './extractive.ts';
-export { dominantLanguage, mergeTranscripts } from './merge.ts';
+export { dominantLanguage, mergeTranscripts, TranscriptMerger } from './merge.ts';
 export {
   createSttClient,
   transcribeChunks,

@@ -47,7 +47,8 @@ const overlapsInTime = (a: { start: number; end: number }, b: { start: number; e
   a.start <= b.end + TIME_TOLERANCE && b.start <= a.end + TIME_TOLERANCE;
 
 /**
- * Merges chunk transcripts in chunk order.
+ * Merges chunk transcripts in chunk order, one chunk at a time as results come in (the pipeline
+ * folds each chunk as soon as the ones before it are in).
  *
  * Overlap: a passage of a chunk that starts inside the overlap with the previous chunk is
  * dropped when a passage the previous chunk already placed there matches it in time and words.
@@ -60,19 +61,21 @@ const overlapsInTime = (a: { start: number; end: number }, b: { start: number; e
  * same name joins them) but never merges two people into one. Passages without a label keep the
  * previous passage's speaker; a transcript without any labels is all S1.
  */
-export function mergeTranscripts(
-  chunks: readonly ChunkPlan[],
-  results: ReadonlyMap<number, Transcription>,
-): Segment[] {
-  const ordered = [...chunks].sort((a, b) => a.index - b.index);
-  const merged: Merged[] = [];
-  let speakers = 0;
-  const newSpeaker = () => `S${++speakers}`;
+export class TranscriptMerger {
+  private readonly merged: Merged[] = [];
+  private speakers = 0;
+  private previous: ChunkPlan | undefined;
 
-  for (const [position, chunk] of ordered.entries()) {
-    const result = results.get(chunk.index);
-    if (!result) throw new Error(`chunk ${chunk.index} has no transcription`);
-    const previous = ordered[position - 1];
+  private newSpeaker(): string {
+    return `S${++this.speakers}`;
+  }
+
+  /** Folds in the next chunk; chunks must come in plan order. */
+  add(chunk: ChunkPlan, result: Transcription): void {
+    const { merged, previous } = this;
+    if (previous && chunk.start < previous.start) {
+      throw new Error(`chunk ${chunk.index} comes before chunk ${previous.index}`);
+    }
     const overlapEnd = previous && previous.end > chunk.start ? previous.end : undefined;
     const labels = new Map<string, string>();
     const earlier = merged.filter((segment) => previous && segment.chunk === previous.index);
@@ -97,24 +100,51 @@ export function mergeTranscripts(
       }
       let speaker: string;
       if (local === undefined)
-        speaker = merged.at(-1)?.speaker ?? (speakers > 0 ? 'S1' : newSpeaker());
+        speaker = merged.at(-1)?.speaker ?? (this.speakers > 0 ? 'S1' : this.newSpeaker());
       else {
-        speaker = labels.get(local) ?? newSpeaker();
+        speaker = labels.get(local) ?? this.newSpeaker();
         labels.set(local, speaker);
       }
       merged.push({ start, end, text: segment.text.trim(), speaker, chunk: chunk.index, local });
     }
+    this.previous = chunk;
   }
-  // Stable: passages of equal start keep their chunk order.
-  return merged
-    .map((segment, order) => ({ segment, order }))
-    .sort((a, b) => a.segment.start - b.segment.start || a.order - b.order)
-    .map(({ segment }) => ({
-      start: segment.start,
-      end: segment.end,
-      speaker: segment.speaker,
-      text: segment.text,
-    }));
+
+  /**
+   * The transcript so far, by start time, and how many of its first passages are final: a later
+   * chunk only adds passages from its own start on and only rewrites passages of the chunk before
+   * it, so everything that starts before the last folded chunk stays as it is.
+   */
+  segments(): { segments: Segment[]; settled: number } {
+    // Stable: passages of equal start keep their chunk order.
+    const sorted = this.merged
+      .map((segment, order) => ({ segment, order }))
+      .sort((a, b) => a.segment.start - b.segment.start || a.order - b.order)
+      .map(({ segment }) => ({
+        start: segment.start,
+        end: segment.end,
+        speaker: segment.speaker,
+        text: segment.text,
+      }));
+    const from = this.previous?.start ?? 0;
+    let settled = 0;
+    while (settled < sorted.length && sorted[settled]!.start < from) settled += 1;
+    return { segments: sorted, settled };
+  }
+}
+
+/** Merges all chunk transcripts at once (see TranscriptMerger). */
+export function mergeTranscripts(
+  chunks: readonly ChunkPlan[],
+  results: ReadonlyMap<number, Transcription>,
+): Segment[] {
+  const merger = new TranscriptMerger();
+  for (const chunk of [...chunks].sort((a, b) => a.index - b.index)) {
+    const result = results.get(chunk.index);
+    if (!result) throw new Error(`chunk ${chunk.index} has no transcription`);
+    merger.add(chunk, result);
+  }
+  return merger.segments().segments;
 }
 
 /** The language most chunks reported, for notes uploaded with `language: auto`. */

@@ -29,6 +29,7 @@ beforeEach(() => {
     apiKey: undefined,
     latencyMs: 0,
     maxConcurrency: undefined,
+    hold: undefined,
     transcription: {},
   });
 });
@@ -251,12 +252,20 @@ describe('transcribeChunks', () => {
   });
 
   it('never has more requests in flight than its concurrency', async () => {
-    peer.configure({ maxConcurrency: 2, latencyMs: 150 });
+    // The first requests are held until two are in flight at once: the peak is reached for sure.
+    let release!: () => void;
+    peer.configure({
+      maxConcurrency: 2,
+      hold: new Promise<void>((resolve) => (release = resolve)),
+    });
     const progress: number[] = [];
-    const results = await transcribeChunks(chunks(6), client(), {
+    const run = transcribeChunks(chunks(6), client(), {
       concurrency: 2,
       onProgress: ({ done }) => progress.push(done),
     });
+    await expect.poll(() => peer.requests.length, { timeout: 20_000 }).toBe(2);
+    release();
+    const results = await run;
     expect([...results.keys()]).toEqual([0, 1, 2, 3, 4, 5]);
     expect(peer.peakConcurrency()).toBe(2);
     expect(peer.requests.every((r) => r.status === 200)).toBe(true);
@@ -264,13 +273,32 @@ describe('transcribeChunks', () => {
   });
 
   it('meets the peer’s 429 above its limit (the limit is real) and retries through it', async () => {
-    peer.configure({ maxConcurrency: 2, latencyMs: 150 });
-    const results = await transcribeChunks(chunks(4), client(), {
-      concurrency: 4,
-      backoffMs: 200,
+    // The two admitted requests are held until the other two have been refused: the overlap
+    // does not depend on how quickly this machine sends them.
+    let release!: () => void;
+    peer.configure({
+      maxConcurrency: 2,
+      hold: new Promise<void>((resolve) => (release = resolve)),
     });
+    const retried: number[] = [];
+    const run = transcribeChunks(chunks(4), client(), {
+      concurrency: 4,
+      retries: 20,
+      backoffMs: 20,
+      maxBackoffMs: 200,
+      onRetry: ({ index, error }) => {
+        expect(error.reason).toBe('busy');
+        retried.push(index);
+      },
+    });
+    await expect
+      .poll(() => peer.requests.filter((r) => r.status === 429).length, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2);
+    release();
+    const results = await run;
     expect(results.size).toBe(4);
-    expect(peer.requests.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    expect(new Set(retried).size).toBe(2);
+    expect(peer.requests.filter((r) => r.status === 200)).toHaveLength(4);
   });
 
   it('skips chunks done before a restart and checkpoints each new one', async () => {
@@ -302,10 +330,17 @@ describe('transcribeChunks', () => {
   });
 
   it('stops when the job is cancelled, with the cancellation, not an engine error', async () => {
-    peer.configure({ latencyMs: 300 });
+    let release!: () => void;
+    peer.configure({ hold: new Promise<void>((resolve) => (release = resolve)) });
     const controller = new AbortController();
     const run = transcribeChunks(chunks(3), client(), { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('job stopped')), 50);
-    await expect(run).rejects.toThrow('job stopped');
+    try {
+      // Cancelled while the engine still holds the requests.
+      await expect.poll(() => peer.requests.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      controller.abort(new Error('job stopped'));
+      await expect(run).rejects.toThrow('job stopped');
+    } finally {
+      release();
+    }
   });
 });

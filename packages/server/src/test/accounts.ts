@@ -1,36 +1,13 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LoginResponse, RegisterBody } from '@protokoll/contract';
+import { endpoints, LoginResponse, type RegisterBody } from '@protokoll/contract';
 import { afterAll, expect } from 'vitest';
 import type { App } from '../app.ts';
 import type { Config, Env } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { testApp, testConfig } from './app.ts';
-
-/** A call to the app as the web client makes it: JSON body, optional bearer token. */
-export interface CallOptions {
-  body?: unknown;
-  token?: string;
-  headers?: Record<string, string>;
-}
-
-export type Call = (method: string, path: string, options?: CallOptions) => Promise<Response>;
-
-export function caller(app: App): Call {
-  return (method, path, options = {}) =>
-    Promise.resolve(
-      app.request(path, {
-        method,
-        headers: {
-          ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-          ...options.headers,
-        },
-        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      }),
-    );
-}
+import { testClient, type TestClient } from './client.ts';
 
 /** Temporary DATA_DIRs, removed after the test file. */
 const dirs: string[] = [];
@@ -47,7 +24,8 @@ export async function tempDataDir(): Promise<string> {
 export interface AccountsApp {
   app: App;
   config: Config;
-  call: Call;
+  /** The app's API as the contract describes it. */
+  api: TestClient;
   dataDir: string;
   logs: Record<string, unknown>[];
 }
@@ -64,7 +42,7 @@ export async function accountsApp(
     testConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://protokoll.example', ...env }),
     deps,
   );
-  return { app, config, call: caller(app), dataDir, logs };
+  return { app, config, api: testClient(app), dataDir, logs };
 }
 
 let counter = 0;
@@ -88,12 +66,15 @@ export interface SignedUp extends LoginResponse {
 }
 
 /** Registers a fresh account and returns its session. */
-export async function signUp(call: Call, overrides: Partial<RegisterBody> = {}): Promise<SignedUp> {
+export async function signUp(
+  api: TestClient,
+  overrides: Partial<RegisterBody> = {},
+): Promise<SignedUp> {
   const form = registration(overrides);
-  const res = await call('POST', '/api/auth/register', { body: form });
+  const res = await api.call(endpoints.register, { body: form });
   expect(res.status).toBe(200);
-  const body = (await res.json()) as LoginResponse;
-  return { ...body, email: form.email, password: form.password };
+  // A sign-up signs in: the answer carries everything a login answer does.
+  return { ...LoginResponse.parse(res.body), email: form.email, password: form.password };
 }
 
 export interface OutboxMail {

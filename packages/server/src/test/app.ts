@@ -16,6 +16,7 @@ export function testConfig(env: Env = {}, overrides: Partial<Config> = {}): Conf
       NODE_ENV: 'test',
       JWT_SECRET: TEST_JWT_SECRET,
       RATE_LIMIT_LOGIN: '10000/1m',
+      RATE_LIMIT_LOGIN_IP: '10000/1m',
       RATE_LIMIT_REGISTER: '10000/1m',
       RATE_LIMIT_FORGOT_PASSWORD: '10000/1m',
       ...env,
@@ -51,7 +52,7 @@ export function noDatabase(): Database {
 export function testApp(
   db: Database,
   config: Config = testConfig(),
-  deps: Pick<AppDeps, 'mailer' | 'google'> = {},
+  deps: Pick<AppDeps, 'mailer' | 'google' | 'payments' | 'audioTools'> = {},
 ) {
   const { logger, lines } = memoryLogger();
   const app = createApp({ db, config, logger, version: '9.9.9-test', ...deps });

@@ -15,7 +15,7 @@ import {
   type NoteRow,
   type StoredSegment,
 } from '../db/schema.ts';
-import { noteSearchText } from '../routes/notes/notes.dto.ts';
+import { noteSearchText } from '../domain/notes/search-text.ts';
 import { audioKey, audioStorage } from '../providers/storage/storage.ts';
 
 const run = promisify(execFile);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noDatabase, testApp, testConfig } from '../test/app.ts';
 import { isBot } from './bots.ts';
 
+// Serving the built app (HTML, assets, compression, 404s) is HTTP itself: plain requests here.
+
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const BROWSER =

@@ -103,9 +103,9 @@ function sendFile(
 }
 
 /**
- * Serves the built web app (SPEC §2): files from `appDist`, then every other GET as the app's
- * index.html — status 200 for a known page, 404 (noindex) for anything else so the client shows
- * its error page with the right status. Bots get a bare 404 instead of an error page.
+ * Serves the built web app (docs/product.md#unknown-paths): files from `appDist`, then every other
+ * GET as the app's index.html — status 200 for a known page, 404 (noindex) for anything else so the
+ * client shows its error page with the right status. Bots get a bare 404 instead of an error page.
  */
 export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
   const root = resolve(appDist);

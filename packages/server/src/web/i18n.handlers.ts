@@ -5,7 +5,7 @@ import type { Hook } from '@hono/zod-openapi';
 import type { AppEnv } from '../lib/context.ts';
 import type { messagesRoute } from './i18n.routes.ts';
 
-/** SPEC §9: clients may keep the locale messages for 24 hours. */
+/** Clients may keep the locale messages for 24 hours (docs/i18n.md#loading-and-caching). */
 export const MESSAGES_CACHE_CONTROL = 'public, max-age=86400';
 
 export const getMessages: AppRouteHandler<typeof messagesRoute> = async (c) => {

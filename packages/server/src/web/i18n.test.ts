@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.ts';
 import { noDatabase, testApp } from '../test/app.ts';
 
+// Locale files with caching, ETags and 304s are HTTP itself: plain requests here.
+
 describe('GET /_i18n/{locale}/messages.json', () => {
   it.each(['de', 'en'] as const)(
     'serves locales/%s.json with a day of caching and an ETag',

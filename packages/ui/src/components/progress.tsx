@@ -1,4 +1,5 @@
 import { Progress as ProgressPrimitive } from 'radix-ui';
+import { formatPercent } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { cn } from '../lib/cn.ts';
 
@@ -16,17 +17,13 @@ export interface ProgressProps extends Omit<
 export function Progress({ label, value = null, className, ...props }: ProgressProps) {
   const { i18n } = useTranslation();
   const clamped = value == null ? null : Math.min(100, Math.max(0, value));
-  const percent = new Intl.NumberFormat(i18n.language, {
-    style: 'percent',
-    maximumFractionDigits: 0,
-  });
   return (
     <ProgressPrimitive.Root
       data-slot="progress"
       aria-label={label}
       value={clamped}
       max={100}
-      getValueLabel={(current, max) => percent.format(current / max)}
+      getValueLabel={(current, max) => formatPercent(current / max, i18n.language)}
       className={cn('relative h-2 w-full min-w-0 overflow-hidden rounded-full bg-muted', className)}
       {...props}
     >

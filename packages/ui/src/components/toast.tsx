@@ -12,8 +12,8 @@ export interface ToastProviderProps extends React.ComponentProps<typeof ToastPri
 }
 
 /**
- * Owns the toasts of the app. Put it (with one ToastViewport inside) near the root; the app keeps
- * the list of toasts in its own state and renders a Toast per entry.
+ * Owns a set of toasts and their viewport. The app's is inside its `Toaster` host, which keeps
+ * the toasts in order and renders a Toast per entry.
  */
 export function ToastProvider({ label, ...props }: ToastProviderProps) {
   const { t } = useTranslation();
@@ -69,7 +69,7 @@ export const toastVariants = cva(
   },
 );
 
-type ToastVariant = NonNullable<VariantProps<typeof toastVariants>['variant']>;
+export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>['variant']>;
 
 const variantIcons: Record<ToastVariant, React.ComponentType<React.SVGProps<SVGSVGElement>>> = {
   info: Info,

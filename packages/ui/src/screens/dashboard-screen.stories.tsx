@@ -11,7 +11,7 @@ import {
   proPlan,
 } from '@protokoll/mocks/fixtures';
 import { DashboardScreen } from './dashboard-screen.tsx';
-import { expectCalledOnceWith } from './notes/lib/story-helpers.ts';
+import { expectCalledOnceWith } from '../lib/story-helpers.ts';
 
 /** A fixed local time of day, whatever the time zone the story runs in. */
 const at = (hours: number, minutes = 0) => new Date(2026, 2, 2, hours, minutes);
@@ -184,6 +184,20 @@ export const HighUsage: Story = {
     await expect(canvasElement.querySelector('[data-slot="minutes-percent"]')).toHaveTextContent(
       /97\s%/,
     );
+  },
+};
+
+/** Nearly used up: the minutes widget links to the plans, the plan widget offers the upgrade. */
+export const BuyMinutes: Story = {
+  args: { minutes: { ...demoMinutes, used: 29, remaining: 1 }, buyMinutesHref: '/buy' },
+  play: async ({ canvas }) => {
+    const minutes = within(canvas.getByRole('region', { name: 'Minuten' }));
+    await expect(minutes.getByRole('link', { name: 'Minuten kaufen' })).toHaveAttribute(
+      'href',
+      '/buy',
+    );
+    const plan = within(canvas.getByRole('region', { name: 'Ihr Tarif' }));
+    await expect(plan.getByRole('button', { name: 'Jetzt upgraden' })).toBeVisible();
   },
 };
 

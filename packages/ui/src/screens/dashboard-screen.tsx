@@ -5,9 +5,10 @@ import { useTranslation } from '../lib/i18n.tsx';
 import { Button } from '../components/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/card.tsx';
 import { cn } from '../lib/cn.ts';
+import type { RenderLink } from '../lib/render-link.tsx';
 import { MinutesMeter } from '../widgets/minutes-meter.tsx';
 import { PlanCard } from '../widgets/plan-card.tsx';
-import { FolderShortcuts, RecentNotes } from './notes/recent-notes.tsx';
+import { FolderShortcuts, RecentNotes } from '../widgets/recent-notes.tsx';
 
 type WidgetStatus = 'loading' | 'error' | 'ready';
 type DayPeriod = 'morning' | 'day' | 'evening' | 'night';
@@ -33,6 +34,10 @@ export interface DashboardScreenProps extends Omit<React.ComponentProps<'div'>, 
   minutesStatus: WidgetStatus;
   /** "Retry" in the minutes widget was pressed. */
   onRetryMinutes?: (() => void) | undefined;
+  /** The buy page: the minutes widget links there when few minutes are left. */
+  buyMinutesHref?: string | undefined;
+  /** Renders that link with the app's router link; defaults to `<a href>`. */
+  renderLink?: RenderLink | undefined;
 
   /** The current plan, or `null` when there is none. */
   plan?: Plan | null | undefined;
@@ -84,6 +89,8 @@ export function DashboardScreen({
   minutes,
   minutesStatus,
   onRetryMinutes,
+  buyMinutesHref,
+  renderLink,
   plan,
   planStatus,
   onRetryPlan,
@@ -151,7 +158,13 @@ export function DashboardScreen({
             </Button>
           </CardFooter>
         </Card>
-        <MinutesMeter minutes={minutes} status={minutesStatus} onRetry={onRetryMinutes} />
+        <MinutesMeter
+          minutes={minutes}
+          status={minutesStatus}
+          onRetry={onRetryMinutes}
+          buyHref={buyMinutesHref}
+          renderLink={renderLink}
+        />
         <PlanCard
           plan={plan}
           status={planStatus}

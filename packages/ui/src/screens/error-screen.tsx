@@ -49,8 +49,9 @@ export interface ErrorScreenProps extends Omit<React.ComponentProps<'div'>, 'chi
 }
 
 /**
- * The error page (SPEC §2): icon, status code, title and description per code, the optional
- * message, three actions and a support link. Marks the document noindex while it is shown.
+ * The error page (docs/product.md#error-page): icon, status code, title and description per code,
+ * the optional message, three actions and a support link. Marks the document noindex while it is
+ * shown.
  */
 export function ErrorScreen({
   status,

@@ -21,7 +21,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The demo month on Free: 12 of 30 minutes used, which SPEC §5 rounds to 40 %. */
+/** The demo month on Free: 12 of 30 minutes used, which rounds to 40 %. */
 export const Default: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { level: 2, name: 'Minuten' })).toBeVisible();
@@ -59,7 +59,9 @@ export const Error: Story = {
   },
 };
 
-/** Unlimited plans show no bar and no percentage (SPEC §5: 0), only what was used. */
+/**
+ * Unlimited plans show no bar and no percentage (docs/minutes.md#unlimited), only what was used.
+ */
 export const Unlimited: Story = {
   args: {
     minutes: {
@@ -79,7 +81,9 @@ export const Unlimited: Story = {
   },
 };
 
-/** SPEC §5: remaining above 1e12 counts as unlimited even when the flag is off. */
+/**
+ * Remaining above 1e12 counts as unlimited even when the flag is off (docs/minutes.md#unlimited).
+ */
 export const UnlimitedByRemaining: Story = {
   args: {
     minutes: {
@@ -97,7 +101,10 @@ export const UnlimitedByRemaining: Story = {
   },
 };
 
-/** No active plan: all zero, with a hint (SPEC §7: what a failed minutes load shows too). */
+/**
+ * No active plan: all zero, with a hint (what a failed minutes load shows too,
+ * docs/minutes.md#when-loading-fails).
+ */
 export const NoPlan: Story = {
   args: {
     minutes: {
@@ -127,6 +134,25 @@ export const HighUsage: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(
       'Ihre Minuten sind fast aufgebraucht.',
     );
+  },
+};
+
+/** Few minutes left and the app offers the buy page: a link leads there. */
+export const BuyMinutes: Story = {
+  args: { minutes: { ...demoMinutes, used: 29, remaining: 1 }, buyHref: '/buy' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Minuten kaufen' })).toHaveAttribute(
+      'href',
+      '/buy',
+    );
+  },
+};
+
+/** Enough minutes left: no link, even when the app offers one. */
+export const BuyMinutesNotNeeded: Story = {
+  args: { buyHref: '/buy' },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('link')).toBeNull();
   },
 };
 
@@ -173,6 +199,18 @@ export const Mobile: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+  },
+};
+
+export const EnglishBuyMinutes: Story = {
+  globals: { locale: 'en' },
+  args: { minutes: { ...demoMinutes, used: 30, remaining: 0 }, buyHref: '/en/buy' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('You have used all your minutes.');
+    await expect(canvas.getByRole('link', { name: 'Buy minutes' })).toHaveAttribute(
+      'href',
+      '/en/buy',
+    );
   },
 };
 

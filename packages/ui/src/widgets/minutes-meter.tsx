@@ -1,19 +1,21 @@
 import { isUnlimited, usagePercent, type Minutes } from '@protokoll/contract';
-import { Infinity as InfinityIcon, RotateCw } from 'lucide-react';
+import { Infinity as InfinityIcon, RotateCw, ShoppingCart } from 'lucide-react';
 import { useId } from 'react';
 import { Trans, useTranslation } from '../lib/i18n.tsx';
+import { useFormat } from '../lib/format.ts';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/card.tsx';
 import { Progress } from '../components/progress.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
+import { ItemLink, type RenderLink } from '../lib/render-link.tsx';
 
 /** From this usage on the meter warns that the minutes are nearly used up. */
 const HIGH_USAGE_PERCENT = 90;
 
 export interface MinutesMeterProps extends Omit<React.ComponentProps<'div'>, 'children'> {
-  /** The minutes balance (SPEC §3); only read while `status` is `ready`. */
+  /** The minutes balance (docs/minutes.md#balance); only read while `status` is `ready`. */
   minutes?: Minutes | undefined;
   /** `loading` shows a placeholder, `error` a message with a retry button, `ready` the balance. */
   status: 'loading' | 'error' | 'ready';
@@ -21,36 +23,36 @@ export interface MinutesMeterProps extends Omit<React.ComponentProps<'div'>, 'ch
   onRetry?: (() => void) | undefined;
   /** Heading level of the widget's title, to fit the page's outline. Defaults to 2. */
   headingLevel?: 2 | 3;
+  /**
+   * The buy page, resolved for the active locale: when the minutes are nearly or all used up (or
+   * there is no plan), a "buy minutes" link leads there. Without it no link is offered.
+   */
+  buyHref?: string | undefined;
+  /** Renders the buy link with the app's router link; defaults to `<a href>`. */
+  renderLink?: RenderLink | undefined;
 }
 
 /**
  * The minutes widget: used of total, remaining, minutes reserved by running jobs, usage percentage
- * (SPEC §5 rounding) and a bar. Unlimited plans show no bar; without an active plan every number
- * is zero and a hint explains why.
+ * (docs/minutes.md#usage-percentage) and a bar. Unlimited plans show no bar; without an active plan
+ * every number is zero and a hint explains why.
  */
 export function MinutesMeter({
   minutes,
   status,
   onRetry,
   headingLevel = 2,
+  buyHref,
+  renderLink,
   className,
   ...props
 }: MinutesMeterProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const ready = status === 'ready' && minutes != null;
 
-  const number = new Intl.NumberFormat(i18n.language);
-  const duration = new Intl.NumberFormat(i18n.language, {
-    style: 'unit',
-    unit: 'minute',
-    unitDisplay: 'long',
-  });
-  const percentFormat = new Intl.NumberFormat(i18n.language, {
-    style: 'percent',
-    maximumFractionDigits: 0,
-  });
+  const format = useFormat();
 
   return (
     <Card
@@ -95,9 +97,22 @@ export function MinutesMeter({
         {ready ? (
           <MinutesBalance
             minutes={minutes}
-            formatNumber={(value) => number.format(value)}
-            formatMinutes={(value) => duration.format(value)}
-            formatPercent={(value) => percentFormat.format(value / 100)}
+            formatNumber={format.number}
+            formatMinutes={format.minutes}
+            formatPercent={(value) => format.percent(value / 100)}
+            buyLink={
+              buyHref ? (
+                <Button asChild variant="outline" size="sm" className="mt-2">
+                  <ItemLink
+                    item={{ key: 'buy', label: t('minutes.buy'), href: buyHref }}
+                    renderLink={renderLink}
+                  >
+                    <ShoppingCart aria-hidden />
+                    {t('minutes.buy')}
+                  </ItemLink>
+                </Button>
+              ) : null
+            }
           />
         ) : null}
       </CardContent>
@@ -110,6 +125,8 @@ interface MinutesBalanceProps {
   formatNumber: (value: number) => string;
   formatMinutes: (value: number) => string;
   formatPercent: (value: number) => string;
+  /** Offered beside the hint when few minutes (or none) are left. */
+  buyLink: React.ReactNode;
 }
 
 function MinutesBalance({
@@ -117,10 +134,12 @@ function MinutesBalance({
   formatNumber,
   formatMinutes,
   formatPercent,
+  buyLink,
 }: MinutesBalanceProps) {
   const { t } = useTranslation();
   const noPlan = !minutes.has_active_plan;
-  // SPEC §7: without an active plan the client shows all-zero minutes, whatever else arrived.
+  // Without an active plan the client shows all-zero minutes, whatever else arrived
+  // (docs/minutes.md#when-loading-fails).
   const shown: Minutes = noPlan
     ? { total: 0, used: 0, remaining: 0, running: 0, unlimited: false, has_active_plan: false }
     : minutes;
@@ -211,14 +230,24 @@ function MinutesBalance({
         </dl>
       )}
 
-      {noPlan ? <Alert variant="info" description={t('minutes.noPlanHint')} /> : null}
+      {noPlan ? (
+        <Alert variant="info" description={t('minutes.noPlanHint')}>
+          {buyLink}
+        </Alert>
+      ) : null}
       {unlimited ? (
         <p className="text-sm text-muted-foreground">{t('minutes.unlimitedHint')}</p>
       ) : null}
       {/* Shown on load, not in answer to an action: polite, not an interrupting alert. */}
-      {usedUp ? <Alert variant="warning" role="status" description={t('minutes.usedUp')} /> : null}
+      {usedUp ? (
+        <Alert variant="warning" role="status" description={t('minutes.usedUp')}>
+          {buyLink}
+        </Alert>
+      ) : null}
       {high ? (
-        <Alert variant="warning" role="status" description={t('minutes.almostUsedUp')} />
+        <Alert variant="warning" role="status" description={t('minutes.almostUsedUp')}>
+          {buyLink}
+        </Alert>
       ) : null}
     </div>
   );

@@ -17,7 +17,10 @@ import { Skeleton } from '../components/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
 
 export interface PlanCardProps extends Omit<React.ComponentProps<'div'>, 'children'> {
-  /** The current plan (SPEC §3); `null` when the user has none. Only read while `status` is `ready`. */
+  /**
+   * The current plan (docs/minutes.md#plans); `null` when the user has none. Only read while
+   * `status` is `ready`.
+   */
   plan?: Plan | null | undefined;
   /** `loading` shows a placeholder, `error` a message with a retry button, `ready` the plan. */
   status: 'loading' | 'error' | 'ready';

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { UploadToasts, type UploadEntry } from './upload-toasts.tsx';
+import { Toaster } from './toaster.tsx';
+import type { UploadEntry } from './upload-toasts.tsx';
 
 const MiB = 1024 ** 2;
 
@@ -38,9 +39,12 @@ const failed: UploadEntry = {
   showToast: true,
 };
 
-/** The toasts' landmark, by its translated name. */
-const region = (canvasElement: HTMLElement) =>
-  within(canvasElement).getByRole('region', { name: 'Uploads' });
+/**
+ * The toast host's landmark, by its translated name. Its toasts are portalled into it right after
+ * it mounts, so they are found with `findBy…`.
+ */
+const region = (canvasElement: HTMLElement, name = 'Benachrichtigungen') =>
+  within(canvasElement).getByRole('region', { name });
 
 /** What the polite live region says, line by line. */
 const announced = (canvasElement: HTMLElement) =>
@@ -49,18 +53,19 @@ const announced = (canvasElement: HTMLElement) =>
     (line) => line.textContent,
   );
 
+/** Upload entries as the app's toast host shows them. */
 const meta = {
   title: 'Widgets/UploadToasts',
-  component: UploadToasts,
-  args: { uploads: [uploading], onDismiss: fn() },
-} satisfies Meta<typeof UploadToasts>;
+  component: Toaster,
+  args: { uploads: [uploading], onUploadDismiss: fn() },
+} satisfies Meta<typeof Toaster>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Bytes on their way: "12,3 MB von 48,0 MB" and a bar; the close button reports the entry. */
 export const Uploading: Story = {
   play: async ({ canvasElement, args }) => {
-    const toast = within(region(canvasElement)).getByRole('listitem');
+    const toast = await within(region(canvasElement)).findByRole('listitem');
     await expect(toast).toHaveAttribute('data-state', 'uploading');
     await expect(toast).toHaveTextContent(/12,3\sMB von 48,0\sMB/);
     const bar = within(toast).getByRole('progressbar', {
@@ -75,8 +80,8 @@ export const Uploading: Story = {
         name: 'Hinweis zu Teambesprechung März.m4a schließen',
       }),
     );
-    await expect(args.onDismiss).toHaveBeenCalledOnce();
-    await expect(args.onDismiss).toHaveBeenCalledWith('u1');
+    await expect(args.onUploadDismiss).toHaveBeenCalledOnce();
+    await expect(args.onUploadDismiss).toHaveBeenCalledWith('u1');
   },
 };
 
@@ -84,7 +89,7 @@ export const Uploading: Story = {
 export const Processing: Story = {
   args: { uploads: [processing] },
   play: async ({ canvasElement }) => {
-    const toast = within(region(canvasElement)).getByRole('listitem');
+    const toast = await within(region(canvasElement)).findByRole('listitem');
     await expect(toast).toHaveAttribute('data-state', 'processing');
     await expect(toast).toHaveTextContent('Wird verarbeitet …');
     await expect(within(toast).queryByRole('progressbar')).toBeNull();
@@ -97,17 +102,17 @@ export const Processing: Story = {
 export const Done: Story = {
   args: { uploads: [done] },
   play: async ({ canvasElement }) => {
-    const toast = within(region(canvasElement)).getByRole('listitem');
+    const toast = await within(region(canvasElement)).findByRole('listitem');
     await expect(toast).toHaveAttribute('data-state', 'done');
     await expect(toast).toHaveTextContent('Hochgeladen');
   },
 };
 
-/** SPEC §8 "Upload failed" when nothing more specific is known. */
+/** "Upload failed" when nothing more specific is known (docs/errors.md#upload-failures). */
 export const Error: Story = {
   args: { uploads: [failed] },
   play: async ({ canvasElement }) => {
-    const toast = within(region(canvasElement)).getByRole('listitem');
+    const toast = await within(region(canvasElement)).findByRole('listitem');
     await expect(toast).toHaveAttribute('data-state', 'error');
     await expect(toast).toHaveTextContent('Hochladen fehlgeschlagen');
     await expect(announced(canvasElement)).toEqual([
@@ -116,32 +121,34 @@ export const Error: Story = {
   },
 };
 
-/** SPEC §8 "or a parse error": the parser's own words. */
+/** A parse error: the parser's own words (docs/errors.md#upload-failures). */
 export const ParseError: Story = {
   args: {
-    uploads: [{ ...failed, error: 'Unexpected token \'<\', "<html>" is not valid JSON' }],
+    uploads: [
+      { ...failed, error: { message: 'Unexpected token \'<\', "<html>" is not valid JSON' } },
+    ],
   },
   play: async ({ canvasElement }) => {
-    const toast = within(region(canvasElement)).getByRole('listitem');
+    const toast = await within(region(canvasElement)).findByRole('listitem');
     await expect(toast).toHaveTextContent('Unexpected token \'<\', "<html>" is not valid JSON');
     await expect(toast).not.toHaveTextContent('Hochladen fehlgeschlagen');
   },
 };
 
-/** The note failed later: SPEC §8 "Transcription failed" with the reason under it. */
+/** The note failed later: "Transcription failed" with the reason under it. */
 export const TranscriptionFailed: Story = {
   args: {
     uploads: [
       {
         ...done,
         status: 'error',
-        error: 'errors.transcriptionFailed',
+        error: { code: 'transcriptionFailed' },
         reason: 'errors.transcriptionUnavailable',
       },
     ],
   },
   play: async ({ canvasElement }) => {
-    const toast = within(region(canvasElement)).getByRole('listitem');
+    const toast = await within(region(canvasElement)).findByRole('listitem');
     await expect(toast).toHaveTextContent('Transkription fehlgeschlagen');
     await expect(toast).toHaveTextContent(
       'Auf diesem Server ist keine Spracherkennung eingerichtet.',
@@ -161,7 +168,7 @@ export const Several: Story = {
     ],
   },
   play: async ({ canvasElement }) => {
-    const items = within(region(canvasElement)).getAllByRole('listitem');
+    const items = await within(region(canvasElement)).findAllByRole('listitem');
     await expect(items.map((item) => item.dataset.state)).toEqual([
       'uploading',
       'processing',
@@ -184,7 +191,7 @@ const longName =
 export const LongFileName: Story = {
   args: { uploads: [{ ...uploading, filename: longName }] },
   play: async ({ canvasElement }) => {
-    const toast = within(region(canvasElement)).getByRole('listitem');
+    const toast = await within(region(canvasElement)).findByRole('listitem');
     const name = toast.querySelector<HTMLElement>('[data-slot="upload-filename"]')!;
     await expect(name).toHaveAttribute('title', longName);
     await expect(name).toHaveTextContent(longName);
@@ -211,19 +218,19 @@ export const Mobile: Story = {
   ...Several,
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvasElement }) => {
-    for (const item of within(region(canvasElement)).getAllByRole('listitem')) {
+    for (const item of await within(region(canvasElement)).findAllByRole('listitem')) {
       await expect(item.getBoundingClientRect().width).toBeGreaterThan(window.innerWidth - 40);
       await expect(item.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
     }
   },
 };
 
-/** English, with SPEC §8's "Upload failed" and English number formatting. */
+/** English, with "Upload failed" and English number formatting. */
 export const English: Story = {
   globals: { locale: 'en' },
   args: { uploads: [uploading, failed] },
   play: async ({ canvasElement }) => {
-    const [first, second] = within(region(canvasElement)).getAllByRole('listitem');
+    const [first, second] = within(region(canvasElement, 'Notifications')).getAllByRole('listitem');
     await expect(first).toHaveTextContent(/12\.3\sMB of 48\.0\sMB/);
     await expect(second).toHaveTextContent('Upload failed');
     await expect(

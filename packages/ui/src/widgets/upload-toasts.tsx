@@ -1,14 +1,21 @@
+import type { FailureText } from '@protokoll/contract';
 import { CircleAlert, CircleCheck, FileAudio, XIcon } from 'lucide-react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { useFailureText } from '../lib/failure-text.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { Progress } from '../components/progress.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { toastVariants } from '../components/toast.tsx';
 import { cn } from '../lib/cn.ts';
+import { formatBytes } from '../lib/format.ts';
 
-/** SPEC §3/§4: an upload is processing, then done or error. */
+/** An upload is processing, then done or error (docs/uploads.md#upload-toasts). */
 export type UploadStatus = 'processing' | 'done' | 'error';
 
-/** SPEC §3 upload tracking entry, plus what the toast needs to explain a failure. */
+/**
+ * An upload tracking entry (docs/uploads.md#upload-toasts), plus what the toast needs to explain a
+ * failure.
+ */
 export interface UploadEntry {
   id: string | number;
   /** The file's name as chosen; long names are cut visually, the full name stays readable. */
@@ -21,37 +28,12 @@ export interface UploadEntry {
   /** False: the entry is tracked but shows no toast (and announces nothing). */
   showToast: boolean;
   /**
-   * Why the entry failed: an i18n key (`errors.uploadFailed`, `errors.transcriptionFailed`) or the
-   * parse error's own text. Defaults to SPEC §8 "Upload failed".
+   * Why the entry failed: a code (`uploadFailed`, `transcriptionFailed`) or a refusal in the
+   * server's words. Defaults to "Upload failed".
    */
-  error?: string | undefined;
+  error?: FailureText | undefined;
   /** Details under the error, e.g. the note's failure reason; an i18n key or text. */
   reason?: string | undefined;
-}
-
-const BINARY_UNITS = [
-  [1024 ** 3, 'gigabyte'],
-  [1024 ** 2, 'megabyte'],
-  [1024, 'kilobyte'],
-] as const;
-
-/**
- * Bytes in the active locale: "48,0 MB" / "48.0 MB", "1,0 GB", "512 byte". Multiples of 1024,
- * as file managers show them. `scale` picks the unit, so "12,3 MB von 48,0 MB" share theirs.
- */
-export function formatBytes(bytes: number, locale: string, scale: number = bytes): string {
-  const value = Math.max(0, bytes);
-  const unit = BINARY_UNITS.find(([factor]) => Math.max(0, scale) >= factor);
-  if (!unit) {
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte' }).format(value);
-  }
-  const [factor, name] = unit;
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: name,
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(value / factor);
 }
 
 /** The phase of an entry as the toast shows it: bytes still travelling count as `uploading`. */
@@ -62,70 +44,43 @@ export function uploadPhase(entry: Pick<UploadEntry, 'status' | 'loaded' | 'size
   return entry.loaded < entry.size ? 'uploading' : 'processing';
 }
 
-export interface UploadToastsProps extends Omit<React.ComponentProps<'section'>, 'children'> {
-  /** Every tracked upload; those with `showToast: false` are not shown. Oldest first. */
+/** What an entry's toast says about its state: its phase, or its failure. */
+function useUploadStatusText(): (entry: UploadEntry) => string {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  return (entry) =>
+    uploadPhase(entry) === 'error'
+      ? (failureText(entry.error, 'errors.uploadFailed') ?? t('errors.uploadFailed'))
+      : t(`uploads.${uploadPhase(entry)}`);
+}
+
+export interface UploadAnnouncerProps {
+  /** The uploads whose toasts are shown, oldest first. */
   uploads: readonly UploadEntry[];
-  /** The close button of an entry was pressed. */
-  onDismiss: (id: UploadEntry['id']) => void;
 }
 
 /**
- * One toast per uploaded file: the bytes sent as a bar, then "processing", then done or the
- * error. Several stack above each other. Stateless: the app keeps the entries (and renders the
- * widget in its layout, so the toasts survive navigation); state changes are read out through a
- * polite live region, byte counts are not.
+ * Reads each shown upload's state out through a polite live region ("Aufnahme.m4a: Wird
+ * verarbeitet …"); byte counts are not read. Always mounted, so screen readers are listening
+ * before the first change arrives.
  */
-export function UploadToasts({ uploads, onDismiss, className, ...props }: UploadToastsProps) {
-  const { t, i18n } = useTranslation();
-  const visible = uploads.filter((entry) => entry.showToast);
-  const text = (message: string) => (i18n.exists(message) ? t(message) : message);
-  const phaseText = (entry: UploadEntry) => {
-    const phase = uploadPhase(entry);
-    return phase === 'error' ? text(entry.error ?? 'errors.uploadFailed') : t(`uploads.${phase}`);
-  };
-
+export function UploadAnnouncer({ uploads }: UploadAnnouncerProps) {
+  const { t } = useTranslation();
+  const statusText = useUploadStatusText();
   return (
-    <>
-      {/* Always mounted, so screen readers are listening before the first change arrives. */}
-      <div data-slot="upload-announcer" aria-live="polite" className="sr-only">
-        {visible.map((entry) => (
-          <p key={entry.id}>
-            {t('uploads.announce', { name: entry.filename, status: phaseText(entry) })}
-          </p>
-        ))}
-      </div>
-      {visible.length > 0 ? (
-        <section
-          data-slot="upload-toasts"
-          aria-label={t('uploads.region')}
-          className={cn(
-            'pointer-events-none fixed inset-x-0 bottom-0 z-100 flex max-h-dvh flex-col p-4',
-            'sm:left-auto sm:w-full sm:max-w-md',
-            className,
-          )}
-          {...props}
-        >
-          <ul className="flex min-h-0 flex-col gap-2 overflow-y-auto">
-            {visible.map((entry) => (
-              <UploadToast
-                key={entry.id}
-                entry={entry}
-                statusText={phaseText(entry)}
-                reason={entry.reason ? text(entry.reason) : undefined}
-                onDismiss={() => onDismiss(entry.id)}
-              />
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </>
+    <div data-slot="upload-announcer" aria-live="polite" className="sr-only">
+      {uploads.map((entry) => (
+        <p key={entry.id}>
+          {t('uploads.announce', { name: entry.filename, status: statusText(entry) })}
+        </p>
+      ))}
+    </div>
   );
 }
 
-interface UploadToastProps {
+export interface UploadToastProps {
   entry: UploadEntry;
-  statusText: string;
-  reason: string | undefined;
+  /** The close button, Escape or a swipe asked the entry's toast to go. */
   onDismiss: () => void;
 }
 
@@ -136,8 +91,20 @@ const phaseVariant = {
   error: 'danger',
 } as const;
 
-function UploadToast({ entry, statusText, reason, onDismiss }: UploadToastProps) {
+/**
+ * One uploaded file as a toast of the app's toast host: the bytes sent as a bar, then
+ * "processing", then done or the failure with its reason. Open for as long as the app keeps the
+ * entry (a done entry goes by itself, a failure when dismissed). Its text is read out by the
+ * `UploadAnnouncer`, not by the toast, so each change is heard once.
+ */
+export function UploadToast({ entry, onDismiss }: UploadToastProps) {
   const { t, i18n } = useTranslation();
+  const statusText = useUploadStatusText()(entry);
+  const reason = entry.reason
+    ? i18n.exists(entry.reason)
+      ? t(entry.reason)
+      : entry.reason
+    : undefined;
   const phase = uploadPhase(entry);
   const percent = entry.size > 0 ? Math.floor((entry.loaded / entry.size) * 100) : 0;
   const percentText = new Intl.NumberFormat(i18n.language, {
@@ -157,13 +124,19 @@ function UploadToast({ entry, statusText, reason, onDismiss }: UploadToastProps)
     );
 
   return (
-    <li
+    <ToastPrimitive.Root
       data-slot="upload-toast"
       data-state={phase}
       className={cn(toastVariants({ variant: phaseVariant[phase] }), 'min-w-0')}
+      open
+      onOpenChange={(open) => {
+        if (!open) onDismiss();
+      }}
+      duration={Infinity}
+      type="background"
     >
       {icon}
-      <div className="grid min-w-0 flex-1 gap-1.5">
+      <div data-radix-toast-announce-exclude="" className="grid min-w-0 flex-1 gap-1.5">
         <p
           data-slot="upload-filename"
           title={entry.filename}
@@ -215,6 +188,6 @@ function UploadToast({ entry, statusText, reason, onDismiss }: UploadToastProps)
       >
         <XIcon aria-hidden />
       </button>
-    </li>
+    </ToastPrimitive.Root>
   );
 }

@@ -4,7 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { authSessions, refreshTokens, users } from '../../db/schema.ts';
 import { hashToken, randomToken, signAccessToken, type AccessClaims } from './tokens.ts';
 
-/** A session ends this long after sign-in, however often it is refreshed (SPEC §5/§9: 7 days). */
+/**
+ * A session ends this long after sign-in, however often it is refreshed (7 days,
+ * docs/sessions.md#tokens).
+ */
 export const SESSION_TTL_MS = STORED_SESSION_MAX_AGE_MS;
 
 export interface IssuedSession {

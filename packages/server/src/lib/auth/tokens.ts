@@ -57,6 +57,9 @@ export async function verifyAccessToken(
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
+      // jose checks exp only when it is present: a token without it would never expire.
+      requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: ACCESS_TOKEN_TTL_S,
     });
     const userId = Number(payload.sub);
     const sessionId = payload.sid;

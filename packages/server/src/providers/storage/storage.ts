@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -23,17 +23,26 @@ export type StorageBody = Readable | WebReadableStream<Uint8Array> | AsyncIterab
 
 /**
  * Where recordings live. Keys are relative paths such as `12/3f9c….mp3`; callers never see the
- * backing folder, so an S3-compatible implementation can take its place later (PRODUCT.md).
+ * backing folder, so an S3-compatible implementation can take its place later
+ * (docs/architecture.md#providers).
  */
 export interface Storage {
   /** Stores `body` under `key`, replacing what was there; readers never see a half-written object. */
   write(key: string, body: StorageBody): Promise<StoredObject>;
+  /**
+   * Takes the local file at `path` as the object `key`, replacing what was there; the file is
+   * gone from `path` afterwards. An upload is written once: local storage renames the file when
+   * it is on the same volume and copies it only when it is not.
+   */
+  moveIn(path: string, key: string): Promise<StoredObject>;
   /** The object's bytes, or `range` of them. Rejects when the object does not exist. */
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Size and time of the object; undefined when there is none. */
   stat(key: string): Promise<StoredObject | undefined>;
   /** Removes the object; removing a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /** Removes every object whose key starts with `prefix/` (a user's recordings: `12`). */
+  removeAll(prefix: string): Promise<void>;
 }
 
 /** Segments of letters, digits, `.`, `_` and `-`, none starting with a dot: no `..`, no hidden files. */
@@ -72,23 +81,43 @@ export function createLocalStorage(root: string): Storage {
     }
   }
 
+  async function stored(key: string, path: string): Promise<StoredObject> {
+    const object = await statOf(path);
+    if (!object) throw new Error(`Storage object vanished right after writing: ${key}`);
+    return object;
+  }
+
+  async function write(key: string, body: StorageBody): Promise<StoredObject> {
+    const path = pathOf(key);
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    // Written aside and renamed: a reader (or a crash) never meets a truncated recording.
+    const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
+    const source = body instanceof Readable ? body : Readable.from(body);
+    try {
+      await pipeline(source, createWriteStream(partial, { mode: 0o600 }));
+      await rename(partial, path);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return stored(key, path);
+  }
+
   return {
-    async write(key, body) {
+    write,
+
+    async moveIn(source, key) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      // Written aside and renamed: a reader (or a crash) never meets a truncated recording.
-      const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
-      const source = body instanceof Readable ? body : Readable.from(body);
       try {
-        await pipeline(source, createWriteStream(partial, { mode: 0o600 }));
-        await rename(partial, path);
+        // Atomic on one volume: the object appears whole or not at all.
+        await rename(source, path);
       } catch (error) {
-        await rm(partial, { force: true });
-        throw error;
+        if ((error as { code?: unknown } | undefined)?.code !== 'EXDEV') throw error;
+        await write(key, createReadStream(source));
+        await rm(source, { force: true });
       }
-      const stored = await statOf(path);
-      if (!stored) throw new Error(`Storage object vanished right after writing: ${key}`);
-      return stored;
+      return stored(key, path);
     },
 
     async read(key, range) {
@@ -103,6 +132,10 @@ export function createLocalStorage(root: string): Storage {
 
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async removeAll(prefix) {
+      await rm(pathOf(prefix), { recursive: true, force: true });
     },
   };
 }

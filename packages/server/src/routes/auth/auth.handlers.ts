@@ -1,27 +1,15 @@
-import { ErrorCode, PASSWORD_RESET_TTL_MS } from '@protokoll/contract';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import type { User } from '../../db/schema.ts';
+import { confirmEmailChange } from '../../domain/accounts/email-change.ts';
+import { requestPasswordReset, resetPassword } from '../../domain/accounts/password.ts';
+import { register, signIn, signInWithGoogle } from '../../domain/accounts/sign-in.ts';
 import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import { consumeOneTimeToken, issueOneTimeToken } from '../../lib/auth/one-time.ts';
-import { hashPassword, verifyPassword } from '../../lib/auth/passwords.ts';
-import {
-  revokeSession,
-  revokeUserSessions,
-  rotateRefreshToken,
-  startSession,
-} from '../../lib/auth/sessions.ts';
-import { ApiError, notFoundError } from '../../lib/errors.ts';
+import { revokeSession, rotateRefreshToken, type IssuedSession } from '../../lib/auth/sessions.ts';
+import { notFoundError } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { clientIp, enforceRateLimit } from '../../lib/rate-limit.ts';
-import {
-  appLink,
-  findUserByEmail,
-  findUserById,
-  isUniqueViolation,
-  mailLocale,
-  toUserDto,
-} from '../../lib/users.ts';
-import { passwordResetMail } from '../../providers/mail/templates.ts';
+import { findUserById, mailLocale, toUserDto } from '../../lib/users.ts';
+import { accountDepsOf } from '../deps.ts';
+import { mailReachOf } from '../mail-reach.ts';
 import type {
   authConfigRoute,
   confirmEmailRoute,
@@ -35,77 +23,37 @@ import type {
   validateRoute,
 } from './auth.routes.ts';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-export const GOOGLE_AUTH_FAILED_MESSAGE = 'Google authentication failed';
-export const EMAIL_EXISTS_MESSAGE = 'Email already exists';
-export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';
-
-export function invalidLink(): ApiError {
-  return new ApiError(400, ErrorCode.INVALID_TOKEN, INVALID_LINK_MESSAGE);
-}
-
-export function emailExists(): ApiError {
-  return new ApiError(409, ErrorCode.EMAIL_EXISTS, EMAIL_EXISTS_MESSAGE);
+/** The answer of every way in: the user and the session's first tokens. */
+function signedIn({ user, session }: { user: User; session: IssuedSession }, message: string) {
+  return {
+    success: true,
+    user: toUserDto(user),
+    token: session.token,
+    refreshToken: session.refreshToken,
+    message,
+  };
 }
 
 export const postLogin: AppRouteHandler<typeof loginRoute> = async (c) => {
-  const { email, password } = c.req.valid('json');
-  await enforceRateLimit(c, `login:${clientIp(c)}:${email}`, c.var.config.rateLimits.login);
-  const user = await findUserByEmail(c.var.db, email);
-  // Unknown address and wrong password: the same answer after the same work (a hash check).
-  const valid = await verifyPassword(user?.passwordHash, password);
-  if (!user || !valid) {
-    throw new ApiError(401, ErrorCode.INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE);
-  }
-  const session = await startSession(c.var.db, c.var.jwtSecret, user.id);
-  return c.json(
-    {
-      success: true,
-      user: toUserDto(user),
-      token: session.token,
-      refreshToken: session.refreshToken,
-      message: 'Signed in',
-    },
-    200,
-  );
+  const body = c.req.valid('json');
+  const ip = clientIp(c);
+  // Per address and e-mail stops guessing one password; per address alone stops trying one
+  // password on many accounts.
+  await enforceRateLimit(c, `login-ip:${ip}`, c.var.config.rateLimits.loginIp);
+  await enforceRateLimit(c, `login:${ip}:${body.email}`, c.var.config.rateLimits.login);
+  return c.json(signedIn(await signIn(accountDepsOf(c), body), 'Signed in'), 200);
 };
 
 export const postGoogleLogin: AppRouteHandler<typeof googleLoginRoute> = async (c) => {
   const google = c.var.google;
   if (!google) throw notFoundError('Google sign-in is not configured');
   const { googleCredential } = c.req.valid('json');
-  const identity = await google.verify(googleCredential);
-  if (!identity) throw new ApiError(401, ErrorCode.GOOGLE_AUTH_FAILED, GOOGLE_AUTH_FAILED_MESSAGE);
-  let user = await findUserByEmail(c.var.db, identity.email);
-  if (!user) {
-    try {
-      [user] = await c.var.db
-        .insert(users)
-        .values({
-          email: identity.email,
-          firstName: identity.givenName ?? null,
-          lastName: identity.familyName ?? null,
-          locale: mailLocale(c, undefined),
-        })
-        .returning();
-    } catch (error) {
-      // Created by a concurrent sign-in a moment ago.
-      if (!isUniqueViolation(error)) throw error;
-      user = await findUserByEmail(c.var.db, identity.email);
-    }
-  }
-  if (!user) throw new ApiError(401, ErrorCode.GOOGLE_AUTH_FAILED, GOOGLE_AUTH_FAILED_MESSAGE);
-  const session = await startSession(c.var.db, c.var.jwtSecret, user.id);
-  return c.json(
-    {
-      success: true,
-      user: toUserDto(user),
-      token: session.token,
-      refreshToken: session.refreshToken,
-      message: 'Signed in',
-    },
-    200,
-  );
+  const result = await signInWithGoogle(accountDepsOf(c), {
+    google,
+    credential: googleCredential,
+    locale: mailLocale(c, undefined),
+  });
+  return c.json(signedIn(result, 'Signed in'), 200);
 };
 
 export const postLogout: AppRouteHandler<typeof logoutRoute> = async (c) => {
@@ -142,59 +90,14 @@ export const getValidate: AppRouteHandler<typeof validateRoute> = (c) =>
 export const postRegister: AppRouteHandler<typeof registerRoute> = async (c) => {
   const body = c.req.valid('json');
   await enforceRateLimit(c, `register:${clientIp(c)}`, c.var.config.rateLimits.register);
-  if (await findUserByEmail(c.var.db, body.email)) throw emailExists();
-  const passwordHash = await hashPassword(body.password);
-  let created;
-  try {
-    [created] = await c.var.db
-      .insert(users)
-      .values({
-        email: body.email,
-        passwordHash,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        company: body.company || null,
-        phoneNumber: body.phone_number || null,
-        locale: mailLocale(c, body.locale),
-      })
-      .returning();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailExists();
-    throw error;
-  }
-  if (!created) throw new Error('insert returned no user');
-  const session = await startSession(c.var.db, c.var.jwtSecret, created.id);
-  return c.json(
-    {
-      success: true,
-      user: toUserDto(created),
-      token: session.token,
-      refreshToken: session.refreshToken,
-      message: 'Registration successful',
-    },
-    200,
-  );
+  const result = await register(accountDepsOf(c), body, mailLocale(c, body.locale));
+  return c.json(signedIn(result, 'Registration successful'), 200);
 };
 
 export const postForgotPassword: AppRouteHandler<typeof forgotPasswordRoute> = async (c) => {
   const { email, locale } = c.req.valid('json');
   await enforceRateLimit(c, `forgot:${clientIp(c)}`, c.var.config.rateLimits.forgotPassword);
-  const user = await findUserByEmail(c.var.db, email);
-  if (user) {
-    const token = await issueOneTimeToken(c.var.db, {
-      userId: user.id,
-      purpose: 'password_reset',
-      ttlMs: PASSWORD_RESET_TTL_MS,
-    });
-    const lang = mailLocale(c, locale, user.locale);
-    const link = appLink(c, lang, '/reset-password', { token });
-    try {
-      await c.var.mailer.send(passwordResetMail(lang, user.email, link));
-    } catch (error) {
-      // An error answer would tell the caller that the address has an account.
-      c.var.logger.error('password reset mail could not be sent', { userId: user.id, err: error });
-    }
-  }
+  await requestPasswordReset(accountDepsOf(c), { email, reach: mailReachOf(c, locale) });
   // The same answer whether or not the address has an account.
   return c.json(
     { success: true, message: 'If an account exists for this address, a link is on its way.' },
@@ -203,36 +106,12 @@ export const postForgotPassword: AppRouteHandler<typeof forgotPasswordRoute> = a
 };
 
 export const postResetPassword: AppRouteHandler<typeof resetPasswordRoute> = async (c) => {
-  const { token, password } = c.req.valid('json');
-  const passwordHash = await hashPassword(password);
-  const done = await c.var.db.transaction(async (tx) => {
-    const spent = await consumeOneTimeToken(tx, token, 'password_reset');
-    if (!spent) return false;
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
-    // Whoever knew the old password is signed out everywhere.
-    await revokeUserSessions(tx, spent.userId);
-    return true;
-  });
-  if (!done) throw invalidLink();
+  await resetPassword(accountDepsOf(c), c.req.valid('json'));
   return c.json({ success: true, message: 'Password changed' }, 200);
 };
 
 export const postConfirmEmail: AppRouteHandler<typeof confirmEmailRoute> = async (c) => {
-  const { token } = c.req.valid('json');
-  const outcome = await c.var.db
-    .transaction(async (tx) => {
-      const spent = await consumeOneTimeToken(tx, token, 'email_change');
-      if (!spent?.newEmail) return 'invalid' as const;
-      await tx.update(users).set({ email: spent.newEmail }).where(eq(users.id, spent.userId));
-      return 'changed' as const;
-    })
-    .catch((error: unknown) => {
-      // Taken by another account since the link was sent; the token stays unspent (rollback).
-      if (isUniqueViolation(error)) return 'taken' as const;
-      throw error;
-    });
-  if (outcome === 'invalid') throw invalidLink();
-  if (outcome === 'taken') throw emailExists();
+  await confirmEmailChange(accountDepsOf(c), c.req.valid('json').token);
   return c.json({ success: true, message: 'E-mail address changed' }, 200);
 };
 

@@ -1,10 +1,4 @@
-import {
-  ErrorBody,
-  LoginResponse,
-  RefreshResponse,
-  RegisterResponse,
-  UserResponse,
-} from '@protokoll/contract';
+import { endpoints } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,9 +23,9 @@ const NOT_AUTHENTICATED = {
 describe('POST /api/auth/register', () => {
   it('creates the account, signs it in and never stores the plain password', async () => {
     const form = registration({ email: '  Neu.Person@Example.DE ', company: 'ACME', locale: 'en' });
-    const res = await t.call('POST', '/api/auth/register', { body: form });
+    const res = await t.api.call(endpoints.register, { body: form });
     expect(res.status).toBe(200);
-    const body = RegisterResponse.parse(await res.json());
+    const body = res.body;
     expect(body.user).toMatchObject({
       email: 'neu.person@example.de',
       firstName: 'Anna',
@@ -52,17 +46,17 @@ describe('POST /api/auth/register', () => {
       .where(eq(refreshTokens.userId, body.user.id));
     expect(token?.tokenHash).toBe(hashToken(body.refreshToken!));
 
-    const me = await t.call('GET', '/api/user', { token: body.token });
-    expect(UserResponse.parse(await me.json()).user).toEqual(body.user);
+    const me = await t.api.call(endpoints.getUser, { token: body.token });
+    expect(me.body.user).toEqual(body.user);
   });
 
   it('answers 409 for an address that exists in any case', async () => {
-    const first = await signUp(t.call);
-    const res = await t.call('POST', '/api/auth/register', {
+    const first = await signUp(t.api);
+    const res = await t.api.call(endpoints.register, {
       body: registration({ email: first.email.toUpperCase() }),
     });
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({
+    expect(res.error).toMatchObject({
       success: false,
       code: 'emailExists',
       message: 'Email already exists',
@@ -70,11 +64,11 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers 422 with field issues for invalid input', async () => {
-    const res = await t.call('POST', '/api/auth/register', {
+    const res = await t.api.unchecked(endpoints.register, {
       body: { ...registration({ email: 'not-an-address', password: 'kurz' }), accept_terms: false },
     });
     expect(res.status).toBe(422);
-    const body = ErrorBody.parse(await res.json());
+    const body = res.error;
     expect(body.issues?.map((issue) => issue.path).sort()).toEqual([
       'accept_terms',
       'email',
@@ -85,24 +79,24 @@ describe('POST /api/auth/register', () => {
 
 describe('POST /api/auth/login', () => {
   it('signs in with the right password, whatever the case of the address', async () => {
-    const account = await signUp(t.call);
-    const res = await t.call('POST', '/api/auth/login', {
+    const account = await signUp(t.api);
+    const res = await t.api.call(endpoints.login, {
       body: { email: account.email.toUpperCase(), password: account.password },
     });
     expect(res.status).toBe(200);
-    const body = LoginResponse.parse(await res.json());
+    const body = res.body;
     expect(body.success).toBe(true);
     expect(body.user.id).toBe(account.user.id);
     expect(body.refreshToken).not.toBe(account.refreshToken);
-    expect((await t.call('GET', '/api/auth/validate', { token: body.token })).status).toBe(200);
+    expect((await t.api.call(endpoints.validateToken, { token: body.token })).status).toBe(200);
   });
 
   it('gives a wrong password and an unknown address the same 401 answer', async () => {
-    const account = await signUp(t.call);
-    const wrong = await t.call('POST', '/api/auth/login', {
+    const account = await signUp(t.api);
+    const wrong = await t.api.call(endpoints.login, {
       body: { email: account.email, password: 'falsch-falsch' },
     });
-    const unknown = await t.call('POST', '/api/auth/login', {
+    const unknown = await t.api.call(endpoints.login, {
       body: { email: 'niemand@example.de', password: 'falsch-falsch' },
     });
     expect(wrong.status).toBe(401);
@@ -113,20 +107,20 @@ describe('POST /api/auth/login', () => {
       code: 'invalidCredentials',
       message: 'Invalid email or password',
     };
-    const [a, b] = [strip(await wrong.json()), strip(await unknown.json())];
+    const [a, b] = [strip(wrong.error), strip(unknown.error)];
     expect(a).toEqual(b);
     expect(a).toMatchObject(expected);
   });
 
   it('answers 422 for a missing password', async () => {
-    const res = await t.call('POST', '/api/auth/login', { body: { email: 'a@example.de' } });
+    const res = await t.api.unchecked(endpoints.login, { body: { email: 'a@example.de' } });
     expect(res.status).toBe(422);
   });
 });
 
 describe('bearer tokens', () => {
   it('reject missing, malformed, forged and expired access tokens with one 401 body', async () => {
-    const account = await signUp(t.call);
+    const account = await signUp(t.api);
     const forged = await new SignJWT({ sid: 'x' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(account.user.id))
@@ -158,33 +152,60 @@ describe('bearer tokens', () => {
       { Authorization: `Bearer ${expired}` },
     ];
     for (const headers of variants) {
-      const res = await t.call('GET', '/api/user', { headers });
+      const res = await t.api.call(endpoints.getUser, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(401);
-      expect(await res.json()).toMatchObject(NOT_AUTHENTICATED);
+      expect(res.error).toMatchObject(NOT_AUTHENTICATED);
     }
     // Authentication comes before validation: no hint about the body without a session.
-    const res = await t.call('DELETE', '/api/user', { body: {} });
+    const res = await t.api.unchecked(endpoints.deleteUser, { body: {} });
     expect(res.status).toBe(401);
   });
 
+  it('reject a correctly signed access token without exp or without iat', async () => {
+    const account = await signUp(t.api);
+    const sessionId = (
+      await database()
+        .db.select({ id: authSessions.id })
+        .from(authSessions)
+        .where(eq(authSessions.userId, account.user.id))
+    )[0]!.id;
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const base = () =>
+      new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(account.user.id))
+        .setIssuer('protokoll')
+        .setAudience('protokoll-api');
+    const withBoth = await base().setIssuedAt().setExpirationTime('15m').sign(key);
+    const noExp = await base().setIssuedAt().sign(key);
+    const noIat = await base().setExpirationTime('15m').sign(key);
+    // The same claims with both times are fine: only the missing claim makes the difference.
+    expect((await t.api.call(endpoints.getUser, { token: withBoth })).status).toBe(200);
+    for (const token of [noExp, noIat]) {
+      const res = await t.api.call(endpoints.getUser, { token });
+      expect(res.status).toBe(401);
+      expect(res.error).toMatchObject(NOT_AUTHENTICATED);
+    }
+  });
+
   it('GET /api/auth/validate says success for a live token', async () => {
-    const account = await signUp(t.call);
-    const res = await t.call('GET', '/api/auth/validate', { token: account.token });
-    expect(await res.json()).toEqual({ success: true });
+    const account = await signUp(t.api);
+    const res = await t.api.call(endpoints.validateToken, { token: account.token });
+    expect(res.body).toEqual({ success: true });
   });
 });
 
 describe('POST /api/auth/refresh', () => {
   it('rotates: a new pair each time, the old refresh token spent', async () => {
-    const account = await signUp(t.call);
-    const res = await t.call('POST', '/api/auth/refresh', {
+    const account = await signUp(t.api);
+    const res = await t.api.call(endpoints.refreshToken, {
       body: { refreshToken: account.refreshToken },
     });
     expect(res.status).toBe(200);
-    const next = RefreshResponse.parse(await res.json());
+    const next = res.body;
     expect(next.refreshToken).not.toBe(account.refreshToken);
     expect(next.user.id).toBe(account.user.id);
-    expect((await t.call('GET', '/api/user', { token: next.token })).status).toBe(200);
+    expect((await t.api.call(endpoints.getUser, { token: next.token })).status).toBe(200);
 
     const [child] = await database()
       .db.select()
@@ -202,56 +223,52 @@ describe('POST /api/auth/refresh', () => {
   });
 
   it('revokes the whole family when a spent token is used again', async () => {
-    const account = await signUp(t.call);
-    const first = RefreshResponse.parse(
-      await (
-        await t.call('POST', '/api/auth/refresh', { body: { refreshToken: account.refreshToken } })
-      ).json(),
-    );
-    const reuse = await t.call('POST', '/api/auth/refresh', {
+    const account = await signUp(t.api);
+    const first = (
+      await t.api.call(endpoints.refreshToken, { body: { refreshToken: account.refreshToken } })
+    ).body;
+    const reuse = await t.api.call(endpoints.refreshToken, {
       body: { refreshToken: account.refreshToken },
     });
     expect(reuse.status).toBe(401);
-    expect(await reuse.json()).toMatchObject(NOT_AUTHENTICATED);
+    expect(reuse.error).toMatchObject(NOT_AUTHENTICATED);
     // The legitimate latest token and its access token die with the family.
-    const latest = await t.call('POST', '/api/auth/refresh', {
+    const latest = await t.api.call(endpoints.refreshToken, {
       body: { refreshToken: first.refreshToken },
     });
     expect(latest.status).toBe(401);
-    expect((await t.call('GET', '/api/user', { token: first.token })).status).toBe(401);
+    expect((await t.api.call(endpoints.getUser, { token: first.token })).status).toBe(401);
     // Other sessions of the same user are untouched.
-    const other = LoginResponse.parse(
-      await (
-        await t.call('POST', '/api/auth/login', {
-          body: { email: account.email, password: account.password },
-        })
-      ).json(),
-    );
-    expect((await t.call('GET', '/api/user', { token: other.token })).status).toBe(200);
+    const other = (
+      await t.api.call(endpoints.login, {
+        body: { email: account.email, password: account.password },
+      })
+    ).body;
+    expect((await t.api.call(endpoints.getUser, { token: other.token })).status).toBe(200);
   });
 
   it('refuses an expired session (7 days after sign-in) and unknown tokens', async () => {
-    const account = await signUp(t.call);
+    const account = await signUp(t.api);
     await database()
       .db.update(authSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(authSessions.userId, account.user.id));
-    const expired = await t.call('POST', '/api/auth/refresh', {
+    const expired = await t.api.call(endpoints.refreshToken, {
       body: { refreshToken: account.refreshToken },
     });
     expect(expired.status).toBe(401);
-    expect((await t.call('GET', '/api/user', { token: account.token })).status).toBe(401);
+    expect((await t.api.call(endpoints.getUser, { token: account.token })).status).toBe(401);
 
-    const unknown = await t.call('POST', '/api/auth/refresh', {
+    const unknown = await t.api.call(endpoints.refreshToken, {
       body: { refreshToken: 'no-such-token' },
     });
     expect(unknown.status).toBe(401);
-    expect(await unknown.json()).toMatchObject(NOT_AUTHENTICATED);
+    expect(unknown.error).toMatchObject(NOT_AUTHENTICATED);
   });
 
   it('sets the session end 7 days after sign-in', async () => {
     const before = Date.now();
-    const account = await signUp(t.call);
+    const account = await signUp(t.api);
     const [session] = await database()
       .db.select()
       .from(authSessions)
@@ -264,35 +281,36 @@ describe('POST /api/auth/refresh', () => {
 
 describe('POST /api/auth/logout', () => {
   it('ends this session: its access and refresh tokens stop working', async () => {
-    const account = await signUp(t.call);
-    const res = await t.call('POST', '/api/auth/logout', { token: account.token });
+    const account = await signUp(t.api);
+    const res = await t.api.call(endpoints.logout, { token: account.token });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true });
-    expect((await t.call('GET', '/api/auth/validate', { token: account.token })).status).toBe(401);
-    const refresh = await t.call('POST', '/api/auth/refresh', {
+    expect(res.body).toMatchObject({ success: true });
+    expect((await t.api.call(endpoints.validateToken, { token: account.token })).status).toBe(401);
+    const refresh = await t.api.call(endpoints.refreshToken, {
       body: { refreshToken: account.refreshToken },
     });
     expect(refresh.status).toBe(401);
   });
 
   it('needs a token', async () => {
-    expect((await t.call('POST', '/api/auth/logout')).status).toBe(401);
+    expect((await t.api.call(endpoints.logout)).status).toBe(401);
   });
 });
 
 describe('GET /api/auth/config', () => {
   it('hides Google sign-in when GOOGLE_CLIENT_ID is not set', async () => {
-    const res = await t.call('GET', '/api/auth/config');
-    expect(await res.json()).toEqual({ success: true });
-    const google = await t.call('POST', '/api/auth/google', { body: { googleCredential: 'x' } });
+    const res = await t.api.call(endpoints.getAuthConfig);
+    expect(res.body).toEqual({ success: true });
+    const google = await t.api.call(endpoints.googleLogin, { body: { googleCredential: 'x' } });
     expect(google.status).toBe(404);
   });
 });
 
 describe('OpenAPI', () => {
   it('documents the account calls, with bearer security where needed', async () => {
-    const doc = await (await t.call('GET', '/api/openapi.json')).json();
-    expect(doc.paths['/api/auth/login'].post.security).toBeUndefined();
+    // The OpenAPI document itself is no contract call.
+    const doc = await (await t.app.request('/api/openapi.json')).json();
+    expect(doc.paths['/api/auth/login'].post.security).toEqual([]);
     expect(doc.paths['/api/user'].delete.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/auth/config'].get.operationId).toBe('getAuthConfig');
     expect(doc.paths['/api/plans'].get.operationId).toBe('listPlans');

@@ -1,4 +1,4 @@
-import { LoginResponse } from '@protokoll/contract';
+import { endpoints } from '@protokoll/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleClaims, startJwksPeer, type JwksPeer } from '../../../../../tests/peers/jwks.ts';
@@ -20,19 +20,19 @@ afterAll(async () => {
 });
 
 const google = (credential: string) =>
-  t.call('POST', '/api/auth/google', { body: { googleCredential: credential } });
+  t.api.call(endpoints.googleLogin, { body: { googleCredential: credential } });
 
 describe('POST /api/auth/google', () => {
   it('tells the client its client id', async () => {
-    const res = await t.call('GET', '/api/auth/config');
-    expect(await res.json()).toEqual({ success: true, google_client_id: CLIENT_ID });
+    const res = await t.api.call(endpoints.getAuthConfig);
+    expect(res.body).toEqual({ success: true, google_client_id: CLIENT_ID });
   });
 
   it('creates an account without password for a new verified address, then signs in to it', async () => {
     const claims = googleClaims(CLIENT_ID, { email: 'Greta.Google@Example.com' });
     const res = await google(peer.sign(claims));
     expect(res.status).toBe(200);
-    const body = LoginResponse.parse(await res.json());
+    const body = res.body;
     expect(body.user).toMatchObject({
       email: 'greta.google@example.com',
       firstName: 'Greta',
@@ -41,26 +41,26 @@ describe('POST /api/auth/google', () => {
     });
     const [row] = await database().db.select().from(users).where(eq(users.id, body.user.id));
     expect(row?.passwordHash).toBeNull();
-    expect((await t.call('GET', '/api/user', { token: body.token })).status).toBe(200);
+    expect((await t.api.call(endpoints.getUser, { token: body.token })).status).toBe(200);
 
     // Password login cannot guess its way into a Google-only account.
-    const pw = await t.call('POST', '/api/auth/login', {
+    const pw = await t.api.call(endpoints.login, {
       body: { email: 'greta.google@example.com', password: 'irgendwas' },
     });
     expect(pw.status).toBe(401);
 
-    const again = LoginResponse.parse(await (await google(peer.sign(claims))).json());
+    const again = (await google(peer.sign(claims))).body;
     expect(again.user.id).toBe(body.user.id);
     expect(peer.requests()).toBeGreaterThan(0);
   });
 
   it('signs in to the existing account with that e-mail', async () => {
-    const account = await signUp(t.call);
+    const account = await signUp(t.api);
     const res = await google(
       peer.sign(googleClaims(CLIENT_ID, { email: account.email.toUpperCase() })),
     );
     expect(res.status).toBe(200);
-    expect(LoginResponse.parse(await res.json()).user.id).toBe(account.user.id);
+    expect(res.body.user.id).toBe(account.user.id);
     const [n] = await database()
       .db.select({ n: sql<number>`count(*)::int` })
       .from(users)
@@ -108,7 +108,7 @@ describe('POST /api/auth/google', () => {
       .from(users);
     const res = await google(make());
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({
+    expect(res.error).toMatchObject({
       success: false,
       code: 'googleAuthFailed',
       message: 'Google authentication failed',

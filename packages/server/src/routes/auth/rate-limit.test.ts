@@ -1,3 +1,4 @@
+import { endpoints } from '@protokoll/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { accountsApp, registration, signUp, type AccountsApp } from '../../test/accounts.ts';
@@ -19,34 +20,44 @@ const TOO_MANY = {
   message: 'Too many attempts. Please try again later.',
 };
 
+/** Every 429 says when to come back: whole seconds, at most the window. */
+function expectRetryAfter(res: { headers: Headers }, windowSeconds: number): void {
+  const value = res.headers.get('Retry-After');
+  expect(value).toMatch(/^\d+$/);
+  expect(Number(value)).toBeGreaterThan(0);
+  expect(Number(value)).toBeLessThanOrEqual(windowSeconds);
+}
+
 describe('rate limits', () => {
   it('answer 429 after too many registrations from one address', async () => {
     // beforeAll's app shares its database; start from this test's own count.
-    await signUp(t.call);
-    await signUp(t.call);
-    const res = await t.call('POST', '/api/auth/register', { body: registration() });
+    await signUp(t.api);
+    await signUp(t.api);
+    const res = await t.api.call(endpoints.register, { body: registration() });
     expect(res.status).toBe(429);
-    expect(await res.json()).toMatchObject(TOO_MANY);
+    expect(res.error).toMatchObject(TOO_MANY);
+    expectRetryAfter(res, 3600);
   });
 
   it('answer 429 after too many logins for one address, even with the right password', async () => {
     const form = registration();
     // Registration is limited already; create the account directly through a fresh app.
     const other = await accountsApp(database());
-    const account = await signUp(other.call, form);
+    const account = await signUp(other.api, form);
     for (let i = 0; i < 3; i += 1) {
-      const res = await t.call('POST', '/api/auth/login', {
+      const res = await t.api.call(endpoints.login, {
         body: { email: account.email, password: 'falsch-falsch' },
       });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.call('POST', '/api/auth/login', {
+    const blocked = await t.api.call(endpoints.login, {
       body: { email: account.email, password: account.password },
     });
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toMatchObject(TOO_MANY);
+    expect(blocked.error).toMatchObject(TOO_MANY);
+    expectRetryAfter(blocked, 15 * 60);
     // Per address: another e-mail is not blocked.
-    const other2 = await t.call('POST', '/api/auth/login', {
+    const other2 = await t.api.call(endpoints.login, {
       body: { email: 'jemand.anderes@example.de', password: 'falsch-falsch' },
     });
     expect(other2.status).toBe(401);
@@ -54,16 +65,38 @@ describe('rate limits', () => {
 
   it('answer 429 after too many reset requests', async () => {
     for (let i = 0; i < 2; i += 1) {
-      const res = await t.call('POST', '/api/auth/forgot-password', {
+      const res = await t.api.call(endpoints.forgotPassword, {
         body: { email: 'x@example.de' },
       });
       expect(res.status).toBe(200);
     }
-    const res = await t.call('POST', '/api/auth/forgot-password', {
+    const res = await t.api.call(endpoints.forgotPassword, {
       body: { email: 'x@example.de' },
     });
     expect(res.status).toBe(429);
-    expect(await res.json()).toMatchObject(TOO_MANY);
+    expect(res.error).toMatchObject(TOO_MANY);
+    expectRetryAfter(res, 3600);
+  });
+
+  it('answer 429 after too many logins from one address across e-mail addresses', async () => {
+    // Its own address (through a trusted proxy header), so the other tests' logins do not count.
+    const sprayed = await accountsApp(database(), {
+      RATE_LIMIT_LOGIN: '3/15m',
+      RATE_LIMIT_LOGIN_IP: '6/15m',
+      TRUST_PROXY: 'true',
+    });
+    const from = (ip: string, n: number) =>
+      sprayed.api.call(endpoints.login, {
+        body: { email: `spray.${n}@example.de`, password: 'falsch-falsch' },
+        headers: { 'X-Forwarded-For': ip },
+      });
+    for (let n = 0; n < 6; n += 1) expect((await from('203.0.113.7', n)).status).toBe(401);
+    const blocked = await from('203.0.113.7', 6);
+    expect(blocked.status).toBe(429);
+    expect(blocked.error).toMatchObject(TOO_MANY);
+    expectRetryAfter(blocked, 15 * 60);
+    // Another address is not blocked.
+    expect((await from('203.0.113.8', 0)).status).toBe(401);
   });
 
   it('count in the database, in fixed windows, atomically under concurrency', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { noDatabase, testApp, testConfig } from '../../test/app.ts';
 
+// The OpenAPI document and its reference UI are no contract calls: plain requests here.
+
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document of the contract', async () => {
     const { app } = testApp(noDatabase(), testConfig({ PUBLIC_URL: 'https://protokoll.example' }));

@@ -22,13 +22,14 @@ const assets: Record<string, string> = {
 
 // Our own initializer instead of swagger-ui-dist's petstore one. validatorUrl: null keeps the page
 // from calling validator.swagger.io: the reference UI works without any outside connection.
+// persistAuthorization: false: a pasted token lives in the page only, never in localStorage.
 const initializer = `window.addEventListener('load', function () {
   window.ui = SwaggerUIBundle({
     url: '${OPENAPI_PATH}',
     dom_id: '#swagger-ui',
     deepLinking: true,
     validatorUrl: null,
-    persistAuthorization: true,
+    persistAuthorization: false,
   });
 });
 `;
@@ -81,7 +82,8 @@ export function mountDocs(
       description:
         'Upload recordings, get notes. Every failing call answers with the ErrorBody schema.',
     },
-    ...(info.publicUrl ? { servers: [{ url: info.publicUrl }] } : {}),
+    // Without a public address the API is wherever the document was fetched from.
+    servers: [{ url: info.publicUrl ?? '/' }],
   });
 
   app.get(DOCS_PATH, (c) => {

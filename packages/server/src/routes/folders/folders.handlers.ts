@@ -1,12 +1,11 @@
 import { ErrorCode, errorKey, type Folder } from '@protokoll/contract';
 import type { Hook } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
-import { folders } from '../../db/schema.ts';
+import { createFolder, deleteFolder, listFolders, renameFolder } from '../../domain/folders.ts';
 import { authOf } from '../../lib/auth/middleware.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { ApiError, notFoundError, toFieldIssues, validationError } from '../../lib/errors.ts';
+import { ApiError, toFieldIssues, validationError } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
-import { isUniqueViolation } from '../../lib/users.ts';
+import { depsOf } from '../deps.ts';
 import type {
   createFolderRoute,
   deleteFolderRoute,
@@ -14,10 +13,9 @@ import type {
   updateFolderRoute,
 } from './folders.routes.ts';
 
-/** SPEC §8 texts, to the letter. */
+/** The fixed English texts of docs/errors.md#error-codes, to the letter. */
 export const FOLDER_NAME_REQUIRED_MESSAGE = 'Folder name required';
 export const FOLDER_ID_REQUIRED_MESSAGE = 'Folder ID required';
-export const FOLDER_EXISTS_MESSAGE = 'A folder with this name already exists.';
 
 const specFailures = [
   [ErrorCode.FOLDER_ID_REQUIRED, FOLDER_ID_REQUIRED_MESSAGE],
@@ -25,8 +23,9 @@ const specFailures = [
 ] as const;
 
 /**
- * A missing folder name or id answers with its SPEC §5 code and text (still 422 with the field
- * issues), so a client showing only the message shows the right one; other failures as usual.
+ * A missing folder name or id answers with its own code and text (still 422 with the field
+ * issues, docs/errors.md#field-issues), so a client showing only the message shows the right one;
+ * other failures as usual.
  */
 export const folderValidationHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
   if (result.success) return;
@@ -39,71 +38,31 @@ export const folderValidationHook: Hook<unknown, AppEnv, string, undefined> = (r
   throw validationError(result.error);
 };
 
-function folderExists(): ApiError {
-  return new ApiError(409, ErrorCode.FOLDER_EXISTS, FOLDER_EXISTS_MESSAGE);
-}
-
-const byName = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
-
-function toFolderDto(row: { id: number; name: string }): Folder {
+function toFolderDto(row: Folder): Folder {
   return { id: row.id, name: row.name };
 }
 
-/** By name as people read it (umlauts with their base letter, "Team 2" before "Team 10"). */
 export const listFoldersHandler: AppRouteHandler<typeof listFoldersRoute> = async (c) => {
   const { userId } = authOf(c);
-  const rows = await c.var.db
-    .select({ id: folders.id, name: folders.name })
-    .from(folders)
-    .where(eq(folders.userId, userId));
-  rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+  const rows = await listFolders(depsOf(c), userId);
   c.header('Cache-Control', 'no-store');
   return c.json({ success: true, folders: rows.map(toFolderDto) }, 200);
 };
 
 export const createFolderHandler: AppRouteHandler<typeof createFolderRoute> = async (c) => {
   const { userId } = authOf(c);
-  const { name } = c.req.valid('json');
-  try {
-    const [folder] = await c.var.db
-      .insert(folders)
-      .values({ userId, name })
-      .returning({ id: folders.id, name: folders.name });
-    if (!folder) throw new Error('insert returned no folder');
-    return c.json({ success: true, message: 'Folder created', folder: toFolderDto(folder) }, 200);
-  } catch (error) {
-    // Names are unique per user regardless of case (a unique index on lower(name)).
-    if (isUniqueViolation(error)) throw folderExists();
-    throw error;
-  }
+  const folder = await createFolder(depsOf(c), userId, c.req.valid('json').name);
+  return c.json({ success: true, message: 'Folder created', folder: toFolderDto(folder) }, 200);
 };
 
 export const updateFolderHandler: AppRouteHandler<typeof updateFolderRoute> = async (c) => {
   const { userId } = authOf(c);
-  const { id, name } = c.req.valid('json');
-  let folder: { id: number; name: string } | undefined;
-  try {
-    [folder] = await c.var.db
-      .update(folders)
-      .set({ name })
-      .where(and(eq(folders.id, id), eq(folders.userId, userId)))
-      .returning({ id: folders.id, name: folders.name });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw folderExists();
-    throw error;
-  }
-  if (!folder) throw notFoundError();
+  const folder = await renameFolder(depsOf(c), userId, c.req.valid('json'));
   return c.json({ success: true, message: 'Folder renamed', folder: toFolderDto(folder) }, 200);
 };
 
-/** The folder's notes stay, unfiled: the foreign key sets their folder_id to null. */
 export const deleteFolderHandler: AppRouteHandler<typeof deleteFolderRoute> = async (c) => {
   const { userId } = authOf(c);
-  const { id } = c.req.valid('json');
-  const deleted = await c.var.db
-    .delete(folders)
-    .where(and(eq(folders.id, id), eq(folders.userId, userId)))
-    .returning({ id: folders.id });
-  if (!deleted.length) throw notFoundError();
+  await deleteFolder(depsOf(c), userId, c.req.valid('json').id);
   return c.json({ success: true, message: 'Folder deleted' }, 200);
 };

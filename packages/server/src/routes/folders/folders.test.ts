@@ -1,4 +1,4 @@
-import { FolderListResponse, FolderResponse } from '@protokoll/contract';
+import { endpoints } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { folders, notes } from '../../db/schema.ts';
@@ -12,25 +12,25 @@ beforeAll(async () => {
   t = await accountsApp(database());
 });
 
-async function create(account: SignedUp, name: unknown) {
-  return t.call('POST', '/api/folder', { token: account.token, body: { name } });
+async function create(account: SignedUp, name: string) {
+  return t.api.call(endpoints.createFolder, { token: account.token, body: { name } });
 }
 
 async function created(account: SignedUp, name: string) {
   const res = await create(account, name);
   expect(res.status).toBe(200);
-  return FolderResponse.parse(await res.json()).folder!;
+  return res.body.folder!;
 }
 
 async function names(account: SignedUp) {
-  const res = await t.call('GET', '/api/folder/list', { token: account.token });
+  const res = await t.api.call(endpoints.listFolders, { token: account.token });
   expect(res.status).toBe(200);
-  return FolderListResponse.parse(await res.json()).folders.map((folder) => folder.name);
+  return res.body.folders.map((folder) => folder.name);
 }
 
 describe('folders', () => {
   it('creates folders and lists them by name as people read it', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     for (const name of ['Zebra', 'Team 10', 'Äpfel', 'bücher', 'Team 2', 'Apfelbaum']) {
       await created(anna, name);
     }
@@ -45,22 +45,22 @@ describe('folders', () => {
   });
 
   it('trims the name and answers the new folder', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     const res = await create(anna, '  Kunden  ');
     expect(res.status).toBe(200);
-    const body = FolderResponse.parse(await res.json());
+    const body = res.body;
     expect(body).toMatchObject({ success: true, folder: { name: 'Kunden' } });
     const [row] = await database().db.select().from(folders).where(eq(folders.id, body.folder!.id));
     expect(row).toMatchObject({ userId: anna.user.id, name: 'Kunden' });
   });
 
   it('refuses a second folder of the same name, whatever its case, with 409', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     await created(anna, 'Vorlesungen');
     for (const name of ['Vorlesungen', 'VORLESUNGEN', ' vorlesungen ']) {
       const res = await create(anna, name);
       expect(res.status, name).toBe(409);
-      expect(await res.json()).toMatchObject({
+      expect(res.error).toMatchObject({
         success: false,
         code: 'folderExists',
         message: 'A folder with this name already exists.',
@@ -68,16 +68,16 @@ describe('folders', () => {
     }
     expect(await names(anna)).toEqual(['Vorlesungen']);
     // Another user may use the name.
-    const bob = await signUp(t.call);
+    const bob = await signUp(t.api);
     await created(bob, 'Vorlesungen');
   });
 
   it('answers "Folder name required" for an empty name', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     for (const body of [{ name: '' }, { name: '   ' }, {}]) {
-      const res = await t.call('POST', '/api/folder', { token: anna.token, body });
+      const res = await t.api.unchecked(endpoints.createFolder, { token: anna.token, body });
       expect(res.status).toBe(422);
-      expect(await res.json()).toMatchObject({
+      expect(res.error).toMatchObject({
         success: false,
         code: 'folderNameRequired',
         message: 'Folder name required',
@@ -85,12 +85,12 @@ describe('folders', () => {
       });
     }
     const folder = await created(anna, 'Alt');
-    const rename = await t.call('PUT', '/api/folder', {
+    const rename = await t.api.call(endpoints.updateFolder, {
       token: anna.token,
       body: { id: folder.id, name: ' ' },
     });
     expect(rename.status).toBe(422);
-    expect(await rename.json()).toMatchObject({
+    expect(rename.error).toMatchObject({
       code: 'folderNameRequired',
       message: 'Folder name required',
     });
@@ -98,50 +98,51 @@ describe('folders', () => {
   });
 
   it('answers "Folder ID required" to rename or delete without an id', async () => {
-    const anna = await signUp(t.call);
-    const cases: [string, unknown][] = [
-      ['PUT', { name: 'Neu' }],
-      ['PUT', { id: 'abc', name: 'Neu' }],
-      ['DELETE', {}],
-      ['DELETE', { id: 0 }],
+    const anna = await signUp(t.api);
+    const { updateFolder, deleteFolder } = endpoints;
+    const cases: [typeof updateFolder | typeof deleteFolder, unknown][] = [
+      [updateFolder, { name: 'Neu' }],
+      [updateFolder, { id: 'abc', name: 'Neu' }],
+      [deleteFolder, {}],
+      [deleteFolder, { id: 0 }],
       // No body at all.
-      ['DELETE', undefined],
+      [deleteFolder, undefined],
     ];
-    for (const [method, body] of cases) {
-      const res = await t.call(method, '/api/folder', { token: anna.token, body });
+    for (const [endpoint, body] of cases) {
+      const res = await t.api.unchecked(endpoint, { token: anna.token, body });
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(await res.json()).toMatchObject({
+      expect(res.error).toMatchObject({
         code: 'folderIdRequired',
         message: 'Folder ID required',
       });
     }
-    const other = await t.call('POST', '/api/folder', {
+    const other = await t.api.call(endpoints.createFolder, {
       token: anna.token,
       body: { name: 'x'.repeat(101) },
     });
     expect(other.status).toBe(422);
-    expect(await other.json()).toMatchObject({ code: 'validation' });
+    expect(other.error).toMatchObject({ code: 'validation' });
   });
 
   it('renames a folder, also to another case of its own name, but not onto another one', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     const folder = await created(anna, 'Projekte');
     await created(anna, 'Archiv');
     const rename = (name: string) =>
-      t.call('PUT', '/api/folder', { token: anna.token, body: { id: folder.id, name } });
+      t.api.call(endpoints.updateFolder, { token: anna.token, body: { id: folder.id, name } });
 
     const renamed = await rename('Projekte 2026');
     expect(renamed.status).toBe(200);
-    expect(FolderResponse.parse(await renamed.json()).folder).toEqual({
+    expect(renamed.body.folder).toEqual({
       id: folder.id,
       name: 'Projekte 2026',
     });
     expect((await rename('PROJEKTE 2026')).status).toBe(200);
     const clash = await rename('archiv');
     expect(clash.status).toBe(409);
-    expect(await clash.json()).toMatchObject({ code: 'folderExists' });
+    expect(clash.error).toMatchObject({ code: 'folderExists' });
     expect(await names(anna)).toEqual(['Archiv', 'PROJEKTE 2026']);
-    const missing = await t.call('PUT', '/api/folder', {
+    const missing = await t.api.call(endpoints.updateFolder, {
       token: anna.token,
       body: { id: 999_999, name: 'Neu' },
     });
@@ -149,19 +150,19 @@ describe('folders', () => {
   });
 
   it('deletes a folder and keeps its notes, unfiled', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     const folder = await created(anna, 'Weg damit');
     const note = await seedNote(database().db, anna.user.id, { folderId: folder.id });
-    const res = await t.call('DELETE', '/api/folder', {
+    const res = await t.api.call(endpoints.deleteFolder, {
       token: anna.token,
       body: { id: folder.id },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true });
+    expect(res.body).toMatchObject({ success: true });
     expect(await names(anna)).toEqual([]);
     const [row] = await database().db.select().from(notes).where(eq(notes.id, note.id));
     expect(row).toMatchObject({ id: note.id, folderId: null });
-    const again = await t.call('DELETE', '/api/folder', {
+    const again = await t.api.call(endpoints.deleteFolder, {
       token: anna.token,
       body: { id: folder.id },
     });
@@ -169,7 +170,7 @@ describe('folders', () => {
   });
 
   it('needs a session', async () => {
-    expect((await t.call('GET', '/api/folder/list')).status).toBe(401);
-    expect((await t.call('POST', '/api/folder', { body: { name: 'x' } })).status).toBe(401);
+    expect((await t.api.call(endpoints.listFolders)).status).toBe(401);
+    expect((await t.api.call(endpoints.createFolder, { body: { name: 'x' } })).status).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
-import { Health } from '@protokoll/contract';
+import { endpoints } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { testApp } from '../../test/app.ts';
+import { testClient } from '../../test/client.ts';
 import { testDbKind, useTestDatabase } from '../../test/db.ts';
 
 const database = useTestDatabase();
@@ -9,10 +10,10 @@ const database = useTestDatabase();
 describe('GET /api/health', () => {
   it('answers ok with the database kind, version and uptime', async () => {
     const { app } = testApp(database());
-    const res = await app.request('/api/health');
+    const res = await testClient(app).call(endpoints.health);
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
-    const body = Health.parse(await res.json());
+    const body = res.body;
     expect(body).toMatchObject({ status: 'ok', database: testDbKind, version: '9.9.9-test' });
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
   });
@@ -24,9 +25,9 @@ describe('GET /api/health', () => {
       close: async () => {},
     };
     const { app, logs } = testApp(broken);
-    const res = await app.request('/api/health');
+    const res = await testClient(app).call(endpoints.health);
     expect(res.status).toBe(503);
-    const body = await res.json();
+    const body = res.error;
     expect(body).toMatchObject({ success: false, code: 'server', message: 'Database unreachable' });
     expect(JSON.stringify(body)).not.toContain('10.0.0.5');
     expect(

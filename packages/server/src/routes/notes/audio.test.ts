@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { endpoints } from '@protokoll/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
 import { useTestDatabase } from '../../test/db.ts';
@@ -14,12 +15,13 @@ let bytes: Buffer;
 
 beforeAll(async () => {
   t = await accountsApp(database());
-  anna = await signUp(t.call);
+  anna = await signUp(t.api);
   const note = await seedNote(database().db, anna.user.id, { audioDataDir: t.dataDir });
   noteId = note.id;
   bytes = await readFile(join(t.dataDir, 'audio', note.audioKey!));
 });
 
+// Range, If-Range and HEAD are HTTP itself: these requests are written by hand.
 function audio(headers: Record<string, string> = {}, method = 'GET') {
   return t.app.request(`/api/note/${noteId}/audio`, {
     method,
@@ -117,20 +119,27 @@ describe('GET /api/note/{id}/audio', () => {
 
   it('answers 404 for a note without a recording, and 401 without a session', async () => {
     const silent = await seedNote(database().db, anna.user.id);
-    const res = await t.call('GET', `/api/note/${silent.id}/audio`, { token: anna.token });
+    const res = await t.api.call(endpoints.getNoteAudio, {
+      params: { id: silent.id },
+      token: anna.token,
+    });
     expect(res.status).toBe(404);
-    expect((await t.call('GET', `/api/note/${noteId}/audio`)).status).toBe(401);
+    expect((await t.api.call(endpoints.getNoteAudio, { params: { id: noteId } })).status).toBe(401);
   });
 
   it('takes the token from the auth cookie, for an <audio src> that cannot send a header', async () => {
     const cookie = (token: string) =>
-      t.app.request(`/api/note/${noteId}/audio`, { headers: { Cookie: `auth=${token}` } });
+      t.api.call(endpoints.getNoteAudio, {
+        params: { id: noteId },
+        headers: { Cookie: `auth=${token}` },
+      });
     const res = await cookie(anna.token);
     expect(res.status).toBe(200);
-    expect((await body(res)).equals(bytes)).toBe(true);
+    expect((await body(res.raw)).equals(bytes)).toBe(true);
     expect((await cookie('not-a-token')).status).toBe(401);
     // Other calls keep requiring the bearer header.
-    const other = await t.app.request(`/api/note/${noteId}`, {
+    const other = await t.api.call(endpoints.getNote, {
+      params: { id: noteId },
       headers: { Cookie: `auth=${anna.token}` },
     });
     expect(other.status).toBe(401);

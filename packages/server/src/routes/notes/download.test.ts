@@ -1,4 +1,4 @@
-import { Download, downloadFormats, NoteDetail, type DownloadFormat } from '@protokoll/contract';
+import { downloadFormats, endpoints, NoteDetail, type DownloadFormat } from '@protokoll/contract';
 import { unzipSync, strFromU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
@@ -12,7 +12,7 @@ let noteId: number;
 
 beforeAll(async () => {
   t = await accountsApp(database());
-  anna = await signUp(t.call);
+  anna = await signUp(t.api);
   noteId = (
     await seedNote(database().db, anna.user.id, {
       name: 'Vorstand: Straßenbau/Übersicht',
@@ -21,9 +21,8 @@ beforeAll(async () => {
   ).id;
 });
 
-async function download(id: number, format: string, account = anna) {
-  const res = await t.call('GET', `/api/note/${id}/${format}`, { token: account.token });
-  return { res, status: res.status, json: (await res.json()) as Record<string, unknown> };
+function download(id: number, format: string, account = anna) {
+  return t.api.call(endpoints.downloadNote, { params: { id, format }, token: account.token });
 }
 
 const expectedTypes: Record<DownloadFormat, RegExp> = {
@@ -42,60 +41,62 @@ function text(data: string): string {
 }
 
 describe('GET /api/note/{id}/{format}', () => {
-  it.each(downloadFormats)('answers the SPEC §3 download shape for %s', async (format) => {
-    const { status, json } = await download(noteId, format);
-    expect(status).toBe(200);
-    const body = Download.parse(json);
-    expect(body).toMatchObject({ success: true, status: 200 });
-    expect(body.contentType).toMatch(expectedTypes[format]);
-    expect(body.filename).toMatch(new RegExp(`\\.${format}$`));
-    expect(body.filename).toContain('Straßenbau');
-    // Path separators never reach a file name.
-    expect(body.filename).not.toContain('/');
-    const bytes = Buffer.from(body.data, 'base64');
-    expect(bytes.length).toBeGreaterThan(20);
-    // Base64 in, the same bytes out: the encoding is canonical.
-    expect(bytes.toString('base64')).toBe(body.data);
+  it.each(downloadFormats)(
+    'answers the download shape (base64 data, file name, content type) for %s',
+    async (format) => {
+      const { status, body } = await download(noteId, format);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ success: true, status: 200 });
+      expect(body.contentType).toMatch(expectedTypes[format]);
+      expect(body.filename).toMatch(new RegExp(`\\.${format}$`));
+      expect(body.filename).toContain('Straßenbau');
+      // Path separators never reach a file name.
+      expect(body.filename).not.toContain('/');
+      const bytes = Buffer.from(body.data, 'base64');
+      expect(bytes.length).toBeGreaterThan(20);
+      // Base64 in, the same bytes out: the encoding is canonical.
+      expect(bytes.toString('base64')).toBe(body.data);
 
-    switch (format) {
-      case 'docx': {
-        const files = unzipSync(new Uint8Array(bytes));
-        const xml = strFromU8(files['word/document.xml']!);
-        expect(xml).toContain('Jürgen Weiß');
-        expect(xml).toContain('Quartalsabschluss');
-        break;
+      switch (format) {
+        case 'docx': {
+          const files = unzipSync(new Uint8Array(bytes));
+          const xml = strFromU8(files['word/document.xml']!);
+          expect(xml).toContain('Jürgen Weiß');
+          expect(xml).toContain('Quartalsabschluss');
+          break;
+        }
+        case 'pdf':
+          expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+          break;
+        case 'json': {
+          const note = NoteDetail.parse(JSON.parse(text(body.data)));
+          expect(note).toMatchObject({ id: noteId, speaker_names: { S1: 'Jürgen Weiß' } });
+          break;
+        }
+        case 'srt':
+          expect(text(body.data)).toMatch(/^1\r?\n00:00:00,000 --> 00:00:04,500\r?\nJürgen Weiß: /);
+          break;
+        case 'vtt':
+          expect(text(body.data)).toMatch(/^WEBVTT/);
+          expect(text(body.data)).toContain('00:00:00.000 --> 00:00:04.500');
+          break;
+        default:
+          // md and txt: the renamed speaker, umlauts and ß intact, German headings.
+          expect(text(body.data)).toContain('Jürgen Weiß');
+          expect(text(body.data)).toContain('Zusammenfassung');
+          expect(text(body.data)).toContain('Straßenbau');
       }
-      case 'pdf':
-        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-        break;
-      case 'json': {
-        const note = NoteDetail.parse(JSON.parse(text(body.data)));
-        expect(note).toMatchObject({ id: noteId, speaker_names: { S1: 'Jürgen Weiß' } });
-        break;
-      }
-      case 'srt':
-        expect(text(body.data)).toMatch(/^1\r?\n00:00:00,000 --> 00:00:04,500\r?\nJürgen Weiß: /);
-        break;
-      case 'vtt':
-        expect(text(body.data)).toMatch(/^WEBVTT/);
-        expect(text(body.data)).toContain('00:00:00.000 --> 00:00:04.500');
-        break;
-      default:
-        // md and txt: the renamed speaker, umlauts and ß intact, German headings.
-        expect(text(body.data)).toContain('Jürgen Weiß');
-        expect(text(body.data)).toContain('Zusammenfassung');
-        expect(text(body.data)).toContain('Straßenbau');
-    }
-  });
+    },
+  );
 
   it('follows the speaker renamed through PATCH', async () => {
-    const renamed = await t.call('PATCH', '/api/note', {
+    const renamed = await t.api.call(endpoints.updateNote, {
       token: anna.token,
       body: { id: noteId, speaker_names: { S2: 'Bärbel' } },
     });
     expect(renamed.status).toBe(200);
-    const { json } = await download(noteId, 'txt');
-    const content = text(Download.parse(json).data);
+    const { body } = await download(noteId, 'txt');
+    const content = text(body.data);
     expect(content).toContain('Bärbel');
     expect(content).toContain('Jürgen Weiß');
   });
@@ -108,8 +109,8 @@ describe('GET /api/note/{id}/{format}', () => {
       segments: englishSegments,
       summary: englishSummary,
     });
-    const { json } = await download(english.id, 'md');
-    const content = text(Download.parse(json).data);
+    const { body } = await download(english.id, 'md');
+    const content = text(body.data);
     expect(content).toContain('Summary');
     expect(content).not.toContain('Zusammenfassung');
   });
@@ -123,7 +124,7 @@ describe('GET /api/note/{id}/{format}', () => {
       });
       const res = await download(note.id, 'pdf');
       expect(res.status, status).toBe(409);
-      expect(res.json).toMatchObject({ success: false, code: 'noteNotReady' });
+      expect(res.error).toMatchObject({ success: false, code: 'noteNotReady' });
     }
   });
 

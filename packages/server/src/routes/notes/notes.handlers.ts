@@ -1,16 +1,17 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { ErrorCode, type Locale } from '@protokoll/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { folders, minutesLedger, notes } from '../../db/schema.ts';
+import { ErrorCode } from '@protokoll/contract';
+import { deleteNote } from '../../domain/notes/delete-note.ts';
+import { toNoteDetailDto, toNoteDto } from '../../domain/notes/dto.ts';
+import { exportNote } from '../../domain/notes/export-note.ts';
+import { moveNote } from '../../domain/notes/move-note.ts';
+import { countNotes, findOwnedNote, listNotes } from '../../domain/notes/queries.ts';
+import { findRecording } from '../../domain/notes/recording.ts';
+import { updateNote } from '../../domain/notes/update-note.ts';
 import { authOf } from '../../lib/auth/middleware.ts';
 import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
-import { audioStorage } from '../../providers/storage/storage.ts';
-import { renderExport } from '../../exports/index.ts';
-import { toNoteDetailDto, toNoteDto } from './notes.dto.ts';
-import { countNotes, findOwnedNote, listNotes } from './notes.queries.ts';
+import { depsOf } from '../deps.ts';
 import { parseRange } from './range.ts';
 import type {
   countNotesRoute,
@@ -22,15 +23,6 @@ import type {
   moveNoteRoute,
   updateNoteRoute,
 } from './notes.routes.ts';
-
-export const NOTE_NOT_READY_MESSAGE =
-  'This note has not finished processing, so it cannot be downloaded.';
-
-/** Drizzle wraps driver errors; the SQLSTATE sits on the error or its cause. */
-function isForeignKeyViolation(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e as { code?: unknown } | undefined)?.code;
-  return (codeOf(error) ?? codeOf((error as { cause?: unknown } | undefined)?.cause)) === '23503';
-}
 
 export const listNotesHandler: AppRouteHandler<typeof listNotesRoute> = async (c) => {
   const { userId } = authOf(c);
@@ -55,110 +47,21 @@ export const getNoteHandler: AppRouteHandler<typeof getNoteRoute> = async (c) =>
   return c.json({ success: true, note: toNoteDetailDto(note) }, 200);
 };
 
-/**
- * Name, saved flag and speaker names, each only when sent. Speaker names merge into the stored
- * ones inside the database (two tabs renaming different speakers both win); an empty name drops
- * the rename, so the label shows again.
- */
 export const updateNoteHandler: AppRouteHandler<typeof updateNoteRoute> = async (c) => {
   const { userId } = authOf(c);
-  const body = c.req.valid('json');
-  const changes: PgUpdateSetSource<typeof notes> = {};
-  if (body.name !== undefined) changes.name = body.name;
-  if (body.saved !== undefined) changes.saved = body.saved;
-  if (body.speaker_names) {
-    const entries = Object.entries(body.speaker_names);
-    const named = Object.fromEntries(entries.filter(([, name]) => name !== ''));
-    const cleared = entries.filter(([, name]) => name === '').map(([label]) => sql`${label}`);
-    const merged = sql`${notes.speakerNames} || ${JSON.stringify(named)}::jsonb`;
-    changes.speakerNames = cleared.length
-      ? sql`(${merged}) - array[${sql.join(cleared, sql`, `)}]::text[]`
-      : merged;
-  }
-  const owned = and(eq(notes.id, body.id), eq(notes.userId, userId));
-  const [note] = Object.keys(changes).length
-    ? await c.var.db.update(notes).set(changes).where(owned).returning()
-    : await c.var.db.select().from(notes).where(owned);
-  if (!note) throw notFoundError();
+  const note = await updateNote(depsOf(c), userId, c.req.valid('json'));
   return c.json({ success: true, message: 'Note updated', note: toNoteDetailDto(note) }, 200);
 };
 
-/**
- * Deletes a note in any state. Minutes still held for it (an upload being processed) are
- * refunded in the same transaction, per period of their reservation, so none stay "running";
- * the ledger keeps every row (PRODUCT.md: the balance is derived, never edited). The job goes
- * with the note (ON DELETE CASCADE); the recording is removed once the deletion is committed.
- */
 export const deleteNoteHandler: AppRouteHandler<typeof deleteNoteRoute> = async (c) => {
   const { userId } = authOf(c);
-  const { id } = c.req.valid('query');
-  const audioKey = await c.var.db.transaction(async (tx) => {
-    // The row lock orders this against a worker finishing the note at the same moment.
-    const [note] = await tx
-      .select({ id: notes.id, audioKey: notes.audioKey })
-      .from(notes)
-      .where(and(eq(notes.id, id), eq(notes.userId, userId)))
-      .for('update');
-    if (!note) throw notFoundError();
-    const held = await tx
-      .select({
-        period: minutesLedger.period,
-        minutes: sql<number>`(
-          coalesce(sum(${minutesLedger.minutes}) filter (where ${minutesLedger.kind} = 'reserve'), 0)
-          - coalesce(sum(${minutesLedger.minutes}) filter (where ${minutesLedger.kind} in ('charge', 'refund')), 0)
-        )::int`,
-      })
-      .from(minutesLedger)
-      .where(and(eq(minutesLedger.userId, userId), eq(minutesLedger.noteId, id)))
-      .groupBy(minutesLedger.period);
-    const refunds = held
-      .filter((row) => row.minutes > 0)
-      .map((row) => ({
-        userId,
-        kind: 'refund' as const,
-        minutes: row.minutes,
-        period: row.period,
-        reason: 'note-deleted',
-        noteId: id,
-      }));
-    if (refunds.length) await tx.insert(minutesLedger).values(refunds);
-    await tx.delete(notes).where(and(eq(notes.id, id), eq(notes.userId, userId)));
-    return note.audioKey;
-  });
-  if (audioKey) {
-    try {
-      await audioStorage(c.var.config.dataDir).remove(audioKey);
-    } catch (error) {
-      c.var.logger.error('note deleted, but its recording could not be removed', {
-        noteId: id,
-        err: error,
-      });
-    }
-  }
+  await deleteNote(depsOf(c), { userId, noteId: c.req.valid('query').id });
   return c.json({ success: true, message: 'Note deleted' }, 200);
 };
 
-/** Into one of the user's own folders (another user's folder answers 404), or unfiled with null. */
 export const moveNoteHandler: AppRouteHandler<typeof moveNoteRoute> = async (c) => {
   const { userId } = authOf(c);
-  const { note_id: noteId, folder_id: folderId } = c.req.valid('json');
-  const ownFolder =
-    folderId === null
-      ? sql`true`
-      : sql`exists (select 1 from ${folders} where ${folders.id} = ${folderId} and ${folders.userId} = ${userId})`;
-  let moved: { id: number }[];
-  try {
-    moved = await c.var.db
-      .update(notes)
-      .set({ folderId })
-      .where(and(eq(notes.id, noteId), eq(notes.userId, userId), ownFolder))
-      .returning({ id: notes.id });
-  } catch (error) {
-    // The folder was deleted between the check and the write.
-    if (isForeignKeyViolation(error)) throw notFoundError();
-    throw error;
-  }
-  if (!moved.length) throw notFoundError();
+  await moveNote(depsOf(c), userId, c.req.valid('json'));
   return c.json({ success: true, message: 'Note moved' }, 200);
 };
 
@@ -169,26 +72,18 @@ export const moveNoteHandler: AppRouteHandler<typeof moveNoteRoute> = async (c) 
  */
 export const getNoteAudioHandler: AppRouteHandler<typeof getNoteAudioRoute> = async (c) => {
   const { userId } = authOf(c);
-  const { id } = c.req.valid('param');
-  const [note] = await c.var.db
-    .select({ audioKey: notes.audioKey, audioType: notes.audioType, fileName: notes.fileName })
-    .from(notes)
-    .where(and(eq(notes.id, id), eq(notes.userId, userId)));
-  if (!note?.audioKey) throw notFoundError();
-  const storage = audioStorage(c.var.config.dataDir);
-  const stored = await storage.stat(note.audioKey);
-  if (!stored) throw notFoundError();
+  const recording = await findRecording(depsOf(c), { userId, noteId: c.req.valid('param').id });
 
-  const { size } = stored;
-  const etag = `"${size.toString(16)}-${stored.modifiedAt.getTime().toString(16)}"`;
-  const lastModified = stored.modifiedAt.toUTCString();
+  const { size } = recording;
+  const etag = `"${size.toString(16)}-${recording.modifiedAt.getTime().toString(16)}"`;
+  const lastModified = recording.modifiedAt.toUTCString();
   const headers = new Headers({
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'private, no-cache',
     ETag: etag,
     'Last-Modified': lastModified,
     'X-Content-Type-Options': 'nosniff',
-    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(note.fileName)}`,
+    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(recording.fileName)}`,
   });
 
   const ifRange = c.req.header('If-Range');
@@ -209,34 +104,21 @@ export const getNoteAudioHandler: AppRouteHandler<typeof getNoteAudioRoute> = as
 
   const range = request.kind === 'partial' ? request.range : undefined;
   const status = range ? 206 : 200;
-  headers.set('Content-Type', note.audioType ?? 'application/octet-stream');
+  headers.set('Content-Type', recording.contentType ?? 'application/octet-stream');
   headers.set('Content-Length', String(range ? range.end - range.start + 1 : size));
   if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
   // Hono answers HEAD with this handler and drops the body unread: opening the file would leak it.
   if (c.req.method === 'HEAD') return new Response(null, { status, headers });
-  const stream = await storage.read(note.audioKey, range);
+  const stream = await recording.open(range);
   const body = Readable.toWeb(stream) as WebReadableStream<Uint8Array>;
   return new Response(body as unknown as ReadableStream<Uint8Array>, { status, headers });
 };
 
-/** Exports speak the note's language when it is one of ours, else German (German-first). */
-function exportLocale(summaryLanguage: string): Locale {
-  return summaryLanguage === 'en' ? 'en' : 'de';
-}
-
-/** SPEC §3 download: the rendered file as base64 with its name and type. Finished notes only. */
+/** The rendered file as base64 with its name and type. Finished notes only. */
 export const downloadNoteHandler: AppRouteHandler<typeof downloadNoteRoute> = async (c) => {
   const { userId } = authOf(c);
   const { id, format } = c.req.valid('param');
-  const note = await findOwnedNote(c.var.db, userId, id);
-  if (!note) throw notFoundError();
-  if (note.status !== 'done') {
-    throw new ApiError(409, ErrorCode.NOTE_NOT_READY, NOTE_NOT_READY_MESSAGE);
-  }
-  const detail = toNoteDetailDto(note);
-  const file = await renderExport(format, detail, exportLocale(detail.summary_language), {
-    localesDir: c.var.config.localesDir,
-  });
+  const file = await exportNote(depsOf(c), { userId, noteId: id, format });
   c.header('Cache-Control', 'no-store');
   return c.json(
     {

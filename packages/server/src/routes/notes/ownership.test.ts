@@ -1,15 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  downloadFormats,
-  FolderListResponse,
-  NoteCountResponse,
-  NoteListResponse,
-} from '@protokoll/contract';
+import { downloadFormats, endpoints } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { folders, notes } from '../../db/schema.ts';
 import { accountsApp, signUp, type AccountsApp } from '../../test/accounts.ts';
+import { prepare } from '../../test/client.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { seedFolder, seedNote } from '../../test/notes.ts';
 
@@ -32,8 +28,8 @@ async function folderRow(id: number) {
 
 describe("another user's notes and folders", () => {
   it('answer 404 on every note and folder call, and nothing changes', async () => {
-    const anna = await signUp(t.call);
-    const bob = await signUp(t.call);
+    const anna = await signUp(t.api);
+    const bob = await signUp(t.api);
     const annasFolder = await seedFolder(db(), anna.user.id, 'Annas Ordner');
     const annasNote = await seedNote(db(), anna.user.id, { name: 'Annas Notiz' });
     const bobsFolder = await seedFolder(db(), bob.user.id, 'Bobs Ordner');
@@ -48,26 +44,28 @@ describe("another user's notes and folders", () => {
     const annasNoteBefore = await noteRow(annasNote.id);
 
     const id = bobsNote.id;
-    const attempts: [string, string, unknown?][] = [
-      ['GET', `/api/note/${id}`],
-      ['GET', `/api/note/${id}/audio`],
-      ...downloadFormats.map((format): [string, string] => ['GET', `/api/note/${id}/${format}`]),
-      ['PATCH', '/api/note', { id, name: 'Übernommen' }],
-      ['PATCH', '/api/note', { id, saved: true }],
-      ['PATCH', '/api/note', { id, speaker_names: { S1: '' } }],
-      ['DELETE', `/api/note?id=${id}`],
-      ['POST', '/api/note/move', { note_id: id, folder_id: annasFolder.id }],
-      ['POST', '/api/note/move', { note_id: id, folder_id: null }],
+    const attempts = [
+      prepare(endpoints.getNote, { params: { id } }),
+      prepare(endpoints.getNoteAudio, { params: { id } }),
+      ...downloadFormats.map((format) =>
+        prepare(endpoints.downloadNote, { params: { id, format } }),
+      ),
+      prepare(endpoints.updateNote, { body: { id, name: 'Übernommen' } }),
+      prepare(endpoints.updateNote, { body: { id, saved: true } }),
+      prepare(endpoints.updateNote, { body: { id, speaker_names: { S1: '' } } }),
+      prepare(endpoints.deleteNote, { query: { id } }),
+      prepare(endpoints.moveNote, { body: { note_id: id, folder_id: annasFolder.id } }),
+      prepare(endpoints.moveNote, { body: { note_id: id, folder_id: null } }),
       // Anna's own note into Bob's folder.
-      ['POST', '/api/note/move', { note_id: annasNote.id, folder_id: bobsFolder.id }],
-      ['PUT', '/api/folder', { id: bobsFolder.id, name: 'Gekapert' }],
-      ['DELETE', '/api/folder', { id: bobsFolder.id }],
+      prepare(endpoints.moveNote, { body: { note_id: annasNote.id, folder_id: bobsFolder.id } }),
+      prepare(endpoints.updateFolder, { body: { id: bobsFolder.id, name: 'Gekapert' } }),
+      prepare(endpoints.deleteFolder, { body: { id: bobsFolder.id } }),
     ];
-    for (const [method, path, body] of attempts) {
-      const res = await t.call(method, path, { token: anna.token, body });
-      const label = `${method} ${path} ${JSON.stringify(body ?? '')}`;
+    for (const call of attempts) {
+      const res = await t.api.send(call, { token: anna.token });
+      const label = `${call.endpoint.id} ${JSON.stringify(call.input)}`;
       expect(res.status, label).toBe(404);
-      expect(await res.json(), label).toMatchObject({ success: false, code: 'notFound' });
+      expect(res.error, label).toMatchObject({ success: false, code: 'notFound' });
     }
 
     expect(await noteRow(bobsNote.id)).toEqual(noteBefore);
@@ -76,50 +74,51 @@ describe("another user's notes and folders", () => {
     await expect(stat(join(t.dataDir, 'audio', bobsNote.audioKey!))).resolves.toBeDefined();
 
     // Lists and counts show only the own notes and folders, whatever the filter names.
-    const list = await t.call('GET', '/api/note/list', { token: anna.token });
-    expect(NoteListResponse.parse(await list.json()).notes.map((n) => n.id)).toEqual([
-      annasNote.id,
-    ]);
-    const inBobsFolder = await t.call('GET', `/api/note/count?folder_id=${bobsFolder.id}`, {
+    const list = await t.api.call(endpoints.listNotes, { token: anna.token });
+    expect(list.body.notes.map((n) => n.id)).toEqual([annasNote.id]);
+    const inBobsFolder = await t.api.call(endpoints.countNotes, {
+      query: { folder_id: bobsFolder.id },
       token: anna.token,
     });
-    expect(NoteCountResponse.parse(await inBobsFolder.json()).count).toBe(0);
-    const folderList = await t.call('GET', '/api/folder/list', { token: anna.token });
-    expect(FolderListResponse.parse(await folderList.json()).folders).toEqual([
-      { id: annasFolder.id, name: 'Annas Ordner' },
-    ]);
+    expect(inBobsFolder.body.count).toBe(0);
+    const folderList = await t.api.call(endpoints.listFolders, { token: anna.token });
+    expect(folderList.body.folders).toEqual([{ id: annasFolder.id, name: 'Annas Ordner' }]);
 
     // Bob still has everything.
-    expect((await t.call('GET', `/api/note/${id}`, { token: bob.token })).status).toBe(200);
-    expect((await t.call('GET', `/api/note/${id}/audio`, { token: bob.token })).status).toBe(200);
+    expect((await t.api.call(endpoints.getNote, { params: { id }, token: bob.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await t.api.call(endpoints.getNoteAudio, { params: { id }, token: bob.token })).status,
+    ).toBe(200);
   });
 
   it('every note and folder call needs a session', async () => {
-    const calls: [string, string, unknown?][] = [
-      ['GET', '/api/note/list'],
-      ['GET', '/api/note/count'],
-      ['GET', '/api/note/1'],
-      ['GET', '/api/note/1/audio'],
-      ['GET', '/api/note/1/txt'],
-      ['PATCH', '/api/note', { id: 1, saved: true }],
-      ['DELETE', '/api/note?id=1'],
-      ['POST', '/api/note/move', { note_id: 1, folder_id: null }],
-      ['GET', '/api/folder/list'],
-      ['POST', '/api/folder', { name: 'x' }],
-      ['PUT', '/api/folder', { id: 1, name: 'x' }],
-      ['DELETE', '/api/folder', { id: 1 }],
+    const calls = [
+      prepare(endpoints.listNotes),
+      prepare(endpoints.countNotes),
+      prepare(endpoints.getNote, { params: { id: 1 } }),
+      prepare(endpoints.getNoteAudio, { params: { id: 1 } }),
+      prepare(endpoints.downloadNote, { params: { id: 1, format: 'txt' } }),
+      prepare(endpoints.updateNote, { body: { id: 1, saved: true } }),
+      prepare(endpoints.deleteNote, { query: { id: 1 } }),
+      prepare(endpoints.moveNote, { body: { note_id: 1, folder_id: null } }),
+      prepare(endpoints.listFolders),
+      prepare(endpoints.createFolder, { body: { name: 'x' } }),
+      prepare(endpoints.updateFolder, { body: { id: 1, name: 'x' } }),
+      prepare(endpoints.deleteFolder, { body: { id: 1 } }),
     ];
-    for (const [method, path, body] of calls) {
-      const res = await t.call(method, path, { body });
-      expect(res.status, `${method} ${path}`).toBe(401);
+    for (const call of calls) {
+      const res = await t.api.send(call);
+      expect(res.status, `${call.endpoint.method} ${call.endpoint.path}`).toBe(401);
     }
   });
 });
 
 describe('account deletion', () => {
   it('removes the notes, folders and recordings of the account, and only those', async () => {
-    const anna = await signUp(t.call);
-    const neighbour = await signUp(t.call);
+    const anna = await signUp(t.api);
+    const neighbour = await signUp(t.api);
     const folder = await seedFolder(db(), anna.user.id, 'Privat');
     const first = await seedNote(db(), anna.user.id, {
       folderId: folder.id,
@@ -131,7 +130,7 @@ describe('account deletion', () => {
     });
     const kept = await seedNote(db(), neighbour.user.id, { audioDataDir: t.dataDir });
 
-    const res = await t.call('DELETE', '/api/user', {
+    const res = await t.api.call(endpoints.deleteUser, {
       token: anna.token,
       body: { confirmation: 'DELETE' },
     });

@@ -1,4 +1,4 @@
-import { NoteCountResponse, NoteListResponse } from '@protokoll/contract';
+import { endpoints, type QueryOf } from '@protokoll/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
 import { useTestDatabase } from '../../test/db.ts';
@@ -13,8 +13,8 @@ let folderId: number;
 
 beforeAll(async () => {
   t = await accountsApp(database());
-  anna = await signUp(t.call);
-  bob = await signUp(t.call);
+  anna = await signUp(t.api);
+  bob = await signUp(t.api);
   const db = database().db;
   const folder = await seedFolder(db, anna.user.id, 'Gremien');
   folderId = folder.id;
@@ -52,14 +52,18 @@ beforeAll(async () => {
   ids.bobs = (await seedNote(db, bob.user.id, { name: 'Vorstandssitzung Bob' })).id;
 });
 
-async function search(query: string, extra = '', account = anna): Promise<number[]> {
-  const q = `search_query=${encodeURIComponent(query)}${extra}`;
-  const res = await t.call('GET', `/api/note/list?${q}`, { token: account.token });
+async function search(
+  query: string,
+  extra: QueryOf<typeof endpoints.countNotes> = {},
+  account = anna,
+): Promise<number[]> {
+  const q = { search_query: query, ...extra };
+  const res = await t.api.call(endpoints.listNotes, { query: q, token: account.token });
   expect(res.status).toBe(200);
-  const found = NoteListResponse.parse(await res.json()).notes.map((note) => note.id);
-  const counted = await t.call('GET', `/api/note/count?${q}`, { token: account.token });
+  const found = res.body.notes.map((note) => note.id);
+  const counted = await t.api.call(endpoints.countNotes, { query: q, token: account.token });
   // List and count always agree on the same filters.
-  expect(NoteCountResponse.parse(await counted.json()).count).toBe(found.length);
+  expect(counted.body.count).toBe(found.length);
   return found.sort((a, b) => a - b);
 }
 
@@ -112,15 +116,17 @@ describe('search_query', () => {
   });
 
   it('combines with the other filters', async () => {
-    expect(await search('Besprechung', `&folder_id=${folderId}`)).toEqual([ids.vorstand]);
-    expect(await search('Besprechung', '&saved=true')).toEqual([]);
-    expect(await search('Besprechung', '&start_date=2000-01-01&end_date=2000-01-02')).toEqual([]);
+    expect(await search('Besprechung', { folder_id: folderId })).toEqual([ids.vorstand]);
+    expect(await search('Besprechung', { saved: true })).toEqual([]);
+    expect(
+      await search('Besprechung', { start_date: '2000-01-01', end_date: '2000-01-02' }),
+    ).toEqual([]);
   });
 
   it("never finds another user's notes", async () => {
     expect(await search('Vorstandssitzung')).toEqual([ids.vorstand]);
     expect(await search('Bob')).toEqual([]);
-    expect(await search('Vorstandssitzung', '', bob)).toEqual([ids.bobs]);
+    expect(await search('Vorstandssitzung', {}, bob)).toEqual([ids.bobs]);
   });
 
   it('treats search syntax and stop words as text, never as an error', async () => {
@@ -136,7 +142,8 @@ describe('search_query', () => {
       'x -die',
     ];
     for (const query of queries) {
-      const res = await t.call('GET', `/api/note/list?search_query=${encodeURIComponent(query)}`, {
+      const res = await t.api.call(endpoints.listNotes, {
+        query: { search_query: query },
         token: anna.token,
       });
       expect(res.status, query).toBe(200);

@@ -1,8 +1,9 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import { requireAuth } from '../../lib/auth/middleware.ts';
 import { createRouter } from '../../lib/openapi.ts';
-import { getCapabilitiesHandler, retryNoteHandler, uploadNoteHandler } from './uploads.handlers.ts';
-import { getCapabilitiesRoute, retryNoteRoute, uploadNoteRoute } from './uploads.routes.ts';
+import { uploadNoteHandler } from './uploads.handlers.ts';
+import { createUploadSlots } from './slots.ts';
+import { uploadNoteRoute } from './uploads.routes.ts';
 
 /**
  * The upload is documented from the contract like every call but routed by hand: the generated
@@ -10,12 +11,11 @@ import { getCapabilitiesRoute, retryNoteRoute, uploadNoteRoute } from './uploads
  * handler streams it to disk instead (validating the fields with the same contract schema).
  */
 export const uploadsRouter = () => {
-  const router = createRouter()
-    .openapi(getCapabilitiesRoute, getCapabilitiesHandler)
-    .openapi(retryNoteRoute, retryNoteHandler);
+  const router = createRouter();
   // routeFor's own middleware is requireAuth (the contract marks the call `auth: true`).
   const { middleware: _middleware, ...documented } = uploadNoteRoute as unknown as RouteConfig;
   router.openAPIRegistry.registerPath(documented);
-  router.post(uploadNoteRoute.path, requireAuth, uploadNoteHandler);
+  // One count of uploads in flight per app: MAX_CONCURRENT_UPLOADS_PER_USER holds per process.
+  router.post(uploadNoteRoute.path, requireAuth, uploadNoteHandler(createUploadSlots()));
   return router;
 };

@@ -3,27 +3,15 @@
 // runs here; processing is tested in jobs/.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  CapabilitiesResponse,
-  ErrorBody,
-  MinutesResponse,
-  UploadNoteResponse,
-} from '@protokoll/contract';
+import { endpoints } from '@protokoll/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioFixtures, type AudioFixtures } from '../../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
 import { jobs, minutesLedger, notes, users } from '../../db/schema.ts';
-import {
-  filesIn,
-  ledgerOf,
-  postUpload,
-  silence,
-  uploadForm,
-  type UploadFields,
-} from '../../jobs/testing.ts';
+import { filesIn, ledgerOf, silence, uploadForm, type UploadFields } from '../../jobs/testing.ts';
 import { monthPeriod } from '../../lib/minutes.ts';
-import { uploadTempDir } from './multipart.ts';
+import { uploadTempDir } from '../../lib/upload-temp.ts';
 import { startServer } from '../../server.ts';
 import { memoryLogger, testConfig } from '../../test/app.ts';
 import {
@@ -33,6 +21,7 @@ import {
   type AccountsApp,
   type SignedUp,
 } from '../../test/accounts.ts';
+import { httpClient, readResponse, type TestResponse } from '../../test/client.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { seedFolder } from '../../test/notes.ts';
 
@@ -51,8 +40,8 @@ afterAll(async () => {
 });
 
 async function minutes(app: AccountsApp, account: SignedUp) {
-  const res = await app.call('GET', '/api/user/minutes', { token: account.token });
-  return MinutesResponse.parse(await res.json()).minutes;
+  const res = await app.api.call(endpoints.getMinutes, { token: account.token });
+  return res.body.minutes;
 }
 
 async function upload(
@@ -63,12 +52,16 @@ async function upload(
 ) {
   const app = options.app ?? t;
   const form = await uploadForm(path, fields, options.fileName);
-  return postUpload(app.app, account.token, form, options.headers);
+  return app.api.call(endpoints.uploadNote, {
+    token: account.token,
+    body: form,
+    headers: options.headers,
+  });
 }
 
-async function refusal(res: Response, status: number, code: string) {
+async function refusal(res: TestResponse, status: number, code: string) {
   expect(res.status).toBe(status);
-  const body = ErrorBody.parse(await res.json());
+  const body = res.error;
   expect(body.code).toBe(code);
   return body;
 }
@@ -105,14 +98,16 @@ async function spend(account: SignedUp, used: number) {
 
 describe('GET /api/capabilities', () => {
   it('reports the engine, the extractive summariser without an LLM, languages and the size limit', async () => {
-    const res = await t.call('GET', '/api/capabilities');
+    const res = await t.api.call(endpoints.getCapabilities);
     expect(res.status).toBe(200);
-    expect(CapabilitiesResponse.parse(await res.json())).toEqual({
+    expect(res.body).toEqual({
       success: true,
       stt_available: true,
+      missing_audio_tools: [],
       summary_models: [{ id: 'extractive', premium: false }],
       languages: ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'tr'],
       max_upload_bytes: 1024 ** 3,
+      payments_enabled: false,
     });
   });
 
@@ -122,9 +117,7 @@ describe('GET /api/capabilities', () => {
       LLM_MODELS: 'gpt-4o-mini,gpt-4o:premium',
       MAX_UPLOAD_BYTES: '500M',
     });
-    const body = CapabilitiesResponse.parse(
-      await (await bare.call('GET', '/api/capabilities')).json(),
-    );
+    const body = (await bare.api.call(endpoints.getCapabilities)).body;
     expect(body.stt_available).toBe(false);
     expect(body.summary_models).toEqual([
       { id: 'gpt-4o-mini', premium: false },
@@ -136,7 +129,8 @@ describe('GET /api/capabilities', () => {
 
 describe('POST /api/note', () => {
   it('is documented from the contract as a multipart call', async () => {
-    const doc = (await (await t.call('GET', '/api/openapi.json')).json()) as {
+    // The OpenAPI document itself is no contract call.
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as {
       paths: Record<
         string,
         Record<string, { operationId: string; requestBody: { content: object } }>
@@ -148,10 +142,10 @@ describe('POST /api/note', () => {
   });
 
   it('accepts a recording: stored under the user, note queued, rounded-up minutes reserved, job enqueued', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     const res = await upload(anna, fixtures.german.mp3, { name: 'Teamrunde', size: '1' });
     expect(res.status).toBe(200);
-    const body = UploadNoteResponse.parse(await res.json());
+    const body = res.body;
     expect(body.success).toBe(true);
     expect(body.message).toBe('Die Aufnahme wurde angenommen und wird verarbeitet.');
     const note = body.note!;
@@ -182,7 +176,7 @@ describe('POST /api/note', () => {
   });
 
   it('names the note after the file when no name is sent, and files it in the user’s own folder', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     const folder = await seedFolder(database().db, anna.user.id, 'Kunden');
     const res = await upload(
       anna,
@@ -191,13 +185,13 @@ describe('POST /api/note', () => {
       { fileName: 'Kundengespräch März.ogg' },
     );
     expect(res.status).toBe(200);
-    const { note } = UploadNoteResponse.parse(await res.json());
+    const { note } = res.body;
     expect(note).toMatchObject({ name: 'Kundengespräch März', folder_id: folder.id });
   });
 
   it('answers 404 for another user’s folder and stores nothing', async () => {
-    const anna = await signUp(t.call);
-    const ben = await signUp(t.call);
+    const anna = await signUp(t.api);
+    const ben = await signUp(t.api);
     const folder = await seedFolder(database().db, ben.user.id, 'Privat');
     const res = await upload(anna, fixtures.german.mp3, { folder_id: String(folder.id) });
     await refusal(res, 404, 'notFound');
@@ -205,18 +199,25 @@ describe('POST /api/note', () => {
   });
 
   it('refuses without a session before reading anything', async () => {
-    const res = await postUpload(t.app, undefined, await uploadForm(fixtures.german.mp3));
+    const res = await t.api.call(endpoints.uploadNote, {
+      body: await uploadForm(fixtures.german.mp3),
+    });
     await refusal(res, 401, 'notAuthenticated');
   });
 
-  it('refuses a body without the file (SPEC §5) and fields the contract rejects, with field issues', async () => {
-    const anna = await signUp(t.call);
+  it('refuses a body without the file and fields the contract rejects, with field issues', async () => {
+    const anna = await signUp(t.api);
     const noFile = await refusal(await upload(anna, undefined), 422, 'uploadRequiresFormData');
     expect(noFile.message).toBe("isFileUpload=true requires FormData with 'audio_file'");
     expect(noFile.issues).toEqual([{ path: 'audio_file', message: 'validation.fileRequired' }]);
 
-    const json = await t.call('POST', '/api/note', { token: anna.token, body: { file_name: 'x' } });
-    await refusal(json, 422, 'uploadRequiresFormData');
+    // A JSON body where a form is due: about the content type, so sent by hand.
+    const json = await t.app.request('/api/note', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${anna.token}` },
+      body: JSON.stringify({ file_name: 'x' }),
+    });
+    await refusal(await readResponse(endpoints.uploadNote, json), 422, 'uploadRequiresFormData');
 
     const bad = await refusal(
       await upload(anna, fixtures.german.mp3, {
@@ -251,7 +252,7 @@ describe('POST /api/note', () => {
       STT_BASE_URL: peer.url,
       MAX_UPLOAD_BYTES: '100K',
     });
-    const anna = await signUp(small.call);
+    const anna = await signUp(small.api);
     // german.wav is 335 KiB; the body carries no length, so the limit trips while streaming.
     const res = await upload(anna, fixtures.german.wav, {}, { app: small });
     const body = await refusal(res, 413, 'uploadFailed');
@@ -271,7 +272,8 @@ describe('POST /api/note', () => {
     expect((await refusal(english, 413, 'uploadFailed')).message).toBe(
       'The file is too large. Files can be at most 100 kB.',
     );
-    // The body never delivers a byte: answering at all proves it was not read.
+    // The body never delivers a byte: answering at all proves it was not read. A stream body and
+    // a declared length are HTTP itself, so this request is written by hand.
     const silent = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) });
     const declared = await Promise.race([
       small.app.request('/api/note', {
@@ -288,12 +290,12 @@ describe('POST /api/note', () => {
         setTimeout(() => reject(new Error('the body was read')), 5_000),
       ),
     ]);
-    await refusal(declared, 413, 'uploadFailed');
+    await refusal(await readResponse(endpoints.uploadNote, declared), 413, 'uploadFailed');
     await expectNothingLeft(small, anna);
   });
 
   it('refuses content that is not audio, whatever its name, with 415', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     for (const file of [fixtures.pngAsMp3, fixtures.textAsMp3]) {
       const body = await refusal(await upload(anna, file), 415, 'unsupportedAudio');
       expect(body.message).toBe(
@@ -304,7 +306,7 @@ describe('POST /api/note', () => {
   });
 
   it('refuses truncated and empty audio with 422 and the reason', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     const truncated = await refusal(
       await upload(anna, fixtures.truncatedMp3),
       422,
@@ -323,7 +325,7 @@ describe('POST /api/note', () => {
   });
 
   it('refuses a recording longer than the plan allows per file, naming both lengths', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     const long = await silence(31 * 60);
     const body = await refusal(await upload(anna, long), 422, 'fileTooLong');
     expect(body.message).toBe(
@@ -331,7 +333,7 @@ describe('POST /api/note', () => {
     );
     await expectNothingLeft(t, anna);
 
-    // Paid plans have no per-file limit (PRODUCT.md "Plans").
+    // Paid plans have no per-file limit (docs/minutes.md#plans).
     await database().db.update(users).set({ planId: 'starter' }).where(eq(users.id, anna.user.id));
     await database()
       .db.insert(minutesLedger)
@@ -344,12 +346,12 @@ describe('POST /api/note', () => {
       });
     const res = await upload(anna, long);
     expect(res.status).toBe(200);
-    const { note } = UploadNoteResponse.parse(await res.json());
+    const { note } = res.body;
     expect(await ledgerOf(database().db, note!.id)).toEqual(['reserve:31']);
   });
 
   it('refuses when the remaining minutes are too few, with the numbers, and charges nothing', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     await spend(anna, 30);
     const body = await refusal(await upload(anna, fixtures.german.mp3), 402, 'insufficientMinutes');
     expect(body.message).toBe(
@@ -360,7 +362,7 @@ describe('POST /api/note', () => {
   });
 
   it('lets concurrent uploads of one user together spend no more than the remaining minutes', async () => {
-    const anna = await signUp(t.call);
+    const anna = await signUp(t.api);
     await spend(anna, 28);
     const answers = await Promise.all(
       [fixtures.german.mp3, fixtures.german.ogg, fixtures.german.flac].map((file) =>
@@ -384,7 +386,7 @@ describe('POST /api/note', () => {
       LLM_BASE_URL: peer.url,
       LLM_MODELS: 'gpt-4o-mini,gpt-4o:premium',
     });
-    const anna = await signUp(llm.call);
+    const anna = await signUp(llm.api);
     const premium = await refusal(
       await upload(anna, fixtures.german.mp3, { summary_model: 'gpt-4o' }, { app: llm }),
       403,
@@ -405,7 +407,7 @@ describe('POST /api/note', () => {
 
   it('refuses every upload when no speech-to-text engine is configured, charging nothing', async () => {
     const bare = await accountsApp(database());
-    const anna = await signUp(bare.call);
+    const anna = await signUp(bare.api);
     const body = await refusal(
       await upload(anna, fixtures.german.mp3, {}, { app: bare }),
       422,
@@ -432,30 +434,14 @@ describe('POST /api/note over real HTTP', () => {
       { db: database(), logger: memoryLogger().logger, worker: false },
     );
     try {
-      const call = (
-        method: string,
-        path: string,
-        options: { body?: unknown; token?: string } = {},
-      ) =>
-        fetch(`${running.url}${path}`, {
-          method,
-          headers: {
-            ...(options.body ? { 'Content-Type': 'application/json' } : {}),
-            ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-          },
-          ...(options.body ? { body: JSON.stringify(options.body) } : {}),
-        });
-      const anna = await signUp(call);
+      const api = httpClient(running.url);
+      const anna = await signUp(api);
       const post = async (form: FormData) =>
-        fetch(`${running.url}/api/note`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${anna.token}` },
-          body: form,
-        });
+        api.call(endpoints.uploadNote, { token: anna.token, body: form });
 
       const accepted = await post(await uploadForm(fixtures.german.webm));
       expect(accepted.status).toBe(200);
-      expect(UploadNoteResponse.parse(await accepted.json()).note).toMatchObject({
+      expect(accepted.body.note).toMatchObject({
         status: 'queued',
         file_name: 'german.webm',
       });
@@ -465,7 +451,7 @@ describe('POST /api/note over real HTTP', () => {
       form.append('audio_file', new File([new Uint8Array(1.5 * 1024 * 1024)], 'gross.wav'));
       const refused = await post(form);
       expect(refused.status).toBe(413);
-      expect(ErrorBody.parse(await refused.json()).code).toBe('uploadFailed');
+      expect(refused.error.code).toBe('uploadFailed');
       expect(await filesIn(uploadTempDir(dataDir))).toEqual([]);
     } finally {
       await running.close();

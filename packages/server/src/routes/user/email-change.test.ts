@@ -1,4 +1,4 @@
-import { UserResponse } from '@protokoll/contract';
+import { endpoints } from '@protokoll/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accountsApp,
@@ -17,8 +17,8 @@ beforeAll(async () => {
 
 describe('e-mail change', () => {
   it('mails a link to the new address and changes it on confirmation, once', async () => {
-    const account = await signUp(t.call);
-    const res = await t.call('POST', '/api/user/email', {
+    const account = await signUp(t.api);
+    const res = await t.api.call(endpoints.requestEmailChange, {
       token: account.token,
       body: { new_email: 'Neue.Adresse@Example.de' },
     });
@@ -31,38 +31,34 @@ describe('e-mail change', () => {
     expect(JSON.stringify(t.logs)).not.toContain(token);
 
     // Nothing changes before the link is followed.
-    let me = UserResponse.parse(
-      await (await t.call('GET', '/api/user', { token: account.token })).json(),
-    );
+    let me = (await t.api.call(endpoints.getUser, { token: account.token })).body;
     expect(me.user.email).toBe(account.email);
 
-    const confirm = await t.call('POST', '/api/auth/update-email', { body: { token } });
+    const confirm = await t.api.call(endpoints.confirmEmailUpdate, { body: { token } });
     expect(confirm.status).toBe(200);
-    me = UserResponse.parse(
-      await (await t.call('GET', '/api/user', { token: account.token })).json(),
-    );
+    me = (await t.api.call(endpoints.getUser, { token: account.token })).body;
     expect(me.user.email).toBe('neue.adresse@example.de');
-    const login = await t.call('POST', '/api/auth/login', {
+    const login = await t.api.call(endpoints.login, {
       body: { email: 'neue.adresse@example.de', password: account.password },
     });
     expect(login.status).toBe(200);
 
-    const again = await t.call('POST', '/api/auth/update-email', { body: { token } });
+    const again = await t.api.call(endpoints.confirmEmailUpdate, { body: { token } });
     expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ code: 'invalidToken' });
+    expect(again.error).toMatchObject({ code: 'invalidToken' });
   });
 
   it('answers 409 for an address another account uses, now or by the time of confirmation', async () => {
-    const anna = await signUp(t.call);
-    const bob = await signUp(t.call);
-    const taken = await t.call('POST', '/api/user/email', {
+    const anna = await signUp(t.api);
+    const bob = await signUp(t.api);
+    const taken = await t.api.call(endpoints.requestEmailChange, {
       token: anna.token,
       body: { new_email: bob.email.toUpperCase() },
     });
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toMatchObject({ code: 'emailExists' });
+    expect(taken.error).toMatchObject({ code: 'emailExists' });
 
-    await t.call('POST', '/api/user/email', {
+    await t.api.call(endpoints.requestEmailChange, {
       token: anna.token,
       body: { new_email: 'spaeter.vergeben@example.de' },
     });
@@ -70,15 +66,17 @@ describe('e-mail change', () => {
       await lastMailTo(t.dataDir, 'spaeter.vergeben@example.de'),
       '/update-email',
     );
-    await signUp(t.call, { email: 'spaeter.vergeben@example.de' });
-    const confirm = await t.call('POST', '/api/auth/update-email', { body: { token } });
+    await signUp(t.api, { email: 'spaeter.vergeben@example.de' });
+    const confirm = await t.api.call(endpoints.confirmEmailUpdate, { body: { token } });
     expect(confirm.status).toBe(409);
   });
 
   it('rejects an unknown token and needs a session to ask', async () => {
-    const res = await t.call('POST', '/api/auth/update-email', { body: { token: 'unbekannt' } });
+    const res = await t.api.call(endpoints.confirmEmailUpdate, { body: { token: 'unbekannt' } });
     expect(res.status).toBe(400);
-    const ask = await t.call('POST', '/api/user/email', { body: { new_email: 'x@example.de' } });
+    const ask = await t.api.call(endpoints.requestEmailChange, {
+      body: { new_email: 'x@example.de' },
+    });
     expect(ask.status).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MinutesResponse, PlanResponse, PlansResponse, UserResponse } from '@protokoll/contract';
+import { endpoints } from '@protokoll/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,15 +22,15 @@ beforeAll(async () => {
 
 describe('GET/PUT /api/user', () => {
   it('reads and updates the own profile; empty company and phone clear them', async () => {
-    const account = await signUp(t.call, { company: 'Alt GmbH', phone_number: '0301234' });
-    const put = await t.call('PUT', '/api/user', {
+    const account = await signUp(t.api, { company: 'Alt GmbH', phone_number: '0301234' });
+    const put = await t.api.call(endpoints.updateUser, {
       token: account.token,
       body: { first_name: ' Berta ', last_name: 'Beispiel', company: '', phone_number: '' },
     });
     expect(put.status).toBe(200);
-    expect(await put.json()).toMatchObject({ success: true });
-    const res = await t.call('GET', '/api/user', { token: account.token });
-    expect(UserResponse.parse(await res.json()).user).toMatchObject({
+    expect(put.body).toMatchObject({ success: true });
+    const res = await t.api.call(endpoints.getUser, { token: account.token });
+    expect(res.body.user).toMatchObject({
       firstName: 'Berta',
       lastName: 'Beispiel',
       company: null,
@@ -39,8 +39,8 @@ describe('GET/PUT /api/user', () => {
   });
 
   it('answers 422 for an empty first name', async () => {
-    const account = await signUp(t.call);
-    const res = await t.call('PUT', '/api/user', {
+    const account = await signUp(t.api);
+    const res = await t.api.call(endpoints.updateUser, {
       token: account.token,
       body: { first_name: ' ', last_name: 'X' },
     });
@@ -48,26 +48,22 @@ describe('GET/PUT /api/user', () => {
   });
 
   it("never lets one user's token read or change another user", async () => {
-    const anna = await signUp(t.call, { first_name: 'Anna' });
-    const bob = await signUp(t.call, { first_name: 'Bob' });
-    const asBob = UserResponse.parse(
-      await (await t.call('GET', '/api/user', { token: bob.token })).json(),
-    );
+    const anna = await signUp(t.api, { first_name: 'Anna' });
+    const bob = await signUp(t.api, { first_name: 'Bob' });
+    const asBob = (await t.api.call(endpoints.getUser, { token: bob.token })).body;
     expect(asBob.user.id).toBe(bob.user.id);
-    await t.call('PUT', '/api/user', {
+    await t.api.call(endpoints.updateUser, {
       token: bob.token,
       body: { first_name: 'Bobby', last_name: 'B' },
     });
-    await t.call('POST', '/api/user/password', {
+    await t.api.call(endpoints.changePassword, {
       token: bob.token,
       body: { current_password: bob.password, new_password: 'bobs-neues-passwort' },
     });
-    await t.call('DELETE', '/api/user', { token: bob.token, body: { confirmation: 'DELETE' } });
-    const asAnna = UserResponse.parse(
-      await (await t.call('GET', '/api/user', { token: anna.token })).json(),
-    );
+    await t.api.call(endpoints.deleteUser, { token: bob.token, body: { confirmation: 'DELETE' } });
+    const asAnna = (await t.api.call(endpoints.getUser, { token: anna.token })).body;
     expect(asAnna.user).toEqual(anna.user);
-    const login = await t.call('POST', '/api/auth/login', {
+    const login = await t.api.call(endpoints.login, {
       body: { email: anna.email, password: anna.password },
     });
     expect(login.status).toBe(200);
@@ -76,46 +72,46 @@ describe('GET/PUT /api/user', () => {
 
 describe('POST /api/user/password', () => {
   it('checks the current password, then signs out every other session', async () => {
-    const account = await signUp(t.call);
-    const other = await (
-      await t.call('POST', '/api/auth/login', {
+    const account = await signUp(t.api);
+    const other = (
+      await t.api.call(endpoints.login, {
         body: { email: account.email, password: account.password },
       })
-    ).json();
+    ).body;
 
-    const wrong = await t.call('POST', '/api/user/password', {
+    const wrong = await t.api.call(endpoints.changePassword, {
       token: account.token,
       body: { current_password: 'nicht-richtig', new_password: 'ganz-neues-passwort' },
     });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ success: false, code: 'wrongPassword' });
+    expect(wrong.error).toMatchObject({ success: false, code: 'wrongPassword' });
 
-    const ok = await t.call('POST', '/api/user/password', {
+    const ok = await t.api.call(endpoints.changePassword, {
       token: account.token,
       body: { current_password: account.password, new_password: 'ganz-neues-passwort' },
     });
     expect(ok.status).toBe(200);
-    expect((await t.call('GET', '/api/user', { token: account.token })).status).toBe(200);
-    expect((await t.call('GET', '/api/user', { token: other.token })).status).toBe(401);
-    const refresh = await t.call('POST', '/api/auth/refresh', {
+    expect((await t.api.call(endpoints.getUser, { token: account.token })).status).toBe(200);
+    expect((await t.api.call(endpoints.getUser, { token: other.token })).status).toBe(401);
+    const refresh = await t.api.call(endpoints.refreshToken, {
       body: { refreshToken: other.refreshToken },
     });
     expect(refresh.status).toBe(401);
 
-    const oldLogin = await t.call('POST', '/api/auth/login', {
+    const oldLogin = await t.api.call(endpoints.login, {
       body: { email: account.email, password: account.password },
     });
     expect(oldLogin.status).toBe(401);
-    const newLogin = await t.call('POST', '/api/auth/login', {
+    const newLogin = await t.api.call(endpoints.login, {
       body: { email: account.email, password: 'ganz-neues-passwort' },
     });
     expect(newLogin.status).toBe(200);
   });
 
   it('answers 422 when the new password equals the current one or is too short', async () => {
-    const account = await signUp(t.call);
+    const account = await signUp(t.api);
     for (const new_password of [account.password, 'kurz']) {
-      const res = await t.call('POST', '/api/user/password', {
+      const res = await t.api.call(endpoints.changePassword, {
         token: account.token,
         body: { current_password: account.password, new_password },
       });
@@ -126,32 +122,32 @@ describe('POST /api/user/password', () => {
 
 describe('DELETE /api/user', () => {
   it('needs the confirmation word DELETE', async () => {
-    const account = await signUp(t.call);
+    const account = await signUp(t.api);
     for (const body of [{}, { confirmation: 'delete' }, { confirmation: 'LÖSCHEN' }]) {
-      const res = await t.call('DELETE', '/api/user', { token: account.token, body });
+      const res = await t.api.unchecked(endpoints.deleteUser, { token: account.token, body });
       expect(res.status).toBe(422);
     }
-    expect((await t.call('GET', '/api/user', { token: account.token })).status).toBe(200);
+    expect((await t.api.call(endpoints.getUser, { token: account.token })).status).toBe(200);
   });
 
   it('removes everything the account owns, its files too; it cannot sign in again', async () => {
-    const account = await signUp(t.call);
+    const account = await signUp(t.api);
     const id = account.user.id;
-    await t.call('GET', '/api/user/minutes', { token: account.token });
-    await t.call('POST', '/api/auth/forgot-password', { body: { email: account.email } });
+    await t.api.call(endpoints.getMinutes, { token: account.token });
+    await t.api.call(endpoints.forgotPassword, { body: { email: account.email } });
     const audio = join(t.dataDir, 'audio', String(id));
     await mkdir(audio, { recursive: true });
     await writeFile(join(audio, 'aufnahme.mp3'), 'ID3');
-    const neighbour = await signUp(t.call);
+    const neighbour = await signUp(t.api);
     const neighbourAudio = join(t.dataDir, 'audio', String(neighbour.user.id));
     await mkdir(neighbourAudio, { recursive: true });
 
-    const res = await t.call('DELETE', '/api/user', {
+    const res = await t.api.call(endpoints.deleteUser, {
       token: account.token,
       body: { confirmation: 'DELETE' },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true });
+    expect(res.body).toMatchObject({ success: true });
 
     const { db } = database();
     const [left] = await db
@@ -169,27 +165,27 @@ describe('DELETE /api/user', () => {
     await expect(stat(audio)).rejects.toThrow();
     await expect(stat(neighbourAudio)).resolves.toBeDefined();
 
-    expect((await t.call('GET', '/api/user', { token: account.token })).status).toBe(401);
-    const login = await t.call('POST', '/api/auth/login', {
+    expect((await t.api.call(endpoints.getUser, { token: account.token })).status).toBe(401);
+    const login = await t.api.call(endpoints.login, {
       body: { email: account.email, password: account.password },
     });
     expect(login.status).toBe(401);
-    expect(await login.json()).toMatchObject({ code: 'invalidCredentials' });
-    const refresh = await t.call('POST', '/api/auth/refresh', {
+    expect(login.error).toMatchObject({ code: 'invalidCredentials' });
+    const refresh = await t.api.call(endpoints.refreshToken, {
       body: { refreshToken: account.refreshToken },
     });
     expect(refresh.status).toBe(401);
     // The neighbour is untouched.
-    expect((await t.call('GET', '/api/user', { token: neighbour.token })).status).toBe(200);
+    expect((await t.api.call(endpoints.getUser, { token: neighbour.token })).status).toBe(200);
   });
 });
 
 describe('GET /api/user/minutes', () => {
   it('gives a new Free user 30 minutes for the month', async () => {
-    const account = await signUp(t.call);
-    const res = await t.call('GET', '/api/user/minutes', { token: account.token });
+    const account = await signUp(t.api);
+    const res = await t.api.call(endpoints.getMinutes, { token: account.token });
     expect(res.status).toBe(200);
-    expect(MinutesResponse.parse(await res.json())).toEqual({
+    expect(res.body).toEqual({
       success: true,
       minutes: {
         total: 30,
@@ -203,13 +199,13 @@ describe('GET /api/user/minutes', () => {
   });
 
   it('creates the monthly grant exactly once under concurrent reads', async () => {
-    const account = await signUp(t.call);
+    const account = await signUp(t.api);
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => t.call('GET', '/api/user/minutes', { token: account.token })),
+      Array.from({ length: 8 }, () => t.api.call(endpoints.getMinutes, { token: account.token })),
     );
     for (const res of answers) {
       expect(res.status).toBe(200);
-      expect(MinutesResponse.parse(await res.json()).minutes.total).toBe(30);
+      expect(res.body.minutes.total).toBe(30);
     }
     const grants = await database()
       .db.select()
@@ -224,8 +220,8 @@ describe('GET /api/user/minutes', () => {
   });
 
   it('derives used, running and remaining from the ledger', async () => {
-    const account = await signUp(t.call);
-    await t.call('GET', '/api/user/minutes', { token: account.token });
+    const account = await signUp(t.api);
+    await t.api.call(endpoints.getMinutes, { token: account.token });
     const period = monthPeriod(new Date());
     const userId = account.user.id;
     await database()
@@ -239,8 +235,8 @@ describe('GET /api/user/minutes', () => {
         // Last month's use does not count now.
         { userId, kind: 'charge', minutes: 9, period: '2000-01', reason: 'note', noteId: 4 },
       ]);
-    const res = await t.call('GET', '/api/user/minutes', { token: account.token });
-    expect(MinutesResponse.parse(await res.json()).minutes).toMatchObject({
+    const res = await t.api.call(endpoints.getMinutes, { token: account.token });
+    expect(res.body.minutes).toMatchObject({
       total: 30,
       used: 5,
       running: 4,
@@ -249,15 +245,15 @@ describe('GET /api/user/minutes', () => {
   });
 
   it('needs a token', async () => {
-    expect((await t.call('GET', '/api/user/minutes')).status).toBe(401);
+    expect((await t.api.call(endpoints.getMinutes)).status).toBe(401);
   });
 });
 
 describe('plans', () => {
   it('GET /api/user/plan answers Free for a new account', async () => {
-    const account = await signUp(t.call);
-    const res = await t.call('GET', '/api/user/plan', { token: account.token });
-    expect(PlanResponse.parse(await res.json())).toEqual({
+    const account = await signUp(t.api);
+    const res = await t.api.call(endpoints.getPlan, { token: account.token });
+    expect(res.body).toEqual({
       success: true,
       plan: {
         id: 'free',
@@ -269,9 +265,9 @@ describe('plans', () => {
   });
 
   it('GET /api/plans is public: the catalogue, payments not configured', async () => {
-    const res = await t.call('GET', '/api/plans');
+    const res = await t.api.call(endpoints.listPlans);
     expect(res.status).toBe(200);
-    const body = PlansResponse.parse(await res.json());
+    const body = res.body;
     expect(body.payments_enabled).toBe(false);
     expect(body.plans.map((plan) => [plan.id, plan.minutes_per_month])).toEqual([
       ['free', 30],

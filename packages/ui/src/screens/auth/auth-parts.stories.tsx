@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { FormErrorAlert, GoogleArea, OrDivider, StatusPanel, TextLink } from './auth-parts.tsx';
+import { FormErrorAlert } from '../../components/form-error-alert.tsx';
+import { GoogleArea, OrDivider, StatusPanel, TextLink } from './auth-parts.tsx';
 import { FakeGoogleButton } from './lib/story-fixtures.tsx';
 
 /** The pieces the auth screens share: error alert, state panels, links, the Google area. */
@@ -15,7 +16,7 @@ type Story = StoryObj<typeof meta>;
 export const Catalog: Story = {
   render: () => (
     <div className="grid max-w-md gap-4">
-      <FormErrorAlert text="Ungültige E-Mail-Adresse oder ungültiges Passwort" />
+      <FormErrorAlert error={{ code: 'invalidCredentials' }} />
       <StatusPanel variant="success" title="Geschafft">
         Ihr Passwort wurde geändert.
       </StatusPanel>
@@ -37,7 +38,7 @@ export const Catalog: Story = {
 };
 
 export const ErrorAlert: Story = {
-  render: () => <FormErrorAlert text="Zu viele Versuche. Bitte versuchen Sie es später erneut." />,
+  render: () => <FormErrorAlert error={{ code: 'tooManyAttempts' }} />,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Zu viele Versuche');
   },

@@ -1,6 +1,4 @@
-import { errorKey, type FailureText, type FieldIssue } from '@protokoll/contract';
 import { useEffect, useRef } from 'react';
-import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { linkVariants } from '../../components/link.tsx';
@@ -15,93 +13,6 @@ export interface AuthScreenBaseProps {
   homeHref?: string;
   /** Renders every link of the screen with the app's router link instead of a plain `<a>`. */
   renderLink?: RenderLink;
-}
-
-/**
- * A failed call as the screen shows it: an error code (translated here via `errors.*`) or the
- * server's own text, exactly what the contract's `describeFailure` returns.
- */
-export type AuthFailure = FailureText;
-
-/** Translates a failure: codes through `errors.*`, server messages as they are. */
-export function useFailureText(failure: AuthFailure | undefined): string | undefined {
-  const { t } = useTranslation();
-  if (!failure) return undefined;
-  return 'code' in failure ? t(errorKey(failure.code)) : failure.message;
-}
-
-/**
- * Translates a form error message. Contract schemas write i18n keys (`validation.required`);
- * server issues may carry plain text, which is shown unchanged.
- */
-export function useMessageText(): (message: string | undefined) => string | undefined {
-  const { t, i18n } = useTranslation();
-  return (message) => {
-    if (!message) return undefined;
-    return i18n.exists(message) ? t(message) : message;
-  };
-}
-
-/** The translated error of one form field, or `undefined`. */
-export function useFieldErrorText<T extends FieldValues>(
-  errors: FieldErrors<T>,
-): (name: Path<T>) => string | undefined {
-  const text = useMessageText();
-  return (name) => {
-    const error = errors[name];
-    const message = error && typeof error.message === 'string' ? error.message : undefined;
-    return text(message);
-  };
-}
-
-/**
- * Applies the field issues of a 422 answer to the form. Keyed by content, so a parent that
- * rebuilds the array on every render does not re-apply errors the user already fixed.
- */
-export function useServerFieldErrors<T extends FieldValues>(
-  fieldErrors: FieldIssue[] | undefined,
-  fields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
-): void {
-  const key = JSON.stringify(fieldErrors ?? []);
-  // `fields` is a module constant and `setError` is stable, so only `key` ever changes.
-  useEffect(() => {
-    const issues = JSON.parse(key) as FieldIssue[];
-    for (const issue of issues) {
-      const name = fields.find((field) => field === issue.path);
-      // Focus stays on the error alert above the form, which names the failure first.
-      if (name) setError(name, { type: 'server', message: issue.message });
-    }
-  }, [key, fields, setError]);
-}
-
-export interface FormErrorAlertProps {
-  /** Translated text; nothing renders without it. */
-  text: string | undefined;
-  /** While true the alert is not focused; when a submit ends with an error, focus moves here. */
-  submitting?: boolean;
-}
-
-/**
- * The failure of the last submit, above the form. Focus moves to it when it appears (and again
- * after each failed submit), so keyboard and screen-reader users hear what went wrong.
- */
-export function FormErrorAlert({ text, submitting = false }: FormErrorAlertProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (text && !submitting) ref.current?.focus();
-  }, [text, submitting]);
-  if (!text) return null;
-  return (
-    <Alert
-      ref={ref}
-      tabIndex={-1}
-      variant="danger"
-      description={text}
-      data-slot="form-error"
-      className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    />
-  );
 }
 
 export interface StatusPanelProps {

@@ -1,26 +1,29 @@
-import type { FieldIssue, ForgotPasswordBody } from '@protokoll/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FailureText, FieldIssue, ForgotPasswordBody } from '@protokoll/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useServerFieldErrors,
+} from '../../components/form.tsx';
+import { FormErrorAlert } from '../../components/form-error-alert.tsx';
 import { Input } from '../../components/input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
-import {
-  FormErrorAlert,
-  StatusPanel,
-  TextLink,
-  useFailureText,
-  useFieldErrorText,
-  useServerFieldErrors,
-  type AuthFailure,
-  type AuthScreenBaseProps,
-} from './auth-parts.tsx';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
+import { StatusPanel, TextLink, type AuthScreenBaseProps } from './auth-parts.tsx';
 
 /** The form part of the contract's body; the app adds `locale`. */
-const forgotPasswordResolver = lazyZodResolver(() =>
-  import('@protokoll/contract/auth').then((c) => c.ForgotPasswordBody.pick({ email: true })),
+const forgotPasswordResolver = lazyResolver(() =>
+  import('@protokoll/contract/auth').then((contract) =>
+    zodResolver(contract.ForgotPasswordBody.pick({ email: true })),
+  ),
 );
 
 /** What the form hands over: the e-mail address, trimmed and lower-cased. */
@@ -39,7 +42,7 @@ export interface ForgotPasswordScreenProps extends AuthScreenBaseProps {
   /** The request is running: the submit button shows a spinner and blocks. */
   submitting?: boolean;
   /** Why the request failed (offline, timeout, too many attempts …); shown above the form. */
-  error?: AuthFailure;
+  error?: FailureText;
   /** Field issues of a 422 answer. */
   fieldErrors?: FieldIssue[];
   /** Sign-in page of the active locale. */
@@ -64,18 +67,11 @@ export function ForgotPasswordScreen({
   const { t } = useTranslation();
   // Remembered so the confirmation can name the address; empty when the screen starts as `sent`.
   const [sentTo, setSentTo] = useState('');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: forgotPasswordResolver,
     defaultValues: { email: defaultEmail },
   });
-  const errorText = useFailureText(error);
-  const fieldError = useFieldErrorText(errors);
-  useServerFieldErrors(fieldErrors, forgotPasswordFields, setError);
+  useServerFieldErrors(form.setError, fieldErrors, forgotPasswordFields);
 
   const sent = status === 'sent';
   return (
@@ -102,31 +98,43 @@ export function ForgotPasswordScreen({
         </div>
       ) : (
         <div className="grid gap-6">
-          <FormErrorAlert text={errorText} submitting={submitting} />
-          <form
-            noValidate
-            className="grid gap-4"
-            onSubmit={(event) =>
-              void handleSubmit((values) => {
-                setSentTo(values.email);
-                return onSubmit(values);
-              })(event)
-            }
-          >
-            <Field label={t('auth.fields.email')} error={fieldError('email')}>
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                {...register('email')}
+          <FormErrorAlert error={error} submitting={submitting} />
+          <Form {...form}>
+            <form
+              noValidate
+              className="grid gap-4"
+              onSubmit={(event) =>
+                void form.handleSubmit((values) => {
+                  setSentTo(values.email);
+                  return onSubmit(values);
+                })(event)
+              }
+            >
+              <FormField
+                control={form.control}
+                name="email"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t('auth.fields.email')}</FormLabel>
+                    <FormControl>
+                      <Input
+                        type="email"
+                        inputMode="email"
+                        autoComplete="email"
+                        autoCapitalize="none"
+                        spellCheck={false}
+                        {...field}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
               />
-            </Field>
-            <Button type="submit" loading={submitting} className="w-full">
-              {t('auth.forgotPassword.submit')}
-            </Button>
-          </form>
+              <Button type="submit" loading={submitting} className="w-full">
+                {t('auth.forgotPassword.submit')}
+              </Button>
+            </form>
+          </Form>
         </div>
       )}
     </AuthLayout>

@@ -159,13 +159,16 @@ export const Offline: Story = failureStory(
   'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
 );
 
-/** SPEC §8 "otherwise the server message": shown as the server wrote it. */
+/** A 4xx with the server's own message (docs/errors.md#texts-by-context): shown as written. */
 export const ServerMessage: Story = failureStory(
   { message: 'Dieses Konto ist vorübergehend gesperrt.' },
   'Dieses Konto ist vorübergehend gesperrt.',
 );
 
-/** SPEC §8 default text when nothing more specific applies ("Login failed"). */
+/**
+ * The default text when nothing more specific applies ("Login failed";
+ * docs/errors.md#texts-by-context).
+ */
 export const LoginFailed: Story = failureStory({ code: 'loginFailed' }, 'Anmeldung fehlgeschlagen');
 
 export const ServerFieldErrors: Story = {

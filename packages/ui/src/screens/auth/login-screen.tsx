@@ -1,26 +1,27 @@
-import type { FieldIssue, LoginBody } from '@protokoll/contract';
+import type { FailureText, FieldIssue, LoginBody } from '@protokoll/contract';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
+// The FormItem parts straight from field.tsx: form.tsx would bring react-hook-form along.
+import {
+  FormControl,
+  FormFieldState,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../components/field.tsx';
+import { FormErrorAlert } from '../../components/form-error-alert.tsx';
 import { Input } from '../../components/input.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
 import { useSchemaForm } from '../../lib/schema-form.ts';
-import {
-  FormErrorAlert,
-  GoogleArea,
-  TextLink,
-  useFailureText,
-  useMessageText,
-  type AuthFailure,
-  type AuthScreenBaseProps,
-} from './auth-parts.tsx';
+import { GoogleArea, TextLink, type AuthScreenBaseProps } from './auth-parts.tsx';
 
 /** What the sign-in form hands over: the contract's login body (e-mail trimmed, lower-cased). */
 export type LoginValues = LoginBody;
 
-// No react-hook-form here (unlike the other forms): its 12 KiB do not fit the sign-in page's
-// 100 KiB first-paint budget. useSchemaForm keeps the same behaviour with the same schema.
+// The one form without react-hook-form (see components/form.tsx): its 12 KiB do not fit the
+// sign-in page's 100 KiB first-paint budget. useSchemaForm keeps the same behaviour with the
+// same schema.
 const loadLoginSchema = () => import('@protokoll/contract/auth').then((c) => c.LoginBody);
 
 const loginFields = ['email', 'password'] as const;
@@ -31,7 +32,7 @@ export interface LoginScreenProps extends AuthScreenBaseProps {
   /** A sign-in call is running: the submit button shows a spinner and blocks. */
   submitting?: boolean;
   /** Why the last sign-in failed (password or Google), from `describeFailure`; shown above the form. */
-  error?: AuthFailure;
+  error?: FailureText;
   /** Field issues of a 422 answer; applied to the matching fields. */
   fieldErrors?: FieldIssue[];
   /** The Google sign-in button, rendered by the app. Without it no Google area shows. */
@@ -65,8 +66,6 @@ export function LoginScreen({
     onValid: onSubmit,
     serverIssues: fieldErrors,
   });
-  const errorText = useFailureText(error);
-  const messageText = useMessageText();
 
   return (
     <AuthLayout
@@ -85,23 +84,35 @@ export function LoginScreen({
       }
     >
       <div className="grid gap-6">
-        <FormErrorAlert text={errorText} submitting={submitting} />
+        <FormErrorAlert error={error} submitting={submitting} />
         <form className="grid gap-4" {...formProps}>
-          <Field label={t('auth.fields.email')} error={messageText(errors.email)}>
-            <Input
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              name="email"
-              defaultValue={defaultEmail}
-            />
-          </Field>
+          <FormFieldState name="email" error={errors.email}>
+            <FormItem>
+              <FormLabel>{t('auth.fields.email')}</FormLabel>
+              <FormControl>
+                <Input
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  name="email"
+                  defaultValue={defaultEmail}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          </FormFieldState>
           <div className="grid gap-2">
-            <Field label={t('auth.fields.password')} error={messageText(errors.password)}>
-              <PasswordInput autoComplete="current-password" name="password" />
-            </Field>
+            <FormFieldState name="password" error={errors.password}>
+              <FormItem>
+                <FormLabel>{t('auth.fields.password')}</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="current-password" name="password" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            </FormFieldState>
             <p className="flex justify-end text-sm">
               <TextLink linkKey="forgotPassword" href={forgotPasswordHref} renderLink={renderLink}>
                 {t('auth.login.forgotPassword')}

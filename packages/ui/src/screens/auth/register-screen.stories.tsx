@@ -240,7 +240,10 @@ export const TooManyAttempts: Story = failureStory(
   'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
 );
 
-/** SPEC §8 default text when nothing more specific applies ("Registration failed"). */
+/**
+ * The default text when nothing more specific applies ("Registration failed";
+ * docs/errors.md#texts-by-context).
+ */
 export const RegistrationFailed: Story = failureStory(
   { code: 'registrationFailed' },
   'Registrierung fehlgeschlagen',

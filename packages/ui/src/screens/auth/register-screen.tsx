@@ -1,28 +1,32 @@
-import type { FieldIssue, RegisterBody } from '@protokoll/contract';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FailureText, FieldIssue, RegisterBody } from '@protokoll/contract';
+import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../../components/button.tsx';
 import { Checkbox } from '../../components/checkbox.tsx';
-import { Field } from '../../components/field.tsx';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useServerFieldErrors,
+} from '../../components/form.tsx';
+import { FormErrorAlert } from '../../components/form-error-alert.tsx';
 import { Input } from '../../components/input.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
-import {
-  FormErrorAlert,
-  GoogleArea,
-  TextLink,
-  useFailureText,
-  useFieldErrorText,
-  useServerFieldErrors,
-  type AuthFailure,
-  type AuthScreenBaseProps,
-} from './auth-parts.tsx';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
+import { GoogleArea, TextLink, type AuthScreenBaseProps } from './auth-parts.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 
 /** The form part of the contract's registration body; the app adds `locale`. */
-const registerResolver = lazyZodResolver(() =>
-  import('@protokoll/contract/auth').then((c) => c.RegisterBody.omit({ locale: true })),
+const registerResolver = lazyResolver(() =>
+  import('@protokoll/contract/auth').then((contract) =>
+    zodResolver(contract.RegisterBody.omit({ locale: true })),
+  ),
 );
 
 /** What the registration form hands over: the contract body without `locale`. */
@@ -44,7 +48,7 @@ export interface RegisterScreenProps extends AuthScreenBaseProps {
   /** The registration call is running: the submit button shows a spinner and blocks. */
   submitting?: boolean;
   /** Why the last registration failed, from `describeFailure`; shown above the form. */
-  error?: AuthFailure;
+  error?: FailureText;
   /** Field issues of a 422 answer (paths as in the contract, e.g. `email`); applied to the fields. */
   fieldErrors?: FieldIssue[];
   /** The Google sign-in button, rendered by the app. Without it no Google area shows. */
@@ -72,13 +76,7 @@ export function RegisterScreen({
   renderLink,
 }: RegisterScreenProps) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: registerResolver,
     defaultValues: {
       first_name: '',
@@ -89,10 +87,8 @@ export function RegisterScreen({
       phone_number: '',
     },
   });
-  const password = useWatch({ control, name: 'password' });
-  const errorText = useFailureText(error);
-  const fieldError = useFieldErrorText(errors);
-  useServerFieldErrors(fieldErrors, registerFields, setError);
+  const password = useWatch({ control: form.control, name: 'password' });
+  useServerFieldErrors(form.setError, fieldErrors, registerFields);
 
   return (
     <AuthLayout
@@ -111,79 +107,138 @@ export function RegisterScreen({
       }
     >
       <div className="grid gap-6">
-        <FormErrorAlert text={errorText} submitting={submitting} />
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => void handleSubmit((values) => onSubmit(values))(event)}
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('auth.fields.firstName')} error={fieldError('first_name')}>
-              <Input autoComplete="given-name" {...register('first_name')} />
-            </Field>
-            <Field label={t('auth.fields.lastName')} error={fieldError('last_name')}>
-              <Input autoComplete="family-name" {...register('last_name')} />
-            </Field>
-          </div>
-          <Field label={t('auth.fields.email')} error={fieldError('email')}>
-            <Input
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...register('email')}
-            />
-          </Field>
-          <Field
-            label={t('auth.fields.password')}
-            hint={<PasswordStrength password={password ?? ''} />}
-            error={fieldError('password')}
+        <FormErrorAlert error={error} submitting={submitting} />
+        <Form {...form}>
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values))(event)}
           >
-            <PasswordInput autoComplete="new-password" {...register('password')} />
-          </Field>
-          <Field label={t('auth.fields.company')} optional error={fieldError('company')}>
-            <Input autoComplete="organization" {...register('company')} />
-          </Field>
-          <Field label={t('auth.fields.phone')} optional error={fieldError('phone_number')}>
-            <Input type="tel" inputMode="tel" autoComplete="tel" {...register('phone_number')} />
-          </Field>
-          <Controller
-            control={control}
-            name="accept_terms"
-            render={({ field: { value, onChange, onBlur, ref, name, disabled } }) => (
-              <Field
-                orientation="horizontal"
-                className="pt-1"
-                label={
-                  <Trans
-                    i18nKey="auth.register.terms"
-                    components={{
-                      terms: <TextLink linkKey="terms" href={termsHref} renderLink={renderLink} />,
-                      privacy: (
-                        <TextLink linkKey="privacy" href={privacyHref} renderLink={renderLink} />
-                      ),
-                    }}
-                  />
-                }
-                error={fieldError('accept_terms')}
-              >
-                <Checkbox
-                  ref={ref}
-                  name={name}
-                  disabled={disabled}
-                  aria-required
-                  checked={value === true}
-                  onCheckedChange={(checked) => onChange(checked === true)}
-                  onBlur={onBlur}
-                />
-              </Field>
-            )}
-          />
-          <Button type="submit" loading={submitting} className="mt-2 w-full">
-            {t('auth.register.submit')}
-          </Button>
-        </form>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="first_name"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t('auth.fields.firstName')}</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="given-name" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="last_name"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t('auth.fields.lastName')}</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="family-name" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t('auth.fields.email')}</FormLabel>
+                  <FormControl>
+                    <Input
+                      type="email"
+                      inputMode="email"
+                      autoComplete="email"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      {...field}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="password"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t('auth.fields.password')}</FormLabel>
+                  <FormControl>
+                    <PasswordInput autoComplete="new-password" {...field} />
+                  </FormControl>
+                  <FormDescription>
+                    <PasswordStrength password={password ?? ''} />
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="company"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel optional>{t('auth.fields.company')}</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="organization" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="phone_number"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel optional>{t('auth.fields.phone')}</FormLabel>
+                  <FormControl>
+                    <Input type="tel" inputMode="tel" autoComplete="tel" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="accept_terms"
+              render={({ field: { value, onChange, ...field } }) => (
+                <FormItem orientation="horizontal" className="pt-1">
+                  <FormLabel>
+                    <Trans
+                      i18nKey="auth.register.terms"
+                      components={{
+                        terms: (
+                          <TextLink linkKey="terms" href={termsHref} renderLink={renderLink} />
+                        ),
+                        privacy: (
+                          <TextLink linkKey="privacy" href={privacyHref} renderLink={renderLink} />
+                        ),
+                      }}
+                    />
+                  </FormLabel>
+                  <FormControl>
+                    <Checkbox
+                      aria-required
+                      checked={value === true}
+                      onCheckedChange={(checked) => onChange(checked === true)}
+                      {...field}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" loading={submitting} className="mt-2 w-full">
+              {t('auth.register.submit')}
+            </Button>
+          </form>
+        </Form>
         {googleButton ? <GoogleArea>{googleButton}</GoogleArea> : null}
       </div>
     </AuthLayout>

@@ -1,36 +1,40 @@
-import type { FieldIssue, ResetPasswordBody } from '@protokoll/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FailureText, FieldIssue, ResetPasswordBody } from '@protokoll/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useServerFieldErrors,
+} from '../../components/form.tsx';
+import { FormErrorAlert } from '../../components/form-error-alert.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { ItemLink } from '../../lib/render-link.tsx';
-import {
-  FormErrorAlert,
-  StatusPanel,
-  TextLink,
-  useFailureText,
-  useFieldErrorText,
-  useServerFieldErrors,
-  type AuthFailure,
-  type AuthScreenBaseProps,
-} from './auth-parts.tsx';
+import { StatusPanel, TextLink, type AuthScreenBaseProps } from './auth-parts.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 
 /**
  * The contract's new password plus a form-only repetition. The token comes from the link, so the
  * app adds it; the repetition never leaves the screen.
  */
-const resetPasswordResolver = lazyZodResolver(() =>
+const resetPasswordResolver = lazyResolver(() =>
   import('@protokoll/contract/auth').then(({ LoginBody, ResetPasswordBody }) =>
-    ResetPasswordBody.pick({ password: true })
-      .extend({ confirmPassword: LoginBody.shape.password })
-      .refine((values) => values.password === values.confirmPassword, {
-        path: ['confirmPassword'],
-        error: 'auth.resetPassword.mismatch',
-      }),
+    zodResolver(
+      ResetPasswordBody.pick({ password: true })
+        .extend({ confirmPassword: LoginBody.shape.password })
+        .refine((values) => values.password === values.confirmPassword, {
+          path: ['confirmPassword'],
+          error: 'auth.resetPassword.mismatch',
+        }),
+    ),
   ),
 );
 
@@ -50,7 +54,7 @@ export interface ResetPasswordScreenProps extends AuthScreenBaseProps {
   /** The reset call is running: the submit button shows a spinner and blocks. */
   submitting?: boolean;
   /** Why the last attempt failed; shown above the form. */
-  error?: AuthFailure;
+  error?: FailureText;
   /** Field issues of a 422 answer (`password`). */
   fieldErrors?: FieldIssue[];
   /** Sign-in page of the active locale. */
@@ -73,20 +77,13 @@ export function ResetPasswordScreen({
   renderLink,
 }: ResetPasswordScreenProps) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitted },
-  } = useForm({
+  const form = useForm({
     resolver: resetPasswordResolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const password = useWatch({ control, name: 'password' });
-  const errorText = useFailureText(error);
-  const fieldError = useFieldErrorText(errors);
-  useServerFieldErrors(fieldErrors, resetPasswordFields, setError);
+  const { isSubmitted } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+  useServerFieldErrors(form.setError, fieldErrors, resetPasswordFields);
 
   const title = {
     form: t('auth.resetPassword.title'),
@@ -141,28 +138,49 @@ export function ResetPasswordScreen({
         </div>
       ) : (
         <div className="grid gap-6">
-          <FormErrorAlert text={errorText} submitting={submitting} />
-          <form
-            noValidate
-            className="grid gap-4"
-            onSubmit={(event) =>
-              void handleSubmit((values) => onSubmit({ password: values.password }))(event)
-            }
-          >
-            <Field
-              label={t('auth.fields.newPassword')}
-              hint={<PasswordStrength password={password} />}
-              error={fieldError('password')}
+          <FormErrorAlert error={error} submitting={submitting} />
+          <Form {...form}>
+            <form
+              noValidate
+              className="grid gap-4"
+              onSubmit={(event) =>
+                void form.handleSubmit((values) => onSubmit({ password: values.password }))(event)
+              }
             >
-              <PasswordInput autoComplete="new-password" {...register('password')} />
-            </Field>
-            <Field label={t('auth.fields.confirmPassword')} error={fieldError('confirmPassword')}>
-              <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-            </Field>
-            <Button type="submit" loading={submitting} className="mt-2 w-full">
-              {t('auth.resetPassword.submit')}
-            </Button>
-          </form>
+              <FormField
+                control={form.control}
+                name="password"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t('auth.fields.newPassword')}</FormLabel>
+                    <FormControl>
+                      <PasswordInput autoComplete="new-password" {...field} />
+                    </FormControl>
+                    <FormDescription>
+                      <PasswordStrength password={password} />
+                    </FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="confirmPassword"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t('auth.fields.confirmPassword')}</FormLabel>
+                    <FormControl>
+                      <PasswordInput autoComplete="new-password" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <Button type="submit" loading={submitting} className="mt-2 w-full">
+                {t('auth.resetPassword.submit')}
+              </Button>
+            </form>
+          </Form>
         </div>
       )}
     </AuthLayout>

@@ -1,15 +1,12 @@
+import { ErrorCode, type FailureText } from '@protokoll/contract';
 import { RotateCw } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
 import { ItemLink } from '../../lib/render-link.tsx';
-import {
-  StatusPanel,
-  useFailureText,
-  type AuthFailure,
-  type AuthScreenBaseProps,
-} from './auth-parts.tsx';
+import { useFailureText } from '../../lib/failure-text.ts';
+import { StatusPanel, type AuthScreenBaseProps } from './auth-parts.tsx';
 
 export interface UpdateEmailScreenProps extends AuthScreenBaseProps {
   /**
@@ -19,7 +16,7 @@ export interface UpdateEmailScreenProps extends AuthScreenBaseProps {
    */
   status: 'confirming' | 'success' | 'invalidToken' | 'error';
   /** Why the confirmation failed, for `status="error"`; a generic text when left out. */
-  error?: AuthFailure;
+  error?: FailureText;
   /** "Try again" was pressed (`status="error"`). */
   onRetry?: () => void;
   /** The confirmed new address, named in the success message when given. */
@@ -46,7 +43,7 @@ export function UpdateEmailScreen({
   renderLink,
 }: UpdateEmailScreenProps) {
   const { t } = useTranslation();
-  const errorText = useFailureText(error ?? { code: 'internal' });
+  const errorText = useFailureText()(error ?? { code: ErrorCode.INTERNAL });
   const continueLabel = signedIn ? t('auth.updateEmail.toSettings') : t('auth.toLogin');
 
   const title = {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { demoNotes, longNameNotes } from '@protokoll/mocks/fixtures';
 import { DeleteNoteDialog, type DeleteNoteDialogProps } from './delete-note-dialog.tsx';
-import { failing, never } from './lib/story-helpers.ts';
+import { failing, never } from '../../lib/story-helpers.ts';
 
 function DeleteDialogDemo(props: DeleteNoteDialogProps) {
   const [open, setOpen] = useState(props.open);
@@ -75,7 +75,7 @@ export const Pending: Story = {
 
 /** A failed deletion is shown in the dialog; the note is still there. */
 export const Failed: Story = {
-  args: { onDelete: fn(() => Promise.reject(new Error('HTTP 500'))) },
+  args: { onDelete: fn(failing('internal')) },
   play: async () => {
     const dialog = within(await screen.findByRole('alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Endgültig löschen' }));
@@ -85,7 +85,10 @@ export const Failed: Story = {
   },
 };
 
-/** An error with a known code is named by it (here SPEC §8 "Not authenticated"). */
+/**
+ * An error with a known code is named by it (here "Not authenticated",
+ * docs/errors.md#action-failures).
+ */
 export const FailedWithCode: Story = {
   args: { onDelete: fn(failing('notAuthenticated')) },
   play: async () => {

@@ -13,7 +13,8 @@ import {
 } from '../../components/alert-dialog.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { useAction, useFailureText, type ActionResult } from './action.ts';
+import { useFailureText } from '../../lib/failure-text.ts';
+import { useAction, type ActionResult } from './action.ts';
 
 export interface ConfirmDeleteDialogProps {
   /** Whether the dialog is shown. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
 import { DownloadMenu } from './download-menu.tsx';
-import { expectCalledOnceWith, never, tabTo } from './lib/story-helpers.ts';
+import { expectCalledOnceWith, never, tabTo } from '../../lib/story-helpers.ts';
 
 const meta = {
   title: 'Screens/Notes/DownloadMenu',
@@ -18,7 +18,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Seven formats in PRODUCT.md's order; picking one reports it and closes the menu. */
+/**
+ * Seven formats in the order of docs/uploads.md#exports; picking one reports it and closes the
+ * menu.
+ */
 export const Default: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Herunterladen' }));

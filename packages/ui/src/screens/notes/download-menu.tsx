@@ -19,7 +19,7 @@ export interface DownloadMenuProps {
   noteName?: string;
   /** Only an icon as the trigger, for list rows; the full button says "Herunterladen". */
   compact?: boolean;
-  /** The formats offered; all seven of PRODUCT.md by default, in that order. */
+  /** The formats offered; all seven of docs/uploads.md#exports by default, in that order. */
   formats?: readonly DownloadFormat[];
   /** Extra classes for the trigger. */
   className?: string;

@@ -5,7 +5,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { demoFolders, longNameFolders } from '@protokoll/mocks/fixtures';
 import type { ActionResult } from './action.ts';
 import { CreateFolderDialog, DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs.tsx';
-import { expectCalledOnceWith, failing, never } from './lib/story-helpers.ts';
+import { expectCalledOnceWith, failing, never } from '../../lib/story-helpers.ts';
 
 interface FolderDialogsDemoProps {
   /** Which of the three dialogs is shown. */
@@ -66,7 +66,9 @@ export const Create: Story = {
   },
 };
 
-/** SPEC §5/§8: an empty (or blank) name is refused inline, before anything is sent. */
+/**
+ * An empty (or blank) name is refused inline (docs/product.md#folders), before anything is sent.
+ */
 export const CreateEmptyName: Story = {
   play: async ({ args }) => {
     const dialog = within(await screen.findByRole('dialog'));
@@ -106,9 +108,11 @@ export const CreateNameTaken: Story = {
   },
 };
 
-/** Any other failure: SPEC §8 "Folder creation failed", above the buttons. */
+/**
+ * Any other failure: "Folder creation failed" (docs/errors.md#action-failures), above the buttons.
+ */
 export const CreateFailed: Story = {
-  args: { onCreate: fn(() => Promise.reject(new Error('HTTP 500'))) },
+  args: { onCreate: fn(failing('internal')) },
   play: async () => {
     const dialog = within(await screen.findByRole('dialog'));
     await userEvent.type(dialog.getByRole('textbox', { name: 'Ordnername' }), 'Team');
@@ -149,7 +153,7 @@ export const Rename: Story = {
   },
 };
 
-/** Renaming needs a name too (SPEC §5). */
+/** Renaming needs a name too (docs/product.md#folders). */
 export const RenameEmptyName: Story = {
   args: { dialog: 'rename' },
   play: async ({ args }) => {
@@ -162,7 +166,7 @@ export const RenameEmptyName: Story = {
   },
 };
 
-/** SPEC §8 "Folder update failed". */
+/** "Folder update failed" (docs/errors.md#action-failures). */
 export const RenameFailed: Story = {
   args: { dialog: 'rename', onRename: fn(failing('folderUpdateFailed')) },
   play: async () => {
@@ -189,9 +193,9 @@ export const Delete: Story = {
   },
 };
 
-/** SPEC §8 "Folder deletion failed". */
+/** "Folder deletion failed" (docs/errors.md#action-failures). */
 export const DeleteFailed: Story = {
-  args: { dialog: 'delete', onDelete: fn(() => Promise.reject(new Error('HTTP 500'))) },
+  args: { dialog: 'delete', onDelete: fn(failing('internal')) },
   play: async () => {
     const dialog = within(await screen.findByRole('alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Ordner löschen' }));

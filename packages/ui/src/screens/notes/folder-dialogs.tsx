@@ -20,24 +20,22 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../components/dialog.tsx';
-import { Field } from '../../components/field.tsx';
-import { Input } from '../../components/input.tsx';
 import {
-  failureCode,
-  useAction,
-  type ActionState,
-  useFailureText,
-  useMessageText,
-  type ActionResult,
-} from './action.ts';
+  fieldIssuesOf,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../components/form.tsx';
+import { Input } from '../../components/input.tsx';
+import { useFailureText } from '../../lib/failure-text.ts';
+import { asFailureText, useAction, type ActionResult, type ActionState } from './action.ts';
 import { ConfirmDelete, type ConfirmDeleteDialogProps } from './delete-note-dialog.tsx';
 
 /** Server answers that belong under the name field rather than above the form. */
-const nameCodes: string[] = [ErrorCode.FOLDER_NAME_REQUIRED, ErrorCode.FOLDER_EXISTS];
-
-interface FolderNameValues {
-  name: string;
-}
+const nameField = { [ErrorCode.FOLDER_NAME_REQUIRED]: 'name', [ErrorCode.FOLDER_EXISTS]: 'name' };
 
 export interface FolderDialogBaseProps {
   /** Whether the dialog is shown. */
@@ -61,9 +59,9 @@ interface FolderNameDialogProps extends FolderDialogBaseProps {
 }
 
 /**
- * Create and rename share this dialog: the contract's folder name schema checks the name (SPEC §5
- * "Folder name required", shown under the field), and the server's "name required" or "name
- * taken" answers land there too; any other failure is shown above the buttons.
+ * Create and rename share this dialog: the contract's folder name schema checks the name
+ * (docs/product.md#folders: "Folder name required", shown under the field), and the server's "name
+ * required" or "name taken" answers land there too; any other failure is shown above the buttons.
  */
 function FolderNameDialog({
   open,
@@ -115,31 +113,23 @@ function FolderNameForm({
   onSubmitName,
 }: FolderNameFormProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const failureText = useFailureText();
   const formId = useId();
   const { pending, error, run } = action;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FolderNameValues, unknown, CreateFolderBody>({
+  const form = useForm({
     resolver: zodResolver(CreateFolderBody),
     defaultValues: { name: initialName },
   });
 
-  const submit = handleSubmit(({ name }) =>
+  const submit = form.handleSubmit(({ name }) =>
     run(async () => {
       try {
         await onSubmitName(name);
       } catch (reason) {
-        const code = failureCode(reason);
-        if (code && nameCodes.includes(code)) {
-          setError('name', { type: 'server', message: `errors.${code}` }, { shouldFocus: true });
-          return;
-        }
-        throw reason;
+        const [issue] = fieldIssuesOf(asFailureText(reason), nameField);
+        if (!issue) throw reason;
+        form.setError('name', { type: 'server', message: issue.message }, { shouldFocus: true });
+        return;
       }
       onDone();
     }),
@@ -147,22 +137,34 @@ function FolderNameForm({
 
   return (
     <>
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="grid grid-cols-[minmax(0,1fr)] gap-4"
-      >
-        <Field label={t('folders.name')} error={messageText(errors.name?.message)}>
-          <Input
-            autoComplete="off"
-            maxLength={FOLDER_NAME_MAX_LENGTH}
-            readOnly={pending}
-            {...register('name')}
+      <Form {...form}>
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          className="grid grid-cols-[minmax(0,1fr)] gap-4"
+        >
+          <FormField
+            control={form.control}
+            name="name"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t('folders.name')}</FormLabel>
+                <FormControl>
+                  <Input
+                    autoComplete="off"
+                    maxLength={FOLDER_NAME_MAX_LENGTH}
+                    readOnly={pending}
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
           />
-        </Field>
-        {error ? <Alert variant="danger" description={failureText(error, failedKey)} /> : null}
-      </form>
+          {error ? <Alert variant="danger" description={failureText(error, failedKey)} /> : null}
+        </form>
+      </Form>
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" disabled={pending}>
@@ -180,8 +182,9 @@ function FolderNameForm({
 export interface CreateFolderDialogProps extends FolderDialogBaseProps {
   /**
    * Create a folder with this (trimmed, non-empty) name. Return the call's promise: the dialog
-   * stays open until it settles and shows a rejection (`{ code: 'folderExists' }` under the field,
-   * anything else as SPEC §8 "Folder creation failed").
+   * stays open until it settles and shows its rejection, a `FailureText` (`{ code: 'folderExists' }`
+   * under the field, anything else above the buttons; `internal` as "Ordner konnte nicht
+   * erstellt werden").
    */
   onCreate: (name: string) => ActionResult;
 }
@@ -207,7 +210,7 @@ export interface RenameFolderDialogProps extends FolderDialogBaseProps {
   /** The folder being renamed; its name fills the field. */
   folder: Folder;
   /**
-   * Rename the folder (trimmed, non-empty name). Rejections as for creating, with SPEC §8
+   * Rename the folder (trimmed, non-empty name). Rejections as for creating, with
    * "Folder update failed" as the general text.
    */
   onRename: (name: string) => ActionResult;
@@ -233,11 +236,14 @@ export function RenameFolderDialog({ folder, onRename, ...props }: RenameFolderD
 export interface DeleteFolderDialogProps extends ConfirmDeleteDialogProps {
   /** The folder to delete; its name is part of the question. */
   folder: Folder;
-  /** Delete the folder; rejections show SPEC §8 "Folder deletion failed" unless they carry a code. */
+  /** Delete the folder; rejections show "Folder deletion failed" unless they carry a code. */
   onDelete: () => ActionResult;
 }
 
-/** Asks before a folder is deleted and says that its notes are kept, unfiled (PRODUCT.md). */
+/**
+ * Asks before a folder is deleted and says that its notes are kept, unfiled
+ * (docs/product.md#folders).
+ */
 export function DeleteFolderDialog({ folder, onDelete, ...props }: DeleteFolderDialogProps) {
   const { t } = useTranslation();
   return (

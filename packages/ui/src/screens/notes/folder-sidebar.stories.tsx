@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { demoFolders, longNameFolders, manyFolders } from '@protokoll/mocks/fixtures';
 import { FolderSidebar } from './folder-sidebar.tsx';
-import { expectCalledOnceWith, expectNoOverflow, failing, never } from './lib/story-helpers.ts';
+import { expectCalledOnceWith, expectNoOverflow, failing, never } from '../../lib/story-helpers.ts';
 
 const board = demoFolders[0]!;
 const clients = demoFolders[1]!;

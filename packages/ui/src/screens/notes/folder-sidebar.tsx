@@ -15,7 +15,7 @@ import { Skeleton } from '../../components/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { ActionResult } from './action.ts';
 import { CreateFolderDialog, DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs.tsx';
-import type { LoadStatus } from './note-list.tsx';
+import type { LoadStatus } from '../../lib/load-status.ts';
 
 /** What the folder sidebar reports; each dialog waits for a returned promise. */
 export interface FolderCallbacks {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { demoFolders, demoNotes, longNameFolders, longNameNotes } from '@protokoll/mocks/fixtures';
 import { Button } from '../../components/button.tsx';
-import { expectCalledOnceWith, failing, never } from './lib/story-helpers.ts';
+import { expectCalledOnceWith, failing, never } from '../../lib/story-helpers.ts';
 import { MoveToFolderDialog, type MoveToFolderDialogProps } from './move-to-folder-dialog.tsx';
 
 /** Vorstandssitzung März 2026, filed in "Vorstand". */

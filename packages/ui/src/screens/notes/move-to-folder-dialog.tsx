@@ -13,7 +13,8 @@ import {
   DialogTitle,
 } from '../../components/dialog.tsx';
 import { RadioGroup, RadioGroupItem } from '../../components/radio-group.tsx';
-import { useAction, useFailureText, type ActionResult, type ActionState } from './action.ts';
+import { useFailureText } from '../../lib/failure-text.ts';
+import { useAction, type ActionResult, type ActionState } from './action.ts';
 
 /** The radio value of "Kein Ordner": folder ids are positive numbers, so it never collides. */
 const NO_FOLDER = 'none';

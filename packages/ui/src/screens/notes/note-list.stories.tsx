@@ -10,7 +10,7 @@ import {
   manyNotes,
 } from '@protokoll/mocks/fixtures';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { expectCalledOnceWith, expectNoOverflow } from './lib/story-helpers.ts';
+import { expectCalledOnceWith, expectNoOverflow } from '../../lib/story-helpers.ts';
 import { NoteList } from './note-list.tsx';
 
 const many = manyNotes(45);
@@ -111,13 +111,16 @@ export const Error: Story = {
   },
 };
 
-/** The app's own text for the failure (SPEC §8 offline) replaces the default. */
+/**
+ * The app's own text for the failure (e.g. offline, docs/errors.md#action-failures) replaces the
+ * default.
+ */
 export const ErrorOffline: Story = {
   args: {
     status: 'error',
     notes: [],
     count: 0,
-    error: 'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
+    error: { code: 'offline' },
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(

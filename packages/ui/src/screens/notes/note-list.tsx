@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type Folder, type Note } from '@protokoll/contract';
+import { DEFAULT_PAGE_SIZE, type FailureText, type Folder, type Note } from '@protokoll/contract';
 import { RotateCw } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { Alert } from '../../components/alert.tsx';
@@ -6,10 +6,10 @@ import { Button } from '../../components/button.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
-import { NoteActions, NoteRow, type NoteActionCallbacks } from './note-row.tsx';
-
-/** Load state of a list, as every screen here takes it. */
-export type LoadStatus = 'loading' | 'error' | 'ready';
+import { useFailureText } from '../../lib/failure-text.ts';
+import type { LoadStatus } from '../../lib/load-status.ts';
+import { NoteRow } from '../../widgets/note-row.tsx';
+import { NoteActions, type NoteActionCallbacks } from './note-actions.tsx';
 
 export interface NoteListProps extends NoteActionCallbacks {
   /** The notes of the current page, newest first. */
@@ -18,14 +18,14 @@ export interface NoteListProps extends NoteActionCallbacks {
   count: number;
   /** The current page, starting at 1. */
   page: number;
-  /** Notes per page; SPEC §9 default 10. */
+  /** Notes per page; 10 by default (docs/product.md#notes-lists). */
   pageSize?: number;
   /** Another page was picked. */
   onPageChange: (page: number) => void;
   /** `loading` shows placeholder rows, `error` the message with a retry button. */
   status: LoadStatus;
-  /** Translated text for a failed load; defaults to "Notizen konnten nicht geladen werden." */
-  error?: string | undefined;
+  /** Why the load failed; "Notizen konnten nicht geladen werden." unless it says more. */
+  error?: FailureText | undefined;
   /** "Retry" was pressed after a failed load. */
   onRetry?: (() => void) | undefined;
   /** The person's folders: names in the rows, choices in the move dialog. */
@@ -71,6 +71,7 @@ export function NoteList({
   ...actions
 }: NoteListProps) {
   const { t } = useTranslation();
+  const failureText = useFailureText();
 
   if (status === 'loading') {
     return (
@@ -96,7 +97,10 @@ export function NoteList({
   if (status === 'error') {
     return (
       <div data-slot="note-list" data-state="error" className={className}>
-        <Alert variant="danger" description={error ?? t('notes.loadFailed')}>
+        <Alert
+          variant="danger"
+          description={failureText(error, 'notes.loadFailed') ?? t('notes.loadFailed')}
+        >
           {onRetry ? (
             <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
               <RotateCw aria-hidden />

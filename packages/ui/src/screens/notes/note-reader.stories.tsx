@@ -16,7 +16,7 @@ import {
   failing,
   never,
   tabTo,
-} from './lib/story-helpers.ts';
+} from '../../lib/story-helpers.ts';
 import { NoteReader } from './note-reader.tsx';
 
 /** One object URL of silence as long as the board meeting (45:12), shared by every story. */

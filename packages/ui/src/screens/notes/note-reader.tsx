@@ -1,4 +1,12 @@
-import type { DownloadFormat, NoteDetail, Segment, Summary } from '@protokoll/contract';
+import {
+  isProcessing,
+  noteFailure,
+  type DownloadFormat,
+  type FailureText,
+  type NoteDetail,
+  type Segment,
+  type Summary,
+} from '@protokoll/contract';
 import { ArrowLeft, BookmarkMinus, BookmarkPlus, Info, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -6,12 +14,13 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
-import { fireAndForget, useAction, useMessageText, type ActionResult } from './action.ts';
+import { useFailureText } from '../../lib/failure-text.ts';
+import { fireAndForget, useAction, type ActionResult } from './action.ts';
 import { AudioPlayer, type SeekRequest } from './audio-player.tsx';
 import { DownloadMenu } from './download-menu.tsx';
-import { useNoteFormat } from './note-format.ts';
-import type { LoadStatus } from './note-list.tsx';
-import { isProcessing, NoteProgress } from './note-status.tsx';
+import { useFormat } from '../../lib/format.ts';
+import type { LoadStatus } from '../../lib/load-status.ts';
+import { NoteProgress } from '../../widgets/note-status.tsx';
 import { SeekButton } from './seek-button.tsx';
 import { SpeakerNames, speakerLabels, useSpeakerName } from './speaker-names.tsx';
 
@@ -20,8 +29,8 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
   note?: NoteDetail | undefined;
   /** Load state of the note; its processing status is the note's own `status`. */
   status: LoadStatus;
-  /** Translated text for a failed load; defaults to "Die Notiz konnte nicht geladen werden." */
-  error?: string | undefined;
+  /** Why the load failed; "Die Notiz konnte nicht geladen werden." unless it says more. */
+  error?: FailureText | undefined;
   /** "Retry" was pressed after a failed load. */
   onRetry?: (() => void) | undefined;
   /** Name of the note's folder for the meta line. */
@@ -67,6 +76,7 @@ export function NoteReader({
   ...props
 }: NoteReaderProps) {
   const { t } = useTranslation();
+  const failureText = useFailureText();
   const [seekRequest, setSeekRequest] = useState<SeekRequest | null>(null);
   // Null until the recording is played or sent somewhere: no line is marked as playing before.
   const [position, setPosition] = useState<number | null>(null);
@@ -122,7 +132,10 @@ export function NoteReader({
   if (status === 'error' || !note) {
     return frame(
       'error',
-      <Alert variant="danger" description={error ?? t('reader.loadFailed')}>
+      <Alert
+        variant="danger"
+        description={failureText(error, 'reader.loadFailed') ?? t('reader.loadFailed')}
+      >
         {onRetry ? (
           <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
             <RotateCw aria-hidden />
@@ -213,14 +226,14 @@ interface ReaderHeaderProps {
 
 function ReaderHeader({ note, folderName, onDownload, onToggleSaved }: ReaderHeaderProps) {
   const { t } = useTranslation();
-  const format = useNoteFormat();
+  const format = useFormat();
   const saving = useAction();
   const meta = [
     <time key="date" dateTime={note.created_at}>
       {format.dateTime(note.created_at)}
     </time>,
     note.duration_seconds != null ? (
-      <span key="duration">{format.duration(note.duration_seconds)}</span>
+      <span key="duration">{format.duration(note.duration_seconds, { precision: 'minute' })}</span>
     ) : null,
     folderName ? (
       <span key="folder" className="min-w-0 wrap-anywhere">
@@ -289,13 +302,13 @@ interface FailureNoticeProps {
 
 function FailureNotice({ note, onRetryProcessing }: FailureNoticeProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const failureText = useFailureText();
   return (
     <Alert
       variant="danger"
       data-slot="reader-failed"
       title={t('reader.failed.title')}
-      description={messageText(note.error) ?? t('notes.failedFallback')}
+      description={failureText(noteFailure(note.error)) ?? t('notes.failedFallback')}
     >
       {onRetryProcessing ? (
         <Button
@@ -353,7 +366,7 @@ interface SummarySectionProps {
 
 function SummarySection({ summary, onSeek }: SummarySectionProps) {
   const { t } = useTranslation();
-  const format = useNoteFormat();
+  const format = useFormat();
   const headingId = useId();
 
   return (
@@ -439,7 +452,7 @@ interface TranscriptSectionProps {
 
 function TranscriptSection({ note, position, onSeek }: TranscriptSectionProps) {
   const { t } = useTranslation();
-  const format = useNoteFormat();
+  const format = useFormat();
   const speakerName = useSpeakerName(note.speaker_names);
   const headingId = useId();
   const active = activeIndex(note.segments, position);

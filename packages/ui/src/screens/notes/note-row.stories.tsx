@@ -2,8 +2,9 @@ import type { Folder, Note } from '@protokoll/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { demoFolders, demoNotes, longNameFolders, longNameNotes } from '@protokoll/mocks/fixtures';
-import { expectCalledOnceWith, expectNoOverflow } from './lib/story-helpers.ts';
-import { NoteActions, NoteRow, type NoteActionCallbacks } from './note-row.tsx';
+import { expectCalledOnceWith, expectNoOverflow } from '../../lib/story-helpers.ts';
+import { NoteRow } from '../../widgets/note-row.tsx';
+import { NoteActions, type NoteActionCallbacks } from './note-actions.tsx';
 
 const note = (id: number) => demoNotes.find((candidate) => candidate.id === id)!;
 

@@ -9,7 +9,7 @@ import {
   manyFolders,
   manyNotes,
 } from '@protokoll/mocks/fixtures';
-import { expectCalledOnceWith, expectNoOverflow, never, tabTo } from './lib/story-helpers.ts';
+import { expectCalledOnceWith, expectNoOverflow, never, tabTo } from '../../lib/story-helpers.ts';
 import {
   NotesScreen,
   SEARCH_DELAY_MS,
@@ -142,13 +142,16 @@ export const Error: Story = {
   },
 };
 
-/** The app's own text for the failure (SPEC §8, e.g. offline) replaces the default. */
+/**
+ * The app's own text for the failure (e.g. offline, docs/errors.md#action-failures) replaces the
+ * default.
+ */
 export const ErrorOffline: Story = {
   args: {
     status: 'error',
     notes: [],
     count: 0,
-    error: 'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
+    error: { code: 'offline' },
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Keine Internetverbindung.');

@@ -9,12 +9,15 @@ import { IconButton } from '../../components/icon-button.tsx';
 import { Input } from '../../components/input.tsx';
 import { cn } from '../../lib/cn.ts';
 import { FolderSidebar, type FolderCallbacks } from './folder-sidebar.tsx';
-import { NoteList, type LoadStatus, type NotePageProps } from './note-list.tsx';
+import type { LoadStatus } from '../../lib/load-status.ts';
+import { NoteList, type NotePageProps } from './note-list.tsx';
 
 /** How long typing pauses before the search is reported (Enter reports at once). */
 export const SEARCH_DELAY_MS = 350;
 
-/** The list's filters, named as the count and list calls name them (SPEC §7). */
+/**
+ * The list's filters, named as the count and list calls name them (docs/product.md#notes-lists).
+ */
 export type NoteFilters = Pick<
   NoteCountQuery,
   'folder_id' | 'search_query' | 'start_date' | 'end_date'

@@ -7,7 +7,7 @@ import {
   longNameNotes,
   manyNotes,
 } from '@protokoll/mocks/fixtures';
-import { expectCalledOnceWith, expectNoOverflow } from './lib/story-helpers.ts';
+import { expectCalledOnceWith, expectNoOverflow } from '../../lib/story-helpers.ts';
 import { SavedNotesScreen } from './saved-notes-screen.tsx';
 
 const saved = demoNotes.filter((note) => note.saved);

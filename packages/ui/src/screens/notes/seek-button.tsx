@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useNoteFormat } from './note-format.ts';
+import { useFormat } from '../../lib/format.ts';
 
 export interface SeekButtonProps extends Omit<React.ComponentProps<'button'>, 'onClick'> {
   /** Second of the recording this item came from. */
@@ -15,7 +15,7 @@ export interface SeekButtonProps extends Omit<React.ComponentProps<'button'>, 'o
  */
 export function SeekButton({ start, onSeek, className, children, ...props }: SeekButtonProps) {
   const { t } = useTranslation();
-  const format = useNoteFormat();
+  const format = useFormat();
   const time = format.clock(start);
   return (
     <button

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { boardMeetingDetail } from '@protokoll/mocks/fixtures';
-import { expectCalledOnceWith, expectNoOverflow, failing, never } from './lib/story-helpers.ts';
+import { expectCalledOnceWith, expectNoOverflow, failing, never } from '../../lib/story-helpers.ts';
 import { SpeakerNames, speakerLabels } from './speaker-names.tsx';
 
 /** S1 and S2 named (Erika Mustermann, Thomas Becker), S3 not yet. */
@@ -127,7 +127,7 @@ export const Failed: Story = {
 
 /** Any other failure: the general text. */
 export const FailedUnknown: Story = {
-  args: { onRename: fn(() => Promise.reject(new Error('HTTP 502'))) },
+  args: { onRename: fn(failing('internal')) },
   play: async ({ canvas }) => {
     const field = canvas.getByRole('textbox', { name: 'Name für Sprecher 3' });
     await userEvent.type(field, 'Jonas Weber{Enter}');

@@ -5,7 +5,8 @@ import { type TFunction, useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Input } from '../../components/input.tsx';
-import { useAction, useFailureText, type ActionResult } from './action.ts';
+import { useFailureText } from '../../lib/failure-text.ts';
+import { useAction, type ActionResult } from './action.ts';
 
 /** Speaker labels in the order they first speak. */
 export function speakerLabels(segments: { speaker: string }[]): string[] {

@@ -1,10 +1,10 @@
+import { AUDIO_ACCEPT, isAcceptedAudio } from '@protokoll/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { demoCapabilities, silentWav } from '@protokoll/mocks/fixtures';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { AudioDropZone, type AudioDropZoneProps } from './audio-drop-zone.tsx';
-import { AUDIO_ACCEPT, isAcceptedAudio } from './audio-file.ts';
 
 /** 12 min 34 s of silence as a real WAV file (2.2 MiB), as the file picker hands it over. */
 const meeting = new File([silentWav(754)], 'Teambesprechung März.wav', {

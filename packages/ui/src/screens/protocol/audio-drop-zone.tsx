@@ -1,10 +1,10 @@
+import { AUDIO_ACCEPT } from '@protokoll/contract';
 import { FileAudio, CloudUpload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { buttonVariants } from '../../components/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatBytes } from '../../widgets/upload-toasts.tsx';
-import { AUDIO_ACCEPT } from './audio-file.ts';
+import { useFormat } from '../../lib/format.ts';
 
 export interface AudioDropZoneProps {
   /** The chosen file, shown with its size; the zone then offers to choose another one. */
@@ -38,7 +38,8 @@ export function AudioDropZone({
   disabled = false,
   inputRef,
 }: AudioDropZoneProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -97,7 +98,7 @@ export function AudioDropZone({
                 {file.name}
               </p>
               <p className="text-sm text-muted-foreground tabular-nums">
-                {formatBytes(file.size, i18n.language)}
+                {format.bytes(file.size)}
               </p>
             </div>
           </div>
@@ -143,7 +144,7 @@ export function AudioDropZone({
           {file ? t('protocol.dropZone.replace') : t('protocol.dropZone.choose')}
         </label>
         <p id={hintId} className="text-sm text-balance text-muted-foreground">
-          {t('protocol.dropZone.formats', { max: formatBytes(maxBytes, i18n.language) })}
+          {t('protocol.dropZone.formats', { max: format.bytes(maxBytes) })}
         </p>
       </div>
       {error ? (

@@ -5,6 +5,7 @@ import {
   demoCapabilities,
   demoFolders,
   demoMinutes,
+  noAudioToolsCapabilities,
   noEngineCapabilities,
   planCatalogue,
   unlimitedMinutes,
@@ -153,7 +154,7 @@ export const FileChosen: Story = {
       transcribe: true,
       transcript_type: 'verbatim',
     });
-    // SPEC §5: speakers 0 and "no folder" are not sent at all.
+    // Speakers 0 and "no folder" are not sent at all (docs/uploads.md#the-upload-call).
     const [values] = (args.onSubmit as ReturnType<typeof fn>).mock.calls[0]!;
     await expect(Object.keys(values)).not.toContain('speakers');
     await expect(Object.keys(values)).not.toContain('folder_id');
@@ -285,6 +286,20 @@ export const NoEngine: Story = {
   },
 };
 
+/** An engine, but no ffmpeg/ffprobe on the server: it reads like a missing engine. */
+export const NoAudioTools: Story = {
+  args: { capabilities: toProtocolCapabilities(noAudioToolsCapabilities) },
+  play: async ({ canvas, canvasElement }) => {
+    const notice = canvasElement.querySelector('[data-slot="no-engine"]');
+    await expect(notice).toHaveAttribute('role', 'status');
+    await expect(notice).toHaveTextContent('Audioverarbeitung nicht eingerichtet');
+    await expect(notice).toHaveTextContent('(ffmpeg, ffprobe)');
+    await expect(notice).toHaveTextContent('Es werden keine Minuten berechnet.');
+    await expect(fileInput(canvasElement)).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeDisabled();
+  },
+};
+
 /** Bigger than the server takes: refused before any byte is sent, with both sizes named. */
 export const TooBig: Story = {
   play: async ({ canvas, canvasElement, args }) => {
@@ -343,10 +358,13 @@ export const Submitting: Story = {
   },
 };
 
-/** A SPEC §8 upload failure above the submit button, focused so it is heard first. */
-function serverErrorStory(serverError: FailureText, text: string): Story {
+/**
+ * An upload failure (docs/errors.md#upload-failures) above the submit button, focused so it is
+ * heard first.
+ */
+function serverErrorStory(error: FailureText, text: string): Story {
   return {
-    args: { defaultFile: meeting, fileDuration: MEETING_SECONDS, serverError },
+    args: { defaultFile: meeting, fileDuration: MEETING_SECONDS, error },
     play: async ({ canvas }) => {
       const alert = canvas.getByRole('alert');
       await expect(alert).toHaveTextContent(text);
@@ -357,16 +375,16 @@ function serverErrorStory(serverError: FailureText, text: string): Story {
   };
 }
 
-/** SPEC §8 "Upload failed". */
+/** "Upload failed" (docs/errors.md#upload-failures). */
 export const ServerError = serverErrorStory({ code: 'uploadFailed' }, 'Hochladen fehlgeschlagen');
 
-/** SPEC §8 "or a parse error": the parser's own text. */
+/** A parse error: the parser's own text (docs/errors.md#upload-failures). */
 export const ServerParseError = serverErrorStory(
   { message: 'Unexpected token \'<\', "<html>" is not valid JSON' },
   'Unexpected token \'<\', "<html>" is not valid JSON',
 );
 
-/** SPEC §5: the file went missing on the way to the client. */
+/** The file went missing on the way to the client (docs/uploads.md#the-upload-call). */
 export const ServerMissingFile = serverErrorStory(
   { code: 'uploadRequiresFormData' },
   "isFileUpload=true requires FormData with 'audio_file'",
@@ -518,14 +536,14 @@ export const Mobile: Story = {
   },
 };
 
-/** English, with SPEC §8's "Upload failed" and the note in English by default. */
+/** English, with "Upload failed" and the note in English by default. */
 export const English: Story = {
   globals: { locale: 'en' },
   args: {
     locale: 'en',
     defaultFile: meeting,
     fileDuration: MEETING_SECONDS,
-    serverError: { code: 'uploadFailed' },
+    error: { code: 'uploadFailed' },
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'New note' })).toBeVisible();

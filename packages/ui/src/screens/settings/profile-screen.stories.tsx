@@ -120,7 +120,7 @@ export const Saved: Story = {
   },
 };
 
-/** SPEC §8 "Failed to update user Settings", in German. */
+/** "Failed to update user Settings" (docs/errors.md#action-failures), in German. */
 export const SaveFailed: Story = {
   args: { saveStatus: 'error' },
   play: async ({ canvas }) => {
@@ -132,7 +132,10 @@ export const SaveFailed: Story = {
 
 /** A 422 from the server: its field issues land on the fields. */
 export const ServerFieldErrors: Story = {
-  args: { saveStatus: 'error', fieldErrors: { phone_number: 'validation.tooLong' } },
+  args: {
+    saveStatus: 'error',
+    fieldErrors: [{ path: 'phone_number', message: 'validation.tooLong' }],
+  },
   play: async ({ canvas }) => {
     const phone = canvas.getByLabelText(/^Telefonnummer/);
     await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
@@ -199,7 +202,7 @@ export const PasswordChanged: Story = {
 
 /** The server rejected the current password: the message sits on that field, not in a banner. */
 export const WrongPassword: Story = {
-  args: { passwordStatus: 'error', fieldErrors: { current_password: 'errors.wrongPassword' } },
+  args: { passwordStatus: 'error', passwordError: { code: 'wrongPassword' } },
   play: async ({ canvas }) => {
     const current = canvas.getByLabelText('Aktuelles Passwort');
     await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
@@ -265,7 +268,7 @@ export const Deleting: Story = {
   },
 };
 
-/** SPEC §8 "Failed to delete account", in German, inside the dialog; trying again is possible. */
+/** "Failed to delete account", in German, inside the dialog; trying again is possible. */
 export const DeleteFailed: Story = {
   args: { defaultDeleteDialogOpen: true, deleteStatus: 'error' },
   play: async ({ args }) => {
@@ -307,7 +310,7 @@ export const Mobile: Story = {
   },
 };
 
-/** English, with SPEC §8's wording for a failed save. */
+/** English, with the fixed English wording for a failed save. */
 export const English: Story = {
   globals: { locale: 'en' },
   args: { saveStatus: 'error' },

@@ -49,8 +49,8 @@ export async function expectFocusedAlert(canvasElement: HTMLElement, text: strin
 }
 
 /**
- * A SPEC §8 error state of an auth screen: the screen gets `error` and must show `text` in the
- * focused alert above the form.
+ * An error state of an auth screen (docs/errors.md#texts-by-context): the screen gets `error` and
+ * must show `text` in the focused alert above the form.
  */
 export function failureStory(error: FailureText, text: string) {
   return {

@@ -1,0 +1,31 @@
+import type { NoteFilterQuery } from './notes/count.ts';
+import type { NotePageQuery } from './notes/list.ts';
+
+/**
+ * Every query key of the app, built only here. Keys hold no user id: the whole cache is cleared
+ * when a session ends (`createAppSession`), so one person's data never answers for another's.
+ * Prefixes group what is reloaded together: `keys.notes.lists()` matches every page of the list.
+ */
+export const keys = {
+  user: () => ['user'] as const,
+  minutes: () => ['minutes'] as const,
+  plan: () => ['plan'] as const,
+  plans: () => ['plans'] as const,
+  capabilities: () => ['capabilities'] as const,
+  subscription: () => ['subscription'] as const,
+  checkout: {
+    status: (sessionId: string) => ['checkout', 'status', sessionId] as const,
+  },
+  notes: {
+    all: () => ['notes'] as const,
+    lists: () => ['notes', 'list'] as const,
+    list: (query: NotePageQuery) => ['notes', 'list', query] as const,
+    counts: () => ['notes', 'count'] as const,
+    count: (filters: NoteFilterQuery) => ['notes', 'count', filters] as const,
+    detail: (id: number) => ['notes', 'detail', id] as const,
+  },
+  folders: {
+    all: () => ['folders'] as const,
+    list: () => ['folders', 'list'] as const,
+  },
+};

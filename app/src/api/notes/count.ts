@@ -1,0 +1,36 @@
+import type { NoteCountQuery } from '@protokoll/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { loadSession } from '../../session/session-context.ts';
+import { keys } from '../keys.ts';
+
+// GET /api/note/count
+
+/** The list and count filters, plus `saved` for /saved-notes. */
+export type NoteFilterQuery = Pick<
+  NoteCountQuery,
+  'folder_id' | 'start_date' | 'end_date' | 'search_query' | 'saved'
+>;
+
+/** How many notes match; a failure is thrown on, never turned into zero. */
+export async function fetchNoteCount(
+  filters: NoteFilterQuery,
+  signal?: AbortSignal,
+): Promise<number> {
+  const { client, endpoints } = await loadSession();
+  const { count } = await client.call(endpoints.countNotes, { query: filters, signal });
+  return count;
+}
+
+export function noteCountQueryOptions(filters: NoteFilterQuery) {
+  return queryOptions({
+    queryKey: keys.notes.count(filters),
+    queryFn: ({ signal }) => fetchNoteCount(filters, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useNoteCount(filters: NoteFilterQuery) {
+  return useQuery(noteCountQueryOptions(filters));
+}

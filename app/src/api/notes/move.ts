@@ -1,0 +1,25 @@
+import type { MoveNoteBody } from '@protokoll/contract';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { loadSession } from '../../session/session-context.ts';
+import { refreshUserData } from '../user/user.ts';
+import { reloadNotes } from './list.ts';
+
+// POST /api/note/move
+
+export async function moveNote(body: MoveNoteBody): Promise<void> {
+  const { client, endpoints } = await loadSession();
+  await client.call(endpoints.moveNote, { body });
+}
+
+/** After a move the notes and the user data load again. */
+export async function afterNoteMoved(queryClient: QueryClient): Promise<void> {
+  await Promise.all([reloadNotes(queryClient), refreshUserData(queryClient)]);
+}
+
+export function useMoveNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveNote,
+    onSuccess: () => afterNoteMoved(queryClient),
+  });
+}

@@ -1,0 +1,62 @@
+import type { Note } from '@protokoll/contract';
+import { useNoteCount } from './count.ts';
+import { useNotes, type NotePageQuery } from './list.ts';
+
+/** The list screens' notes state: the page, the count of all matches, and how loading went. */
+export interface NotesState {
+  notes: Note[];
+  noteCount: number;
+  notesLoading: boolean;
+  status: 'loading' | 'error' | 'ready';
+  /** The failure of the list or the count load. */
+  error: unknown;
+}
+
+interface LoadResult<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
+/**
+ * A failed list or count load clears the list (docs/product.md#notes-lists); the query keeps
+ * its error. Both answers belong together (the pagination reads the count), so the list is only
+ * shown when both have arrived.
+ */
+export function notesState(list: LoadResult<Note[]>, count: LoadResult<number>): NotesState {
+  if (list.isError || count.isError) {
+    return {
+      notes: [],
+      noteCount: 0,
+      notesLoading: false,
+      status: 'error',
+      error: list.isError ? list.error : count.error,
+    };
+  }
+  if (list.isPending || count.isPending || !list.data || count.data === undefined) {
+    return { notes: [], noteCount: 0, notesLoading: true, status: 'loading', error: undefined };
+  }
+  return {
+    notes: list.data,
+    noteCount: count.data,
+    notesLoading: false,
+    status: 'ready',
+    error: undefined,
+  };
+}
+
+/** A page of notes with the count of all that match. */
+export function useNotesState(query: NotePageQuery) {
+  const { page: _page, page_size: _pageSize, ...filters } = query;
+  const list = useNotes(query);
+  const count = useNoteCount(filters);
+  return {
+    ...notesState(list, count),
+    /** Loads both again, e.g. after "Retry". */
+    reload: () => {
+      void list.refetch();
+      void count.refetch();
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import { isProcessing as isProcessingStatus, type Note } from '@protokoll/contract';
+
+/** How often a note that is still being processed is asked for again (docs/uploads.md). */
+export const PROCESSING_POLL_MS = 2000;
+
+/** Whether the server is still working on `note` (the contract's rule, on a note). */
+export function isProcessing(note: Pick<Note, 'status'>): boolean {
+  return isProcessingStatus(note.status);
+}

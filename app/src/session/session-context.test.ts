@@ -1,0 +1,75 @@
+import { AUTH_STORAGE_KEY, STORED_SESSION_MAX_AGE_MS } from '@protokoll/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const user = {
+  id: 3,
+  email: 'jana@example.de',
+  firstName: 'Jana',
+  lastName: 'Schäfer',
+  company: null,
+  phoneNumber: null,
+  planId: 'free',
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  localStorage.setItem(
+    AUTH_STORAGE_KEY,
+    JSON.stringify({
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+      user,
+      savedAt: Date.now(),
+      expiresAt: Date.now() + STORED_SESSION_MAX_AGE_MS,
+    }),
+  );
+  // The module reads the stored session when it loads: a fresh one per test.
+  vi.resetModules();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  history.replaceState(null, '', '/');
+});
+
+describe('the app session', () => {
+  it('is signed in from the stored entry alone, before the session chunk loads', async () => {
+    const { renderHook } = await import('@testing-library/react');
+    const { useSessionState } = await import('./session-context.ts');
+    const { result } = renderHook(() => useSessionState());
+    expect(result.current).toMatchObject({
+      isAuthenticated: true,
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+      isLoading: false,
+      error: null,
+    });
+    expect(result.current).not.toHaveProperty('user');
+  });
+
+  it('a 401 on the user data, after the one refresh, leads to /login in the page’s language', async () => {
+    history.replaceState(null, '', '/en/notes?page=2');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = new URL(url, 'http://app').pathname;
+        if (path === '/api/auth/refresh') {
+          return json(200, { success: true, token: 'access-2', refreshToken: 'refresh-2', user });
+        }
+        return json(401, {
+          success: false,
+          message: 'Not authenticated',
+          code: 'notAuthenticated',
+        });
+      }),
+    );
+    const { fetchUser } = await import('../api/user/user.ts');
+    await expect(fetchUser()).rejects.toMatchObject({ status: 401 });
+    expect(location.pathname).toBe('/en/login');
+    const { loadSession } = await import('./session-context.ts');
+    expect((await loadSession()).session.getState().isAuthenticated).toBe(false);
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+});

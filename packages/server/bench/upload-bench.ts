@@ -1,0 +1,293 @@
+/**
+ * The upload half of `npm run bench:pipeline` (alone: `npm run bench:pipeline -- upload`).
+ * Prints figures; asserts nothing.
+ *
+ * A 1 GiB WAV (48 kHz stereo PCM) and a 1 GiB MP3 (320 kbit/s with an Info header), made with
+ * ffmpeg into a temp folder at bench time, are each streamed as a multipart `POST /api/note` over
+ * loopback to the real server, started as its own process (upload-server.ts, worker off), by a
+ * user with a Pro plan and enough minutes: the answer is the 200 of an accepted recording, so the
+ * figure covers the whole path (receiving, content and length checks, storing, the transaction).
+ * Each is compared with `dd … conv=fsync` of 1 GiB to the same disk, measured right before it;
+ * the server's RSS is sampled from /proc every 20 ms. A process that reads the same body and
+ * throws it away shows what this client and loopback reach at all.
+ */
+import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import { startOpenAiPeer } from '../../../tests/peers/openai.ts';
+
+const exec = promisify(execFile);
+const GiB = 1024 ** 3;
+const MB = 1e6;
+const serverDir = new URL('..', import.meta.url).pathname;
+
+type ServerProcess = ChildProcessByStdio<Writable, Readable, null>;
+
+type Out = (line?: string) => void;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const rate = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
+
+async function ffmpeg(args: string[]): Promise<void> {
+  await exec('ffmpeg', ['-nostdin', '-v', 'error', '-y', ...args]);
+}
+
+/** 1 GiB of 48 kHz stereo 16-bit PCM (silence) in a plain WAV. */
+async function makeWav(path: string): Promise<void> {
+  const samples = Math.floor((GiB - 44) / 4);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=48000:cl=stereo',
+    '-af',
+    `atrim=end_sample=${samples}`,
+    '-map_metadata',
+    '-1',
+    '-fflags',
+    '+bitexact',
+    '-c:a',
+    'pcm_s16le',
+    path,
+  ]);
+}
+
+/** 1 GiB of 320 kbit/s MP3: ten minutes of pink noise, repeated by stream copy (fast). */
+async function makeMp3(dir: string, path: string): Promise<void> {
+  const piece = join(dir, 'piece.mp3');
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'anoisesrc=color=pink:amplitude=0.2:sample_rate=44100:duration=600',
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '320k',
+    piece,
+  ]);
+  await ffmpeg(['-stream_loop', '-1', '-i', piece, '-c', 'copy', '-fs', String(GiB), path]);
+  await rm(piece, { force: true });
+}
+
+/**
+ * The upload as curl sends it (`-F`: multipart with a Content-Length, the file streamed from
+ * disk): a lean client, so the figure is the server's, not a JavaScript client's.
+ */
+async function curlUpload(
+  url: string,
+  path: string,
+  token?: string,
+): Promise<{ status: number; ms: number; body: string }> {
+  const fileName = basename(path);
+  const fields: Record<string, string> = {
+    file_name: fileName,
+    language: 'de',
+    summary_model: 'extractive',
+    summary_language: 'de',
+    design: 'classic',
+    structure: 'minutes',
+    transcribe: 'true',
+    transcript_type: 'verbatim',
+    size: String((await stat(path)).size),
+  };
+  const answer = `${path}.answer`;
+  const args = ['-sS', '-o', answer, '-w', '%{http_code} %{time_total}', '-H', 'Expect:'];
+  if (token) args.push('-H', `Authorization: Bearer ${token}`);
+  for (const [name, value] of Object.entries(fields)) args.push('-F', `${name}=${value}`);
+  args.push('-F', `audio_file=@${path};type=application/octet-stream;filename=${fileName}`, url);
+  const { stdout } = await exec('curl', args);
+  const [status, total] = stdout.trim().split(' ');
+  const body = await readFile(answer, 'utf8');
+  await rm(answer, { force: true });
+  return { status: Number(status), ms: Number(total) * 1000, body };
+}
+
+async function rssKiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+/** `dd` of 1 GiB with fsync into `dir`: the disk's own write speed, in MB/s. */
+async function ddMBs(dir: string): Promise<number> {
+  const target = join(dir, 'dd.bin');
+  try {
+    const { stderr } = await exec('dd', [
+      'if=/dev/zero',
+      `of=${target}`,
+      'bs=1M',
+      'count=1024',
+      'conv=fsync',
+    ]);
+    const line = stderr.trim().split('\n').at(-1) ?? '';
+    return GiB / MB / Number(/,\s*([\d.]+) s,/.exec(line)?.[1] ?? NaN);
+  } finally {
+    await rm(target, { force: true });
+  }
+}
+
+/** A process that reads request bodies and throws them away. */
+const SINK = `
+const server = require('node:http').createServer((req, res) => {
+  req.resume();
+  req.on('end', () => res.end('ok'));
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+async function sinkMs(file: string): Promise<number> {
+  const sink = spawn(process.execPath, ['-e', SINK], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<string>((resolve) =>
+      sink.stdout.setEncoding('utf8').once('data', (data: string) => resolve(data.trim())),
+    );
+    return (await curlUpload(`http://127.0.0.1:${port}/`, file)).ms;
+  } finally {
+    sink.kill('SIGTERM');
+  }
+}
+
+/** Lines of the child's stdout, one at a time. */
+function lines(child: ServerProcess) {
+  const queue: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  let rest = '';
+  child.stdout.setEncoding('utf8').on('data', (data: string) => {
+    rest += data;
+    for (let at = rest.indexOf('\n'); at >= 0; at = rest.indexOf('\n')) {
+      const line = rest.slice(0, at);
+      rest = rest.slice(at + 1);
+      const next = waiting.shift();
+      if (next) next(line);
+      else queue.push(line);
+    }
+  });
+  return () =>
+    new Promise<string>((resolve, reject) => {
+      const line = queue.shift();
+      if (line !== undefined) return resolve(line);
+      waiting.push(resolve);
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    });
+}
+
+async function register(base: string): Promise<{ token: string; userId: number }> {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email: `bench.${randomBytes(4).toString('hex')}@example.de`,
+      password: 'richtig-geheim-1',
+      accept_terms: true,
+    }),
+  });
+  if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; user: { id: number } };
+  return { token: body.token, userId: body.user.id };
+}
+
+interface Sample {
+  label: string;
+  path: string;
+}
+
+export async function runUploadBench(out: Out): Promise<void> {
+  out('1) 1 GiB multipart upload over loopback (WAV and MP3), against dd on the same disk');
+  const work = await mkdtemp(join(tmpdir(), 'protokoll-upload-bench-'));
+  const dataDir = join(work, 'data');
+  const filesDir = join(work, 'files');
+  await mkdir(filesDir, { recursive: true });
+  const peer = await startOpenAiPeer();
+  let child: ServerProcess | undefined;
+  try {
+    const made = performance.now();
+    const samples: Sample[] = [
+      { label: 'WAV (48 kHz stereo PCM)', path: join(filesDir, 'bench-1gib.wav') },
+      { label: 'MP3 (320 kbit/s, Info header)', path: join(filesDir, 'bench-1gib.mp3') },
+    ];
+    await makeWav(samples[0]!.path);
+    await makeMp3(filesDir, samples[1]!.path);
+    out(`   files made with ffmpeg in ${seconds(performance.now() - made)}`);
+
+    child = spawn(process.execPath, ['--import', 'tsx', 'bench/upload-server.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        SERVE_APP: 'false',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        STT_BASE_URL: peer.url,
+        MAX_UPLOAD_BYTES: '2G',
+      },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const server = child;
+    const next = lines(server);
+    const { url: base } = JSON.parse(await next()) as { url: string };
+    const { token, userId } = await register(base);
+    server.stdin.write(`grant ${userId} 5000\n`);
+    await next();
+    const pid = server.pid!;
+
+    const first = samples[0]!;
+    const firstSize = (await stat(first.path)).size;
+    const sink = await sinkMs(first.path);
+    out(
+      `   this client to a process that discards the body: ${seconds(sink)}, ${rate(firstSize, sink).toFixed(0)} MB/s (the ceiling of this client and loopback)`,
+    );
+
+    for (const sample of samples) {
+      const size = (await stat(sample.path)).size;
+      const dd = await ddMBs(dataDir);
+      const rssBefore = await rssKiB(pid);
+      let rssPeak = rssBefore;
+      const sampler = setInterval(() => {
+        rssKiB(pid).then(
+          (kib) => (rssPeak = Math.max(rssPeak, kib)),
+          () => {},
+        );
+      }, 20);
+      const res = await curlUpload(`${base}/api/note`, sample.path, token);
+      clearInterval(sampler);
+      rssPeak = Math.max(rssPeak, await rssKiB(pid));
+      const answer = JSON.parse(res.body) as {
+        message?: string;
+        note?: { duration_seconds: number | null };
+      };
+      const throughput = rate(size, res.ms);
+      const minutes = answer.note?.duration_seconds
+        ? `${(answer.note.duration_seconds / 60).toFixed(1)} min`
+        : (answer.message ?? '');
+      out(`   ${sample.label}, ${(size / GiB).toFixed(2)} GiB: answer ${res.status} (${minutes})`);
+      out(`     dd 1 GiB conv=fsync on the same disk: ${dd.toFixed(0)} MB/s`);
+      out(
+        `     upload end to end ${seconds(res.ms)}: ${throughput.toFixed(0)} MB/s → ${((throughput / dd) * 100).toFixed(0)} % of dd`,
+      );
+      out(
+        `     server RSS ${(rssBefore / 1024).toFixed(0)} MiB before, ${(rssPeak / 1024).toFixed(0)} MiB peak → growth ${((rssPeak - rssBefore) / 1024).toFixed(1)} MiB`,
+      );
+    }
+    const left = await readdir(join(dataDir, 'tmp'), { recursive: true, withFileTypes: true });
+    out(`   temporary files left: ${left.filter((entry) => entry.isFile()).length}`);
+  } finally {
+    const server = child;
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.stdin.end();
+      await exited;
+    }
+    await peer.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}

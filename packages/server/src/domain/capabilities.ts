@@ -1,0 +1,39 @@
+// What this server offers to the new-note form: the engine, summary models, languages and the
+// upload limit, all derived from the configuration.
+import type { CapabilitiesResponse, SummaryModel } from '@protokoll/contract';
+import type { Config } from '../config.ts';
+import type { AudioToolsFound } from '../processing/audio-tools.ts';
+
+/** The built-in summariser's model id: the one choice of a server without a chat engine. */
+export const EXTRACTIVE_MODEL_ID = 'extractive';
+
+/**
+ * Spoken and summary languages on offer: the ones every engine we target transcribes well and
+ * the extractive summariser at least passes through (it has German and English headings).
+ */
+export const SUPPORTED_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'tr'] as const;
+
+/** The summary models this server offers: LLM_MODELS, or the extractive summariser alone. */
+export function summaryModels(config: Pick<Config, 'llm'>): SummaryModel[] {
+  if (config.llm.baseUrl && config.llm.models.length > 0) {
+    return config.llm.models.map(({ id, premium }) => ({ id, premium }));
+  }
+  return [{ id: EXTRACTIVE_MODEL_ID, premium: false }];
+}
+
+/** `paymentsEnabled`: a payment provider is configured (STRIPE_SECRET_KEY), see docs/billing.md. */
+export function capabilitiesOf(
+  config: Config,
+  paymentsEnabled = false,
+  tools: Pick<AudioToolsFound, 'missing'> = { missing: [] },
+): CapabilitiesResponse {
+  return {
+    success: true,
+    stt_available: config.stt.baseUrl !== undefined,
+    missing_audio_tools: tools.missing,
+    summary_models: summaryModels(config),
+    languages: [...SUPPORTED_LANGUAGES],
+    max_upload_bytes: config.maxUploadBytes,
+    payments_enabled: paymentsEnabled,
+  };
+}

@@ -1,0 +1,196 @@
+// A note from a recording that has arrived on disk: the fields and the content are checked, the
+// length priced against the plan and the balance, and only then is the recording stored and the
+// note, its reservation and its job created in one transaction.
+import {
+  billableMinutes,
+  ErrorCode,
+  exceedsFileLimit,
+  hasEnoughMinutes,
+  noteNameFromFile,
+  UploadNoteBody,
+  type FieldIssue,
+} from '@protokoll/contract';
+import { and, eq } from 'drizzle-orm';
+import { folders, notes, type NoteRow, type User } from '../../db/schema.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { notAuthenticated } from '../../lib/auth/middleware.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { ApiError, ErrorMessage, notFoundError, validationError } from '../../lib/errors.ts';
+import { lockUserMinutes, minutesOf, reserveMinutes } from '../../lib/minutes.ts';
+import { planById, type PlanDefinition } from '../../lib/plans.ts';
+import type { Wording } from '../../lib/wording.ts';
+import { AudioError, detectAudio } from '../../processing/index.ts';
+import { audioKey } from '../../providers/storage/storage.ts';
+import { SUPPORTED_LANGUAGES, summaryModels } from '../capabilities.ts';
+import type { DomainDeps } from '../deps.ts';
+import {
+  AUDIO_FIELD,
+  audioRefusal,
+  fileTooLong,
+  insufficientMinutes,
+  missingFile,
+} from './refusals.ts';
+
+/**
+ * The recording as it arrived: a temporary file, moved into storage when the upload is accepted;
+ * after a refusal it is still there, and the caller removes it.
+ */
+export interface UploadedFile {
+  path: string;
+  /** The name the client sent (display only). */
+  filename: string;
+  /** Measured while receiving. */
+  bytes: number;
+}
+
+export interface UploadInput {
+  /** The uploader, as read for this request. */
+  user: User;
+  /** The request's language, for refusals that carry numbers. */
+  words: Wording;
+  /** The form's text fields, unparsed. */
+  fields: Record<string, string>;
+  /** Undefined when the form held no recording. */
+  file: UploadedFile | undefined;
+}
+
+/** Checks what the contract schema cannot: languages and models this server offers, the plan. */
+function checkOptions(
+  body: UploadNoteBody,
+  config: DomainDeps['config'],
+  plan: PlanDefinition,
+  words: Wording,
+): void {
+  const languages: readonly string[] = SUPPORTED_LANGUAGES;
+  const issues: FieldIssue[] = [];
+  if (body.language !== 'auto' && !languages.includes(body.language)) {
+    issues.push({ path: 'language', message: 'validation.languageInvalid' });
+  }
+  if (!languages.includes(body.summary_language)) {
+    issues.push({ path: 'summary_language', message: 'validation.languageInvalid' });
+  }
+  const model = summaryModels(config).find((entry) => entry.id === body.summary_model);
+  if (!model) issues.push({ path: 'summary_model', message: 'validation.invalidValue' });
+  if (issues.length) throw new ApiError(422, ErrorCode.VALIDATION, ErrorMessage.validation, issues);
+  if (model?.premium && plan.modelTier !== 'premium') {
+    throw new ApiError(
+      403,
+      ErrorCode.PREMIUM_REQUIRED,
+      words.t('processing.upload.premiumRequired', { model: model.id }),
+    );
+  }
+}
+
+/**
+ * Checks fields, content, length, plan and minutes, in that order, before anything is stored;
+ * then moves the recording into storage and creates the reservation, the note and its job in one
+ * transaction, and wakes the workers. A refusal leaves nothing stored (a recording already moved
+ * in is removed again).
+ * @throws ApiError for every refusal.
+ */
+export async function createNoteFromUpload(
+  deps: DomainDeps,
+  { user, words, fields, file }: UploadInput,
+): Promise<NoteRow> {
+  const { config, db, logger, storage } = deps;
+  // The file is only a placeholder here: the contract's schema checks that one arrived.
+  const parsed = UploadNoteBody.safeParse({
+    ...fields,
+    [AUDIO_FIELD]: file ? new File([], file.filename || 'audio') : undefined,
+  });
+  if (!parsed.success) {
+    if (!file) throw missingFile();
+    throw validationError(parsed.error);
+  }
+  const body = parsed.data;
+  const plan = planById(user.planId);
+  checkOptions(body, config, plan, words);
+  if (body.folder_id !== undefined) {
+    const [folder] = await db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.id, body.folder_id), eq(folders.userId, user.id)));
+    if (!folder) throw notFoundError();
+  }
+  if (!file) throw missingFile();
+
+  let detected: Awaited<ReturnType<typeof detectAudio>>;
+  try {
+    detected = await detectAudio(file.path);
+  } catch (error) {
+    if (error instanceof AudioError) throw audioRefusal(error, words);
+    throw error;
+  }
+  const duration = detected.probe.durationSeconds;
+  const cost = billableMinutes(duration);
+  if (plan.max_file_minutes !== null && exceedsFileLimit(duration, plan.max_file_minutes)) {
+    throw fileTooLong(words, duration, plan.name, plan.max_file_minutes);
+  }
+  // Refused before anything is stored; checked again under the lock below.
+  const balance = await minutesOf(db, user.id, user.planId);
+  if (!hasEnoughMinutes(balance, cost)) {
+    throw insufficientMinutes(words, duration, cost, balance.remaining);
+  }
+
+  const key = audioKey(user.id, detected.ext);
+  // Written once: the temporary file becomes the stored recording.
+  await storage.moveIn(file.path, key);
+  let note: NoteRow;
+  try {
+    note = await db.transaction(async (tx) => {
+      const locked = await lockUserMinutes(tx, user.id);
+      if (!locked) throw notAuthenticated();
+      const held = await minutesOf(tx, user.id, locked.planId);
+      if (!hasEnoughMinutes(held, cost))
+        throw insufficientMinutes(words, duration, cost, held.remaining);
+      const [created] = await tx
+        .insert(notes)
+        .values({
+          userId: user.id,
+          folderId: body.folder_id ?? null,
+          name: body.name ?? noteNameFromFile(body.file_name),
+          status: 'queued',
+          progress: 0,
+          fileName: body.file_name,
+          // Measured, not the client's `size` field.
+          size: file.bytes,
+          durationSeconds: duration,
+          minutesReserved: cost,
+          language: body.language,
+          summaryLanguage: body.summary_language,
+          summaryModel: body.summary_model,
+          structure: body.structure,
+          design: body.design,
+          transcriptType: body.transcript_type,
+          speakers: body.speakers ?? 0,
+          transcribe: body.transcribe,
+          audioKey: key,
+          audioType: detected.mime,
+        })
+        .returning();
+      if (!created) throw new Error('note insert returned nothing');
+      await reserveMinutes(tx, { userId: user.id, noteId: created.id, minutes: cost, run: 1 });
+      await enqueueJob(tx, created.id);
+      return created;
+    });
+  } catch (error) {
+    await storage.remove(key).catch((removeError: unknown) =>
+      logger.error('upload refused, but its stored copy could not be removed', {
+        key,
+        err: removeError,
+      }),
+    );
+    // The folder was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) throw notFoundError();
+    throw error;
+  }
+  deps.jobs.announce();
+  logger.info('upload accepted', {
+    noteId: note.id,
+    bytes: note.size,
+    durationSeconds: note.durationSeconds,
+    lengthFrom: detected.probe.lengthSource,
+    minutes: note.minutesReserved,
+  });
+  return note;
+}

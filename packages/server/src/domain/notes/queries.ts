@@ -1,0 +1,208 @@
+import type { NoteCountQuery } from '@protokoll/contract';
+import { and, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notes, type NoteRow } from '../../db/schema.ts';
+
+/**
+ * The columns a list row needs: everything but transcript, summary and search text, which can be
+ * large and are only read with one note.
+ */
+const {
+  segments: _segments,
+  summary: _summary,
+  searchText: _searchText,
+  search: _search,
+  speakerNames: _speakerNames,
+  ...listColumns
+} = getTableColumns(notes);
+export const noteListColumns = listColumns;
+
+/** A row as `noteListColumns` selects it. */
+export type NoteListRow = Omit<
+  NoteRow,
+  'segments' | 'summary' | 'searchText' | 'search' | 'speakerNames'
+>;
+
+/** The filters list and count share (the contract's count query is exactly that set). */
+export type NoteFilters = Pick<
+  NoteCountQuery,
+  'folder_id' | 'start_date' | 'end_date' | 'search_query' | 'saved'
+>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Calendar days are UTC days, as the minutes' calendar months are: the request names no time
+ * zone. `end_date` is inclusive, so the bound is the start of the following day.
+ */
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
+/** Letters and digits only: safe to hand to `to_tsquery` unquoted. */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** The plain words of a search, and the ones it excludes (`-budget`, as websearch syntax has it). */
+function searchWords(query: string): { words: string[]; excluded: string[] } {
+  const tokens = query.split(/\s+/u);
+  const excluded = tokens.filter((token) => token.startsWith('-')).flatMap(wordsOf);
+  const words = tokens.filter((token) => !token.startsWith('-')).flatMap(wordsOf);
+  return { words: words.slice(0, 8), excluded: excluded.slice(0, 8) };
+}
+
+/** Prefix matching starts at this length: `ki:*` would match half the dictionary. */
+const MIN_PREFIX_LENGTH = 3;
+/** A typed word may run this many letters past its stem (`plann` for `plan`, `quarterl` for `quarter`). */
+const MAX_TAIL_PAST_STEM = 3;
+
+/**
+ * One word typed partially, as a tsquery. Matching runs against stemmed lexemes, so a partial word
+ * matches when its stem is a prefix of a lexeme (`vorst` → `vorstandssitz`), or when it runs a
+ * few letters past the stem (`vorstandssitzu` → the lexeme `vorstandssitz`, found as an exact
+ * lexeme of a shorter cut). German and English are both tried, as the column holds either.
+ */
+function partialWordQuery(word: string): SQL {
+  const term = (text: string) => [
+    sql`to_tsquery('german', ${text})`,
+    sql`to_tsquery('english', ${text})`,
+  ];
+  if (word.length < MIN_PREFIX_LENGTH) return sql`(${sql.join(term(word), sql` || `)})`;
+  const variants = term(`${word}:*`);
+  const shortest = Math.max(MIN_PREFIX_LENGTH + 1, word.length - MAX_TAIL_PAST_STEM);
+  for (let length = word.length - 1; length >= shortest; length -= 1) {
+    variants.push(...term(word.slice(0, length)));
+  }
+  return sql`(${sql.join(variants, sql` || `)})`;
+}
+
+/**
+ * The whole search as one tsquery, so the GIN index on `notes.search` answers it: the words as
+ * typed (phrases, `-exclusions` and `or` of websearch syntax) under the German and under the
+ * English configuration, the column's two choices, or every word as a partial word (so names are
+ * found while being typed).
+ */
+export function searchQuery(query: string): SQL | undefined {
+  const trimmed = query.trim();
+  if (!trimmed) return undefined;
+  const parts = [
+    sql`websearch_to_tsquery('german', ${trimmed})`,
+    sql`websearch_to_tsquery('english', ${trimmed})`,
+  ];
+  const { words, excluded } = searchWords(trimmed);
+  if (words.length) {
+    // An excluded word must not come back through the partial match.
+    const exclusions = excluded.map(
+      (word) => sql`!!(to_tsquery('german', ${word}) || to_tsquery('english', ${word}))`,
+    );
+    parts.push(sql`(${sql.join([...words.map(partialWordQuery), ...exclusions], sql` && `)})`);
+  }
+  return sql`(${sql.join(parts, sql` || `)})`;
+}
+
+/** The owner's notes that match `filters`; every note query starts from here. */
+export function noteConditions(userId: number, filters: NoteFilters): SQL {
+  const conditions: (SQL | undefined)[] = [eq(notes.userId, userId)];
+  if (filters.folder_id !== undefined) conditions.push(eq(notes.folderId, filters.folder_id));
+  if (filters.saved !== undefined) conditions.push(eq(notes.saved, filters.saved));
+  if (filters.start_date) conditions.push(gte(notes.createdAt, dayStart(filters.start_date)));
+  if (filters.end_date) {
+    conditions.push(lt(notes.createdAt, new Date(dayStart(filters.end_date).getTime() + DAY_MS)));
+  }
+  const search = filters.search_query ? searchQuery(filters.search_query) : undefined;
+  if (search) conditions.push(sql`${notes.search} @@ ${search}`);
+  return and(...conditions) as SQL;
+}
+
+/**
+ * Newest first; ties go to the later id, so pages never overlap. NULLS LAST as in the index
+ * `notes_user_created_idx`: with the default (NULLS FIRST for DESC) the planner could not walk it.
+ */
+const newestFirst = [sql`${notes.createdAt} desc nulls last`, sql`${notes.id} desc nulls last`];
+
+/**
+ * Runs a query of notes matching `filters`. A search goes through the GIN index on `notes.search`:
+ * left alone, the planner walks the date index for a LIMIT and tests each note's (TOASTed, so
+ * costly to read) search vector until ten match, which for a rare or misspelt word means the whole
+ * table (a second and more at 100,000 notes), and it counts with a sequential scan that reads every
+ * vector. With sequential and plain index scans off for this one transaction only bitmap scans
+ * remain: the GIN index, or the owner's index where the planner finds that narrower (an owner with
+ * few notes among many). `pnpm bench:notes` prints the plans.
+ */
+export async function withSearchPlan<T>(
+  db: Db,
+  filters: NoteFilters,
+  run: (db: Db) => PromiseLike<T>,
+): Promise<T> {
+  if (!filters.search_query?.trim()) return run(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
+    return run(tx);
+  });
+}
+
+/**
+ * One page of the owner's notes, as a query to run (inside `withSearchPlan`). The page is picked
+ * on ids alone (an index-only walk when there is no search), then only its rows are read: a deep
+ * page skips index entries, not rows.
+ */
+export function listNotesQuery(
+  db: Db,
+  userId: number,
+  filters: NoteFilters,
+  page: { page: number; page_size: number },
+) {
+  const ids = db
+    .select({ id: notes.id })
+    .from(notes)
+    .where(noteConditions(userId, filters))
+    .orderBy(...newestFirst)
+    .limit(page.page_size)
+    .offset((page.page - 1) * page.page_size);
+  return db
+    .select(noteListColumns)
+    .from(notes)
+    .where(and(eq(notes.userId, userId), inArray(notes.id, ids)))
+    .orderBy(...newestFirst);
+}
+
+/** How many of the owner's notes match, as a query to run (inside `withSearchPlan`). */
+export function countNotesQuery(db: Db, userId: number, filters: NoteFilters) {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notes)
+    .where(noteConditions(userId, filters));
+}
+
+export function listNotes(
+  db: Db,
+  userId: number,
+  filters: NoteFilters,
+  page: { page: number; page_size: number },
+): Promise<NoteListRow[]> {
+  return withSearchPlan(db, filters, (db) => listNotesQuery(db, userId, filters, page));
+}
+
+export async function countNotes(db: Db, userId: number, filters: NoteFilters): Promise<number> {
+  const [row] = await withSearchPlan(db, filters, (db) => countNotesQuery(db, userId, filters));
+  return row?.count ?? 0;
+}
+
+/** The note `id` if `userId` owns it: ownership is part of the query, never checked afterwards. */
+export async function findOwnedNote(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<NoteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.id, id), eq(notes.userId, userId)));
+  return row;
+}

@@ -1,0 +1,93 @@
+// Running: the note's stages from the one the checkpoint names, every save fenced by the lease.
+// Settling the outcome (charge, refund, retry, hand back) is settle.ts's part.
+import { PROCESSING_STATUSES } from '@protokoll/contract';
+import { and, eq, exists, inArray } from 'drizzle-orm';
+import { jobs, notes, users, type NoteRow } from '../db/schema.ts';
+import { planById } from '../lib/plans.ts';
+import type { Transcription } from '../processing/index.ts';
+import { runStages, STAGE_DISPLAY, type StageContext } from './pipeline.ts';
+import { heldBy, writeCheckpoint, writeCheckpointEntry } from './queue.ts';
+import { JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
+
+/**
+ * Shows a stage on the note, only while this worker still holds the note's job and the note is
+ * still being processed. The second condition is on the note row itself on purpose: a progress
+ * write that raced a failure (or success) waits for that transaction's row lock and is then
+ * re-checked by PostgreSQL against the new row, whereas the job subquery still sees the state
+ * from before, and would let the write turn an `error` note back into `transcribing`.
+ */
+export async function showProgress(
+  rt: WorkerRuntime,
+  claim: Claim,
+  status: NoteRow['status'],
+  progress: number,
+): Promise<void> {
+  const { job } = claim;
+  rt.emit({ type: 'progress', jobId: job.id, noteId: job.noteId, status, progress });
+  await rt.db
+    .update(notes)
+    .set({ status, progress })
+    .where(
+      and(
+        eq(notes.id, job.noteId),
+        inArray(notes.status, [...PROCESSING_STATUSES]),
+        exists(rt.db.select({ id: jobs.id }).from(jobs).where(heldBy(job.id, rt.workerId))),
+      ),
+    );
+}
+
+/**
+ * Runs the claimed job's remaining stages up to the store stage, and answers the note they ran
+ * for; undefined when the note was deleted meanwhile (its job went with it). Throws what a stage
+ * throws, and JobInterrupted when the lease was lost.
+ */
+export async function runClaimedJob(rt: WorkerRuntime, claim: Claim): Promise<NoteRow | undefined> {
+  const { db, workerId } = rt;
+  const { job, checkpoint, signal } = claim;
+  const [note] = await db.select().from(notes).where(eq(notes.id, job.noteId));
+  if (!note) return undefined;
+  const [owner] = await db
+    .select({ planId: users.planId })
+    .from(users)
+    .where(eq(users.id, note.userId));
+  const ctx: StageContext = {
+    note,
+    plan: planById(owner?.planId ?? ''),
+    checkpoint,
+    workDir: claim.workDir,
+    storage: rt.storage,
+    engines: rt.engines,
+    options: rt.pipeline,
+    signal,
+    logger: claim.log,
+    async save(write) {
+      const held = await writeCheckpoint(db, job.id, workerId, {
+        ...(write.patch ? { patch: write.patch as Record<string, unknown> } : {}),
+        ...(write.drop ? { drop: write.drop } : {}),
+        stage: write.next,
+      });
+      if (!held) throw new JobInterrupted('lost');
+      for (const key of write.drop ?? []) delete checkpoint[key];
+      Object.assign(checkpoint, write.patch);
+      claim.stage = write.next;
+    },
+    async saveChunk(index: number, result: Transcription) {
+      signal.throwIfAborted();
+      const held = await writeCheckpointEntry(
+        db,
+        job.id,
+        workerId,
+        'transcripts',
+        String(index),
+        result,
+      );
+      if (!held) throw new JobInterrupted('lost');
+      checkpoint.transcripts = { ...checkpoint.transcripts, [String(index)]: result };
+    },
+    progress: (status, percent) => showProgress(rt, claim, status, percent),
+    chunkDone: (index) => rt.emit({ type: 'chunk', jobId: job.id, noteId: note.id, index }),
+  };
+  await runStages(claim.stage, ctx);
+  await showProgress(rt, claim, STAGE_DISPLAY.store.status, STAGE_DISPLAY.store.progress);
+  return note;
+}

@@ -1,0 +1,103 @@
+// Where uploads wait while they are checked, and the sweep that clears what a dead process left
+// there. The HTTP side (routes/uploads/multipart.ts) writes these files and removes them itself
+// on every ending, good or bad; the sweep is only for a process that died mid-upload.
+import { randomBytes } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from './logger.ts';
+
+/** Where uploads wait while they are checked: DATA_DIR/tmp/uploads, next to the audio folder. */
+export function uploadTempDir(dataDir: string): string {
+  return join(dataDir, 'tmp', 'uploads');
+}
+
+/**
+ * How long a temporary upload may stay untouched before the sweep counts it as a dead process's
+ * (UPLOAD_STALE_AFTER_MS). A living upload is written continuously, ends after UPLOAD_IDLE_TIMEOUT_MS
+ * without bytes, and leaves the folder seconds after its last byte, so it is never this old.
+ */
+export const DEFAULT_STALE_AFTER_MS = 15 * 60_000;
+
+/** Temporary uploads of this process still in flight: the sweep never touches them. */
+const inFlight = new Set<string>();
+
+/** A new, unique temporary upload path in `dir`, marked in flight until `release`. */
+export function claimUploadPath(dir: string): { path: string; release(): void } {
+  const path = join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
+  inFlight.add(path);
+  return { path, release: () => inFlight.delete(path) };
+}
+
+/**
+ * Removes temporary uploads untouched for `maxAgeMs`: files left by a process that died
+ * mid-upload. Files of this process's uploads in flight are skipped whatever their age.
+ * @returns how many files were removed.
+ */
+export async function sweepStaleUploads(
+  dataDir: string,
+  maxAgeMs = DEFAULT_STALE_AFTER_MS,
+): Promise<number> {
+  const dir = uploadTempDir(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    if (inFlight.has(path)) continue;
+    const info = await stat(path).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > maxAgeMs) {
+      await rm(path, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+export interface UploadSweeper {
+  /** Stops sweeping; resolves when a sweep under way has finished. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sweeps now and then every `intervalMs`, for as long as the process serves uploads: a crashed
+ * API process's leftovers are gone within `staleAfterMs + intervalMs`, whether or not a worker
+ * ever starts. The timer does not keep the process alive.
+ */
+export function startUploadSweeper(options: {
+  dataDir: string;
+  intervalMs: number;
+  staleAfterMs: number;
+  logger: Logger;
+}): UploadSweeper {
+  const { dataDir, intervalMs, staleAfterMs, logger } = options;
+  let current: Promise<void> | undefined;
+  let stopped = false;
+  // A sweep still under way (a slow disk) is not joined by another.
+  const sweep = () => {
+    if (current || stopped) return;
+    current = sweepStaleUploads(dataDir, staleAfterMs)
+      .then(
+        (removed) => {
+          if (removed > 0) logger.info('stale temporary uploads removed', { removed });
+        },
+        (error: unknown) => logger.warn('could not sweep stale uploads', { err: error }),
+      )
+      .finally(() => {
+        current = undefined;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import { createRouter } from '../../lib/openapi.ts';
+import { getCapabilitiesHandler } from './capabilities.handlers.ts';
+import { getCapabilitiesRoute } from './capabilities.routes.ts';
+
+export const capabilitiesRouter = () =>
+  createRouter().openapi(getCapabilitiesRoute, getCapabilitiesHandler);

@@ -1,0 +1,21 @@
+import type { Context } from 'hono';
+import type { AccountDeps } from '../domain/accounts/deps.ts';
+import type { BillingDeps } from '../domain/billing/deps.ts';
+import type { DomainDeps } from '../domain/deps.ts';
+import type { AppEnv } from '../lib/context.ts';
+
+/** What a handler hands to a domain operation: the app's dependencies, the request's logger. */
+export function depsOf(c: Context<AppEnv>): DomainDeps {
+  const { db, config, storage, logger, jobs } = c.var;
+  return { db, config, storage, logger, jobs };
+}
+
+/** depsOf plus what account operations need: the token key and the mailer. */
+export function accountDepsOf(c: Context<AppEnv>): AccountDeps {
+  return { ...depsOf(c), jwtSecret: c.var.jwtSecret, mailer: c.var.mailer };
+}
+
+/** depsOf plus the payment provider (undefined: payments are off). */
+export function billingDepsOf(c: Context<AppEnv>): DomainDeps & BillingDeps {
+  return { ...depsOf(c), payments: c.var.payments };
+}

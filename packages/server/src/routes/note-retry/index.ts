@@ -1,0 +1,5 @@
+import { createRouter } from '../../lib/openapi.ts';
+import { retryNoteHandler } from './note-retry.handlers.ts';
+import { retryNoteRoute } from './note-retry.routes.ts';
+
+export const noteRetryRouter = () => createRouter().openapi(retryNoteRoute, retryNoteHandler);

@@ -1,0 +1,115 @@
+/*
+ * Forms, the one way: react-hook-form validating with a contract schema through `zodResolver`,
+ * laid out with the FormItem parts of field.tsx (re-exported here), which look exactly like a
+ * `Field`:
+ *
+ *   const form = useForm({ resolver: zodResolver(CreateFolderBody), defaultValues: { name: '' } });
+ *   <Form {...form}>
+ *     <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)}>
+ *       <FormField control={form.control} name="name" render={({ field }) => (
+ *         <FormItem>
+ *           <FormLabel>{t('folders.name')}</FormLabel>
+ *           <FormControl><Input {...field} /></FormControl>
+ *           <FormMessage />
+ *         </FormItem>
+ *       )} />
+ *
+ * FormMessage shows the field's error once, translated (schemas write i18n keys; a server's own
+ * text shows as sent). Field issues of a server answer reach their fields through
+ * `useServerFieldErrors`, failures that name a field through `fieldIssuesOf`.
+ *
+ * The one exception: the sign-in form validates with `useSchemaForm` (lib/schema-form.ts), as
+ * react-hook-form does not fit that page's first-paint budget; it renders through the same
+ * FormItem parts, with `FormFieldState` in place of FormField.
+ */
+import { errorKey, type ErrorCode, type FailureText, type FieldIssue } from '@protokoll/contract';
+import { useEffect } from 'react';
+import {
+  Controller,
+  FormProvider,
+  type ControllerProps,
+  type FieldPath,
+  type FieldValues,
+  type UseFormSetError,
+} from 'react-hook-form';
+import { FormFieldState } from './field.tsx';
+
+export {
+  FormControl,
+  FormDescription,
+  FormFieldState,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useFormFieldState,
+  useFormMessageText,
+  type FormControlProps,
+  type FormFieldStateProps,
+  type FormFieldStateValue,
+  type FormItemProps,
+  type FormLabelProps,
+} from './field.tsx';
+
+/** The form's react-hook-form methods for the fields inside (`<Form {...form}>`). */
+export const Form = FormProvider;
+
+/**
+ * One field of the form: react-hook-form's Controller, whose field state (name, error) the
+ * FormItem parts inside `render` read. `control` may be left out inside `Form`.
+ */
+export function FormField<
+  TFieldValues extends FieldValues = FieldValues,
+  TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>({ render, ...props }: ControllerProps<TFieldValues, TName, TTransformedValues>) {
+  return (
+    <Controller
+      {...props}
+      render={(state) => (
+        <FormFieldState name={props.name} error={state.fieldState.error?.message}>
+          {render(state)}
+        </FormFieldState>
+      )}
+    />
+  );
+}
+
+/**
+ * Puts server field issues (a 422 answer's `issues`, `message` an i18n key or a text) on the
+ * form's fields with `setError`; issues for other paths are left to the caller. Keyed by
+ * content, so a parent that rebuilds the array on every render does not re-apply an error the
+ * user already fixed. Focus stays where the failure is named first (the form's error alert);
+ * pass `focus` to move it to the first field instead.
+ */
+export function useServerFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  issues: readonly FieldIssue[] | undefined,
+  fields: readonly FieldPath<T>[],
+  { focus = false }: { focus?: boolean } = {},
+): void {
+  const key = JSON.stringify(issues ?? []);
+  const fieldsKey = fields.join(' ');
+  useEffect(() => {
+    const names = fieldsKey.split(' ') as FieldPath<T>[];
+    let first = true;
+    for (const issue of JSON.parse(key) as FieldIssue[]) {
+      const name = names.find((field) => field === issue.path);
+      if (!name) continue;
+      setError(name, { type: 'server', message: issue.message }, { shouldFocus: focus && first });
+      first = false;
+    }
+  }, [key, fieldsKey, setError, focus]);
+}
+
+/**
+ * A failure that belongs under a field rather than above the form (a wrong current password, a
+ * name already taken), as that field's issue; none for any other failure.
+ */
+export function fieldIssuesOf(
+  failure: FailureText | undefined,
+  fieldByCode: Partial<Record<ErrorCode, string>>,
+): FieldIssue[] {
+  if (!failure || !('code' in failure)) return [];
+  const path = fieldByCode[failure.code];
+  return path ? [{ path, message: errorKey(failure.code) }] : [];
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createFormat,
+  formatBytes,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDuration,
+  formatMinutes,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+} from './format.ts';
+
+// Intl puts a narrow no-break space in some units; compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatBytes', () => {
+  it('uses binary units with one decimal, and bytes below a kilobyte', () => {
+    expect(plain(formatBytes(48 * 1024 ** 2, 'de'))).toBe('48,0 MB');
+    expect(plain(formatBytes(48 * 1024 ** 2, 'en'))).toBe('48.0 MB');
+    expect(plain(formatBytes(1024 ** 3, 'de'))).toBe('1,0 GB');
+    expect(plain(formatBytes(512, 'en'))).toBe('512 byte');
+    expect(plain(formatBytes(-5, 'en'))).toBe('0 byte');
+  });
+
+  it('takes the unit of `scale`, so a part and its whole read alike', () => {
+    expect(plain(formatBytes(300 * 1024, 'de', 48 * 1024 ** 2))).toBe('0,3 MB');
+  });
+});
+
+describe('formatDuration', () => {
+  it('names only the units that are not zero, seconds only under a minute or when set', () => {
+    expect(plain(formatDuration(3725, 'de'))).toBe('1 Std. 2 Min. 5 Sek.');
+    expect(plain(formatDuration(754, 'en'))).toBe('12 min 34 sec');
+    expect(plain(formatDuration(3600, 'en'))).toBe('1 hr');
+    expect(plain(formatDuration(0, 'de'))).toBe('0 Sek.');
+    expect(plain(formatDuration(-3, 'de'))).toBe('0 Sek.');
+  });
+
+  it('rounds to whole minutes from one minute on with precision "minute"', () => {
+    const minute = { precision: 'minute' } as const;
+    expect(plain(formatDuration(45, 'de', minute))).toBe('45 Sek.');
+    expect(plain(formatDuration(2712, 'de', minute))).toBe('45 Min.');
+    expect(plain(formatDuration(5340, 'en', minute))).toBe('1 hr 29 min');
+    expect(plain(formatDuration(3599, 'en', minute))).toBe('1 hr');
+  });
+});
+
+describe('formatClock', () => {
+  it("reads like a player's clock", () => {
+    expect(formatClock(14.9)).toBe('0:14');
+    expect(formatClock(612)).toBe('10:12');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatClock(-1)).toBe('0:00');
+  });
+});
+
+describe('dates', () => {
+  it('formats a timestamp with date and time, a calendar day without shifting it', () => {
+    expect(formatDateTime('2026-02-25T15:30:00Z', 'de')).toMatch(/^25\.02\.2026, \d\d:30$/);
+    expect(formatDay('2026-03-20', 'de')).toBe('20.03.2026');
+    expect(formatDay('2026-03-20', 'en')).toBe('Mar 20, 2026');
+    expect(formatDay('nächste Woche', 'de')).toBe('nächste Woche');
+    expect(formatDate('2027-03-14T09:30:00Z', 'de')).toBe('14. März 2027');
+    expect(formatDate('2027-03-14T09:30:00Z', 'en')).toBe('March 14, 2027');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows whole amounts without cents and others with two digits, in the locale', () => {
+    expect(plain(formatMoney(2_900, 'EUR', 'de'))).toBe('29 €');
+    expect(formatMoney(2_900, 'EUR', 'en')).toBe('€29');
+    expect(plain(formatMoney(2_417, 'EUR', 'de'))).toBe('24,17 €');
+    expect(formatMoney(750, 'EUR', 'en')).toBe('€7.50');
+    expect(plain(formatMoney(99_000, 'EUR', 'de'))).toBe('990 €');
+    expect(plain(formatMoney(0, 'EUR', 'de'))).toBe('0 €');
+  });
+});
+
+describe('numbers', () => {
+  it('groups, shows percent and minutes in the locale', () => {
+    expect(formatNumber(1234, 'de')).toBe('1.234');
+    expect(plain(formatPercent(0.42, 'de'))).toBe('42 %');
+    expect(formatPercent(0.426, 'en')).toBe('43%');
+    expect(formatMinutes(25, 'de')).toBe('25 Minuten');
+    expect(formatMinutes(1, 'en')).toBe('1 minute');
+  });
+
+  it('binds every formatter to one locale', () => {
+    const format = createFormat('en');
+    expect(format.minutes(2)).toBe('2 minutes');
+    expect(plain(format.bytes(2048))).toBe('2.0 kB');
+    expect(format.clock(61)).toBe('1:01');
+  });
+});

@@ -1,0 +1,175 @@
+import { useMemo } from 'react';
+import { useTranslation } from './i18n.tsx';
+
+/*
+ * Every number, size, length and date the interface shows, in one place and all through `Intl`,
+ * so both languages read naturally ("48,0 MB" / "48.0 MB", "1 Std. 2 Min." / "1 hr 2 min").
+ * The functions take the locale; `useFormat()` binds them to the interface language.
+ */
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n ${locale} ${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) cache.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d ${locale} ${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) cache.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
+/** A plain number with the locale's grouping: "1.234" / "1,234". */
+export function formatNumber(value: number, locale: string): string {
+  return numberFormat(locale, {}).format(value);
+}
+
+/** A share of 1 as a whole percent: "42 %" / "42%". */
+export function formatPercent(fraction: number, locale: string): string {
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
+}
+
+/** Minutes of the balance, in words: "25 Minuten" / "25 minutes". */
+export function formatMinutes(minutes: number, locale: string): string {
+  return numberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(
+    minutes,
+  );
+}
+
+const BINARY_UNITS = [
+  [1024 ** 3, 'gigabyte'],
+  [1024 ** 2, 'megabyte'],
+  [1024, 'kilobyte'],
+] as const;
+
+/**
+ * Bytes: "48,0 MB" / "48.0 MB", "1,0 GB", "512 byte". Multiples of 1024, as file managers show
+ * them. `scale` picks the unit, so "12,3 MB von 48,0 MB" share theirs.
+ */
+export function formatBytes(bytes: number, locale: string, scale: number = bytes): string {
+  const value = Math.max(0, bytes);
+  const unit = BINARY_UNITS.find(([factor]) => Math.max(0, scale) >= factor);
+  if (!unit) return numberFormat(locale, { style: 'unit', unit: 'byte' }).format(value);
+  const [factor, name] = unit;
+  return numberFormat(locale, {
+    style: 'unit',
+    unit: name,
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value / factor);
+}
+
+export interface DurationOptions {
+  /**
+   * `second` (default): the exact length, "1 Std. 2 Min. 5 Sek." (the chosen file). `minute`:
+   * rounded to whole minutes from one minute on, "1 Std. 29 Min." (a note's length in a list).
+   */
+  precision?: 'second' | 'minute';
+}
+
+/**
+ * A length of time in words: "45 Min.", "1 Std. 2 Min. 5 Sek." / "1 hr 2 min 5 sec". Only the
+ * units that are not zero; under a minute the seconds ("0 Sek.").
+ */
+export function formatDuration(
+  seconds: number,
+  locale: string,
+  { precision = 'second' }: DurationOptions = {},
+): string {
+  let total = Math.max(0, Math.round(seconds));
+  if (precision === 'minute' && total >= 60) total = Math.round(total / 60) * 60;
+  const parts: [number, 'hour' | 'minute' | 'second'][] = [
+    [Math.floor(total / 3600), 'hour'],
+    [Math.floor((total % 3600) / 60), 'minute'],
+    [total % 60, 'second'],
+  ];
+  return parts
+    .filter(([value], index) => value > 0 || (index === 2 && total < 60))
+    .map(([value, unit]) =>
+      numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value),
+    )
+    .join(' ');
+}
+
+/** A position in a recording as on a player's clock: "0:14", "10:12", "1:02:03". */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** Date and time of a timestamp: "25.02.2026, 16:30" / "Feb 25, 2026, 4:30 PM". */
+export function formatDateTime(iso: string, locale: string): string {
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** The day of a timestamp, in words: "14. März 2027" / "March 14, 2027" (a renewal date). */
+export function formatDate(iso: string, locale: string): string {
+  return dateFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
+}
+
+/**
+ * An amount of money in cents: "29 €" / "€29" for whole amounts, "24,17 €" / "€24.17" otherwise
+ * (prices, as the plan catalogue states them).
+ */
+export function formatMoney(cents: number, currency: string, locale: string): string {
+  const digits = cents % 100 === 0 ? 0 : 2;
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(cents / 100);
+}
+
+/** A calendar day as the contract writes it (`YYYY-MM-DD`). */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day (`YYYY-MM-DD`): "20.03.2026" / "Mar 20, 2026"; any other text unchanged. */
+export function formatDay(value: string, locale: string): string {
+  if (!CALENDAR_DAY.test(value)) return value;
+  // Local midnight, so the day never shifts with the time zone.
+  return dateFormat(locale, { dateStyle: 'medium' }).format(new Date(`${value}T00:00:00`));
+}
+
+/** The formatters above, bound to a locale. */
+export interface Format {
+  number: (value: number) => string;
+  percent: (fraction: number) => string;
+  minutes: (minutes: number) => string;
+  bytes: (bytes: number, scale?: number) => string;
+  duration: (seconds: number, options?: DurationOptions) => string;
+  clock: (seconds: number) => string;
+  dateTime: (iso: string) => string;
+  date: (iso: string) => string;
+  day: (value: string) => string;
+  money: (cents: number, currency: string) => string;
+}
+
+/** The formatters for `locale`. */
+export function createFormat(locale: string): Format {
+  return {
+    number: (value) => formatNumber(value, locale),
+    percent: (fraction) => formatPercent(fraction, locale),
+    minutes: (minutes) => formatMinutes(minutes, locale),
+    bytes: (bytes, scale) => formatBytes(bytes, locale, scale),
+    duration: (seconds, options) => formatDuration(seconds, locale, options),
+    clock: formatClock,
+    dateTime: (iso) => formatDateTime(iso, locale),
+    date: (iso) => formatDate(iso, locale),
+    day: (value) => formatDay(value, locale),
+    money: (cents, currency) => formatMoney(cents, currency, locale),
+  };
+}
+
+/** The formatters of the active interface language. */
+export function useFormat(): Format {
+  const { i18n } = useTranslation();
+  return useMemo(() => createFormat(i18n.language), [i18n.language]);
+}

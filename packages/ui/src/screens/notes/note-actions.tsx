@@ -1,0 +1,136 @@
+import type { DownloadFormat, Folder, Note } from '@protokoll/contract';
+import {
+  BookmarkMinus,
+  BookmarkPlus,
+  Ellipsis,
+  FolderInput,
+  FileText,
+  RotateCw,
+  Trash2,
+} from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from '../../lib/i18n.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/dropdown-menu.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
+import { fireAndForget, type ActionResult } from './action.ts';
+import { DeleteNoteDialog } from './delete-note-dialog.tsx';
+import { DownloadMenu } from './download-menu.tsx';
+import { MoveToFolderDialog } from './move-to-folder-dialog.tsx';
+
+/** What a list of notes can be asked to do with one note. */
+export interface NoteActionCallbacks {
+  /** Open the note in the reader. */
+  onOpenNote: (note: Note) => void;
+  /** Download the note in `format`; offered for finished notes only. */
+  onDownload: (note: Note, format: DownloadFormat) => ActionResult;
+  /** Move the note into a folder (`null`: none); the dialog waits for a returned promise. */
+  onMoveNote: (note: Note, folderId: number | null) => ActionResult;
+  /** Mark the note as saved (`true`) or not; failures are the app's to report. */
+  onToggleSaved: (note: Note, saved: boolean) => ActionResult;
+  /** Delete the note; the confirmation waits for a returned promise. */
+  onDeleteNote: (note: Note) => ActionResult;
+  /** Run the failed step of a note again; without it no such action is offered. */
+  onRetryNote?: ((note: Note) => ActionResult) | undefined;
+}
+
+export interface NoteActionsProps extends NoteActionCallbacks {
+  note: Note;
+  /** The person's folders, offered by the move dialog. */
+  folders: Folder[];
+}
+
+/**
+ * A row's buttons: the download menu (finished notes) and the actions menu (open, move, save or
+ * unsave, process again after a failure, delete), with the move and delete dialogs they open.
+ * Closing a dialog puts focus back on the actions button.
+ */
+export function NoteActions({
+  note,
+  folders,
+  onOpenNote,
+  onDownload,
+  onMoveNote,
+  onToggleSaved,
+  onDeleteNote,
+  onRetryNote,
+}: NoteActionsProps) {
+  const { t } = useTranslation();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [dialog, setDialog] = useState<'move' | 'delete' | null>(null);
+  const returnFocus = (event: Event) => {
+    // After a deletion the row is about to go; then the dialog's own choice stands.
+    if (!triggerRef.current?.isConnected) return;
+    event.preventDefault();
+    triggerRef.current.focus();
+  };
+
+  return (
+    <>
+      {note.status === 'done' ? (
+        <DownloadMenu
+          compact
+          noteName={note.name}
+          onDownload={(format) => onDownload(note, format)}
+        />
+      ) : null}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <IconButton
+            ref={triggerRef}
+            data-slot="note-actions-trigger"
+            size="sm"
+            label={t('notes.actions.label', { name: note.name })}
+          >
+            <Ellipsis />
+          </IconButton>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" data-slot="note-actions">
+          <DropdownMenuItem onSelect={() => onOpenNote(note)}>
+            <FileText aria-hidden />
+            {t('notes.actions.open')}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setDialog('move')}>
+            <FolderInput aria-hidden />
+            {t('notes.actions.move')}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => fireAndForget(onToggleSaved(note, !note.saved))}>
+            {note.saved ? <BookmarkMinus aria-hidden /> : <BookmarkPlus aria-hidden />}
+            {note.saved ? t('notes.actions.unsave') : t('notes.actions.save')}
+          </DropdownMenuItem>
+          {note.status === 'error' && onRetryNote ? (
+            <DropdownMenuItem onSelect={() => fireAndForget(onRetryNote(note))}>
+              <RotateCw aria-hidden />
+              {t('notes.actions.retry')}
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="danger" onSelect={() => setDialog('delete')}>
+            <Trash2 aria-hidden />
+            {t('notes.actions.delete')}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <MoveToFolderDialog
+        open={dialog === 'move'}
+        onOpenChange={(open) => setDialog(open ? 'move' : null)}
+        note={note}
+        folders={folders}
+        onMove={(folderId) => onMoveNote(note, folderId)}
+        onCloseAutoFocus={returnFocus}
+      />
+      <DeleteNoteDialog
+        open={dialog === 'delete'}
+        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        note={note}
+        onDelete={() => onDeleteNote(note)}
+        onCloseAutoFocus={returnFocus}
+      />
+    </>
+  );
+}

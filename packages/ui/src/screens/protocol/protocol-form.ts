@@ -1,0 +1,78 @@
+import { UploadNoteBody } from '@protokoll/contract';
+import type { DefaultValues } from 'react-hook-form';
+import { z } from 'zod';
+
+/** The folder select's value for "no folder": Radix Select has no empty value. */
+export const NO_FOLDER = 'none';
+
+/**
+ * The new-note form's schema: the contract's `POST /api/note` body, with the three fields whose
+ * input is edited in another shape turned into the contract's first. The folder select holds an
+ * id or `NO_FOLDER`, the speakers field its text (empty or 0: automatic), the name its text
+ * (empty: named after the file); each becomes absent when not set (the server takes absent
+ * as "not chosen") and is then checked
+ * by the contract's own rule for it. (The contract's numbers coerce from anything, so the
+ * text goes on typed `unknown`.)
+ */
+export const ProtocolForm = UploadNoteBody.extend({
+  folder_id: z
+    .string()
+    .transform((value): unknown => (value === NO_FOLDER ? undefined : value))
+    .pipe(UploadNoteBody.shape.folder_id),
+  speakers: z
+    .string()
+    .transform((value): unknown => (value.trim() === '' || Number(value) === 0 ? undefined : value))
+    .pipe(UploadNoteBody.shape.speakers),
+  name: z
+    .string()
+    .transform((value) => value.trim() || undefined)
+    .pipe(UploadNoteBody.shape.name),
+});
+
+/** What the form holds while being edited. */
+export type ProtocolFormValues = z.input<typeof ProtocolForm>;
+/** What it hands over once valid: the contract body. */
+export type ProtocolFormOutput = z.output<typeof ProtocolForm>;
+
+/**
+ * Bounds the contract leaves to zod's own wording (more than 50 speakers) read as "invalid
+ * value"; the contract's messages are i18n keys and stay.
+ */
+export const protocolParseOptions = { error: () => 'validation.invalidValue' };
+
+/** Fields a server's 422 issue may name (the file's own problems show at the drop zone). */
+export const serverFields = [
+  'name',
+  'folder_id',
+  'language',
+  'speakers',
+  'summary_model',
+  'summary_language',
+  'structure',
+  'design',
+  'transcript_type',
+] as const satisfies readonly (keyof ProtocolFormValues)[];
+
+/** The form's starting values; a file handed in (dropped on the dashboard) is chosen already. */
+export function protocolDefaults(
+  file: File | undefined,
+  name: string,
+  summaryModel: string,
+  summaryLanguage: string,
+): DefaultValues<ProtocolFormValues> {
+  return {
+    audio_file: file,
+    file_name: file?.name ?? '',
+    size: file?.size ?? 0,
+    name,
+    folder_id: NO_FOLDER,
+    language: 'auto',
+    transcribe: true,
+    transcript_type: 'verbatim',
+    speakers: '0',
+    summary_model: summaryModel,
+    summary_language: summaryLanguage,
+    structure: 'minutes',
+    design: 'classic',
+  };
+}

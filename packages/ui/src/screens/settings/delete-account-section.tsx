@@ -1,0 +1,162 @@
+import { DELETE_CONFIRMATION, DeleteUserBody, type FailureText } from '@protokoll/contract';
+import { Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Trans, useTranslation } from '../../lib/i18n.tsx';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/alert-dialog.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import {
+  Card,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx';
+import { Field } from '../../components/field.tsx';
+import { Input } from '../../components/input.tsx';
+import { useFailureText } from '../../lib/failure-text.ts';
+import type { ProfileActionStatus } from './profile-status.ts';
+
+export interface DeleteAccountSectionProps {
+  /** The person typed DELETE and confirmed. */
+  onDelete: () => void;
+  /** `pending` while deleting (the dialog stays open), `error` when it failed. */
+  status: ProfileActionStatus;
+  /** Why deleting failed; "Konto konnte nicht gelöscht werden" unless it says more. */
+  error: FailureText | undefined;
+  /** Start with the dialog open. */
+  defaultDialogOpen: boolean;
+}
+
+/** The danger zone: deleting the account, after typing DELETE in a dialog. */
+export function DeleteAccountSection({
+  onDelete,
+  status,
+  error,
+  defaultDialogOpen,
+}: DeleteAccountSectionProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      className="border-danger/40"
+      data-slot="danger-zone"
+    >
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={titleId} className="text-danger">
+            {t('settings.delete.title')}
+          </h2>
+        </CardTitle>
+        <CardDescription>{t('settings.delete.description')}</CardDescription>
+      </CardHeader>
+      <CardFooter className="justify-end">
+        <DeleteAccountDialog
+          status={status}
+          error={error}
+          defaultOpen={defaultDialogOpen}
+          onConfirm={onDelete}
+        />
+      </CardFooter>
+    </Card>
+  );
+}
+
+interface DeleteAccountDialogProps {
+  status: ProfileActionStatus;
+  error: FailureText | undefined;
+  defaultOpen: boolean;
+  onConfirm: () => void;
+}
+
+function DeleteAccountDialog({ status, error, defaultOpen, onConfirm }: DeleteAccountDialogProps) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const [open, setOpen] = useState(defaultOpen);
+  const [confirmation, setConfirmation] = useState('');
+  const deleting = status === 'pending';
+  // The same rule the server applies: exactly the word, nothing around it, case-sensitive.
+  const confirmed = DeleteUserBody.safeParse({ confirmation }).success;
+
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        // While the deletion runs the dialog stays: its outcome is shown here.
+        if (deleting) return;
+        setOpen(next);
+        if (!next) setConfirmation('');
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant="danger">
+          <Trash2 aria-hidden />
+          {t('settings.delete.open')}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent size="md">
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (confirmed && !deleting) onConfirm();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('settings.delete.dialogTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {t('settings.delete.dialogDescription')}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <Field
+            label={
+              <Trans
+                i18nKey="settings.delete.confirmLabel"
+                values={{ word: DELETE_CONFIRMATION }}
+                components={{
+                  code: (
+                    <code className="rounded-sm bg-muted px-1 py-0.5 font-mono text-[0.8125rem]" />
+                  ),
+                }}
+              />
+            }
+            hint={t('settings.delete.confirmHint')}
+          >
+            <Input
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="characters"
+              className="font-mono"
+            />
+          </Field>
+          {status === 'error' ? (
+            <Alert
+              variant="danger"
+              description={failureText(error ?? { code: 'internal' }, 'errors.deleteAccountFailed')}
+            />
+          ) : null}
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deleting}>{t('common.cancel')}</AlertDialogCancel>
+            <Button type="submit" variant="danger" disabled={!confirmed} loading={deleting}>
+              {t('settings.delete.confirm')}
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

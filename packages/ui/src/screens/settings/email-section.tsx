@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangeEmailBody, ErrorCode, type FailureText, type FieldIssue } from '@protokoll/contract';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx';
+import {
+  fieldIssuesOf,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useServerFieldErrors,
+} from '../../components/form.tsx';
+import { Input } from '../../components/input.tsx';
+import { useFailureText } from '../../lib/failure-text.ts';
+import type { ProfileActionStatus } from './profile-status.ts';
+
+const emailFields = ['new_email'] as const;
+
+export interface EmailSectionProps {
+  /** The address in use; a change to the same one is refused here. */
+  email: string;
+  /** A new address (trimmed, lower-cased) should get a confirmation link. */
+  onRequestChange: (newEmail: string) => void;
+  status: ProfileActionStatus;
+  /** Why the request failed; "already registered" shows at the field. */
+  error: FailureText | undefined;
+  /** Where the link went; defaults to the address last submitted here. */
+  sentTo: string | undefined;
+  /** Server field issues; `new_email` shows at the field. */
+  fieldErrors: FieldIssue[] | undefined;
+}
+
+/** "E-Mail-Adresse": the current address and a request to change it, confirmed by mail. */
+export function EmailSection({
+  email,
+  onRequestChange,
+  status,
+  error,
+  sentTo,
+  fieldErrors,
+}: EmailSectionProps) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const titleId = useId();
+  const currentEmail = email.trim().toLowerCase();
+  const schema = useMemo(
+    () =>
+      ChangeEmailBody.refine((body) => body.new_email !== currentEmail, {
+        error: 'settings.email.sameAsCurrent',
+        path: ['new_email'],
+      }),
+    [currentEmail],
+  );
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { new_email: '' } });
+  const [submitted, setSubmitted] = useState<string>();
+  useServerFieldErrors(
+    form.setError,
+    [...(fieldErrors ?? []), ...fieldIssuesOf(error, { [ErrorCode.EMAIL_EXISTS]: 'new_email' })],
+    emailFields,
+  );
+
+  // A finished change empties the form: the address is no longer something to submit.
+  const { reset } = form;
+  useEffect(() => {
+    if (status === 'success') reset();
+  }, [status, reset]);
+
+  const atField = form.formState.errors.new_email?.type === 'server';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={titleId}>{t('settings.email.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('settings.email.description')}</CardDescription>
+      </CardHeader>
+      <Form {...form}>
+        <form
+          noValidate
+          aria-labelledby={titleId}
+          className="flex flex-col gap-6"
+          onSubmit={(event) =>
+            void form.handleSubmit((values) => {
+              setSubmitted(values.new_email);
+              onRequestChange(values.new_email);
+            })(event)
+          }
+        >
+          <CardContent className="grid gap-4">
+            <dl className="grid gap-1 text-sm">
+              <dt className="font-medium text-foreground">{t('settings.email.current')}</dt>
+              <dd data-slot="current-email" className="wrap-anywhere text-muted-foreground">
+                {email}
+              </dd>
+            </dl>
+            <FormField
+              control={form.control}
+              name="new_email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t('settings.email.new')}</FormLabel>
+                  <FormControl>
+                    <Input
+                      type="email"
+                      autoComplete="email"
+                      spellCheck={false}
+                      autoCapitalize="none"
+                      {...field}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {status === 'error' && !atField ? (
+              <Alert
+                variant="danger"
+                description={failureText(error ?? { code: 'internal' }, 'settings.email.failed')}
+              />
+            ) : null}
+            {status === 'success' ? (
+              <Alert
+                variant="success"
+                title={t('settings.email.sent', { email: sentTo ?? submitted ?? '' })}
+                description={t('settings.email.sentHint')}
+                className="[&_[data-slot=alert-title]]:wrap-anywhere"
+              />
+            ) : null}
+          </CardContent>
+          <CardFooter className="justify-end">
+            <Button type="submit" variant="outline" loading={status === 'pending'}>
+              {t('settings.email.submit')}
+            </Button>
+          </CardFooter>
+        </form>
+      </Form>
+    </Card>
+  );
+}

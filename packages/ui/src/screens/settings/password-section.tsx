@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ChangePasswordBody,
+  ErrorCode,
+  type FailureText,
+  type FieldIssue,
+} from '@protokoll/contract';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx';
+import {
+  fieldIssuesOf,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useServerFieldErrors,
+} from '../../components/form.tsx';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { useFailureText } from '../../lib/failure-text.ts';
+import type { ProfileActionStatus } from './profile-status.ts';
+
+const passwordFields = ['current_password', 'new_password'] as const;
+
+export interface PasswordSectionProps {
+  /** Submitted with valid values. */
+  onChange: (values: ChangePasswordBody) => void;
+  status: ProfileActionStatus;
+  /** Why the change failed; a wrong current password shows at its field. */
+  error: FailureText | undefined;
+  /** Server field issues; those of this form's fields show there. */
+  fieldErrors: FieldIssue[] | undefined;
+}
+
+/** "Passwort": the current and a new password. */
+export function PasswordSection({ onChange, status, error, fieldErrors }: PasswordSectionProps) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const titleId = useId();
+  const form = useForm({
+    resolver: zodResolver(ChangePasswordBody),
+    defaultValues: { current_password: '', new_password: '' },
+  });
+  useServerFieldErrors(
+    form.setError,
+    [
+      ...(fieldErrors ?? []),
+      ...fieldIssuesOf(error, { [ErrorCode.WRONG_PASSWORD]: 'current_password' }),
+    ],
+    passwordFields,
+  );
+
+  // A finished change empties the form: the passwords are no longer something to submit.
+  const { reset } = form;
+  useEffect(() => {
+    if (status === 'success') reset();
+  }, [status, reset]);
+
+  const { errors } = form.formState;
+  const atField = passwordFields.some((name) => errors[name]?.type === 'server');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={titleId}>{t('settings.password.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('settings.password.description')}</CardDescription>
+      </CardHeader>
+      <Form {...form}>
+        <form
+          noValidate
+          aria-labelledby={titleId}
+          className="flex flex-col gap-6"
+          onSubmit={(event) => void form.handleSubmit((values) => onChange(values))(event)}
+        >
+          <CardContent className="grid items-start gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="current_password"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t('settings.password.current')}</FormLabel>
+                  <FormControl>
+                    <PasswordInput autoComplete="current-password" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="new_password"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t('settings.password.new')}</FormLabel>
+                  <FormControl>
+                    <PasswordInput autoComplete="new-password" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {status === 'error' && !atField ? (
+              <Alert
+                variant="danger"
+                className="sm:col-span-2"
+                description={failureText(error ?? { code: 'internal' }, 'settings.password.failed')}
+              />
+            ) : null}
+            {status === 'success' ? (
+              <Alert
+                variant="success"
+                className="sm:col-span-2"
+                description={t('settings.password.changed')}
+              />
+            ) : null}
+          </CardContent>
+          <CardFooter className="justify-end">
+            <Button type="submit" variant="outline" loading={status === 'pending'}>
+              {t('settings.password.submit')}
+            </Button>
+          </CardFooter>
+        </form>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UpdateUserBody, type FailureText, type FieldIssue, type User } from '@protokoll/contract';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useServerFieldErrors,
+} from '../../components/form.tsx';
+import { Input } from '../../components/input.tsx';
+import { useFailureText } from '../../lib/failure-text.ts';
+import type { ProfileActionStatus } from './profile-status.ts';
+
+const profileFields = ['first_name', 'last_name', 'company', 'phone_number'] as const;
+
+export interface ProfileSectionProps {
+  /** The form starts from these values and follows their changes. */
+  user: Pick<User, 'firstName' | 'lastName' | 'company' | 'phoneNumber'>;
+  /** Submitted with valid, trimmed values (empty company/phone clear them). */
+  onSave: (values: UpdateUserBody) => void;
+  status: ProfileActionStatus;
+  /** Why saving failed; "Benutzereinstellungen konnten nicht gespeichert
+   * werden" unless it says more. */
+  error: FailureText | undefined;
+  /** Server field issues; those of this form's fields show there. */
+  fieldErrors: FieldIssue[] | undefined;
+}
+
+/** "Profil": name, company and phone. */
+export function ProfileSection({ user, onSave, status, error, fieldErrors }: ProfileSectionProps) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const titleId = useId();
+  // The form follows the user the app passes in, without discarding what is being edited.
+  const values = useMemo(
+    () => ({
+      first_name: user.firstName,
+      last_name: user.lastName,
+      company: user.company ?? '',
+      phone_number: user.phoneNumber ?? '',
+    }),
+    [user.firstName, user.lastName, user.company, user.phoneNumber],
+  );
+  const form = useForm({
+    resolver: zodResolver(UpdateUserBody),
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
+  useServerFieldErrors(form.setError, fieldErrors, profileFields);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={titleId}>{t('settings.profile.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('settings.profile.description')}</CardDescription>
+      </CardHeader>
+      <Form {...form}>
+        <form
+          noValidate
+          aria-labelledby={titleId}
+          className="flex flex-col gap-6"
+          onSubmit={(event) => void form.handleSubmit((body) => onSave(body))(event)}
+        >
+          <CardContent className="grid items-start gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="first_name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t('settings.profile.firstName')}</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="given-name" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="last_name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t('settings.profile.lastName')}</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="family-name" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="company"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel optional>{t('settings.profile.company')}</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="organization" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="phone_number"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel optional>{t('settings.profile.phone')}</FormLabel>
+                  <FormControl>
+                    <Input type="tel" autoComplete="tel" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {status === 'error' ? (
+              <Alert
+                variant="danger"
+                className="sm:col-span-2"
+                description={failureText(error ?? { code: 'internal' }, 'errors.updateUserFailed')}
+              />
+            ) : null}
+            {status === 'success' ? (
+              <Alert
+                variant="success"
+                className="sm:col-span-2"
+                description={t('settings.profile.saved')}
+              />
+            ) : null}
+          </CardContent>
+          <CardFooter className="justify-end">
+            <Button type="submit" loading={status === 'pending'}>
+              {t('settings.profile.save')}
+            </Button>
+          </CardFooter>
+        </form>
+      </Form>
+    </Card>
+  );
+}
