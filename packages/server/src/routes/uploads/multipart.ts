@@ -201,7 +201,9 @@ export async function receiveUpload(
       write.catch(settle);
     });
     parser.once('close', () => settle());
-    parser.once('error', settle);
+    // `on`, not `once`: destroying the parser in `discard` can emit a second error ("Unexpected
+    // end of form") after the first one settled the upload; unheard, it would end the process.
+    parser.on('error', settle);
     body.pipe(parser);
   });
 
