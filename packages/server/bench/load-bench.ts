@@ -23,8 +23,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -157,6 +158,12 @@ async function postgresEngine(serverUrl: string): Promise<Engine> {
 interface Server {
   url: string;
   pid: number;
+  /**
+   * `durationMs` of every request the server logged since the last call: the time inside the
+   * server, from the first middleware to the answer, without the time a request spent in the
+   * socket before the event loop got to it (on a busy machine, most of the difference).
+   */
+  takeDurations(): number[];
   stop(): Promise<void>;
 }
 
@@ -178,6 +185,13 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
         RATE_LIMIT_LOGIN: '999999999/1s',
         RATE_LIMIT_LOGIN_IP: '999999999/1s',
         MAX_CONCURRENT_UPLOADS_PER_USER: '1000',
+        // The database limits under test, as set for the benchmark (README "Database limits").
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(
+            (entry): entry is [string, string] =>
+              /^(PGLITE_|DATABASE_POOL_|LOG_LEVEL$)/.test(entry[0]) && entry[1] !== undefined,
+          ),
+        ),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -188,8 +202,25 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  // Every request logs a line: read them all (a full pipe would stall the server), keep none.
+  // Every request logs a line: read them all (a full pipe would stall the server); kept only in
+  // BENCH_SERVER_LOG when set (each line has the request's own durationMs, for a closer look).
   const lines = createInterface({ input: child.stdout! });
+  const keep = process.env.BENCH_SERVER_LOG
+    ? createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' })
+    : undefined;
+  let durations: number[] = [];
+  lines.on('line', (line) => {
+    keep?.write(`${line}\n`);
+    if (!line.includes('"msg":"request"')) return;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; durationMs?: number };
+      if (entry.msg === 'request' && typeof entry.durationMs === 'number') {
+        durations.push(entry.durationMs);
+      }
+    } catch {
+      // not a log line
+    }
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
     lines.on('line', (line) => {
@@ -207,6 +238,11 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
   return {
     url,
     pid: child.pid!,
+    takeDurations() {
+      const taken = durations;
+      durations = [];
+      return taken;
+    },
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -316,12 +352,21 @@ interface Row {
   timeouts: number;
   non2xx: number;
   status503: number;
+  /** Time inside the server (its own log lines): p99 and max. */
+  serverP99: number;
+  serverMax: number;
   rssBefore: number;
   rssAfter: number;
 }
 
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
 async function runOne(server: Server, scenario: Scenario, connections: number): Promise<Row> {
   const rssBefore = await rssMiB(server.pid);
+  server.takeDurations();
   const result = await autocannon({
     url: `${server.url}${scenario.path}`,
     connections,
@@ -330,6 +375,9 @@ async function runOne(server: Server, scenario: Scenario, connections: number): 
     ...scenario.options,
   });
   const rssAfter = await rssMiB(server.pid);
+  // The last lines of the run may still be in the pipe: give the reader a moment.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const inside = server.takeDurations().sort((a, b) => a - b);
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }> | undefined;
   return {
     scenario: scenario.name,
@@ -344,6 +392,8 @@ async function runOne(server: Server, scenario: Scenario, connections: number): 
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     status503: codes?.['503']?.count ?? 0,
+    serverP99: Math.round(percentile(inside, 0.99)),
+    serverMax: Math.round(inside.at(-1) ?? 0),
     rssBefore,
     rssAfter,
   };
@@ -362,6 +412,7 @@ function printRows(engine: string, rows: Row[]): void {
     'timeouts',
     'non-2xx',
     '503',
+    'server p99/max',
     'RSS MiB before→after',
   ];
   const table = rows.map((row) => [
@@ -376,6 +427,7 @@ function printRows(engine: string, rows: Row[]): void {
     String(row.timeouts),
     String(row.non2xx),
     String(row.status503),
+    `${row.serverP99}/${row.serverMax}`,
     `${row.rssBefore}→${row.rssAfter}`,
   ]);
   const widths = header.map((title, i) =>
@@ -385,7 +437,9 @@ function printRows(engine: string, rows: Row[]): void {
     cells
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
       .join('  ');
-  console.log(`\n${engine} (${DURATION_S} s per run, timeout ${TIMEOUT_S} s)`);
+  console.log(
+    `\n${engine} (${DURATION_S} s per run, timeout ${TIMEOUT_S} s; load average now ${loadavg()[0]!.toFixed(1)})`,
+  );
   console.log(line(header));
   for (const cells of table) console.log(line(cells));
 }
@@ -466,6 +520,12 @@ const wanted = (process.env.BENCH_ENGINES ?? (postgresUrl ? 'pglite,postgres' : 
 );
 console.log(
   `bench:load — ${SCENARIOS.join(', ')} at ${CONNECTIONS.join('/')} connections, ${DURATION_S} s each`,
+);
+// Figures only mean something on a quiet machine: say how busy it was.
+console.log(
+  `${cpus().length} cores, load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}`,
 );
 const results: { engine: Engine['name']; rows: Row[] }[] = [];
 if (wanted.includes('pglite')) {
