@@ -164,6 +164,12 @@ interface Server {
    * socket before the event loop got to it (on a busy machine, most of the difference).
    */
   takeDurations(): number[];
+  /**
+   * Resolves once the server has logged no request for `quietMs` (at most `maxMs`): requests
+   * still in flight when a run ends (their clients gone) are finished before the next run starts,
+   * so one run's backlog does not slow the next.
+   */
+  settle(quietMs?: number, maxMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -209,8 +215,10 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
     ? createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' })
     : undefined;
   let durations: number[] = [];
+  let lastLineAt = Date.now();
   lines.on('line', (line) => {
     keep?.write(`${line}\n`);
+    lastLineAt = Date.now();
     if (!line.includes('"msg":"request"')) return;
     try {
       const entry = JSON.parse(line) as { msg?: string; durationMs?: number };
@@ -242,6 +250,12 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
       const taken = durations;
       durations = [];
       return taken;
+    },
+    async settle(quietMs = 1_000, maxMs = 60_000) {
+      const end = Date.now() + maxMs;
+      while (Date.now() - lastLineAt < quietMs && Date.now() < end) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     async stop() {
       child.kill('SIGTERM');
@@ -355,6 +369,8 @@ interface Row {
   /** Time inside the server (its own log lines): p99 and max. */
   serverP99: number;
   serverMax: number;
+  /** How long the server went on working after the run, on requests autocannon had given up. */
+  settleMs: number;
   rssBefore: number;
   rssAfter: number;
 }
@@ -375,8 +391,10 @@ async function runOne(server: Server, scenario: Scenario, connections: number): 
     ...scenario.options,
   });
   const rssAfter = await rssMiB(server.pid);
-  // The last lines of the run may still be in the pipe: give the reader a moment.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Requests of clients autocannon left behind are finished (and counted inside) before the next run.
+  const settleStarted = Date.now();
+  await server.settle();
+  const settleMs = Math.max(0, Date.now() - settleStarted - 1_000);
   const inside = server.takeDurations().sort((a, b) => a - b);
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }> | undefined;
   return {
@@ -394,6 +412,7 @@ async function runOne(server: Server, scenario: Scenario, connections: number): 
     status503: codes?.['503']?.count ?? 0,
     serverP99: Math.round(percentile(inside, 0.99)),
     serverMax: Math.round(inside.at(-1) ?? 0),
+    settleMs,
     rssBefore,
     rssAfter,
   };
@@ -413,6 +432,7 @@ function printRows(engine: string, rows: Row[]): void {
     'non-2xx',
     '503',
     'server p99/max',
+    'after s',
     'RSS MiB before→after',
   ];
   const table = rows.map((row) => [
@@ -428,6 +448,7 @@ function printRows(engine: string, rows: Row[]): void {
     String(row.non2xx),
     String(row.status503),
     `${row.serverP99}/${row.serverMax}`,
+    (row.settleMs / 1000).toFixed(1),
     `${row.rssBefore}→${row.rssAfter}`,
   ]);
   const widths = header.map((title, i) =>
