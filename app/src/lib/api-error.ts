@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues?: FieldIssue[],
+    /** The answer's `Retry-After` in milliseconds (a 429 or 503), when it sent one. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }

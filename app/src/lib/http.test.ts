@@ -2,7 +2,7 @@ import { describeFailure, defineEndpoint, ErrorCode } from '@protokoll/contract'
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-error.ts';
-import { createApiClient } from './http.ts';
+import { createApiClient, parseRetryAfter } from './http.ts';
 
 const Thing = z.object({ success: z.boolean(), name: z.string() });
 const getThing = defineEndpoint({
@@ -106,6 +106,71 @@ describe('createApiClient', () => {
     await expect(client.call(getThing, { params: { id: 1 } })).resolves.toMatchObject({
       name: 'second',
     });
+  });
+
+  it('waits out a busy 503’s Retry-After before the extra attempt, and keeps the attempt count', async () => {
+    vi.useFakeTimers();
+    try {
+      const busy = () =>
+        new Response(JSON.stringify({ success: false, code: 'server', message: 'Server busy' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+        });
+      const fetchMock = vi
+        .fn<typeof fetch>()
+        .mockResolvedValueOnce(busy())
+        .mockResolvedValueOnce(json({ success: true, name: 'after the wait' }));
+      const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+      const result = client.call(getThing, { params: { id: 1 } });
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(result).resolves.toMatchObject({ name: 'after the wait' });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+
+      // Busy twice: one extra attempt only, as the contract says; the error carries the wait.
+      const always = vi.fn<typeof fetch>(async () => busy());
+      const twice = createApiClient({ baseUrl: '', fetch: always })
+        .call(getThing, { params: { id: 1 } })
+        .catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(2_000);
+      const error = (await twice) as ApiError;
+      expect(always).toHaveBeenCalledTimes(2);
+      expect(error).toMatchObject({
+        kind: 'http',
+        status: 503,
+        code: 'server',
+        retryAfterMs: 2_000,
+      });
+      expect(describeFailure('login', error.failure)).toEqual({ code: ErrorCode.SERVER });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('makes no extra attempt when Retry-After is further off than it would wait', async () => {
+    const fetchMock = vi.fn<typeof fetch>(
+      async () =>
+        new Response(JSON.stringify({ success: false, code: 'server', message: 'busy' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '60' },
+        }),
+    );
+    const client = createApiClient({ baseUrl: '', fetch: fetchMock });
+    await expect(client.call(getThing, { params: { id: 1 } })).rejects.toMatchObject({
+      status: 503,
+      retryAfterMs: 60_000,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    expect(parseRetryAfter('3')).toBe(3_000);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    const inTen = new Date(Date.now() + 10_000).toUTCString();
+    expect(parseRetryAfter(inTen)).toBeGreaterThan(8_000);
+    expect(parseRetryAfter('Thu, 01 Jan 1970 00:00:00 GMT')).toBe(0);
   });
 
   it('never retries a 4xx and carries the server code, message and field issues', async () => {

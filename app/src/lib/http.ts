@@ -29,6 +29,38 @@ export interface ApiClient {
   call<E extends Endpoint>(endpoint: E, input?: CallInput<E>): Promise<ResponseOf<E>>;
 }
 
+/**
+ * The longest `Retry-After` the client waits out before an endpoint's extra attempt (a busy
+ * server's 503 says 1–2 s). A longer one ends the call at once: the server said not before then.
+ */
+export const MAX_RETRY_AFTER_WAIT_MS = 5_000;
+
+/** `Retry-After` as milliseconds: delay-seconds or an HTTP date; undefined when absent or broken. */
+export function parseRetryAfter(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/** Waits `ms`, or rejects with the caller's abort. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }
+    function aborted() {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    }
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+}
+
 /** Timeouts, offline and 5xx are worth another try; a 4xx answer will not change. */
 function isRetryable(error: unknown): boolean {
   return (
@@ -98,6 +130,7 @@ export function createApiClient({
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const parsed = ErrorBody.safeParse(payload);
+      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
       throw parsed.success
         ? new ApiError(
             'http',
@@ -105,8 +138,16 @@ export function createApiClient({
             parsed.data.code,
             parsed.data.message,
             parsed.data.issues,
+            retryAfterMs,
           )
-        : new ApiError('http', response.status, `http_${response.status}`, response.statusText);
+        : new ApiError(
+            'http',
+            response.status,
+            `http_${response.status}`,
+            response.statusText,
+            undefined,
+            retryAfterMs,
+          );
     }
     const parsed = endpoint.response.safeParse(payload);
     if (!parsed.success) {
@@ -128,6 +169,11 @@ export function createApiClient({
           return await attempt(endpoint, input);
         } catch (error) {
           if (n >= attempts || !isRetryable(error)) throw error;
+          // A busy server (503) names when to come back: the extra attempt waits that long, or is
+          // not made when that is too far off. The attempt count stays the contract's.
+          const wait = (error as ApiError).retryAfterMs ?? 0;
+          if (wait > MAX_RETRY_AFTER_WAIT_MS) throw error;
+          if (wait > 0) await pause(wait, input.signal);
         }
       }
     },

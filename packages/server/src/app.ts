@@ -6,7 +6,16 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppEnv } from './lib/context.ts';
-import { ApiError, ErrorMessage, errorBody, errorHeaders, notFoundError } from './lib/errors.ts';
+import { createDbGate, gateDatabaseRequests, openGate, type DbGate } from './lib/db-gate.ts';
+import { isPoolTimeout } from './lib/db-errors.ts';
+import {
+  ApiError,
+  ErrorMessage,
+  errorBody,
+  errorHeaders,
+  notFoundError,
+  ServerBusyError,
+} from './lib/errors.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { validationHook } from './lib/openapi.ts';
 import { requestId } from './lib/request-id.ts';
@@ -59,6 +68,11 @@ export interface AppDeps {
   payments?: Payments;
   /** Defaults to the ffmpeg and ffprobe this process finds (system first, then npm's). */
   audioTools?: Promise<AudioToolsFound>;
+  /**
+   * The bound in front of the database. Defaults to a gate from PGLITE_* on PGlite and to none
+   * on PostgreSQL, whose pool bounds itself (lib/db-gate.ts).
+   */
+  dbGate?: DbGate;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -71,8 +85,14 @@ function codeForStatus(status: number): ErrorCode {
   return ErrorCode.INVALID_INPUT;
 }
 
-function toApiError(error: unknown): ApiError | undefined {
+function toApiError(error: unknown, config: Config): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  if (isPoolTimeout(error)) {
+    return new ServerBusyError(
+      'no free PostgreSQL connection in time',
+      Math.max(1, Math.ceil(config.database.poolTimeoutMs / 1000)),
+    );
+  }
   if (error instanceof HTTPException && error.status < 500) {
     const status = error.status as ContentfulStatusCode;
     return new ApiError(status, codeForStatus(status), error.message || 'Bad request');
@@ -110,6 +130,8 @@ export function createApp(deps: AppDeps): App {
   const jobs = deps.jobs ?? createJobSignal();
 
   const tools = deps.audioTools ?? audioTools();
+  const dbGate =
+    deps.dbGate ?? (db.kind === 'pglite' ? createDbGate(config.database.pglite) : openGate);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(requestId());
@@ -120,6 +142,7 @@ export function createApp(deps: AppDeps): App {
     c.set('config', config);
     c.set('db', db.db);
     c.set('dbKind', db.kind);
+    c.set('dbGate', dbGate);
     c.set('logger', requestLogger);
     c.set('version', version);
     c.set('startedAt', startedAt);
@@ -132,14 +155,17 @@ export function createApp(deps: AppDeps): App {
     c.set('audioTools', tools);
     await next();
     // Path only: query strings may carry tokens (reset links), and headers and bodies never appear.
-    requestLogger[c.res.status >= 500 ? 'error' : 'info']('request', {
+    // A 503 is a refusal the server chose (busy, payments off), not a failure of its own.
+    const status = c.res.status;
+    requestLogger[status === 503 ? 'warn' : status >= 500 ? 'error' : 'info']('request', {
       method: c.req.method,
       path: c.req.path,
-      status: c.res.status,
+      status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     });
   });
   app.use(limitBodies({ json: config.maxJsonBodyBytes, webhook: config.maxWebhookBodyBytes }));
+  app.use(gateDatabaseRequests());
 
   app.route('/', healthRouter());
   app.route('/', i18nRouter());
@@ -162,8 +188,11 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.onError((error, c) => {
-    const known = toApiError(error);
-    if (known && known.status < 500) return sendError(c, known);
+    const known = toApiError(error, config);
+    // Busy is expected under overload: the request's own log line (503) says enough.
+    if (known && (known.status < 500 || known instanceof ServerBusyError)) {
+      return sendError(c, known);
+    }
     // Unexpected (or deliberate 5xx): the details go to the log, never to the client.
     (c.var.logger ?? logger).error('request failed', {
       requestId: c.var.requestId,

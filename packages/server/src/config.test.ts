@@ -108,6 +108,11 @@ describe('loadConfig', () => {
         sweepIntervalMs: 5 * 60_000,
         staleAfterMs: 15 * 60_000,
       },
+      database: {
+        pglite: { maxConcurrent: 4, queueLimit: 100, queueTimeoutMs: 1_000 },
+        poolMax: 10,
+        poolTimeoutMs: 5_000,
+      },
     });
     expect(pgliteDir(config)).toBe(join(repoRoot, '.data', 'pglite'));
   });
@@ -174,6 +179,16 @@ describe('loadConfig', () => {
       UPLOAD_IDLE_TIMEOUT_MS: '30000',
       UPLOAD_SWEEP_INTERVAL_MS: '60000',
       UPLOAD_STALE_AFTER_MS: '600000',
+      PGLITE_MAX_CONCURRENT: '2',
+      PGLITE_QUEUE_LIMIT: '0',
+      PGLITE_QUEUE_TIMEOUT_MS: '1500',
+      DATABASE_POOL_MAX: '20',
+      DATABASE_POOL_TIMEOUT_MS: '3000',
+    });
+    expect(config.database).toEqual({
+      pglite: { maxConcurrent: 2, queueLimit: 0, queueTimeoutMs: 1_500 },
+      poolMax: 20,
+      poolTimeoutMs: 3_000,
     });
     expect(config.uploads).toEqual({
       maxConcurrentPerUser: 2,
@@ -207,6 +222,11 @@ describe('loadConfig', () => {
     ['MAX_UPLOAD_BYTES', '1T'],
     ['MAX_CONCURRENT_UPLOADS_PER_USER', '0'],
     ['UPLOAD_STALE_AFTER_MS', 'soon'],
+    ['PGLITE_MAX_CONCURRENT', '0'],
+    ['PGLITE_QUEUE_LIMIT', 'many'],
+    ['PGLITE_QUEUE_TIMEOUT_MS', '5'],
+    ['DATABASE_POOL_MAX', '0'],
+    ['DATABASE_POOL_TIMEOUT_MS', 'never'],
     ['JOB_MAX_ATTEMPTS', '0'],
     ['JOB_RETRY_BACKOFF_MS', '-1'],
   ])('rejects %s=%s', (variable, value) => {

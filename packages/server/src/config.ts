@@ -51,6 +51,8 @@ export interface Config {
   maxWebhookBodyBytes: number;
   /** What bounds uploads besides their size (README "Upload limits"). */
   uploads: UploadLimits;
+  /** How requests line up for the database (README "Database limits"). */
+  database: DatabaseLimits;
   /** Attempts of a processing job before it fails for good; undefined: the worker's default. */
   jobMaxAttempts: number | undefined;
   /** Wait before a job's second attempt (doubling after); undefined: the worker's default. */
@@ -83,6 +85,28 @@ export interface UploadLimits {
   sweepIntervalMs: number;
   /** A temporary upload untouched this long belongs to a dead process. */
   staleAfterMs: number;
+}
+
+/**
+ * The bound in front of PGlite, one connection for the whole process
+ * (docs/architecture.md#database-queue). Beyond it requests answer 503 with `Retry-After`.
+ */
+export interface DatabaseQueueLimits {
+  /** Requests working on the database at once. */
+  maxConcurrent: number;
+  /** Requests waiting in line beyond those; one more answers 503 at once. */
+  queueLimit: number;
+  /** Longest wait in line; then 503. */
+  queueTimeoutMs: number;
+}
+
+export interface DatabaseLimits {
+  /** PGlite's gate. */
+  pglite: DatabaseQueueLimits;
+  /** PostgreSQL: connections of this process's pool. */
+  poolMax: number;
+  /** PostgreSQL: longest wait for a pool connection; then 503. */
+  poolTimeoutMs: number;
 }
 
 /** Any OpenAI-compatible `/v1/audio/transcriptions` endpoint. */
@@ -400,6 +424,11 @@ const EnvSchema = z.object({
   UPLOAD_IDLE_TIMEOUT_MS: integerVariable(60_000, 100, 3_600_000),
   UPLOAD_SWEEP_INTERVAL_MS: integerVariable(5 * 60_000, 100, 86_400_000),
   UPLOAD_STALE_AFTER_MS: integerVariable(15 * 60_000, 1_000, 7 * 86_400_000),
+  PGLITE_MAX_CONCURRENT: integerVariable(4, 1, 1000),
+  PGLITE_QUEUE_LIMIT: integerVariable(100, 0, 100_000),
+  PGLITE_QUEUE_TIMEOUT_MS: integerVariable(1_000, 10, 60_000),
+  DATABASE_POOL_MAX: integerVariable(10, 1, 1000),
+  DATABASE_POOL_TIMEOUT_MS: integerVariable(5_000, 10, 600_000),
   // Unset: the worker's defaults. Small values make failing engines fail fast (end-to-end tests).
   JOB_MAX_ATTEMPTS: integerVariable(undefined, 1, 100),
   JOB_RETRY_BACKOFF_MS: integerVariable(undefined, 0, 86_400_000),
@@ -501,6 +530,15 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
       idleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
       sweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
       staleAfterMs: e.UPLOAD_STALE_AFTER_MS,
+    },
+    database: {
+      pglite: {
+        maxConcurrent: e.PGLITE_MAX_CONCURRENT,
+        queueLimit: e.PGLITE_QUEUE_LIMIT,
+        queueTimeoutMs: e.PGLITE_QUEUE_TIMEOUT_MS,
+      },
+      poolMax: e.DATABASE_POOL_MAX,
+      poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
     },
     jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
     jobRetryBackoffMs: e.JOB_RETRY_BACKOFF_MS,

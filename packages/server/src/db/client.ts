@@ -25,6 +25,11 @@ export interface OpenOptions {
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
   logger?: Logger;
+  /**
+   * PostgreSQL's pool: at most `max` connections, and a query waits at most `timeoutMs` for one
+   * (then it fails, answered as 503; lib/db-errors.ts `isPoolTimeout`). Defaults: 10 and 5 s.
+   */
+  pool?: { max: number; timeoutMs: number };
 }
 
 /**
@@ -49,7 +54,13 @@ export async function openPglite(
 
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
   const logger = options.logger ?? silentLogger;
-  const pool = new pg.Pool({ connectionString: url });
+  // Bounded both ways: a process never opens more than `max` connections, and a request never
+  // waits forever for one (node-postgres waits without limit by default).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.pool?.max ?? 10,
+    connectionTimeoutMillis: options.pool?.timeoutMs ?? 5_000,
+  });
   // An idle client losing its connection emits here; unhandled it would crash the process.
   pool.on('error', (error) => logger.error('postgres pool error', { err: error }));
   const db = drizzlePg({ client: pool, schema });
@@ -65,10 +76,13 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite; migrated unless told not to. */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'database'>>,
   options: OpenOptions = {},
 ): Promise<Database> {
+  const pool = config.database
+    ? { max: config.database.poolMax, timeoutMs: config.database.poolTimeoutMs }
+    : undefined;
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, options)
+    ? openPostgres(config.databaseUrl, { ...(pool ? { pool } : {}), ...options })
     : openPglite(pgliteDir(config), options);
 }

@@ -4,6 +4,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { JobSignal } from '../jobs/signal.ts';
+import type { DbGate } from '../lib/db-gate.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 
@@ -15,4 +16,15 @@ export interface DomainDeps {
   logger: Logger;
   /** Wakes the workers once a job was queued. */
   jobs: JobSignal;
+  /**
+   * The database gate (lib/db-gate.ts), for an operation that takes it step by step: only the
+   * upload, which must not hold a place while its body arrives. Absent: not gated (the worker,
+   * scripts, and requests the app gates as a whole — the gate is not re-entrant).
+   */
+  dbGate?: DbGate;
+}
+
+/** Runs `work` through the operation's database gate, if it has one. */
+export function gated<T>(deps: Pick<DomainDeps, 'dbGate'>, work: () => Promise<T>): Promise<T> {
+  return deps.dbGate ? deps.dbGate.run(work) : work();
 }

@@ -203,7 +203,8 @@ export function createWorker(options: WorkerOptions): Worker {
       running = true;
       stopping = false;
       unsubscribe = options.jobs?.subscribe(wake);
-      sweepStaleUploads(options.config.dataDir).catch((error: unknown) =>
+      const { dataDir, uploads } = options.config;
+      sweepStaleUploads(dataDir, uploads.staleAfterMs).catch((error: unknown) =>
         logger.warn('could not sweep stale uploads', { err: error }),
       );
       slots = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => slot());

@@ -15,3 +15,13 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === '23503';
 }
+
+/**
+ * node-postgres gave up waiting for a free pool connection (DATABASE_POOL_TIMEOUT_MS). The query
+ * never reached the database.
+ */
+export function isPoolTimeout(error: unknown): boolean {
+  const messageOf = (e: unknown) => (e instanceof Error ? e.message : '');
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  return [error, cause].some((e) => /timeout exceeded when trying to connect/i.test(messageOf(e)));
+}

@@ -26,6 +26,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * 503 `server` because the database has no room right now (a full PGlite queue, no free
+ * PostgreSQL connection in time): expected under overload, answered with `Retry-After`, and not
+ * logged as a failure beyond the request's own line. The request has written nothing.
+ */
+export class ServerBusyError extends ApiError {
+  /** For the log: which bound refused the request. */
+  readonly reason: string;
+
+  constructor(reason: string, retryAfterSeconds: number) {
+    super(503, ErrorCode.SERVER, ErrorMessage.busy, undefined, { retryAfterSeconds });
+    this.name = 'ServerBusyError';
+    this.reason = reason;
+  }
+}
+
 /** `Retry-After` of a 429 or 503 that names no time of its own. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -41,6 +57,7 @@ export const ErrorMessage = {
   validation: 'Invalid input data',
   notFound: 'Not found',
   internal: 'Server error. Please try again later.',
+  busy: 'Server busy. Please try again shortly.',
 } as const;
 
 export function toFieldIssues(error: ZodError): FieldIssue[] {

@@ -11,13 +11,6 @@ export function uploadTempDir(dataDir: string): string {
   return join(dataDir, 'tmp', 'uploads');
 }
 
-/**
- * How long a temporary upload may stay untouched before the sweep counts it as a dead process's
- * (UPLOAD_STALE_AFTER_MS). A living upload is written continuously, ends after UPLOAD_IDLE_TIMEOUT_MS
- * without bytes, and leaves the folder seconds after its last byte, so it is never this old.
- */
-export const DEFAULT_STALE_AFTER_MS = 15 * 60_000;
-
 /** Temporary uploads of this process still in flight: the sweep never touches them. */
 const inFlight = new Set<string>();
 
@@ -29,14 +22,14 @@ export function claimUploadPath(dir: string): { path: string; release(): void } 
 }
 
 /**
- * Removes temporary uploads untouched for `maxAgeMs`: files left by a process that died
- * mid-upload. Files of this process's uploads in flight are skipped whatever their age.
+ * Removes temporary uploads untouched for `maxAgeMs` (UPLOAD_STALE_AFTER_MS, no default here so
+ * every caller passes the configured one): files left by a process that died mid-upload. A living
+ * upload is written continuously, ends after UPLOAD_IDLE_TIMEOUT_MS without bytes, and leaves the
+ * folder seconds after its last byte, so it is never that old. Files of this process's uploads in
+ * flight are skipped whatever their age.
  * @returns how many files were removed.
  */
-export async function sweepStaleUploads(
-  dataDir: string,
-  maxAgeMs = DEFAULT_STALE_AFTER_MS,
-): Promise<number> {
+export async function sweepStaleUploads(dataDir: string, maxAgeMs: number): Promise<number> {
   const dir = uploadTempDir(dataDir);
   let names: string[];
   try {

@@ -52,7 +52,7 @@ export function noDatabase(): Database {
 export function testApp(
   db: Database,
   config: Config = testConfig(),
-  deps: Pick<AppDeps, 'mailer' | 'google' | 'payments' | 'audioTools'> = {},
+  deps: Pick<AppDeps, 'mailer' | 'google' | 'payments' | 'audioTools' | 'dbGate'> = {},
 ) {
   const { logger, lines } = memoryLogger();
   const app = createApp({ db, config, logger, version: '9.9.9-test', ...deps });

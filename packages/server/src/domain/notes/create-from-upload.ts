@@ -22,7 +22,7 @@ import type { Wording } from '../../lib/wording.ts';
 import { AudioError, detectAudio } from '../../processing/index.ts';
 import { audioKey } from '../../providers/storage/storage.ts';
 import { SUPPORTED_LANGUAGES, summaryModels } from '../capabilities.ts';
-import type { DomainDeps } from '../deps.ts';
+import { gated, type DomainDeps } from '../deps.ts';
 import {
   AUDIO_FIELD,
   audioRefusal,
@@ -105,11 +105,15 @@ export async function createNoteFromUpload(
   const body = parsed.data;
   const plan = planById(user.planId);
   checkOptions(body, config, plan, words);
-  if (body.folder_id !== undefined) {
-    const [folder] = await db
-      .select({ id: folders.id })
-      .from(folders)
-      .where(and(eq(folders.id, body.folder_id), eq(folders.userId, user.id)));
+  // Each database step takes the gate on its own (deps.dbGate): the probe between them does not.
+  const folderId = body.folder_id;
+  if (folderId !== undefined) {
+    const [folder] = await gated(deps, () =>
+      db
+        .select({ id: folders.id })
+        .from(folders)
+        .where(and(eq(folders.id, folderId), eq(folders.userId, user.id))),
+    );
     if (!folder) throw notFoundError();
   }
   if (!file) throw missingFile();
@@ -127,7 +131,7 @@ export async function createNoteFromUpload(
     throw fileTooLong(words, duration, plan.name, plan.max_file_minutes);
   }
   // Refused before anything is stored; checked again under the lock below.
-  const balance = await minutesOf(db, user.id, user.planId);
+  const balance = await gated(deps, () => minutesOf(db, user.id, user.planId));
   if (!hasEnoughMinutes(balance, cost)) {
     throw insufficientMinutes(words, duration, cost, balance.remaining);
   }
@@ -137,42 +141,46 @@ export async function createNoteFromUpload(
   await storage.moveIn(file.path, key);
   let note: NoteRow;
   try {
-    note = await db.transaction(async (tx) => {
-      const locked = await lockUserMinutes(tx, user.id);
-      if (!locked) throw notAuthenticated();
-      const held = await minutesOf(tx, user.id, locked.planId);
-      if (!hasEnoughMinutes(held, cost))
-        throw insufficientMinutes(words, duration, cost, held.remaining);
-      const [created] = await tx
-        .insert(notes)
-        .values({
-          userId: user.id,
-          folderId: body.folder_id ?? null,
-          name: body.name ?? noteNameFromFile(body.file_name),
-          status: 'queued',
-          progress: 0,
-          fileName: body.file_name,
-          // Measured, not the client's `size` field.
-          size: file.bytes,
-          durationSeconds: duration,
-          minutesReserved: cost,
-          language: body.language,
-          summaryLanguage: body.summary_language,
-          summaryModel: body.summary_model,
-          structure: body.structure,
-          design: body.design,
-          transcriptType: body.transcript_type,
-          speakers: body.speakers ?? 0,
-          transcribe: body.transcribe,
-          audioKey: key,
-          audioType: detected.mime,
-        })
-        .returning();
-      if (!created) throw new Error('note insert returned nothing');
-      await reserveMinutes(tx, { userId: user.id, noteId: created.id, minutes: cost, run: 1 });
-      await enqueueJob(tx, created.id);
-      return created;
-    });
+    // Refused here (503, server busy), the recording just moved in is removed below like after
+    // any other refusal.
+    note = await gated(deps, () =>
+      db.transaction(async (tx) => {
+        const locked = await lockUserMinutes(tx, user.id);
+        if (!locked) throw notAuthenticated();
+        const held = await minutesOf(tx, user.id, locked.planId);
+        if (!hasEnoughMinutes(held, cost))
+          throw insufficientMinutes(words, duration, cost, held.remaining);
+        const [created] = await tx
+          .insert(notes)
+          .values({
+            userId: user.id,
+            folderId: body.folder_id ?? null,
+            name: body.name ?? noteNameFromFile(body.file_name),
+            status: 'queued',
+            progress: 0,
+            fileName: body.file_name,
+            // Measured, not the client's `size` field.
+            size: file.bytes,
+            durationSeconds: duration,
+            minutesReserved: cost,
+            language: body.language,
+            summaryLanguage: body.summary_language,
+            summaryModel: body.summary_model,
+            structure: body.structure,
+            design: body.design,
+            transcriptType: body.transcript_type,
+            speakers: body.speakers ?? 0,
+            transcribe: body.transcribe,
+            audioKey: key,
+            audioType: detected.mime,
+          })
+          .returning();
+        if (!created) throw new Error('note insert returned nothing');
+        await reserveMinutes(tx, { userId: user.id, noteId: created.id, minutes: cost, run: 1 });
+        await enqueueJob(tx, created.id);
+        return created;
+      }),
+    );
   } catch (error) {
     await storage.remove(key).catch((removeError: unknown) =>
       logger.error('upload refused, but its stored copy could not be removed', {

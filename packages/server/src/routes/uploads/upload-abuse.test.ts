@@ -13,6 +13,7 @@ import { audioFixtures, type AudioFixtures } from '../../../../../tests/support/
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
 import { minutesLedger, notes } from '../../db/schema.ts';
 import { defaultFields, filesIn, uploadForm } from '../../jobs/testing.ts';
+import { createWorker } from '../../jobs/worker.ts';
 import { claimUploadPath, sweepStaleUploads, uploadTempDir } from '../../lib/upload-temp.ts';
 import { startServer, type RunningServer } from '../../server.ts';
 import { memoryLogger, testConfig } from '../../test/app.ts';
@@ -408,6 +409,29 @@ describe('leftovers of a process that died mid-upload', () => {
     living.release();
     expect(await sweepStaleUploads(dir, 15 * 60_000)).toBe(1);
     expect(await filesIn(temp)).toEqual([name(young)]);
+  });
+
+  it("a worker's start-up sweep honours UPLOAD_STALE_AFTER_MS, not a built-in grace", async () => {
+    const dir = await tempDataDir();
+    const temp = uploadTempDir(dir);
+    // Two minutes old: stale under the configured minute, young under the 15-minute default.
+    const dead = await leftover(temp, `${Date.now() - 120_000}-dead.part`, 120_000);
+    const young = await leftover(temp, `${Date.now()}-young.part`, 0);
+    const worker = createWorker({
+      db: database().db,
+      config: testConfig({ DATA_DIR: dir, UPLOAD_STALE_AFTER_MS: '60000' }),
+      logger: memoryLogger().logger,
+      pollMs: 60_000,
+    });
+    worker.start();
+    try {
+      await waitFor('the stale file to be swept by the worker', async () => {
+        return !(await filesIn(temp)).includes(dead.slice(temp.length + 1));
+      });
+      expect(await filesIn(temp)).toEqual([young.slice(temp.length + 1)]);
+    } finally {
+      await worker.stop({ graceMs: 0 });
+    }
   });
 
   it('the API process sweeps periodically, not only when it starts', async () => {

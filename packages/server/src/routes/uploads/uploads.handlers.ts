@@ -37,8 +37,9 @@ import type { UploadSlots } from './slots.ts';
 export function uploadNoteHandler(slots: UploadSlots) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const { userId } = authOf(c);
-    const { config, db, logger } = c.var;
-    const user = await findUserById(db, userId);
+    const { config, db, dbGate, logger } = c.var;
+    // The database steps take the gate one by one; receiving the body holds no place in it.
+    const user = await dbGate.run(() => findUserById(db, userId));
     if (!user) throw notAuthenticated();
     const words = await requestWording(c, user.locale);
     // Refused before a byte is read: nothing could process the recording, nothing is charged.
@@ -85,12 +86,15 @@ export function uploadNoteHandler(slots: UploadSlots) {
       }
       const { file } = upload;
       try {
-        const note = await createNoteFromUpload(depsOf(c), {
-          user,
-          words,
-          fields: upload.fields,
-          file,
-        });
+        const note = await createNoteFromUpload(
+          { ...depsOf(c), dbGate },
+          {
+            user,
+            words,
+            fields: upload.fields,
+            file,
+          },
+        );
         return c.json(
           { success: true, message: words.t('processing.upload.accepted'), note: toNoteDto(note) },
           200,

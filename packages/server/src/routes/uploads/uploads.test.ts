@@ -11,6 +11,8 @@ import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/ope
 import { jobs, minutesLedger, notes, users } from '../../db/schema.ts';
 import { filesIn, ledgerOf, silence, uploadForm, type UploadFields } from '../../jobs/testing.ts';
 import { monthPeriod } from '../../lib/minutes.ts';
+import type { DbGate } from '../../lib/db-gate.ts';
+import { ServerBusyError } from '../../lib/errors.ts';
 import { uploadTempDir } from '../../lib/upload-temp.ts';
 import { startServer } from '../../server.ts';
 import { memoryLogger, testConfig } from '../../test/app.ts';
@@ -403,6 +405,66 @@ describe('POST /api/note', () => {
       { app: llm },
     );
     expect(standard.status).toBe(200);
+  });
+
+  it('a busy database refuses it with 503 at whichever step, leaving nothing; the body holds no place', async () => {
+    // A gate that lets `allow` database steps through and refuses the next: every step of the
+    // upload (auth, user, folder, minutes, the transaction) is refused once, in turn.
+    let allow = Infinity;
+    let steps = 0;
+    let inGate = 0;
+    let bodyReadInGate = false;
+    const dbGate: DbGate = {
+      async run(work) {
+        if (steps++ >= allow) throw new ServerBusyError('test', 1);
+        inGate++;
+        try {
+          return await work();
+        } finally {
+          inGate--;
+        }
+      },
+      get active() {
+        return inGate;
+      },
+      waiting: 0,
+    };
+    const busy = await accountsApp(database(), { STT_BASE_URL: peer.url }, { dbGate });
+    const anna = await signUp(busy.api);
+    const folder = await seedFolder(database().db, anna.user.id, 'Projekte');
+    for (allow = 0; ; allow++) {
+      steps = 0;
+      const form = await uploadForm(fixtures.german.mp3, { folder_id: String(folder.id) });
+      // The body must not be read while a database step holds its place.
+      const encoded = new Response(form);
+      const watched = encoded.body!.pipeThrough(
+        new TransformStream({
+          transform(chunk, controller) {
+            if (inGate > 0) bodyReadInGate = true;
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+      const res = await readResponse(
+        endpoints.uploadNote,
+        await busy.app.request('/api/note', {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${anna.token}`,
+            'Content-Type': encoded.headers.get('Content-Type')!,
+          },
+          body: watched,
+          duplex: 'half',
+        } as RequestInit),
+      );
+      if (res.status === 200) break;
+      await refusal(res, 503, 'server');
+      expect(res.headers.get('Retry-After')).toBe('1');
+      await expectNothingLeft(busy, anna);
+    }
+    // Auth, user, folder, minutes and the transaction: each was refused once before it went through.
+    expect(allow).toBe(5);
+    expect(bodyReadInGate).toBe(false);
   });
 
   it('refuses every upload when no speech-to-text engine is configured, charging nothing', async () => {

@@ -1,0 +1,569 @@
+/**
+ * Load benchmark (`npm run bench:load`): the real production server under many connections at
+ * once, over loopback only. Prints figures and the targets they are held against; it is not a
+ * test (the limits it checks are tested in src/lib/db-gate.test.ts).
+ *
+ *   npm run bench:load                              PGlite; PostgreSQL too when DATABASE_URL is set
+ *   npm run bench:load -- --postgres                PostgreSQL on postgres://postgres@127.0.0.1:5432
+ *                                                   when DATABASE_URL is not set
+ *   BENCH_ENGINES=postgres npm run bench:load       one engine only (pglite, postgres)
+ *   BENCH_DURATION_S=5                              seconds per scenario and connection count
+ *   BENCH_CONNECTIONS=50,100,200                    connection counts
+ *   BENCH_SCENARIOS=login,list,search,detail,upload the scenarios
+ *
+ * Per engine: a fresh database (a temp folder for PGlite, a throwaway database on the PostgreSQL
+ * server, dropped afterwards) is seeded with one user (Pro plan, minutes enough for every upload)
+ * and BENCH_NOTES finished notes; then `src/main.ts` starts as its own process with
+ * NODE_ENV=production, exactly as `npm start` runs it, except: WORKER=off (the pipeline has its
+ * own benchmark, `bench:pipeline`; here it would only compete for the two cores), sign-in rate
+ * limits and the per-user upload limit raised (one user sends every request, and the point is
+ * the server's capacity, not the limiter), and a speech engine address that is never called
+ * (uploads are refused without one). autocannon then runs each scenario for BENCH_DURATION_S at
+ * each connection count. The server's RSS is read from /proc before and after each run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { StoredSegment } from '../src/db/schema.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { minutesLedger, users } from '../src/db/schema.ts';
+import { defaultFields } from '../src/jobs/testing.ts';
+import { hashPassword } from '../src/lib/auth/passwords.ts';
+import { monthPeriod } from '../src/lib/minutes.ts';
+import { germanSummary, seedNote, testAudio } from '../src/test/notes.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,100,200').split(',').map(Number);
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'login,list,search,detail,upload').split(',');
+const NOTE_COUNT = Number(process.env.BENCH_NOTES ?? 500);
+/** autocannon gives up on an answer after this long and counts a timeout. */
+const TIMEOUT_S = 10;
+const EMAIL = 'last@protokoll.test';
+const PASSWORD = 'Lasttest-Passwort-2026';
+const serverDir = new URL('..', import.meta.url).pathname;
+
+// ---------------------------------------------------------------------------------------------
+// Seed
+
+const sentences = [
+  'Guten Morgen zusammen, wir beginnen mit der Besprechung der offenen Punkte.',
+  'Das Budget für das nächste Quartal muss bis Ende des Monats freigegeben werden.',
+  'Die Kundenzufriedenheit ist im Vergleich zum Vorjahr deutlich gestiegen.',
+  'Wir sollten die Zuständigkeiten im Projektteam klarer verteilen.',
+  'Die Einführung der neuen Software verzögert sich um zwei Wochen.',
+  'Die Lieferkette ist wegen fehlender Bauteile weiterhin angespannt.',
+  'Ich schlage vor, dass wir die Entscheidung auf die nächste Woche vertagen.',
+  'Können wir die Präsentation noch um die Zahlen aus dem Vertrieb ergänzen?',
+];
+
+/** About 300 words in 40 segments: a short meeting, so a note's detail has a realistic size. */
+function segmentsFor(i: number): StoredSegment[] {
+  return Array.from({ length: 40 }, (_, n) => ({
+    start: n * 6,
+    end: n * 6 + 6,
+    speaker: `S${1 + ((i + n) % 3)}`,
+    text: sentences[(i * 7 + n) % sentences.length]!,
+  }));
+}
+
+interface Seeded {
+  userId: number;
+  noteIds: number[];
+}
+
+async function seed(database: Database): Promise<Seeded> {
+  const { db } = database;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: EMAIL,
+      passwordHash: await hashPassword(PASSWORD),
+      firstName: 'Last',
+      lastName: 'Test',
+      planId: 'pro',
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('seed: no user');
+  await db.insert(minutesLedger).values({
+    userId: user.id,
+    kind: 'grant',
+    minutes: 10_000_000,
+    period: monthPeriod(new Date()),
+    reason: 'plan:pro',
+  });
+  const noteIds: number[] = [];
+  for (let i = 0; i < NOTE_COUNT; i++) {
+    const note = await seedNote(db, user.id, {
+      name: `Besprechung ${i + 1}`,
+      segments: segmentsFor(i),
+      summary: germanSummary,
+      durationSeconds: 240,
+      minutesCharged: 4,
+    });
+    noteIds.push(note.id);
+  }
+  const [check] = await db.select({ id: users.id }).from(users).where(eq(users.email, EMAIL));
+  if (check?.id !== user.id) throw new Error('seed: user not stored');
+  return { userId: user.id, noteIds };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Engines
+
+interface Engine {
+  name: 'PGlite' | 'PostgreSQL';
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+/** PGlite in the run's DATA_DIR: nothing to create or drop beyond that folder. */
+function pgliteEngine(): Engine {
+  return { name: 'PGlite', env: {}, dispose: async () => {} };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresEngine(serverUrl: string): Promise<Engine> {
+  const name = `protokoll_load_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name: 'PostgreSQL',
+    env: { DATABASE_URL: url.toString() },
+    async dispose() {
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server process
+
+interface Server {
+  url: string;
+  pid: number;
+  /**
+   * `durationMs` of every request the server logged since the last call: the time inside the
+   * server, from the first middleware to the answer, without the time a request spent in the
+   * socket before the event loop got to it (on a busy machine, most of the difference).
+   */
+  takeDurations(): number[];
+  /**
+   * Resolves once the server has logged no request for `quietMs` (at most `maxMs`): requests
+   * still in flight when a run ends (their clients gone) are finished before the next run starts,
+   * so one run's backlog does not slow the next.
+   */
+  settle(quietMs?: number, maxMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function startServerProcess(env: Record<string, string>): Promise<Server> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(serverDir, 'src/main.ts')],
+    {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        WORKER: 'off',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        STT_BASE_URL: 'http://127.0.0.1:9/v1',
+        RATE_LIMIT_LOGIN: '999999999/1s',
+        RATE_LIMIT_LOGIN_IP: '999999999/1s',
+        MAX_CONCURRENT_UPLOADS_PER_USER: '1000',
+        // The database limits under test, as set for the benchmark (README "Database limits").
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(
+            (entry): entry is [string, string] =>
+              /^(PGLITE_|DATABASE_POOL_|LOG_LEVEL$)/.test(entry[0]) && entry[1] !== undefined,
+          ),
+        ),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  // Every request logs a line: read them all (a full pipe would stall the server); kept only in
+  // BENCH_SERVER_LOG when set (each line has the request's own durationMs, for a closer look).
+  const lines = createInterface({ input: child.stdout! });
+  const keep = process.env.BENCH_SERVER_LOG
+    ? createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' })
+    : undefined;
+  let durations: number[] = [];
+  let lastLineAt = Date.now();
+  lines.on('line', (line) => {
+    keep?.write(`${line}\n`);
+    lastLineAt = Date.now();
+    if (!line.includes('"msg":"request"')) return;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; durationMs?: number };
+      if (entry.msg === 'request' && typeof entry.durationMs === 'number') {
+        durations.push(entry.durationMs);
+      }
+    } catch {
+      // not a log line
+    }
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
+    lines.on('line', (line) => {
+      const match = /läuft auf (http:\/\/\S+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${stderr}`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid!,
+    takeDurations() {
+      const taken = durations;
+      durations = [];
+      return taken;
+    },
+    async settle(quietMs = 1_000, maxMs = 60_000) {
+      const end = Date.now() + maxMs;
+      while (Date.now() - lastLineAt < quietMs && Date.now() < end) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function rssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  return Math.round(kib / 1024);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+
+interface Scenario {
+  name: string;
+  /** Reads are held against the PostgreSQL p99 target. */
+  read: boolean;
+  /** Path and query (autocannon takes them from the URL). */
+  path: string;
+  options: Partial<autocannon.Options>;
+}
+
+async function uploadBody(): Promise<{ body: Buffer; contentType: string }> {
+  const audio = await testAudio();
+  const form = new FormData();
+  form.append('audio_file', new File([audio], 'aufnahme.mp3'));
+  for (const [key, value] of Object.entries(defaultFields('aufnahme.mp3', audio.length))) {
+    if (value !== undefined) form.append(key, value);
+  }
+  const response = new Response(form);
+  return {
+    body: Buffer.from(await response.arrayBuffer()),
+    contentType: response.headers.get('content-type')!,
+  };
+}
+
+async function scenarios(token: string, seeded: Seeded): Promise<Scenario[]> {
+  const auth = { authorization: `Bearer ${token}` };
+  let next = 0;
+  const upload = await uploadBody();
+  const all: Scenario[] = [
+    {
+      name: 'login',
+      read: false,
+      path: '/api/auth/login',
+      options: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      },
+    },
+    {
+      name: 'list',
+      read: true,
+      path: '/api/note/list?page=1&page_size=10',
+      options: { headers: auth },
+    },
+    {
+      name: 'search',
+      read: true,
+      path: '/api/note/list?page=1&page_size=10&search_query=Budget',
+      options: { headers: auth },
+    },
+    {
+      name: 'detail',
+      read: true,
+      path: '/api/note/1',
+      options: {
+        headers: auth,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/note/${seeded.noteIds[next++ % seeded.noteIds.length]}`,
+            }),
+          },
+        ],
+      },
+    },
+    {
+      name: 'upload',
+      read: false,
+      path: '/api/note',
+      options: {
+        method: 'POST',
+        headers: { ...auth, 'content-type': upload.contentType },
+        body: upload.body,
+      },
+    },
+  ];
+  return all.filter((scenario) => SCENARIOS.includes(scenario.name));
+}
+
+interface Row {
+  scenario: string;
+  read: boolean;
+  connections: number;
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  status503: number;
+  /** Time inside the server (its own log lines): p99 and max. */
+  serverP99: number;
+  serverMax: number;
+  /** How long the server went on working after the run, on requests autocannon had given up. */
+  settleMs: number;
+  rssBefore: number;
+  rssAfter: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+async function runOne(server: Server, scenario: Scenario, connections: number): Promise<Row> {
+  const rssBefore = await rssMiB(server.pid);
+  server.takeDurations();
+  const result = await autocannon({
+    url: `${server.url}${scenario.path}`,
+    connections,
+    duration: DURATION_S,
+    timeout: TIMEOUT_S,
+    ...scenario.options,
+  });
+  const rssAfter = await rssMiB(server.pid);
+  // Requests of clients autocannon left behind are finished (and counted inside) before the next run.
+  const settleStarted = Date.now();
+  await server.settle();
+  const settleMs = Math.max(0, Date.now() - settleStarted - 1_000);
+  const inside = server.takeDurations().sort((a, b) => a - b);
+  const codes = result.statusCodeStats as unknown as Record<string, { count: number }> | undefined;
+  return {
+    scenario: scenario.name,
+    read: scenario.read,
+    connections,
+    requests: result.requests.total,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    status503: codes?.['503']?.count ?? 0,
+    serverP99: Math.round(percentile(inside, 0.99)),
+    serverMax: Math.round(inside.at(-1) ?? 0),
+    settleMs,
+    rssBefore,
+    rssAfter,
+  };
+}
+
+function printRows(engine: string, rows: Row[]): void {
+  const header = [
+    'scenario',
+    'conn',
+    'requests',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'errors',
+    'timeouts',
+    'non-2xx',
+    '503',
+    'server p99/max',
+    'after s',
+    'RSS MiB before→after',
+  ];
+  const table = rows.map((row) => [
+    row.scenario,
+    String(row.connections),
+    String(row.requests),
+    String(row.reqPerSec),
+    String(row.p50),
+    String(row.p99),
+    String(row.max),
+    String(row.errors),
+    String(row.timeouts),
+    String(row.non2xx),
+    String(row.status503),
+    `${row.serverP99}/${row.serverMax}`,
+    (row.settleMs / 1000).toFixed(1),
+    `${row.rssBefore}→${row.rssAfter}`,
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...table.map((cells) => cells[i]!.length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ');
+  console.log(
+    `\n${engine} (${DURATION_S} s per run, timeout ${TIMEOUT_S} s; load average now ${loadavg()[0]!.toFixed(1)})`,
+  );
+  console.log(line(header));
+  for (const cells of table) console.log(line(cells));
+}
+
+/** The targets of issue 17, held against this engine's rows. */
+function checkTargets(engine: Engine['name'], rows: Row[]): string[] {
+  const failures: string[] = [];
+  for (const row of rows) {
+    const at = `${row.scenario} at ${row.connections}`;
+    if (engine === 'PostgreSQL') {
+      if (row.errors > 0 || row.non2xx > 0) {
+        failures.push(`${at}: ${row.errors} errors, ${row.non2xx} non-2xx (target 0)`);
+      }
+      if (row.read && row.connections >= 200 && row.p99 > 250) {
+        failures.push(`${at}: p99 ${row.p99} ms (target ≤ 250 ms)`);
+      }
+    } else {
+      if (row.timeouts > 0) failures.push(`${at}: ${row.timeouts} timeouts (target 0)`);
+      if (row.max > 2000) failures.push(`${at}: max ${row.max} ms (target ≤ 2000 ms)`);
+    }
+  }
+  return failures;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function benchEngine(engine: Engine): Promise<Row[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'protokoll-load-'));
+  try {
+    const env = { ...engine.env, DATA_DIR: dataDir };
+    const started = Date.now();
+    const database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir,
+    });
+    let seeded: Seeded;
+    try {
+      seeded = await seed(database);
+    } finally {
+      await database.close();
+    }
+    console.log(
+      `\n${engine.name}: ${NOTE_COUNT} notes seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const server = await startServerProcess(env);
+    try {
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const rows: Row[] = [];
+      for (const scenario of await scenarios(token, seeded)) {
+        for (const connections of CONNECTIONS) {
+          const row = await runOne(server, scenario, connections);
+          rows.push(row);
+          console.log(
+            `  ${scenario.name} × ${connections}: ${row.reqPerSec} req/s, p99 ${row.p99} ms, max ${row.max} ms, ${row.non2xx} non-2xx (${row.status503} × 503), ${row.errors} errors`,
+          );
+        }
+      }
+      return rows;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+    await engine.dispose();
+  }
+}
+
+const postgresUrl =
+  process.env.DATABASE_URL ??
+  (process.argv.includes('--postgres') ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
+const wanted = (process.env.BENCH_ENGINES ?? (postgresUrl ? 'pglite,postgres' : 'pglite')).split(
+  ',',
+);
+console.log(
+  `bench:load — ${SCENARIOS.join(', ')} at ${CONNECTIONS.join('/')} connections, ${DURATION_S} s each`,
+);
+// Figures only mean something on a quiet machine: say how busy it was.
+console.log(
+  `${cpus().length} cores, load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}`,
+);
+const results: { engine: Engine['name']; rows: Row[] }[] = [];
+if (wanted.includes('pglite')) {
+  results.push({ engine: 'PGlite', rows: await benchEngine(pgliteEngine()) });
+}
+if (wanted.includes('postgres')) {
+  if (!postgresUrl) throw new Error('PostgreSQL: set DATABASE_URL or pass --postgres');
+  results.push({
+    engine: 'PostgreSQL',
+    rows: await benchEngine(await postgresEngine(postgresUrl)),
+  });
+}
+let failed = 0;
+for (const { engine, rows } of results) {
+  printRows(engine, rows);
+  const failures = checkTargets(engine, rows);
+  failed += failures.length;
+  console.log(failures.length === 0 ? '  targets met' : failures.map((f) => `  ✗ ${f}`).join('\n'));
+}
+process.exitCode = failed > 0 ? 1 : 0;
