@@ -42,7 +42,7 @@ import { getCapabilities } from './capabilities.ts';
 import type { Endpoint } from './endpoint.ts';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.ts';
 import { health } from './health.ts';
-import { messages } from './i18n.ts';
+import { messageGroup, messages } from './i18n.ts';
 import {
   countNotes,
   deleteNote,
@@ -75,6 +75,7 @@ import {
 export const endpoints = {
   health,
   i18nMessages: messages,
+  i18nMessageGroup: messageGroup,
   // auth
   login,
   googleLogin,
