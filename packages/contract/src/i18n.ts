@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { DEFAULT_LOCALE, LOCALES } from './constants.ts';
+import { LOCALES } from './constants.ts';
+import {
+  MESSAGE_GROUP_NAMES,
+  messageGroupFile,
+  type MessageGroup,
+  type MessageTree,
+} from './messages.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** A nested message tree as served at /_i18n/{locale}/messages.json. */
-export type Messages = { [key: string]: string | Messages };
+export type Messages = MessageTree;
 export const Messages: z.ZodType<Messages> = z
   .lazy(() => z.record(z.string(), z.union([z.string(), Messages])))
   .meta({ id: 'Messages' });
@@ -20,50 +26,6 @@ export const messages = defineEndpoint({
   params: LocaleParam,
   response: Messages,
 });
-
-/**
- * The message groups (docs/i18n.md#message-groups): the top-level areas of the locale files,
- * served together so a page loads only the texts of its area. `common` holds what every page may
- * show (layouts, error texts, validation, toasts); every area appears in exactly one group.
- */
-export const MESSAGE_GROUPS = {
-  common: [
-    'app',
-    'common',
-    'errors',
-    'errorPage',
-    'shell',
-    'language',
-    'toast',
-    'pagination',
-    'validation',
-    'uploads',
-  ],
-  home: ['home'],
-  auth: ['auth'],
-  notes: ['notes', 'folders', 'downloads', 'reader', 'dashboard', 'exports'],
-  upload: ['protocol', 'processing'],
-  billing: ['plans', 'plan', 'minutes', 'buy', 'purchase', 'subscription', 'support'],
-  settings: ['settings'],
-  // The server's account mails: never loaded by the browser, still part of the whole set.
-  mail: ['mail'],
-} as const satisfies Record<string, readonly string[]>;
-
-export type MessageGroup = keyof typeof MESSAGE_GROUPS;
-export const MESSAGE_GROUP_NAMES = Object.keys(MESSAGE_GROUPS) as MessageGroup[];
-
-/** The part of a message tree that belongs to one group. */
-export function pickMessageGroup(messages: Messages, group: MessageGroup): Messages {
-  const picked: Messages = {};
-  for (const area of MESSAGE_GROUPS[group]) {
-    const node = messages[area];
-    if (node !== undefined) picked[area] = node;
-  }
-  return picked;
-}
-
-/** `auth.json`: the file name of a group at /_i18n/{locale}/. */
-export const messageGroupFile = (group: MessageGroup) => `${group}.json` as const;
 
 export const MessageGroupParam = z
   .object({
@@ -82,21 +44,3 @@ export const messageGroup = defineEndpoint({
   params: MessageGroupParam,
   response: Messages,
 });
-
-/**
- * i18next's options shared by every translator, the browser's and the server's (one engine, one
- * format: docs/i18n.md#message-files). Plain data, so the contract stays free of i18next itself.
- */
-export const I18N_OPTIONS = {
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  // React (and the mail and PDF writers) escape what they output; escaping here too shows `&amp;`.
-  // A placeholder without a value stays as written (`{{name}}`), as it always did here.
-  interpolation: {
-    escapeValue: false,
-    missingInterpolationHandler: (_text: string, match: RegExpExecArray) => match[0],
-  },
-  // Resources are given up front or added synchronously: no async init, no Suspense.
-  initAsync: false,
-  showSupportNotice: false,
-};

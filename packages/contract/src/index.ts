@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './fields.ts';
 export * from './health.ts';
 export * from './i18n.ts';
+export * from './messages.ts';
 export * from './routes.ts';
 export * from './auth.ts';
 export * from './user.ts';
