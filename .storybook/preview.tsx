@@ -2,7 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect, useMemo } from 'react';
-import { I18nProvider } from '@protokoll/ui/i18n';
+import { I18nextProvider as I18nProvider } from 'react-i18next';
 import type { Locale } from '@protokoll/contract';
 import { defaultHandlers, resetMockDb } from '@protokoll/mocks';
 import { createI18n } from '@protokoll/ui/i18n';

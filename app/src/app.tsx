@@ -8,11 +8,12 @@ import {
   type Locale,
 } from '@protokoll/contract';
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { I18nProvider, type I18n } from '@protokoll/ui/i18n';
+import type { I18n } from '@protokoll/ui/i18n';
+import { I18nextProvider as I18nProvider } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
 import { ErrorBoundary } from './error-boundary.tsx';
-import { fetchMessages } from './lib/messages.ts';
+import { hasMessageGroups, loadedMessageGroups, loadMessageGroups } from './lib/app-i18n.ts';
 import { writeLocaleCookie } from './lib/locale.ts';
 import { loginRedirect, safeRedirect } from './lib/redirect.ts';
 import { LocaleContext, type LocaleContextValue } from './lib/use-locale.ts';
@@ -72,28 +73,25 @@ function Pages() {
 }
 
 /**
- * Keeps the translator on the locale of the URL, loading that locale's messages when first needed.
- * While another locale loads, the page stays in the current one; if loading fails it stays there.
+ * Keeps the translator on the locale of the URL, loading that locale's message groups (those of
+ * the current one) when first needed. While another locale loads, the page stays in the current
+ * one; if loading fails it stays there.
  */
 function useLocaleMessages(i18n: I18n, locale: Locale): boolean {
-  const [shown, setShown] = useState<Locale | null>(i18n.hasMessages(locale) ? locale : null);
+  const [shown, setShown] = useState<Locale | null>(hasMessageGroups(locale, []) ? locale : null);
   useEffect(() => {
     let cancelled = false;
-    const apply = () =>
-      i18n.changeLanguage(locale).then(() => {
+    const current = i18n.language as Locale;
+    loadMessageGroups(locale, current === locale ? [] : loadedMessageGroups(current))
+      .then(() => (i18n.language === locale ? undefined : i18n.changeLanguage(locale)))
+      .then(() => {
         if (cancelled) return;
         document.documentElement.lang = locale;
         setShown(locale);
+      })
+      .catch(() => {
+        if (!cancelled) setShown((shown) => shown ?? locale);
       });
-    const load = i18n.hasMessages(locale)
-      ? apply()
-      : fetchMessages(locale).then((messages) => {
-          i18n.addMessages(locale, messages);
-          return apply();
-        });
-    load.catch(() => {
-      if (!cancelled) setShown((current) => current ?? locale);
-    });
     return () => {
       cancelled = true;
     };
@@ -101,8 +99,14 @@ function useLocaleMessages(i18n: I18n, locale: Locale): boolean {
   return shown !== null;
 }
 
-export function App({ i18n }: { i18n: I18n }) {
-  const [pathname] = useBrowserLocation();
+export interface AppProps {
+  i18n: I18n;
+  /** The address a prerendered page was rendered for (docs/architecture.md#prerendered-pages). */
+  ssrPath?: string;
+}
+
+export function App({ i18n, ssrPath }: AppProps) {
+  const [pathname] = useBrowserLocation(ssrPath === undefined ? undefined : { ssrPath });
   const { locale } = splitLocale(pathname);
   const ready = useLocaleMessages(i18n, locale);
 
@@ -122,7 +126,10 @@ export function App({ i18n }: { i18n: I18n }) {
   return (
     <I18nProvider i18n={i18n}>
       <LocaleContext.Provider value={localeValue}>
-        <Router base={LOCALE_PREFIX[locale]}>
+        <Router
+          base={LOCALE_PREFIX[locale]}
+          {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: '' })}
+        >
           <ErrorBoundary>
             <Suspense fallback={null}>{ready ? <Pages /> : null}</Suspense>
           </ErrorBoundary>

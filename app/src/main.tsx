@@ -1,12 +1,22 @@
 import './zod-config.ts';
 import { splitLocale } from '@protokoll/contract';
-import { createI18n } from '@protokoll/ui/i18n';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { fetchMessages } from './lib/messages.ts';
+import {
+  INLINED_MESSAGES_ID,
+  initAppI18n,
+  loadMessageGroups,
+  type InlinedMessages,
+} from './lib/app-i18n.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import './styles/public.css';
+
+/** The messages a prerendered page carries, when it is one (docs/architecture.md#prerendered-pages). */
+function inlinedMessages(): InlinedMessages | undefined {
+  const script = document.getElementById(INLINED_MESSAGES_ID);
+  return script?.textContent ? (JSON.parse(script.textContent) as InlinedMessages) : undefined;
+}
 
 async function start() {
   if (import.meta.env.MODE === 'mock') {
@@ -15,14 +25,31 @@ async function start() {
   }
   // The remembered language applies where the visitor did not choose one: the bare home page.
   if (location.pathname === '/' && readLocaleCookie() === 'en') {
-    history.replaceState(null, '', `/en${location.search}${location.hash}`);
+    const english = `/en${location.search}${location.hash}`;
+    // A prerendered German page cannot become the English one in place: load that one.
+    if (inlinedMessages()) return location.replace(english);
+    history.replaceState(null, '', english);
   }
   const { locale } = splitLocale(location.pathname);
   document.documentElement.lang = locale;
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+
+  const inlined = inlinedMessages();
+  if (inlined && inlined.locale === locale) {
+    const i18n = initAppI18n(locale, inlined.groups);
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App i18n={i18n} ssrPath={location.pathname} />
+      </StrictMode>,
+    );
+    return;
+  }
+
+  const root = createRoot(container);
   try {
-    const messages = await fetchMessages(locale);
-    const i18n = createI18n(locale, { [locale]: messages });
+    const i18n = initAppI18n(locale);
+    await loadMessageGroups(locale, []);
     root.render(
       <StrictMode>
         <App i18n={i18n} />

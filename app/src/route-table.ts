@@ -1,49 +1,68 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { pageRoutes } from '@protokoll/contract';
-import { lazyRoute } from './lib/lazy-route.ts';
+import { lazyRoute, type LazyRoute } from './lib/lazy-route.ts';
 
 type PagePath = (typeof pageRoutes)[number]['path'];
 
 /**
  * One lazily loaded chunk per page of the contract's `pageRoutes` (German form; English is the
- * same table under `/en`). The type makes a page missing here a compile error.
+ * same table under `/en`), with the message groups of its texts (docs/i18n.md#message-groups).
+ * The type makes a page missing here a compile error.
  */
-export const routeTable: Record<PagePath, LazyExoticComponent<ComponentType>> = {
-  '/': lazyRoute(() => import('./routes/home-route.tsx'), 'HomeRoute'),
-  '/login': lazyRoute(() => import('./routes/auth/login-route.tsx'), 'LoginRoute'),
-  '/register': lazyRoute(() => import('./routes/auth/register-route.tsx'), 'RegisterRoute'),
+export const routeTable: Record<PagePath, LazyRoute> = {
+  '/': lazyRoute(() => import('./routes/home-route.tsx'), 'HomeRoute', ['home']),
+  '/login': lazyRoute(() => import('./routes/auth/login-route.tsx'), 'LoginRoute', ['auth']),
+  '/register': lazyRoute(() => import('./routes/auth/register-route.tsx'), 'RegisterRoute', [
+    'auth',
+  ]),
   '/forgot-password': lazyRoute(
     () => import('./routes/auth/forgot-password-route.tsx'),
     'ForgotPasswordRoute',
+    ['auth'],
   ),
   '/reset-password': lazyRoute(
     () => import('./routes/auth/reset-password-route.tsx'),
     'ResetPasswordRoute',
+    ['auth'],
   ),
   '/update-email': lazyRoute(
     () => import('./routes/auth/update-email-route.tsx'),
     'UpdateEmailRoute',
+    ['auth'],
   ),
-  '/dashboard': lazyRoute(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
-  '/notes': lazyRoute(() => import('./routes/notes/notes-route.tsx'), 'NotesRoute'),
+  '/dashboard': lazyRoute(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute', [
+    'notes',
+    'billing',
+  ]),
+  '/notes': lazyRoute(() => import('./routes/notes/notes-route.tsx'), 'NotesRoute', ['notes']),
   '/saved-notes': lazyRoute(
     () => import('./routes/notes/saved-notes-route.tsx'),
     'SavedNotesRoute',
+    ['notes'],
   ),
-  '/protocol': lazyRoute(() => import('./routes/protocol-route.tsx'), 'ProtocolRoute'),
-  '/buy': lazyRoute(() => import('./routes/billing/buy-route.tsx'), 'BuyRoute'),
+  '/protocol': lazyRoute(() => import('./routes/protocol-route.tsx'), 'ProtocolRoute', [
+    'upload',
+    'notes',
+    'billing',
+  ]),
+  '/buy': lazyRoute(() => import('./routes/billing/buy-route.tsx'), 'BuyRoute', ['billing']),
   '/successful-purchase': lazyRoute(
     () => import('./routes/billing/successful-purchase-route.tsx'),
     'SuccessfulPurchaseRoute',
+    ['billing'],
   ),
-  '/settings': lazyRoute(() => import('./routes/settings/settings-route.tsx'), 'SettingsRoute'),
+  '/settings': lazyRoute(() => import('./routes/settings/settings-route.tsx'), 'SettingsRoute', [
+    'settings',
+    'billing',
+  ]),
   '/settings/profile': lazyRoute(
     () => import('./routes/settings/profile-route.tsx'),
     'ProfileRoute',
+    ['settings', 'billing'],
   ),
   '/settings/subscription': lazyRoute(
     () => import('./routes/settings/subscription-route.tsx'),
     'SubscriptionRoute',
+    ['settings', 'billing'],
   ),
 };
 

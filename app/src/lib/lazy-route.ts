@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CHUNK_RELOAD_GUARD_MS } from '@protokoll/contract';
+import { CHUNK_RELOAD_GUARD_MS, type MessageGroup } from '@protokoll/contract';
+import { loadMessageGroups, pageLocale } from './app-i18n.ts';
 
 /**
  * After a deploy, an open tab may ask for a chunk that no longer exists. Reload once per path
@@ -20,19 +21,37 @@ export function reloadOnceForChunkError(
   return true;
 }
 
-/** A route component in its own chunk, loaded on first visit. */
+export type LazyRoute<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Loads the chunk and the message groups ahead of a visit (prefetch); never rejects. */
+  preload(): Promise<void>;
+};
+
+/**
+ * A route component in its own chunk, loaded on first visit together with the message groups
+ * its texts come from (`common` always).
+ */
 export function lazyRoute<P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
+  groups: readonly MessageGroup[] = [],
+): LazyRoute<P> {
+  const loadAll = () =>
+    Promise.all([load(), loadMessageGroups(pageLocale(), groups)]).then(([module]) => module);
+  const component = lazy(async () => {
     try {
-      const module = await load();
+      const module = await loadAll();
       return { default: module[name] };
     } catch (error) {
       // Keep suspending while the page reloads, so no error flashes on the way.
       if (reloadOnceForChunkError()) return new Promise<never>(() => {});
       throw error;
     }
+  });
+  return Object.assign(component, {
+    preload: () =>
+      loadAll().then(
+        () => undefined,
+        () => undefined,
+      ),
   });
 }

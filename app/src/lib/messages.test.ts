@@ -9,32 +9,47 @@ describe('fetchMessages', () => {
   it('loads a locale from /_i18n/{locale}/messages.json and caches it for 24 hours', async () => {
     localStorage.clear();
     const fetchMock = answering({ app: { name: 'Protokoll' } });
-    await expect(fetchMessages('en', { now: 0, fetch: fetchMock, baseUrl: '' })).resolves.toEqual({
+    await expect(
+      fetchMessages('en', 'messages', { now: 0, fetch: fetchMock, baseUrl: '' }),
+    ).resolves.toEqual({
       app: { name: 'Protokoll' },
     });
     expect(fetchMock).toHaveBeenCalledWith('/_i18n/en/messages.json');
-    await fetchMessages('en', { now: LOCALE_CACHE_MS - 1, fetch: fetchMock });
+    await fetchMessages('en', 'messages', { now: LOCALE_CACHE_MS - 1, fetch: fetchMock });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    await fetchMessages('en', { now: LOCALE_CACHE_MS + 1, fetch: fetchMock });
+    await fetchMessages('en', 'messages', { now: LOCALE_CACHE_MS + 1, fetch: fetchMock });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('keeps locales apart and refetches a broken cache entry', async () => {
     localStorage.clear();
     const fetchMock = answering({ a: 'b' });
-    await fetchMessages('de', { now: 0, fetch: fetchMock });
-    await fetchMessages('en', { now: 0, fetch: fetchMock });
+    await fetchMessages('de', 'messages', { now: 0, fetch: fetchMock });
+    await fetchMessages('en', 'messages', { now: 0, fetch: fetchMock });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     for (const key of Object.keys(localStorage)) localStorage.setItem(key, '{not json');
-    await fetchMessages('de', { now: 1, fetch: fetchMock });
+    await fetchMessages('de', 'messages', { now: 1, fetch: fetchMock });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('fails on an error status or a body that is not a message tree, caching nothing', async () => {
     localStorage.clear();
-    await expect(fetchMessages('de', { fetch: answering({ a: 1 }) })).rejects.toThrow();
-    await expect(fetchMessages('de', { fetch: answering({}, 500) })).rejects.toThrow();
+    await expect(fetchMessages('de', 'messages', { fetch: answering({ a: 1 }) })).rejects.toThrow();
+    await expect(fetchMessages('de', 'messages', { fetch: answering({}, 500) })).rejects.toThrow();
     expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('fetchMessages of a group', () => {
+  it('loads /_i18n/{locale}/{group}.json and caches each group apart', async () => {
+    localStorage.clear();
+    const fetchMock = answering({ auth: { title: 'Anmelden' } });
+    await fetchMessages('de', 'auth', { now: 0, fetch: fetchMock, baseUrl: '' });
+    expect(fetchMock).toHaveBeenCalledWith('/_i18n/de/auth.json');
+    await fetchMessages('de', 'auth', { now: 1, fetch: fetchMock });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await fetchMessages('de', 'notes', { now: 1, fetch: fetchMock });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

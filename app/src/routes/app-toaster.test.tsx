@@ -1,4 +1,5 @@
-import { createI18n, I18nProvider } from '@protokoll/ui/i18n';
+import { createI18n } from '@protokoll/ui/i18n';
+import { I18nextProvider as I18nProvider } from 'react-i18next';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json';

@@ -1,5 +1,6 @@
 import { Toaster, useFailureText, type ToasterNotice } from '@protokoll/ui';
-import { useTranslation } from '@protokoll/ui/i18n';
+import type { MessageKey } from '@protokoll/ui/i18n';
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { notices, useNotices, type Notice } from '../lib/notify.ts';
 import { guardUnloadWhileSending, uploadStore, useUploads } from '../uploads/upload-store.ts';
@@ -22,7 +23,7 @@ export function AppToaster({ owner }: { owner: number | null }) {
   const toNotice = ({ id, variant, text, fallbackKey }: Notice): ToasterNotice => ({
     id,
     variant,
-    title: 'key' in text ? t(text.key) : (failureText(text, fallbackKey) ?? ''),
+    title: 'key' in text ? t(text.key as MessageKey) : (failureText(text, fallbackKey) ?? ''),
   });
 
   return (

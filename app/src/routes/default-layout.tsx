@@ -1,6 +1,6 @@
 import '../styles/app.css';
 import { AppShell, type NavItem } from '@protokoll/ui';
-import { useTranslation } from '@protokoll/ui/i18n';
+import { useTranslation } from 'react-i18next';
 import { Bookmark, FilePlus, FileText, LayoutDashboard, Settings } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@protokoll/ui/i18n';
+import { useTranslation } from 'react-i18next';
 import { ErrorRoute } from './error-route.tsx';
 
 /**

@@ -8,7 +8,7 @@ import {
   type ProtocolPlan,
   type ProtocolSubmitValues,
 } from '@protokoll/ui';
-import { useTranslation } from '@protokoll/ui/i18n';
+import { useTranslation } from 'react-i18next';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCapabilities } from '../api/capabilities.ts';

@@ -12,6 +12,8 @@ import { readStoredSession } from './stored-session.ts';
  */
 
 function initialState(): SessionState {
+  // Prerendering runs without a browser: nobody is signed in there.
+  if (typeof localStorage === 'undefined') return signedOut;
   const stored = readStoredSession(localStorage);
   if (!stored) return signedOut;
   return {
@@ -52,7 +54,15 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The current session state; re-renders on every change. */
+/**
+ * The current session state; re-renders on every change. A prerendered page was rendered signed
+ * out, so hydration starts signed out too and the stored session follows right after
+ * (docs/architecture.md#prerendered-pages); a page rendered in the browser starts with it.
+ */
 export function useSessionState(): SessionState {
-  return useSyncExternalStore(subscribe, () => snapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => signedOut,
+  );
 }

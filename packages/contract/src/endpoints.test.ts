@@ -90,6 +90,7 @@ describe('endpoints', () => {
         'getCapabilities',
         'googleLogin',
         'health',
+        'i18nMessageGroup',
         'i18nMessages',
         'listPlans',
         'login',

@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './fields.ts';
 export * from './health.ts';
 export * from './i18n.ts';
+export * from './messages.ts';
 export * from './routes.ts';
 export * from './auth.ts';
 export * from './user.ts';
@@ -42,7 +43,7 @@ import { getCapabilities } from './capabilities.ts';
 import type { Endpoint } from './endpoint.ts';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.ts';
 import { health } from './health.ts';
-import { messages } from './i18n.ts';
+import { messageGroup, messages } from './i18n.ts';
 import {
   countNotes,
   deleteNote,
@@ -75,6 +76,7 @@ import {
 export const endpoints = {
   health,
   i18nMessages: messages,
+  i18nMessageGroup: messageGroup,
   // auth
   login,
   googleLogin,

@@ -3,7 +3,7 @@
 
 // Lib
 export { cn } from './lib/cn.ts';
-export { createI18n, I18nProvider, Trans, useTranslation, type I18n } from './lib/i18n.tsx';
+export { addMessages, createI18n, type I18n } from './lib/i18next.ts';
 export type { LinkItem, RenderLink } from './lib/render-link.tsx';
 export { useFailureText } from './lib/failure-text.ts';
 export {

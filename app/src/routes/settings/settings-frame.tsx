@@ -1,5 +1,5 @@
 import { SettingsLayout } from '@protokoll/ui';
-import { useTranslation } from '@protokoll/ui/i18n';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { renderRouterLink } from '../../lib/router-link.tsx';
 import { useLocale } from '../../lib/use-locale.ts';

@@ -1,5 +1,10 @@
 import { http, HttpResponse, delay } from 'msw';
-import type { Health } from '@protokoll/contract';
+import {
+  MESSAGE_GROUP_NAMES,
+  pickMessageGroup,
+  type Health,
+  type MessageGroup,
+} from '@protokoll/contract';
 import de from '../../../../locales/de.json' with { type: 'json' };
 import en from '../../../../locales/en.json' with { type: 'json' };
 import { errorResponse } from '../respond.ts';
@@ -17,6 +22,11 @@ export const systemHandlers = [
   http.get('*/_i18n/:locale/messages.json', ({ params }) =>
     params.locale === 'en' ? HttpResponse.json(en) : HttpResponse.json(de),
   ),
+  http.get('*/_i18n/:locale/:file', ({ params }) => {
+    const group = String(params.file).replace(/\.json$/, '') as MessageGroup;
+    if (!MESSAGE_GROUP_NAMES.includes(group)) return errorResponse(404, 'notFound', 'Not found');
+    return HttpResponse.json(pickMessageGroup(params.locale === 'en' ? en : de, group));
+  }),
 ];
 
 /** Named scenarios for stories and tests that need something other than the default. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Locale } from '@protokoll/contract';
-import { loadMessages, lookup } from '../lib/locale-files.ts';
+import { hasText, translatorFor } from '../lib/locale-files.ts';
 import { repoRoot } from '../lib/paths.ts';
 
 /** The `exports.*` texts every renderer needs; a missing one is a defect of the locale files. */
@@ -31,12 +31,13 @@ export async function loadWording(
   locale: Locale,
   localesDir = defaultLocalesDir,
 ): Promise<Wording> {
-  const messages = await loadMessages(localesDir, locale);
+  const t = await translatorFor(localesDir, locale);
   const wording = {} as Wording;
   for (const name of wordingKeys) {
-    const text = lookup(messages, `exports.${name}`);
-    if (text === undefined) throw new Error(`${locale}.json: exports.${name} is missing`);
-    wording[name] = text;
+    if (!(await hasText(localesDir, locale, `exports.${name}`)))
+      throw new Error(`${locale}.json: exports.${name} is missing`);
+    // Placeholders (`{{page}}`, `{{number}}`) are filled later, per page or speaker.
+    wording[name] = t(`exports.${name}`);
   }
   return wording;
 }

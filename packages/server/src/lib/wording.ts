@@ -4,10 +4,10 @@
 import { MINUTE_GRACE_SECONDS, type Locale } from '@protokoll/contract';
 import type { Context } from 'hono';
 import type { AppEnv } from './context.ts';
-import { interpolate, loadMessages, lookup } from './locale-files.ts';
+import { translatorFor, type Translate } from './locale-files.ts';
 import { mailLocale } from './users.ts';
 
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
+export type { Translate };
 
 /** Texts, numbers and sizes in one locale. */
 export interface Wording {
@@ -23,7 +23,7 @@ export interface Wording {
 
 /** The wording of `locale`; a key missing from the files comes back as the key itself. */
 export async function wordingFor(localesDir: string, locale: Locale): Promise<Wording> {
-  const messages = await loadMessages(localesDir, locale);
+  const t = await translatorFor(localesDir, locale);
   const unit = (unit: string, digits: number) =>
     new Intl.NumberFormat(locale, {
       style: 'unit',
@@ -35,7 +35,7 @@ export async function wordingFor(localesDir: string, locale: Locale): Promise<Wo
   const fractionalMinutes = unit('minute', 1);
   return {
     locale,
-    t: (key, values = {}) => interpolate(lookup(messages, key) ?? key, values),
+    t,
     minutes: (count) => wholeMinutes.format(count),
     // Rounded up to a tenth, with the same grace as the cost, so a file over a limit never reads
     // as exactly the limit.

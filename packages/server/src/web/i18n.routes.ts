@@ -1,5 +1,6 @@
-import { messages } from '@protokoll/contract';
+import { messageGroup, messages } from '@protokoll/contract';
 import { etag } from 'hono/etag';
 import { routeFor } from '../lib/openapi.ts';
 
 export const messagesRoute = routeFor(messages, { middleware: [etag()] });
+export const messageGroupRoute = routeFor(messageGroup, { middleware: [etag()] });

@@ -1,5 +1,9 @@
 import { createRouter } from '../lib/openapi.ts';
-import { getMessages, localeHook } from './i18n.handlers.ts';
-import { messagesRoute } from './i18n.routes.ts';
+import { getMessageGroup, getMessages, localeHook } from './i18n.handlers.ts';
+import { messageGroupRoute, messagesRoute } from './i18n.routes.ts';
 
-export const i18nRouter = () => createRouter().openapi(messagesRoute, getMessages, localeHook);
+// The whole set first: `messages.json` would otherwise be read as a group's file name.
+export const i18nRouter = () =>
+  createRouter()
+    .openapi(messagesRoute, getMessages, localeHook)
+    .openapi(messageGroupRoute, getMessageGroup, localeHook);

@@ -1,8 +1,9 @@
+import type { MessageKey } from '../lib/i18next.ts';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { CircleExclamationPoint } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import { createContext, use, useId, useLayoutEffect, useState } from 'react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 
 /*
@@ -261,7 +262,8 @@ export function FormDescription({ className, ...props }: React.ComponentProps<'p
  */
 export function useFormMessageText(): (message: string | undefined) => string | undefined {
   const { t, i18n } = useTranslation();
-  return (message) => (message && i18n.exists(message) ? t(message) : message || undefined);
+  return (message) =>
+    message && i18n.exists(message) ? t(message as MessageKey) : message || undefined;
 }
 
 /**

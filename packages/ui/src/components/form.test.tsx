@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createI18n, I18nProvider } from '../lib/i18n.tsx';
+import { I18nextProvider as I18nProvider } from 'react-i18next';
+import { createI18n } from '../lib/i18next.ts';
 import { FormFieldState } from './field.tsx';
 import {
   fieldIssuesOf,

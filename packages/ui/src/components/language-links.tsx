@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '@protokoll/contract';
 import { Globe } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { linkVariants } from './link.tsx';
 
 export interface LanguageLinksProps extends Omit<React.ComponentProps<'nav'>, 'children'> {

@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '@protokoll/contract';
 import { ChevronDown, Globe } from 'lucide-react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { Button } from './button.tsx';
 import {

@@ -1,6 +1,6 @@
 import { cva } from 'class-variance-authority';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 
 export type PaginationItem = number | 'ellipsis-start' | 'ellipsis-end';

@@ -1,6 +1,6 @@
 import { Progress as ProgressPrimitive } from 'radix-ui';
 import { formatPercent } from '../lib/format.ts';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 
 export interface ProgressProps extends Omit<

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 
 export interface SpinnerProps extends React.ComponentProps<'span'> {

@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 
 export interface ToastProviderProps extends React.ComponentProps<typeof ToastPrimitive.Provider> {

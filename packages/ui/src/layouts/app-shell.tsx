@@ -1,7 +1,7 @@
 import type { Locale } from '@protokoll/contract';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
 import {

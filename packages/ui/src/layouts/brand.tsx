@@ -1,5 +1,5 @@
 import { AudioLines } from 'lucide-react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 
 export interface BrandProps extends React.ComponentProps<'span'> {

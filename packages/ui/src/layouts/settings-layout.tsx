@@ -1,4 +1,4 @@
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { ItemLink, type LinkItem, type RenderLink } from '../lib/render-link.tsx';
 

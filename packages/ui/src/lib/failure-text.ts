@@ -1,6 +1,7 @@
+import type { MessageKey } from './i18next.ts';
 import { errorKey, type FailureText } from '@protokoll/contract';
 import { useCallback } from 'react';
-import { useTranslation } from './i18n.tsx';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The one way a screen turns a failure into text (docs/errors.md). The app maps every thrown
@@ -19,7 +20,7 @@ export function useFailureText(): (
       if (!failure) return undefined;
       if ('message' in failure) return failure.message;
       // `'internal'` spelled out: ErrorCode would bring all of errors.ts onto the sign-in page.
-      if (failure.code === 'internal' && fallbackKey) return t(fallbackKey);
+      if (failure.code === 'internal' && fallbackKey) return t(fallbackKey as MessageKey);
       return t(errorKey(failure.code));
     },
     [t],

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from './i18n.tsx';
+import { useTranslation } from 'react-i18next';
 
 /*
  * Every number, size, length and date the interface shows, in one place and all through `Intl`,

@@ -1,7 +1,7 @@
 import type { Folder, Minutes, Note, Plan, User } from '@protokoll/contract';
 import { FilePlus2, Upload } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/card.tsx';
 import { cn } from '../lib/cn.ts';

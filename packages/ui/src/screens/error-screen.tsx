@@ -9,7 +9,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.tsx';
 import { cn } from '../lib/cn.ts';
 import { ItemLink, type LinkItem, type RenderLink } from '../lib/render-link.tsx';

@@ -1,6 +1,6 @@
 import { ArrowRight, AudioLines, ClipboardList, Upload, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.tsx';
 import { cn } from '../lib/cn.ts';
 

@@ -1,7 +1,7 @@
 import { isUnlimited, usagePercent, type Minutes } from '@protokoll/contract';
 import { Infinity as InfinityIcon, RotateCw, ShoppingCart } from 'lucide-react';
 import { useId } from 'react';
-import { Trans, useTranslation } from '../lib/i18n.tsx';
+import { Trans, useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format.ts';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';

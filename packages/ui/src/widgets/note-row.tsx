@@ -1,6 +1,6 @@
 import { noteFailure, type Note } from '@protokoll/contract';
 import { Bookmark } from 'lucide-react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { useFailureText } from '../lib/failure-text.ts';
 import { useFormat } from '../lib/format.ts';

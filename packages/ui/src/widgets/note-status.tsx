@@ -1,6 +1,6 @@
 import type { Note, NoteStatus } from '@protokoll/contract';
 import { CircleCheck, CircleExclamationPoint, Clock, LoaderCircle } from 'lucide-react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeProps } from '../components/badge.tsx';
 import { Progress } from '../components/progress.tsx';
 import { cn } from '../lib/cn.ts';

@@ -1,7 +1,7 @@
 import { isPremium, type Plan } from '@protokoll/contract';
 import { Check, ExternalLink, RotateCw, Sparkles } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../components/alert.tsx';
 import { Badge } from '../components/badge.tsx';
 import { Button } from '../components/button.tsx';

@@ -1,7 +1,7 @@
 import type { Folder as FolderEntity, Note } from '@protokoll/contract';
 import { ArrowRight, Folder, RotateCw } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/card.tsx';

@@ -7,7 +7,7 @@ import {
   type ToastVariant,
 } from '../components/toast.tsx';
 import { cn } from '../lib/cn.ts';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { UploadAnnouncer, UploadToast, type UploadEntry } from './upload-toasts.tsx';
 
 /** A short message of the app: a failed action whose button is gone, a confirmation. */

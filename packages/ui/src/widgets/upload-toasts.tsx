@@ -1,8 +1,9 @@
+import type { MessageKey } from '../lib/i18next.ts';
 import type { FailureText } from '@protokoll/contract';
 import { CircleAlert, CircleCheck, FileAudio, XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useFailureText } from '../lib/failure-text.ts';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Progress } from '../components/progress.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { toastVariants } from '../components/toast.tsx';
@@ -51,7 +52,7 @@ function useUploadStatusText(): (entry: UploadEntry) => string {
   return (entry) =>
     uploadPhase(entry) === 'error'
       ? (failureText(entry.error, 'errors.uploadFailed') ?? t('errors.uploadFailed'))
-      : t(`uploads.${uploadPhase(entry)}`);
+      : t(`uploads.${uploadPhase(entry)}` as MessageKey);
 }
 
 export interface UploadAnnouncerProps {
@@ -102,7 +103,7 @@ export function UploadToast({ entry, onDismiss }: UploadToastProps) {
   const statusText = useUploadStatusText()(entry);
   const reason = entry.reason
     ? i18n.exists(entry.reason)
-      ? t(entry.reason)
+      ? t(entry.reason as MessageKey)
       : entry.reason
     : undefined;
   const phase = uploadPhase(entry);

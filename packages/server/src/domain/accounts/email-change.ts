@@ -4,6 +4,7 @@ import { users, type User } from '../../db/schema.ts';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../lib/auth/one-time.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { findUserByEmail } from '../../lib/users.ts';
+import { translatorFor } from '../../lib/locale-files.ts';
 import { emailChangeMail } from '../../providers/mail/templates.ts';
 import type { AccountDeps } from './deps.ts';
 import { emailExists, invalidLink } from './errors.ts';
@@ -29,7 +30,9 @@ export async function requestEmailChange(
   });
   const locale = reach.locale(user.locale);
   const link = reach.link(locale, '/update-email', { token });
-  await deps.mailer.send(emailChangeMail(locale, newEmail, link));
+  await deps.mailer.send(
+    emailChangeMail(await translatorFor(deps.config.localesDir, locale), newEmail, link),
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/auth/passwords.ts';
 import { revokeUserSessions } from '../../lib/auth/sessions.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { findUserByEmail } from '../../lib/users.ts';
+import { translatorFor } from '../../lib/locale-files.ts';
 import { passwordResetMail } from '../../providers/mail/templates.ts';
 import type { AccountDeps } from './deps.ts';
 import { invalidLink } from './errors.ts';
@@ -30,7 +31,9 @@ export async function requestPasswordReset(
   const locale = reach.locale(user.locale);
   const link = reach.link(locale, '/reset-password', { token });
   try {
-    await deps.mailer.send(passwordResetMail(locale, user.email, link));
+    await deps.mailer.send(
+      passwordResetMail(await translatorFor(deps.config.localesDir, locale), user.email, link),
+    );
   } catch (error) {
     deps.logger.error('password reset mail could not be sent', { userId: user.id, err: error });
   }

@@ -5,6 +5,8 @@ import { startSmtpPeer, type SmtpPeer } from '../../../../../tests/peers/smtp.ts
 import { tempDataDir } from '../../test/accounts.ts';
 import { memoryLogger } from '../../test/app.ts';
 import { createMailer } from './mailer.ts';
+import { defaultLocalesDir } from '../../exports/wording.ts';
+import { translatorFor } from '../../lib/locale-files.ts';
 import { emailChangeMail, passwordResetMail } from './templates.ts';
 
 let smtp: SmtpPeer;
@@ -27,7 +29,9 @@ describe('mailer', () => {
       outboxDir: outbox,
       logger,
     });
-    await mailer.send(passwordResetMail('en', 'anna@example.de', LINK));
+    await mailer.send(
+      passwordResetMail(await translatorFor(defaultLocalesDir, 'en'), 'anna@example.de', LINK),
+    );
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]).toMatchObject({
       from: 'no-reply@protokoll.example',
@@ -42,7 +46,9 @@ describe('mailer', () => {
     const outbox = join(await tempDataDir(), 'outbox');
     const { logger, lines } = memoryLogger();
     const mailer = createMailer({ smtpUrl: undefined, from: 'x@y.z', outboxDir: outbox, logger });
-    await mailer.send(emailChangeMail('de', 'neu@example.de', LINK));
+    await mailer.send(
+      emailChangeMail(await translatorFor(defaultLocalesDir, 'de'), 'neu@example.de', LINK),
+    );
     const files = await readdir(outbox);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
@@ -51,16 +57,23 @@ describe('mailer', () => {
 });
 
 describe('templates', () => {
-  it('exist in German and English with text and HTML, the link escaped in HTML', () => {
+  it('exist in German and English with text and HTML, the link escaped in HTML', async () => {
     const link = 'https://protokoll.example/update-email?token=a&b=<c>';
+    const [tDe, tEn] = await Promise.all([
+      translatorFor(defaultLocalesDir, 'de'),
+      translatorFor(defaultLocalesDir, 'en'),
+    ]);
     for (const make of [passwordResetMail, emailChangeMail]) {
-      const de = make('de', 'a@b.de', link);
-      const en = make('en', 'a@b.de', link);
+      const de = make(tDe, 'a@b.de', link);
+      const en = make(tEn, 'a@b.de', link);
       expect(de.subject).not.toBe(en.subject);
       expect(de.subject).toContain('Protokoll');
       expect(de.text).toContain(link);
       expect(de.html).toContain('token=a&amp;b=&lt;c&gt;');
       expect(de.html).not.toContain('<c>');
+      expect(de.text).toContain('60 Minuten');
+      expect(de.text).not.toMatch(/\{\{|mail\./);
+      expect(en.text).toContain('60 minutes');
     }
   });
 });

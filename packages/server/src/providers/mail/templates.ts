@@ -1,4 +1,5 @@
-import { PASSWORD_RESET_TTL_MS, type Locale } from '@protokoll/contract';
+import { PASSWORD_RESET_TTL_MS } from '@protokoll/contract';
+import type { Translate } from '../../lib/locale-files.ts';
 import type { MailMessage } from './mailer.ts';
 
 const PRODUCT = 'Protokoll';
@@ -11,85 +12,43 @@ function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-interface Wording {
-  subject: string;
-  greeting: string;
-  lines: string[];
-  action: string;
-  ignore: string;
-}
+type MailKind = 'passwordReset' | 'emailChange';
 
-function render(to: string, link: string, w: Wording): MailMessage {
-  const text = [w.greeting, '', ...w.lines, '', link, '', w.ignore, '', `– ${PRODUCT}`].join('\n');
-  const paragraphs = w.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n    ');
+/**
+ * A mail of one kind in the language of `t` (docs/i18n.md#server-side-texts): the texts are
+ * `mail.*` in locales/, both links last a reset link's lifetime.
+ */
+function render(t: Translate, kind: MailKind, to: string, link: string): MailMessage {
+  const values = { product: PRODUCT, minutes: Math.round(PASSWORD_RESET_TTL_MS / 60_000) };
+  const text = (key: string) => t(`mail.${key}`, values);
+  const lines = [text(`${kind}.intro`), text(`${kind}.link`)];
+  const [greeting, action, ignore, signature] = [
+    text('greeting'),
+    text(`${kind}.action`),
+    text(`${kind}.ignore`),
+    text('signature'),
+  ];
+  const body = [greeting, '', ...lines, '', link, '', ignore, '', signature].join('\n');
+  const paragraphs = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n    ');
   const html = `<!doctype html>
 <html>
   <body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111">
-    <p>${escapeHtml(w.greeting)}</p>
+    <p>${escapeHtml(greeting)}</p>
     ${paragraphs}
-    <p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p>
+    <p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>
     <p style="color: #555; font-size: 0.9em">${escapeHtml(link)}</p>
-    <p style="color: #555; font-size: 0.9em">${escapeHtml(w.ignore)}</p>
-    <p>– ${PRODUCT}</p>
+    <p style="color: #555; font-size: 0.9em">${escapeHtml(ignore)}</p>
+    <p>${escapeHtml(signature)}</p>
   </body>
 </html>
 `;
-  return { to, subject: w.subject, text, html };
+  return { to, subject: text(`${kind}.subject`), text: body, html };
 }
 
-const resetMinutes = Math.round(PASSWORD_RESET_TTL_MS / 60_000);
-
-const passwordResetWording: Record<Locale, Wording> = {
-  de: {
-    subject: `${PRODUCT}: Passwort zurücksetzen`,
-    greeting: 'Hallo,',
-    lines: [
-      `jemand (hoffentlich Sie) möchte das Passwort Ihres ${PRODUCT}-Kontos zurücksetzen.`,
-      `Über diesen Link legen Sie ein neues Passwort fest. Er gilt ${resetMinutes} Minuten und nur einmal:`,
-    ],
-    action: 'Neues Passwort festlegen',
-    ignore:
-      'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
-  },
-  en: {
-    subject: `${PRODUCT}: reset your password`,
-    greeting: 'Hello,',
-    lines: [
-      `someone (hopefully you) asked to reset the password of your ${PRODUCT} account.`,
-      `Use this link to choose a new password. It works once, for ${resetMinutes} minutes:`,
-    ],
-    action: 'Choose a new password',
-    ignore: 'If this was not you, ignore this e-mail; your password stays the same.',
-  },
-};
-
-const emailChangeWording: Record<Locale, Wording> = {
-  de: {
-    subject: `${PRODUCT}: neue E-Mail-Adresse bestätigen`,
-    greeting: 'Hallo,',
-    lines: [
-      `diese Adresse soll künftig für Ihr ${PRODUCT}-Konto gelten.`,
-      `Bitte bestätigen Sie die Änderung über diesen Link. Er gilt ${resetMinutes} Minuten und nur einmal:`,
-    ],
-    action: 'E-Mail-Adresse bestätigen',
-    ignore: 'Wenn Sie das nicht veranlasst haben, ignorieren Sie diese E-Mail.',
-  },
-  en: {
-    subject: `${PRODUCT}: confirm your new e-mail address`,
-    greeting: 'Hello,',
-    lines: [
-      `this address is to become the e-mail address of your ${PRODUCT} account.`,
-      `Please confirm the change with this link. It works once, for ${resetMinutes} minutes:`,
-    ],
-    action: 'Confirm e-mail address',
-    ignore: 'If you did not ask for this, ignore this e-mail.',
-  },
-};
-
-export function passwordResetMail(locale: Locale, to: string, link: string): MailMessage {
-  return render(to, link, passwordResetWording[locale]);
+export function passwordResetMail(t: Translate, to: string, link: string): MailMessage {
+  return render(t, 'passwordReset', to, link);
 }
 
-export function emailChangeMail(locale: Locale, to: string, link: string): MailMessage {
-  return render(to, link, emailChangeWording[locale]);
+export function emailChangeMail(t: Translate, to: string, link: string): MailMessage {
+  return render(t, 'emailChange', to, link);
 }

@@ -13,7 +13,7 @@ import { handlePaymentEvent } from '../../domain/billing/webhook.ts';
 import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { notFoundError } from '../../lib/errors.ts';
-import { loadMessages, lookup } from '../../lib/locale-files.ts';
+import { translatorFor } from '../../lib/locale-files.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { findUserById, mailLocale } from '../../lib/users.ts';
 import { billingDepsOf } from '../deps.ts';
@@ -29,8 +29,8 @@ import type {
 /** Payments off: a clear answer in the language of the request, before anything else happens. */
 export const paymentsRequired: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.var.payments) return next();
-  const messages = await loadMessages(c.var.config.localesDir, mailLocale(c, undefined));
-  throw paymentsDisabled(lookup(messages, 'errors.paymentsDisabled'));
+  const t = await translatorFor(c.var.config.localesDir, mailLocale(c, undefined));
+  throw paymentsDisabled(t('errors.paymentsDisabled'));
 };
 
 async function me(c: Context<AppEnv>): Promise<User> {

@@ -1,5 +1,5 @@
 import type { FailureText, FieldIssue, LoginBody } from '@protokoll/contract';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 // The FormItem parts straight from field.tsx: form.tsx would bring react-hook-form along.
 import {

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@protokoll/contract';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 
 export type PasswordStrengthLevel = 'empty' | 'tooShort' | 'weak' | 'medium' | 'strong';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FailureText, FieldIssue, RegisterBody } from '@protokoll/contract';
 import { useForm, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from '../../lib/i18n.tsx';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Checkbox } from '../../components/checkbox.tsx';
 import {

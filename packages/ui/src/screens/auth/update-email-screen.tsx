@@ -1,6 +1,6 @@
 import { ErrorCode, type FailureText } from '@protokoll/contract';
 import { RotateCw } from 'lucide-react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';

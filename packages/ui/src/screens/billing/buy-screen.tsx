@@ -10,7 +10,7 @@ import {
 import { ExternalLink, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';

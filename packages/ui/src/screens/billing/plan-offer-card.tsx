@@ -1,7 +1,7 @@
 import type { BillingInterval, PlanOffer } from '@protokoll/contract';
 import { Check, Clock } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/badge.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/card.tsx';
 import { cn } from '../../lib/cn.ts';

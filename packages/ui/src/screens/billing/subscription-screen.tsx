@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../lib/i18next.ts';
 import type {
   BillingSubscription,
   FailureText,
@@ -7,7 +8,7 @@ import type {
 } from '@protokoll/contract';
 import { ExternalLink, RotateCw, Sparkles } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Badge, type BadgeProps } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
@@ -255,7 +256,7 @@ function SubscriptionDetails({
           <Badge variant={badge.variant} data-slot="subscription-status">
             {kind === 'admin' ? <Sparkles aria-hidden /> : null}
             <span className="sr-only">{t('subscription.statusLabel')}: </span>
-            {t(`subscription.status.${badge.key}`)}
+            {t(`subscription.status.${badge.key}` as MessageKey)}
           </Badge>
         </div>
 

@@ -7,7 +7,7 @@ import {
 } from '@protokoll/contract';
 import { Check, CircleCheck, CircleX, Clock, RotateCw, SearchX, Sparkles } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';

@@ -1,7 +1,7 @@
 import type { Note } from '@protokoll/contract';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogCancel,

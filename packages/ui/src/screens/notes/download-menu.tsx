@@ -1,6 +1,6 @@
 import { downloadFormats, type DownloadFormat } from '@protokoll/contract';
 import { ChevronDown, Download } from 'lucide-react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import {
   DropdownMenu,

@@ -1,7 +1,7 @@
 import type { Folder as FolderEntity } from '@protokoll/contract';
 import { Ellipsis, Folder, FolderPlus, Inbox, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import {

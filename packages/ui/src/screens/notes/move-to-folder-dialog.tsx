@@ -1,6 +1,6 @@
 import type { Folder, Note } from '@protokoll/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import {

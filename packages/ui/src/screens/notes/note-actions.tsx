@@ -9,7 +9,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type FailureText, type Folder, type Note } from '@protokoll/contract';
 import { RotateCw } from 'lucide-react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Pagination } from '../../components/pagination.tsx';

@@ -9,7 +9,7 @@ import {
 } from '@protokoll/contract';
 import { ArrowLeft, BookmarkMinus, BookmarkPlus, Info, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';

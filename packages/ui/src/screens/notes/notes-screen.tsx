@@ -1,7 +1,7 @@
 import type { Folder, NoteCountQuery } from '@protokoll/contract';
 import { FilePlus2, FileText, FolderOpen, Search, SearchX, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Field } from '../../components/field.tsx';

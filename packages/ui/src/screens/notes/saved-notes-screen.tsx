@@ -1,5 +1,5 @@
 import { Bookmark } from 'lucide-react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { cn } from '../../lib/cn.ts';

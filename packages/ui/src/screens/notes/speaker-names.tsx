@@ -1,7 +1,8 @@
 import { NAME_MAX_LENGTH } from '@protokoll/contract';
 import { CircleCheck } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type TFunction, useTranslation } from '../../lib/i18n.tsx';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Input } from '../../components/input.tsx';

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { demoCapabilities, silentWav } from '@protokoll/mocks/fixtures';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { AudioDropZone, type AudioDropZoneProps } from './audio-drop-zone.tsx';
 
 /** 12 min 34 s of silence as a real WAV file (2.2 MiB), as the file picker hands it over. */

@@ -1,7 +1,7 @@
 import { AUDIO_ACCEPT } from '@protokoll/contract';
 import { FileAudio, CloudUpload } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '../../components/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFormat } from '../../lib/format.ts';

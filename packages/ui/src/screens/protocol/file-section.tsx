@@ -1,5 +1,5 @@
 import type { Minutes } from '@protokoll/contract';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { useFormat } from '../../lib/format.ts';

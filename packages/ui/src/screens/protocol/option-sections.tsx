@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../lib/i18next.ts';
 import {
   NoteDesign,
   NoteStructure,
@@ -6,7 +7,7 @@ import {
   type SummaryModel,
 } from '@protokoll/contract';
 import { useMemo } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import {
   FormControl,
   FormDescription,
@@ -164,7 +165,7 @@ export function SummarySection({ control, summaryModels, paid, languages }: Summ
   const languageName = useLanguageName();
   const modelName = (id: string) => {
     const key = `protocol.models.${id}`;
-    return i18n.exists(key) ? t(key) : id;
+    return i18n.exists(key) ? t(key as MessageKey) : id;
   };
   return (
     <FormSection

@@ -4,7 +4,8 @@ import { DEFAULT_PLAN_OFFERS, type Minutes } from '@protokoll/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../../../locales/de.json';
-import { createI18n, I18nProvider } from '../../lib/i18n.tsx';
+import { I18nextProvider as I18nProvider } from 'react-i18next';
+import { createI18n } from '../../lib/i18next.ts';
 import { ProtocolScreen, toProtocolCapabilities } from './protocol-screen.tsx';
 
 // jsdom lays nothing out and has no ResizeObserver; Radix's controls only need it to exist.

@@ -20,7 +20,7 @@ import {
 } from '@protokoll/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Form, useFormMessageText, useServerFieldErrors } from '../../components/form.tsx';
 import { cn } from '../../lib/cn.ts';

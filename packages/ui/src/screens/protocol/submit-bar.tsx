@@ -1,6 +1,6 @@
 import type { FailureText } from '@protokoll/contract';
 import { Upload } from 'lucide-react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
 import { useFormat } from '../../lib/format.ts';

@@ -1,7 +1,7 @@
 import { DELETE_CONFIRMATION, DeleteUserBody, type FailureText } from '@protokoll/contract';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Trans, useTranslation } from '../../lib/i18n.tsx';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangeEmailBody, ErrorCode, type FailureText, type FieldIssue } from '@protokoll/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import {

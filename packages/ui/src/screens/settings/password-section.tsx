@@ -7,7 +7,7 @@ import {
 } from '@protokoll/contract';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import {

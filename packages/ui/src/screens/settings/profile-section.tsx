@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateUserBody, type FailureText, type FieldIssue, type User } from '@protokoll/contract';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import {

@@ -1,0 +1,68 @@
+import { DEFAULT_LOCALE, LOCALES } from './constants.ts';
+
+// Without zod: the translator's setup and the message groups load with every page's first paint.
+
+/** A nested message tree (`Messages` in the contract's API). */
+export type MessageTree = { [key: string]: string | MessageTree };
+
+/**
+ * The message groups (docs/i18n.md#message-groups): the top-level areas of the locale files,
+ * served together so a page loads only the texts of its area. `common` holds what every page may
+ * show (layouts, error texts, validation, toasts); every area appears in exactly one group.
+ */
+export const MESSAGE_GROUPS = {
+  common: [
+    'app',
+    'common',
+    'errors',
+    'errorPage',
+    'shell',
+    'language',
+    'toast',
+    'pagination',
+    'validation',
+    'uploads',
+  ],
+  home: ['home'],
+  auth: ['auth'],
+  notes: ['notes', 'folders', 'downloads', 'reader', 'dashboard', 'exports'],
+  upload: ['protocol', 'processing'],
+  billing: ['plans', 'plan', 'minutes', 'buy', 'purchase', 'subscription', 'support'],
+  settings: ['settings'],
+  // The server's account mails: never loaded by the browser, still part of the whole set.
+  mail: ['mail'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type MessageGroup = keyof typeof MESSAGE_GROUPS;
+export const MESSAGE_GROUP_NAMES = Object.keys(MESSAGE_GROUPS) as MessageGroup[];
+
+/** The part of a message tree that belongs to one group. */
+export function pickMessageGroup(messages: MessageTree, group: MessageGroup): MessageTree {
+  const picked: MessageTree = {};
+  for (const area of MESSAGE_GROUPS[group]) {
+    const node = messages[area];
+    if (node !== undefined) picked[area] = node;
+  }
+  return picked;
+}
+
+/** `auth.json`: the file name of a group at /_i18n/{locale}/. */
+export const messageGroupFile = (group: MessageGroup) => `${group}.json` as const;
+
+/**
+ * i18next's options shared by every translator, the browser's and the server's (one engine, one
+ * format: docs/i18n.md#message-files). Plain data, so the contract stays free of i18next itself.
+ */
+export const I18N_OPTIONS = {
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  // React (and the mail and PDF writers) escape what they output; escaping here too shows `&amp;`.
+  // A placeholder without a value stays as written (`{{name}}`), as it always did here.
+  interpolation: {
+    escapeValue: false,
+    missingInterpolationHandler: (_text: string, match: RegExpExecArray) => match[0],
+  },
+  // Resources are given up front or added synchronously: no async init, no Suspense.
+  initAsync: false,
+  showSupportNotice: false,
+};
