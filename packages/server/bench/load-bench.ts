@@ -165,11 +165,11 @@ interface Server {
    */
   takeDurations(): number[];
   /**
-   * Resolves once the server has logged no request for `quietMs` (at most `maxMs`): requests
-   * still in flight when a run ends (their clients gone) are finished before the next run starts,
-   * so one run's backlog does not slow the next.
+   * Resolves once the server has logged `sent` requests since the last `takeDurations` (requests
+   * of clients autocannon gave up on are finished before the next run, so one run's backlog does
+   * not slow the next), or after 5 s without a line (requests the server never read), or `maxMs`.
    */
-  settle(quietMs?: number, maxMs?: number): Promise<void>;
+  settle(sent: number, maxMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -251,9 +251,10 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
       durations = [];
       return taken;
     },
-    async settle(quietMs = 1_000, maxMs = 60_000) {
-      const end = Date.now() + maxMs;
-      while (Date.now() - lastLineAt < quietMs && Date.now() < end) {
+    async settle(sent, maxMs = 120_000) {
+      const started = Date.now();
+      const quiet = () => Date.now() - Math.max(lastLineAt, started) > 5_000;
+      while (durations.length < sent && !quiet() && Date.now() - started < maxMs) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
@@ -393,8 +394,8 @@ async function runOne(server: Server, scenario: Scenario, connections: number): 
   const rssAfter = await rssMiB(server.pid);
   // Requests of clients autocannon left behind are finished (and counted inside) before the next run.
   const settleStarted = Date.now();
-  await server.settle();
-  const settleMs = Math.max(0, Date.now() - settleStarted - 1_000);
+  await server.settle(result.requests.sent);
+  const settleMs = Date.now() - settleStarted;
   const inside = server.takeDurations().sort((a, b) => a - b);
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }> | undefined;
   return {

@@ -437,13 +437,18 @@ describe('POST /api/note', () => {
       const form = await uploadForm(fixtures.german.mp3, { folder_id: String(folder.id) });
       // The body must not be read while a database step holds its place.
       const encoded = new Response(form);
-      const watched = encoded.body!.pipeThrough(
-        new TransformStream({
-          transform(chunk, controller) {
+      const source = encoded.body!.getReader();
+      // Pulled only when the server reads (no read-ahead), so each pull shows who holds the gate.
+      const watched = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
             if (inGate > 0) bodyReadInGate = true;
-            controller.enqueue(chunk);
+            const { done, value } = await source.read();
+            if (done) controller.close();
+            else controller.enqueue(value);
           },
-        }),
+        },
+        { highWaterMark: 0 },
       );
       const res = await readResponse(
         endpoints.uploadNote,
