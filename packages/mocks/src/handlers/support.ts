@@ -8,7 +8,11 @@ export function createSupportHandlers(options: HandleOptions = {}) {
   return [
     handle(
       e.createSupportRequest,
-      () => reply(e.createSupportRequest, { success: true, message: 'Support request received' }),
+      () => reply(e.createSupportRequest, {
+          success: true,
+          message: 'Support request received',
+          ticket_id: 42,
+        }),
       options,
     ),
   ];
