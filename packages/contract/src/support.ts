@@ -48,3 +48,30 @@ export const createSupportRequest = defineEndpoint({
   bodyKind: 'json',
   response: SupportResponse,
 });
+
+/** One question of the support page's FAQ (`content/faq/<locale>.json`). */
+export const FaqEntry = z.object({
+  id: z.string().min(1),
+  question: z.string().min(1),
+  answer: z.string().min(1),
+});
+export type FaqEntry = z.infer<typeof FaqEntry>;
+export const FaqFile = z.array(FaqEntry);
+
+/**
+ * The FAQ entries whose question or answer holds every word of `query` (case and accents
+ * ignored), in their order; all of them for an empty query.
+ */
+export function searchFaq(entries: readonly FaqEntry[], query: string, locale: string): FaqEntry[] {
+  const fold = (text: string) =>
+    text
+      .toLocaleLowerCase(locale)
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '');
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (!words.length) return [...entries];
+  return entries.filter((entry) => {
+    const text = fold(`${entry.question} ${entry.answer}`);
+    return words.every((word) => text.includes(word));
+  });
+}
