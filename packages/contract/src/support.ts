@@ -50,11 +50,13 @@ export const createSupportRequest = defineEndpoint({
 });
 
 /** One question of the support page's FAQ (`content/faq/<locale>.json`). */
-export const FaqEntry = z.object({
-  id: z.string().min(1),
-  question: z.string().min(1),
-  answer: z.string().min(1),
-});
+export const FaqEntry = z
+  .object({
+    id: z.string().min(1),
+    question: z.string().min(1),
+    answer: z.string().min(1),
+  })
+  .meta({ id: 'FaqEntry' });
 export type FaqEntry = z.infer<typeof FaqEntry>;
 export const FaqFile = z.array(FaqEntry);
 

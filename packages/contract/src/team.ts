@@ -22,6 +22,11 @@ export const TeamMember = z
   .meta({ id: 'TeamMember' });
 export type TeamMember = z.infer<typeof TeamMember>;
 
+/** The owner as a member sees them. */
+export const TeamOwner = z
+  .object({ name: z.string(), email: z.string() })
+  .meta({ id: 'TeamOwner' });
+
 /** An invitation not yet accepted or revoked; `expired` ones still hold no seat. */
 export const TeamInvitation = z
   .object({
@@ -52,7 +57,7 @@ export const TeamResponse = z
     /** The plan whose pool the team shares (the owner's). */
     plan_name: z.string(),
     /** Who owns the team (for a member; the owner finds themselves in `members`). */
-    owner: z.object({ name: z.string(), email: z.string() }).nullable(),
+    owner: TeamOwner.nullable(),
     members: z.array(TeamMember),
     invitations: z.array(TeamInvitation),
   })
