@@ -31,6 +31,8 @@ export const routeTable: Record<PagePath, LazyExoticComponent<ComponentType>> = 
     'SavedNotesRoute',
   ),
   '/protocol': lazyRoute(() => import('./routes/protocol-route.tsx'), 'ProtocolRoute'),
+  '/support': lazyRoute(() => import('./routes/support-route.tsx'), 'SupportRoute'),
+  '/team': lazyRoute(() => import('./routes/team-route.tsx'), 'TeamRoute'),
   '/buy': lazyRoute(() => import('./routes/billing/buy-route.tsx'), 'BuyRoute'),
   '/successful-purchase': lazyRoute(
     () => import('./routes/billing/successful-purchase-route.tsx'),
