@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { SIGN_UP_TEXT, signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { noteDone, startNote } from './support/notes.ts';
 import { linkFromOutbox, mailTo } from './support/outbox.ts';
 
@@ -40,6 +40,7 @@ const TEXT = {
     invited: (email: string) => `Einladung an ${email} gesendet`,
     inviteMail: 'Einladung annehmen',
     accept: 'Einladung annehmen',
+    signUpNow: 'Jetzt registrieren',
     joined: 'Willkommen im Team',
     teamOf: /Team von/,
     members: 'Mitglieder',
@@ -69,6 +70,7 @@ const TEXT = {
     invited: (email: string) => `Invitation sent to ${email}`,
     inviteMail: 'Accept the invitation',
     accept: 'Accept invitation',
+    signUpNow: 'Sign up now',
     joined: 'Welcome to the team',
     teamOf: /'s team/,
     members: 'Members',
@@ -156,12 +158,23 @@ for (const locale of ['de', 'en'] as const) {
     await page.getByRole('button', { name: t.invite }).click();
     await expect(page.getByText(t.invited(memberEmail))).toBeVisible();
 
-    // The member registers with the invited address and opens the link from the mail.
+    // The invited person has no account yet: the link leads through sign-in to registration
+    // and back to the invitation.
     const member = await secondPerson(browser);
-    await signUpInUi(member, locale, { email: memberEmail, password: 'Team-Passwort-2' });
+    await mailTo(memberEmail, t.inviteMail);
     const link = await linkFromOutbox(memberEmail, '/team', 'accept');
     expect(link).toContain(`${t.prefix}/team?accept=`);
     await member.goto(link);
+    await expect(member).toHaveURL(new RegExp(`${t.prefix}/login\\?redirect=`));
+    await member.getByRole('link', { name: t.signUpNow }).click();
+    const form = SIGN_UP_TEXT[locale];
+    await member.getByLabel(form.firstName).fill('Mia');
+    await member.getByLabel(form.lastName).fill('Mitglied');
+    await member.getByLabel(form.email).fill(memberEmail);
+    await member.getByLabel(form.password, { exact: true }).fill('Team-Passwort-2');
+    await member.getByRole('checkbox', { name: form.terms }).check();
+    await member.getByRole('button', { name: form.createAccount }).click();
+    await expect(member).toHaveURL(new RegExp(`${t.prefix}/team\\?accept=`));
     await member.getByRole('button', { name: t.accept }).click();
     await expect(member.getByText(t.joined)).toBeVisible();
     await expect(member.getByRole('heading', { name: t.teamOf })).toBeVisible();
@@ -184,7 +197,7 @@ for (const locale of ['de', 'en'] as const) {
     const members = page.getByRole('list', { name: t.members });
     const row = members.getByRole('listitem').filter({ hasText: memberEmail });
     await expect(row).toContainText(t.used);
-    await row.getByRole('button', { name: t.remove('Jürgen Groß') }).click();
+    await row.getByRole('button', { name: t.remove('Mia Mitglied') }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: t.confirmRemove }).click();
     await expect(row).toHaveCount(0);
 
