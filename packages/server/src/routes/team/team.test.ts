@@ -284,6 +284,29 @@ describe('invitations', () => {
     expect(fromMember.error).toMatchObject({ code: 'teamOtherTeam' });
   });
 
+  it('lets one of two simultaneous uses of a link through, and one of two teams at once', async () => {
+    const owner = await businessOwner();
+    const bea = await signUp(t.api);
+    await invite(owner, bea.email);
+    const token = await inviteToken(bea.email);
+    const answers = await Promise.all([accept(bea, token), accept(bea, token)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 410]);
+
+    const first = await businessOwner();
+    const second = await businessOwner();
+    const carl = await signUp(t.api);
+    await invite(first, carl.email);
+    const firstToken = await inviteToken(carl.email);
+    await invite(second, carl.email);
+    const secondToken = await inviteToken(carl.email);
+    const both = await Promise.all([accept(carl, firstToken), accept(carl, secondToken)]);
+    expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
+    const joined = [await team(first), await team(second)].map((view) =>
+      view.members.some((m) => m.id === carl.user.id),
+    );
+    expect(joined.filter(Boolean)).toHaveLength(1);
+  });
+
   it('refuses to join when the owner no longer has a team plan', async () => {
     const owner = await businessOwner();
     const bea = await signUp(t.api);
@@ -464,6 +487,41 @@ describe('the team pool', () => {
     // Back on Business, the membership counts again.
     await setPlan(owner, 'business');
     expect((await minutes(bea)).total).toBe(6000);
+  });
+
+  it('keeps uploads and a removal at the same moment consistent: the note is on the pool only if it came first', async () => {
+    const owner = await businessOwner();
+    const bea = await member(owner);
+    const [uploaded, removed] = await Promise.all([
+      upload(bea),
+      t.api.call(endpoints.removeTeamMember, { token: owner.token, query: { id: bea.user.id } }),
+    ]);
+    expect(uploaded.status).toBe(200);
+    expect(removed.status).toBe(200);
+    const [note] = await db().select().from(notes).where(eq(notes.userId, bea.user.id));
+    const [reserve] = await db()
+      .select()
+      .from(minutesLedger)
+      .where(and(eq(minutesLedger.noteId, note!.id), eq(minutesLedger.kind, 'reserve')));
+    // On the pool (named as Bea's) or on Bea's own ledger, never anywhere else.
+    if (reserve!.userId === owner.user.id) expect(reserve!.actorId).toBe(bea.user.id);
+    else expect(reserve).toMatchObject({ userId: bea.user.id, actorId: null });
+  });
+
+  it('gives a deleted member’s held minutes back to the pool; their charged minutes stay counted', async () => {
+    const owner = await businessOwner();
+    const bea = await member(owner);
+    expect((await upload(bea)).status).toBe(200);
+    expect((await upload(bea, fixtures.german.ogg)).status).toBe(200);
+    const [done] = await db().select().from(notes).where(eq(notes.userId, bea.user.id));
+    await settleMinutes(db(), done!.id, 'charge');
+    const res = await t.api.call(endpoints.deleteUser, {
+      token: bea.token,
+      body: { confirmation: 'DELETE' },
+    });
+    expect(res.status).toBe(200);
+    expect(await minutes(owner)).toMatchObject({ used: done!.minutesReserved, running: 0 });
+    expect((await team(owner)).members).toHaveLength(1);
   });
 
   it('sends a removed member back to their own minutes', async () => {
