@@ -44,6 +44,8 @@ export const routeTable: Record<PagePath, LazyRoute> = {
     'notes',
     'billing',
   ]),
+  '/support': lazyRoute(() => import('./routes/support-route.tsx'), 'SupportRoute', ['billing']),
+  '/team': lazyRoute(() => import('./routes/team-route.tsx'), 'TeamRoute', ['billing']),
   '/buy': lazyRoute(() => import('./routes/billing/buy-route.tsx'), 'BuyRoute', ['billing']),
   '/successful-purchase': lazyRoute(
     () => import('./routes/billing/successful-purchase-route.tsx'),

@@ -13,6 +13,7 @@ export const keys = {
   plans: () => ['plans'] as const,
   capabilities: () => ['capabilities'] as const,
   subscription: () => ['subscription'] as const,
+  team: () => ['team'] as const,
   checkout: {
     status: (sessionId: string) => ['checkout', 'status', sessionId] as const,
   },

@@ -1,7 +1,15 @@
 import '../styles/app.css';
 import { AppShell, type NavItem } from '@protokoll/ui';
 import { useTranslation } from 'react-i18next';
-import { Bookmark, FilePlus, FileText, LayoutDashboard, Settings } from 'lucide-react';
+import {
+  Bookmark,
+  FilePlus,
+  FileText,
+  LayoutDashboard,
+  LifeBuoy,
+  Settings,
+  Users,
+} from 'lucide-react';
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useUser } from '../api/user/user.ts';
@@ -16,6 +24,8 @@ const NAV = [
   { key: 'protocol', path: '/protocol', icon: <FilePlus aria-hidden /> },
   { key: 'notes', path: '/notes', icon: <FileText aria-hidden /> },
   { key: 'savedNotes', path: '/saved-notes', icon: <Bookmark aria-hidden /> },
+  { key: 'team', path: '/team', icon: <Users aria-hidden /> },
+  { key: 'support', path: '/support', icon: <LifeBuoy aria-hidden /> },
   { key: 'settings', path: '/settings', icon: <Settings aria-hidden /> },
 ] as const;
 

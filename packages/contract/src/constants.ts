@@ -54,6 +54,8 @@ export const ROUTE_PREFETCH_CONCURRENCY = 4;
 /** A mailed reset link lives one hour (docs/sessions.md#password-and-address-changes). */
 export const ONE_HOUR_MS = 3_600_000;
 export const PASSWORD_RESET_TTL_MS = ONE_HOUR_MS;
+/** How long a team invitation link works (docs/product.md#teams). */
+export const TEAM_INVITATION_TTL_MS = 7 * 24 * ONE_HOUR_MS;
 
 /** Remaining minutes above this count as unlimited (docs/minutes.md#unlimited). */
 export const UNLIMITED_MINUTES_THRESHOLD = 1e12;

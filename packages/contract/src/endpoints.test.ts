@@ -57,6 +57,12 @@ describe('endpoints', () => {
       'POST /api/stripe/portalSession',
       'POST /api/stripe/webhook',
       'POST /api/support',
+      'GET /api/team',
+      'POST /api/team/invite',
+      'POST /api/team/accept',
+      'DELETE /api/team/member',
+      'POST /api/team/leave',
+      'DELETE /api/team/invitation',
       'GET /api/capabilities',
     ];
     for (const route of expected) expect(routes.has(route), route).toBe(true);

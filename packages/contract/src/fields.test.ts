@@ -24,10 +24,10 @@ describe('textField', () => {
       expect(message.safeParse(`a${c}b`).success, JSON.stringify(c)).toBe(false);
     }
     expect(
-      SupportBody.safeParse({ category: 'question', subject: 'Hallo', message: 'a\nb' }).success,
+      SupportBody.safeParse({ category: 'account', subject: 'Hallo', message: 'a\nb' }).success,
     ).toBe(true);
     expect(
-      SupportBody.safeParse({ category: 'question', subject: 'Hal\nlo', message: 'a' }).success,
+      SupportBody.safeParse({ category: 'account', subject: 'Hal\nlo', message: 'a' }).success,
     ).toBe(false);
   });
 

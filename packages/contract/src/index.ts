@@ -17,6 +17,7 @@ export * from './notes.ts';
 export * from './folders.ts';
 export * from './billing.ts';
 export * from './support.ts';
+export * from './team.ts';
 export * from './capabilities.ts';
 
 import {
@@ -57,6 +58,14 @@ import {
   uploadNote,
 } from './notes.ts';
 import { createSupportRequest } from './support.ts';
+import {
+  acceptTeamInvitation,
+  getTeam,
+  inviteTeamMember,
+  leaveTeam,
+  removeTeamMember,
+  revokeTeamInvitation,
+} from './team.ts';
 import {
   changePassword,
   deleteUser,
@@ -122,6 +131,13 @@ export const endpoints = {
   stripeWebhook,
   // support
   createSupportRequest,
+  // team
+  getTeam,
+  inviteTeamMember,
+  acceptTeamInvitation,
+  removeTeamMember,
+  leaveTeam,
+  revokeTeamInvitation,
   // capabilities
   getCapabilities,
 } satisfies Record<string, Endpoint>;

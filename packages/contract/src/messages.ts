@@ -27,7 +27,7 @@ export const MESSAGE_GROUPS = {
   auth: ['auth'],
   notes: ['notes', 'folders', 'downloads', 'reader', 'dashboard', 'exports'],
   upload: ['protocol', 'processing'],
-  billing: ['plans', 'plan', 'minutes', 'buy', 'purchase', 'subscription', 'support'],
+  billing: ['plans', 'plan', 'minutes', 'buy', 'purchase', 'subscription', 'support', 'team'],
   settings: ['settings'],
   // The server's account mails: never loaded by the browser, still part of the whole set.
   mail: ['mail'],

@@ -30,6 +30,8 @@ export const pageRoutes = [
   { path: '/notes', layout: 'default', access: 'signed-in' },
   { path: '/saved-notes', layout: 'default', access: 'signed-in' },
   { path: '/protocol', layout: 'default', access: 'signed-in' },
+  { path: '/support', layout: 'default', access: 'signed-in' },
+  { path: '/team', layout: 'default', access: 'signed-in' },
   { path: '/buy', layout: 'default', access: 'signed-in' },
   { path: '/successful-purchase', layout: 'default', access: 'signed-in' },
   { path: '/settings', layout: 'default', access: 'signed-in' },

@@ -6,6 +6,7 @@ import { folderHandlers } from './handlers/folders.ts';
 import { notesHandlers } from './handlers/notes.ts';
 import { supportHandlers } from './handlers/support.ts';
 import { systemHandlers } from './handlers/system.ts';
+import { teamHandlers } from './handlers/team.ts';
 import { minutesHandlers, planHandlers, userHandlers } from './handlers/user.ts';
 
 export { system } from './handlers/system.ts';
@@ -27,6 +28,7 @@ export {
   MOCK_PROMO_CODE,
 } from './handlers/billing.ts';
 export { support, createSupportHandlers } from './handlers/support.ts';
+export { team, createTeamHandlers, MOCK_INVITATION_TOKENS } from './handlers/team.ts';
 export { capabilities, createCapabilitiesHandlers } from './handlers/capabilities.ts';
 export { errorResponse, validationResponse } from './respond.ts';
 export { bearerToken, EXPIRED_TOKEN, handle, isAuthenticated, reply } from './handle.ts';
@@ -48,6 +50,7 @@ export const defaultHandlers = {
   folders: folderHandlers,
   billing: billingHandlers,
   support: supportHandlers,
+  team: teamHandlers,
   capabilities: capabilitiesHandlers,
 } satisfies Record<string, RequestHandler[]>;
 

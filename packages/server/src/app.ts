@@ -35,6 +35,8 @@ import { foldersRouter } from './routes/folders/index.ts';
 import { noteRetryRouter } from './routes/note-retry/index.ts';
 import { notesRouter } from './routes/notes/index.ts';
 import { plansRouter } from './routes/plans/index.ts';
+import { supportRouter } from './routes/support/index.ts';
+import { teamRouter } from './routes/team/index.ts';
 import { uploadsRouter } from './routes/uploads/index.ts';
 import { userRouter } from './routes/user/index.ts';
 import { mountDocs } from './routes/docs/index.ts';
@@ -178,6 +180,8 @@ export function createApp(deps: AppDeps): App {
   app.route('/', uploadsRouter());
   app.route('/', notesRouter());
   app.route('/', foldersRouter());
+  app.route('/', supportRouter());
+  app.route('/', teamRouter());
   mountDocs(app, { version, publicUrl: config.publicUrl });
 
   if (config.serveApp) app.get('*', serveApp(config.appDist));

@@ -84,11 +84,13 @@ describe('loadConfig', () => {
       googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
       smtpUrl: undefined,
       mailFrom: 'Protokoll <no-reply@protokoll.local>',
+      supportEmail: 'support@protokoll.local',
       rateLimits: {
         login: { max: 10, windowMs: 15 * 60_000 },
         loginIp: { max: 30, windowMs: 15 * 60_000 },
         register: { max: 5, windowMs: 60 * 60_000 },
         forgotPassword: { max: 5, windowMs: 60 * 60_000 },
+        support: { max: 5, windowMs: 60 * 60_000 },
       },
       trustProxy: false,
       stt: {
@@ -137,6 +139,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_LOGIN_IP: '20/1h',
       RATE_LIMIT_REGISTER: '2/2h',
       RATE_LIMIT_FORGOT_PASSWORD: '1/1d',
+      RATE_LIMIT_SUPPORT: '4/1d',
+      SUPPORT_EMAIL: 'hilfe@protokoll.example',
       TRUST_PROXY: 'yes',
     });
     expect(config).toMatchObject({
@@ -155,11 +159,13 @@ describe('loadConfig', () => {
       googleJwksUrl: 'http://127.0.0.1:9999/certs',
       smtpUrl: 'smtp://mailer:pw@mail.internal:587',
       mailFrom: 'Protokoll <hallo@protokoll.example>',
+      supportEmail: 'hilfe@protokoll.example',
       rateLimits: {
         login: { max: 3, windowMs: 30_000 },
         loginIp: { max: 20, windowMs: 3_600_000 },
         register: { max: 2, windowMs: 2 * 3_600_000 },
         forgotPassword: { max: 1, windowMs: 86_400_000 },
+        support: { max: 4, windowMs: 86_400_000 },
       },
       trustProxy: true,
     });

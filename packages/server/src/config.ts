@@ -35,6 +35,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of every mail. */
   mailFrom: string;
+  /** Inbox of the contact form's messages (docs/product.md#support). */
+  supportEmail: string;
   /** Fixed-window limits of the abuse-prone calls. */
   rateLimits: RateLimits;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -156,6 +158,8 @@ export interface RateLimits {
   register: RateLimit;
   /** Per IP address. */
   forgotPassword: RateLimit;
+  /** Contact-form messages per account. */
+  support: RateLimit;
 }
 
 export interface ConfigProblem {
@@ -386,10 +390,16 @@ const EnvSchema = z.object({
     .refine(isSmtpUrl, 'muss eine SMTP-URL sein (smtp://user:password@host:587 oder smtps://…)')
     .optional(),
   MAIL_FROM: z.string().default('Protokoll <no-reply@protokoll.local>'),
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .pipe(z.email('muss eine E-Mail-Adresse sein'))
+    .default('support@protokoll.local'),
   RATE_LIMIT_LOGIN: rateLimitVariable({ max: 10, windowMs: 15 * 60_000 }),
   RATE_LIMIT_LOGIN_IP: rateLimitVariable({ max: 30, windowMs: 15 * 60_000 }),
   RATE_LIMIT_REGISTER: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
+  RATE_LIMIT_SUPPORT: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
   // Engine URLs are not quoted in messages: they may carry credentials.
   STT_BASE_URL: z
     .string()
@@ -501,11 +511,13 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     rateLimits: {
       login: e.RATE_LIMIT_LOGIN,
       loginIp: e.RATE_LIMIT_LOGIN_IP,
       register: e.RATE_LIMIT_REGISTER,
       forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
+      support: e.RATE_LIMIT_SUPPORT,
     },
     trustProxy: e.TRUST_PROXY ?? false,
     stt: {

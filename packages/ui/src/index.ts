@@ -85,6 +85,8 @@ export * from './screens/settings/profile-screen.tsx';
 export * from './screens/billing/buy-screen.tsx';
 export * from './screens/billing/successful-purchase-screen.tsx';
 export * from './screens/billing/subscription-screen.tsx';
+export * from './screens/support/support-screen.tsx';
+export * from './screens/team/team-screen.tsx';
 export * from './screens/protocol/protocol-screen.tsx';
 export * from './screens/notes/notes-screen.tsx';
 export * from './screens/notes/saved-notes-screen.tsx';

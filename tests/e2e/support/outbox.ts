@@ -20,9 +20,13 @@ function decodeQuotedPrintable(text: string): string {
  * written there when no SMTP server is configured). Polls briefly: the mail is sent after the
  * answer.
  */
-export async function linkFromOutbox(recipient: string, path: string): Promise<string> {
+export async function linkFromOutbox(
+  recipient: string,
+  path: string,
+  param = 'token',
+): Promise<string> {
   const outbox = join(dataDir(), 'outbox');
-  const pattern = new RegExp(`https?://[^\\s"'<>]+${path.replace('/', '\\/')}\\?token=[\\w-]+`);
+  const pattern = new RegExp(`https?://[^\\s"'<>]+${path.replace('/', '\\/')}\\?${param}=[\\w-]+`);
   for (let attempt = 0; attempt < 50; attempt++) {
     const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
     for (const name of names) {
@@ -34,4 +38,22 @@ export async function linkFromOutbox(recipient: string, path: string): Promise<s
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no mail to ${recipient} with a ${path} link in ${outbox}`);
+}
+
+/**
+ * The newest mail to `recipient` that holds `text` (decoded), waiting for it briefly: the answer
+ * may arrive before the mail file is complete.
+ */
+export async function mailTo(recipient: string, text: string): Promise<string> {
+  const outbox = join(dataDir(), 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const name of names) {
+      const mail = decodeQuotedPrintable(await readFile(join(outbox, name), 'utf8'));
+      const to = /^To:\s*(.+)$/im.exec(mail)?.[1] ?? '';
+      if (to.includes(recipient) && mail.includes(text)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${recipient} holding "${text}" in ${outbox}`);
 }

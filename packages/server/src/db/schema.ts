@@ -143,6 +143,12 @@ export const minutesLedger = pgTable(
      * note (its charge stays counted for the period).
      */
     noteId: integer('note_id'),
+    /**
+     * Who caused the row when it is not the ledger's owner: a team member drawing on the owner's
+     * pool (docs/minutes.md#team-pool). No foreign key: the row stays counted when the member's
+     * account is gone.
+     */
+    actorId: integer('actor_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -366,3 +372,83 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const SUPPORT_TICKET_STATUSES = ['open', 'closed'] as const;
+
+/** Messages sent through the contact form (docs/product.md#support). */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** Kept when the account is deleted: support may still be answering it. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sender's address when the ticket was written. */
+    email: text('email').notNull(),
+    category: text('category').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The note the message is about; no foreign key, the ticket outlives the note. */
+    noteId: integer('note_id'),
+    status: text('status', { enum: SUPPORT_TICKET_STATUSES }).notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [index('support_tickets_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A team: its owner's minutes are the pool its members draw from (docs/minutes.md#team-pool).
+ * One team per owner; the row is created with the first invitation.
+ */
+export const teams = pgTable('teams', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  ownerId: integer('owner_id')
+    .notNull()
+    .unique('teams_owner_key')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Members of a team besides its owner. A user is in at most one team (the unique user id). */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    uniqueIndex('team_members_user_key').on(t.userId),
+  ],
+);
+
+/**
+ * Invitations by e-mail: the link's token is stored only as a hash, works once and for 7 days.
+ * One open invitation per team and address; inviting again replaces it.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Lower-cased, as EmailField leaves it. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_token_key').on(t.tokenHash),
+    uniqueIndex('team_invitations_open_key')
+      .on(t.teamId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);

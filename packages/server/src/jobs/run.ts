@@ -3,6 +3,7 @@
 import { PROCESSING_STATUSES } from '@protokoll/contract';
 import { and, eq, exists, inArray } from 'drizzle-orm';
 import { jobs, notes, users, type NoteRow } from '../db/schema.ts';
+import { minutesAccountOf } from '../lib/minutes.ts';
 import { planById } from '../lib/plans.ts';
 import type { Transcription } from '../processing/index.ts';
 import { runStages, STAGE_DISPLAY, type StageContext } from './pipeline.ts';
@@ -47,12 +48,14 @@ export async function runClaimedJob(rt: WorkerRuntime, claim: Claim): Promise<No
   const [note] = await db.select().from(notes).where(eq(notes.id, job.noteId));
   if (!note) return undefined;
   const [owner] = await db
-    .select({ planId: users.planId })
+    .select({ id: users.id, planId: users.planId })
     .from(users)
     .where(eq(users.id, note.userId));
+  // A team member's note is processed under the plan the upload was accepted under.
+  const account = owner ? await minutesAccountOf(db, owner) : undefined;
   const ctx: StageContext = {
     note,
-    plan: planById(owner?.planId ?? ''),
+    plan: planById(account?.planId ?? ''),
     checkpoint,
     workDir: claim.workDir,
     storage: rt.storage,

@@ -1,7 +1,7 @@
 import type { Minutes } from '@protokoll/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { minutesLedger, users } from '../db/schema.ts';
+import { minutesLedger, teamMembers, teams, users } from '../db/schema.ts';
 import { quotaPeriod, topUpGrant } from '../domain/billing/periods.ts';
 import { planById } from './plans.ts';
 
@@ -84,8 +84,81 @@ export async function lockUserMinutes(
   return user;
 }
 
+/**
+ * Whose minutes a user spends (docs/minutes.md#team-pool): a team member whose owner's plan
+ * includes a team draws on the owner's ledger (`ledgerUserId`) under the owner's plan, each row
+ * naming the member (`actorId`); everyone else, and a member whose owner lost that plan, on their
+ * own ledger and plan.
+ */
+export interface MinutesAccount {
+  /** The user whose ledger rows are written and summed. */
+  ledgerUserId: number;
+  /** The plan that applies: the owner's for a team member. */
+  planId: string;
+  /** The member spending from the owner's pool; null when spending one's own minutes. */
+  actorId: number | null;
+}
+
+/** The owner of the team `userId` is a member of, with the owner's plan (undefined: no team). */
+async function teamOwnerOf(
+  db: Db,
+  userId: number,
+  lock: boolean,
+): Promise<{ id: number; planId: string } | undefined> {
+  const [membership] = await db
+    .select({ ownerId: teams.ownerId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId));
+  if (!membership) return undefined;
+  const query = db
+    .select({ id: users.id, planId: users.planId })
+    .from(users)
+    .where(eq(users.id, membership.ownerId));
+  const [owner] = lock ? await query.for('update') : await query;
+  return owner;
+}
+
+/** The account a user's minutes come from right now (see MinutesAccount). */
+export async function minutesAccountOf(
+  db: Db,
+  user: { id: number; planId: string },
+): Promise<MinutesAccount> {
+  const owner = await teamOwnerOf(db, user.id, false);
+  if (owner && planById(owner.planId).teamSeats > 0) {
+    return { ledgerUserId: owner.id, planId: owner.planId, actorId: user.id };
+  }
+  return { ledgerUserId: user.id, planId: user.planId, actorId: null };
+}
+
+/**
+ * lockUserMinutes for whoever's minutes `userId` spends: a team member's pool is the owner's row,
+ * so two members (or a member and the owner) reserving at once are serialised on it, and a
+ * plan change or a removal from the team (both taken under the same lock) is either wholly
+ * before or wholly after the decision. Undefined: no such user.
+ */
+export async function lockMinutesAccount(
+  tx: Db,
+  userId: number,
+): Promise<MinutesAccount | undefined> {
+  const owner = await teamOwnerOf(tx, userId, true);
+  if (owner && planById(owner.planId).teamSeats > 0) {
+    // Still a member once the owner's row is held (a removal takes the same lock first).
+    const [still] = await tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(eq(teamMembers.userId, userId));
+    if (still) return { ledgerUserId: owner.id, planId: owner.planId, actorId: userId };
+  }
+  const own = await lockUserMinutes(tx, userId);
+  return own && { ledgerUserId: userId, planId: own.planId, actorId: null };
+}
+
 export interface Reservation {
+  /** The ledger the minutes are held on (MinutesAccount.ledgerUserId). */
   userId: number;
+  /** The team member spending from the pool, if any. */
+  actorId?: number | null;
   noteId: number;
   minutes: number;
   /** The note's processing run (1 for the upload). */
@@ -111,13 +184,14 @@ export async function reserveMinutes(tx: Db, reservation: Reservation): Promise<
     period: period.key,
     reason: noteRunReason(reservation.run),
     noteId: reservation.noteId,
+    actorId: reservation.actorId ?? null,
   });
 }
 
 /** The note's reservations that are neither charged nor refunded (normally none or one). */
 function openReservations(noteId: number) {
   return sql`
-    select r.user_id, r.minutes, r.period, r.reason, r.note_id
+    select r.user_id, r.minutes, r.period, r.reason, r.note_id, r.actor_id
     from ${minutesLedger} r
     where r.note_id = ${noteId} and r.kind = 'reserve'
       and not exists (
@@ -153,8 +227,8 @@ export async function settleMinutes(
   kind: 'charge' | 'refund',
 ): Promise<number> {
   const result = await tx.execute(sql`
-    insert into ${minutesLedger} (user_id, kind, minutes, period, reason, note_id)
-    select o.user_id, ${kind}, o.minutes, o.period, o.reason, o.note_id
+    insert into ${minutesLedger} (user_id, kind, minutes, period, reason, note_id, actor_id)
+    select o.user_id, ${kind}, o.minutes, o.period, o.reason, o.note_id, o.actor_id
     from (${openReservations(noteId)}) o
     on conflict do nothing
     returning minutes`);
@@ -165,14 +239,17 @@ export async function settleMinutes(
 export const NOTE_DELETED_REASON = 'note-deleted';
 
 /**
- * Gives back whatever is still held for a note that is being deleted: per period, everything
+ * Gives back whatever is still held for a note that is being deleted: per ledger and period
+ * (a team member's note holds minutes on the owner's ledger), everything
  * reserved for it minus everything charged or refunded, as `refund` rows. The ledger keeps every
  * row (the balance is derived, never edited), so nothing stays `running` once the note is gone.
  * Run it in the deleting transaction, after locking the note row. Answers the minutes refunded.
  */
-export async function refundHeldMinutes(tx: Db, userId: number, noteId: number): Promise<number> {
+export async function refundHeldMinutes(tx: Db, noteId: number): Promise<number> {
   const held = await tx
     .select({
+      userId: minutesLedger.userId,
+      actorId: minutesLedger.actorId,
       period: minutesLedger.period,
       minutes: sql<number>`(
         coalesce(sum(${minutesLedger.minutes}) filter (where ${minutesLedger.kind} = 'reserve'), 0)
@@ -180,12 +257,13 @@ export async function refundHeldMinutes(tx: Db, userId: number, noteId: number):
       )::int`,
     })
     .from(minutesLedger)
-    .where(and(eq(minutesLedger.userId, userId), eq(minutesLedger.noteId, noteId)))
-    .groupBy(minutesLedger.period);
+    .where(eq(minutesLedger.noteId, noteId))
+    .groupBy(minutesLedger.userId, minutesLedger.actorId, minutesLedger.period);
   const refunds = held
     .filter((row) => row.minutes > 0)
     .map((row) => ({
-      userId,
+      userId: row.userId,
+      actorId: row.actorId,
       kind: 'refund' as const,
       minutes: row.minutes,
       period: row.period,

@@ -9,16 +9,21 @@ export type ModelTier = 'standard' | 'premium';
 export interface PlanDefinition extends PlanOffer {
   modelTier: ModelTier;
   speakerDetection: boolean;
-  /** Members of a team including the owner; 1 for a single account. */
-  teamSize: number;
+  /**
+   * Members a team may have besides its owner (docs/product.md#teams); 0: the plan has no team.
+   */
+  teamSeats: number;
 }
 
 /** What the server enforces per plan, on top of the public offer. */
-const RULES: Record<string, Pick<PlanDefinition, 'modelTier' | 'speakerDetection' | 'teamSize'>> = {
-  free: { modelTier: 'standard', speakerDetection: false, teamSize: 1 },
-  starter: { modelTier: 'standard', speakerDetection: false, teamSize: 1 },
-  pro: { modelTier: 'premium', speakerDetection: true, teamSize: 1 },
-  business: { modelTier: 'premium', speakerDetection: true, teamSize: 10 },
+const RULES: Record<
+  string,
+  Pick<PlanDefinition, 'modelTier' | 'speakerDetection' | 'teamSeats'>
+> = {
+  free: { modelTier: 'standard', speakerDetection: false, teamSeats: 0 },
+  starter: { modelTier: 'standard', speakerDetection: false, teamSeats: 0 },
+  pro: { modelTier: 'premium', speakerDetection: true, teamSeats: 0 },
+  business: { modelTier: 'premium', speakerDetection: true, teamSeats: 10 },
 };
 
 /**
@@ -45,6 +50,6 @@ export function toPlan({ id, name, type, features }: PlanDefinition): Plan {
 
 /** The public offer, without the server's own rules. */
 export function toOffer(plan: PlanDefinition): PlanOffer {
-  const { modelTier: _m, speakerDetection: _s, teamSize: _t, ...offer } = plan;
+  const { modelTier: _m, speakerDetection: _s, teamSeats: _t, ...offer } = plan;
   return { ...offer, features: [...offer.features] };
 }

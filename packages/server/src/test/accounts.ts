@@ -102,7 +102,12 @@ function decodeQuotedPrintable(text: string): string {
 
 /** Decodes each MIME part of an .eml by its transfer encoding (enough for nodemailer's output). */
 function decodeParts(raw: string): string {
-  const parts = raw.split(/\n--[^\n]+\n/);
+  // Split on the message's own boundary: a body line may start with "--" too (a wrapped token).
+  const boundary = /boundary="?([^"\s;]+)"?/i.exec(raw)?.[1];
+  const escaped = boundary?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const parts = raw.split(
+    escaped ? new RegExp(`\\r?\\n--${escaped}(?:--)?\\r?\\n?`) : /\n--[^\n]+\n/,
+  );
   return parts
     .map((part) => {
       const [head = '', ...rest] = part.split(/\r?\n\r?\n/);

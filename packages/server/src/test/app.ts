@@ -19,6 +19,7 @@ export function testConfig(env: Env = {}, overrides: Partial<Config> = {}): Conf
       RATE_LIMIT_LOGIN_IP: '10000/1m',
       RATE_LIMIT_REGISTER: '10000/1m',
       RATE_LIMIT_FORGOT_PASSWORD: '10000/1m',
+      RATE_LIMIT_SUPPORT: '10000/1m',
       ...env,
     }),
     ...overrides,

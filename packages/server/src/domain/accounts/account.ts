@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import {
   authSessions,
   minutesLedger,
+  notes,
   oneTimeTokens,
   refreshTokens,
   users,
 } from '../../db/schema.ts';
+import { refundHeldMinutes } from '../../lib/minutes.ts';
 import type { DomainDeps } from '../deps.ts';
 
 /** Name, company and phone; company and phone only when sent (empty clears them). */
@@ -38,6 +40,10 @@ export async function deleteAccount(deps: DomainDeps, userId: number): Promise<v
     await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, userId));
     await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
     await tx.delete(authSessions).where(eq(authSessions.userId, userId));
+    // A team member's notes in progress hold minutes on the owner's pool: give them back there
+    // (docs/minutes.md#team-pool). The person's own ledger goes with them below.
+    const held = await tx.select({ id: notes.id }).from(notes).where(eq(notes.userId, userId));
+    for (const note of held) await refundHeldMinutes(tx, note.id);
     await tx.delete(minutesLedger).where(eq(minutesLedger.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
   });

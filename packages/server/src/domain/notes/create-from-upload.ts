@@ -16,7 +16,12 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import { notAuthenticated } from '../../lib/auth/middleware.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { ApiError, ErrorMessage, notFoundError, validationError } from '../../lib/errors.ts';
-import { lockUserMinutes, minutesOf, reserveMinutes } from '../../lib/minutes.ts';
+import {
+  lockMinutesAccount,
+  minutesAccountOf,
+  minutesOf,
+  reserveMinutes,
+} from '../../lib/minutes.ts';
 import { planById, type PlanDefinition } from '../../lib/plans.ts';
 import type { Wording } from '../../lib/wording.ts';
 import { AudioError, detectAudio } from '../../processing/index.ts';
@@ -103,7 +108,9 @@ export async function createNoteFromUpload(
     throw validationError(parsed.error);
   }
   const body = parsed.data;
-  const plan = planById(user.planId);
+  // A team member uploads under the team's plan and pool (docs/minutes.md#team-pool).
+  const account = await gated(deps, () => minutesAccountOf(db, user));
+  const plan = planById(account.planId);
   checkOptions(body, config, plan, words);
   // Each database step takes the gate on its own (deps.dbGate): the probe between them does not.
   const folderId = body.folder_id;
@@ -131,7 +138,7 @@ export async function createNoteFromUpload(
     throw fileTooLong(words, duration, plan.name, plan.max_file_minutes);
   }
   // Refused before anything is stored; checked again under the lock below.
-  const balance = await gated(deps, () => minutesOf(db, user.id, user.planId));
+  const balance = await gated(deps, () => minutesOf(db, account.ledgerUserId, account.planId));
   if (!hasEnoughMinutes(balance, cost)) {
     throw insufficientMinutes(words, duration, cost, balance.remaining);
   }
@@ -145,9 +152,9 @@ export async function createNoteFromUpload(
     // any other refusal.
     note = await gated(deps, () =>
       db.transaction(async (tx) => {
-        const locked = await lockUserMinutes(tx, user.id);
+        const locked = await lockMinutesAccount(tx, user.id);
         if (!locked) throw notAuthenticated();
-        const held = await minutesOf(tx, user.id, locked.planId);
+        const held = await minutesOf(tx, locked.ledgerUserId, locked.planId);
         if (!hasEnoughMinutes(held, cost))
           throw insufficientMinutes(words, duration, cost, held.remaining);
         const [created] = await tx
@@ -176,7 +183,13 @@ export async function createNoteFromUpload(
           })
           .returning();
         if (!created) throw new Error('note insert returned nothing');
-        await reserveMinutes(tx, { userId: user.id, noteId: created.id, minutes: cost, run: 1 });
+        await reserveMinutes(tx, {
+          userId: locked.ledgerUserId,
+          actorId: locked.actorId,
+          noteId: created.id,
+          minutes: cost,
+          run: 1,
+        });
         await enqueueJob(tx, created.id);
         return created;
       }),

@@ -23,7 +23,7 @@ export async function deleteNote(
       .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
       .for('update');
     if (!note) throw notFoundError();
-    await refundHeldMinutes(tx, userId, noteId);
+    await refundHeldMinutes(tx, noteId);
     await tx.delete(notes).where(and(eq(notes.id, noteId), eq(notes.userId, userId)));
     return note.audioKey;
   });

@@ -5,7 +5,7 @@ import { isStage, STAGE_DISPLAY } from '../../jobs/pipeline.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { notAuthenticated } from '../../lib/auth/middleware.ts';
 import { ApiError, notFoundError } from '../../lib/errors.ts';
-import { heldMinutes, lockUserMinutes, minutesOf, reserveMinutes } from '../../lib/minutes.ts';
+import { heldMinutes, lockMinutesAccount, minutesOf, reserveMinutes } from '../../lib/minutes.ts';
 import type { Wording } from '../../lib/wording.ts';
 import type { DomainDeps } from '../deps.ts';
 import { insufficientMinutes, noEngine } from './refusals.ts';
@@ -30,7 +30,7 @@ export async function retryNote(
 ): Promise<NoteRow> {
   const { config, db } = deps;
   const note = await db.transaction(async (tx) => {
-    const locked = await lockUserMinutes(tx, userId);
+    const locked = await lockMinutesAccount(tx, userId);
     if (!locked) throw notAuthenticated();
     const [note] = await tx
       .select()
@@ -48,7 +48,7 @@ export async function retryNote(
     }
     if ((await heldMinutes(tx, id)) === 0) {
       const cost = note.minutesReserved;
-      const balance = await minutesOf(tx, userId, locked.planId);
+      const balance = await minutesOf(tx, locked.ledgerUserId, locked.planId);
       if (!hasEnoughMinutes(balance, cost)) {
         throw insufficientMinutes(
           words,
@@ -61,7 +61,13 @@ export async function retryNote(
         .select({ value: count() })
         .from(minutesLedger)
         .where(and(eq(minutesLedger.noteId, id), eq(minutesLedger.kind, 'reserve')));
-      await reserveMinutes(tx, { userId, noteId: id, minutes: cost, run: (runs?.value ?? 0) + 1 });
+      await reserveMinutes(tx, {
+        userId: locked.ledgerUserId,
+        actorId: locked.actorId,
+        noteId: id,
+        minutes: cost,
+        run: (runs?.value ?? 0) + 1,
+      });
     }
     if (job) {
       await tx

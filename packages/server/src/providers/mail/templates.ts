@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_TTL_MS } from '@protokoll/contract';
+import { ONE_HOUR_MS, PASSWORD_RESET_TTL_MS, TEAM_INVITATION_TTL_MS } from '@protokoll/contract';
 import type { Translate } from '../../lib/locale-files.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -12,14 +12,26 @@ function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-type MailKind = 'passwordReset' | 'emailChange';
+type MailKind = 'passwordReset' | 'emailChange' | 'teamInvitation';
 
 /**
  * A mail of one kind in the language of `t` (docs/i18n.md#server-side-texts): the texts are
- * `mail.*` in locales/, both links last a reset link's lifetime.
+ * `mail.*` in locales/; reset and e-mail links last a reset link's lifetime, invitations
+ * TEAM_INVITATION_TTL_MS.
  */
-function render(t: Translate, kind: MailKind, to: string, link: string): MailMessage {
-  const values = { product: PRODUCT, minutes: Math.round(PASSWORD_RESET_TTL_MS / 60_000) };
+function render(
+  t: Translate,
+  kind: MailKind,
+  to: string,
+  link: string,
+  extra: Record<string, string | number> = {},
+): MailMessage {
+  const values = {
+    product: PRODUCT,
+    minutes: Math.round(PASSWORD_RESET_TTL_MS / 60_000),
+    days: Math.round(TEAM_INVITATION_TTL_MS / (24 * ONE_HOUR_MS)),
+    ...extra,
+  };
   const text = (key: string) => t(`mail.${key}`, values);
   const lines = [text(`${kind}.intro`), text(`${kind}.link`)];
   const [greeting, action, ignore, signature] = [
@@ -51,4 +63,90 @@ export function passwordResetMail(t: Translate, to: string, link: string): MailM
 
 export function emailChangeMail(t: Translate, to: string, link: string): MailMessage {
   return render(t, 'emailChange', to, link);
+}
+
+/** The invitation to a team (docs/product.md#teams), in the invitee's language. */
+export function teamInvitationMail(
+  t: Translate,
+  to: string,
+  link: string,
+  inviter: string,
+): MailMessage {
+  return render(t, 'teamInvitation', to, link, { inviter });
+}
+
+export interface SupportTicketMail {
+  ticketId: number;
+  userId: number;
+  email: string;
+  name: string;
+  category: string;
+  subject: string;
+  message: string;
+  noteId: number | undefined;
+}
+
+/** The contact form's message for the support inbox; in German, the team's language. */
+export function supportInboxMail(to: string, ticket: SupportTicketMail): MailMessage {
+  const fields: [string, string][] = [
+    ['Ticket', `#${ticket.ticketId}`],
+    ['Konto-ID', String(ticket.userId)],
+    ['E-Mail', ticket.email],
+    ['Name', ticket.name],
+    ['Kategorie', ticket.category],
+    ['Notiz-ID', ticket.noteId === undefined ? '–' : String(ticket.noteId)],
+    ['Betreff', ticket.subject],
+  ];
+  const text = [...fields.map(([k, v]) => `${k}: ${v}`), '', ticket.message].join('\n');
+  const rows = fields
+    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('\n      ');
+  const html = `<!doctype html>
+<html>
+  <body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111">
+    <table>
+      ${rows}
+    </table>
+    <pre style="white-space: pre-wrap; font-family: inherit">${escapeHtml(ticket.message)}</pre>
+  </body>
+</html>
+`;
+  return {
+    to,
+    subject: `[Support #${ticket.ticketId}] ${ticket.category}: ${ticket.subject}`,
+    text,
+    html,
+  };
+}
+
+/** The sender's copy: their message was received, in their language. */
+export function supportConfirmationMail(
+  t: Translate,
+  to: string,
+  ticket: Pick<SupportTicketMail, 'ticketId' | 'subject' | 'message'>,
+): MailMessage {
+  const values = { product: PRODUCT, ticket: ticket.ticketId, subject: ticket.subject };
+  const text = (key: string) => t(`mail.${key}`, values);
+  const lines = [
+    text('greeting'),
+    '',
+    text('supportConfirmation.intro'),
+    '',
+    text('supportConfirmation.subjectLine'),
+  ];
+  const signature = text('signature');
+  const body = [...lines, '', ticket.message, '', signature].join('\n');
+  const html = `<!doctype html>
+<html>
+  <body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111">
+    ${lines
+      .filter(Boolean)
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('\n    ')}
+    <blockquote style="white-space: pre-wrap; color: #555">${escapeHtml(ticket.message)}</blockquote>
+    <p>${escapeHtml(signature)}</p>
+  </body>
+</html>
+`;
+  return { to, subject: text('supportConfirmation.subject'), text: body, html };
 }

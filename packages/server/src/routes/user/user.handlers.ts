@@ -6,7 +6,7 @@ import { changePassword } from '../../domain/accounts/password.ts';
 import { endSubscriptionOfDeletedAccount } from '../../domain/billing/subscriptions.ts';
 import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { minutesOf } from '../../lib/minutes.ts';
+import { minutesAccountOf, minutesOf } from '../../lib/minutes.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { planById, toPlan } from '../../lib/plans.ts';
 import { findUserById, toUserDto } from '../../lib/users.ts';
@@ -50,13 +50,17 @@ export const deleteUserHandler: AppRouteHandler<typeof deleteUserRoute> = async 
 export const getMinutesHandler: AppRouteHandler<typeof getMinutesRoute> = async (c) => {
   const user = await me(c);
   c.header('Cache-Control', 'no-store');
-  return c.json({ success: true, minutes: await minutesOf(c.var.db, user.id, user.planId) }, 200);
+  // A team member sees the team's pool (docs/minutes.md#team-pool).
+  const account = await minutesAccountOf(c.var.db, user);
+  const minutes = await minutesOf(c.var.db, account.ledgerUserId, account.planId);
+  return c.json({ success: true, minutes }, 200);
 };
 
 export const getPlanHandler: AppRouteHandler<typeof getPlanRoute> = async (c) => {
   const user = await me(c);
   c.header('Cache-Control', 'no-store');
-  return c.json({ success: true, plan: toPlan(planById(user.planId)) }, 200);
+  const account = await minutesAccountOf(c.var.db, user);
+  return c.json({ success: true, plan: toPlan(planById(account.planId)) }, 200);
 };
 
 export const requestEmailChangeHandler: AppRouteHandler<typeof requestEmailChangeRoute> = async (

@@ -1,0 +1,6 @@
+import { createRouter } from '../../lib/openapi.ts';
+import { createSupportRequestHandler } from './support.handlers.ts';
+import { createSupportRequestRoute } from './support.routes.ts';
+
+export const supportRouter = () =>
+  createRouter().openapi(createSupportRequestRoute, createSupportRequestHandler);
