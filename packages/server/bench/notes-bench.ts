@@ -642,6 +642,9 @@ async function bench(engine: Engine): Promise<Figure[]> {
         for (const line of plan) process.stdout.write(`    ${line}\n`);
       }
     }
+    process.stdout.write(
+      `\n  ${engine.name}: process RSS after the benchmark ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB (server in this process${database.kind === 'pglite' ? ', with PGlite' : ''})\n`,
+    );
     return figures;
   } finally {
     await rm(dataDir, { recursive: true, force: true });
