@@ -4,6 +4,9 @@
  *   npm run bench:pipeline                 both parts
  *   npm run bench:pipeline -- upload       only the 1 GiB uploads (or `pipeline`; BENCH_PARTS too)
  *   BENCH_HOURS=0.5 BENCH_LATENCY_MS=200          a shorter recording, another engine latency
+ *   DATABASE_URL=postgres://…                     the pipeline on PGlite, then on PostgreSQL (a
+ *                                                 throwaway database on that server)
+ *   BENCH_ENGINES=postgres                        one engine only (pglite, postgres)
  *
  * 1. Upload: see upload-bench.ts (a 1 GiB WAV and MP3 against dd on the same disk).
  * 2. Pipeline: a 2-hour recording (pink noise, 16 kbit/s MP3, generated once) uploaded to the
@@ -16,7 +19,7 @@
  *    Targets: first request ≤ 1 s, overhead ≤ 5 %, busy ≥ 90 %. The process's RSS is printed
  *    before the upload and after the note is done.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
@@ -25,8 +28,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
-import { openPglite } from '../src/db/client.ts';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { minutesLedger, notes, users } from '../src/db/schema.ts';
 import type { WorkerEvent } from '../src/jobs/index.ts';
 import { silentLogger } from '../src/lib/logger.ts';
@@ -39,6 +43,7 @@ const PARTS = (process.argv[2] ?? process.env.BENCH_PARTS ?? 'upload,pipeline').
 const HOURS = Number(process.env.BENCH_HOURS ?? 2);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
 const MB = 1e6;
+const serverDir = new URL('..', import.meta.url).pathname;
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -148,6 +153,19 @@ function uploadFields(fileName: string, size: number): Record<string, string> {
   };
 }
 
+/** The stretches between `from` and `to` with no request in flight, longest first. */
+function idleGaps(intervals: [number, number][], from: number, to: number): [number, number][] {
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+  const gaps: [number, number][] = [];
+  let end = from;
+  for (const [start, stop] of sorted) {
+    if (start > end) gaps.push([end, start]);
+    end = Math.max(end, stop);
+  }
+  if (to > end) gaps.push([end, to]);
+  return gaps.sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+}
+
 /** Total length of the union of intervals (time at least one request was in flight). */
 function unionMs(intervals: [number, number][]): number {
   const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
@@ -192,13 +210,57 @@ async function peerProcess(latencyMs: number) {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-async function pipelinePart(): Promise<void> {
-  out(`2) ${HOURS}-hour recording against the peer with ${LATENCY_MS} ms latency per request`);
+interface BenchDatabase {
+  name: string;
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+async function admin(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** PGlite in the bench's data folder, or a throwaway database on the PostgreSQL at `serverUrl`. */
+async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+  dataDir: string,
+  serverUrl: string | undefined,
+): Promise<BenchDatabase> {
+  if (kind === 'pglite') {
+    const database = await openPglite(join(dataDir, 'pglite'));
+    return { name: 'PGlite', database, dispose: () => database.close() };
+  }
+  const name = `protokoll_bench_${randomBytes(4).toString('hex')}`;
+  await admin(serverUrl!, `create database "${name}"`);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    name: 'PostgreSQL',
+    database,
+    async dispose() {
+      await database.close();
+      await admin(serverUrl!, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+async function pipelinePart(kind: 'pglite' | 'postgres'): Promise<void> {
   const file = await longRecording(HOURS);
   const size = (await stat(file)).size;
   const dataDir = await mkdtemp(join(tmpdir(), 'protokoll-bench-'));
   const peer = await peerProcess(LATENCY_MS);
-  const database = await openPglite(join(dataDir, 'pglite'));
+  const opened = await openBenchDatabase(kind, dataDir, process.env.DATABASE_URL);
+  const { database } = opened;
+  out(
+    `2) ${HOURS}-hour recording against the peer with ${LATENCY_MS} ms latency per request, on ${opened.name}`,
+  );
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -294,6 +356,10 @@ async function pipelinePart(): Promise<void> {
     out(
       `   → engine busy ${((engineWall / totalMs) * 100).toFixed(1)} % of processing time (≥ 90 %: ${verdict(engineWall >= totalMs * 0.9)})`,
     );
+    const gaps = idleGaps(engine, claimedAt, doneAt)
+      .slice(0, 5)
+      .map(([from, to]) => `${seconds(to - from)} at ${seconds(from - claimedAt)}`);
+    out(`   longest stretches without a request in flight: ${gaps.join(', ')}`);
     const marks: [string, number][] = [];
     for (const { at, event } of stages) {
       if (event.type !== 'progress') continue;
@@ -322,12 +388,12 @@ async function pipelinePart(): Promise<void> {
       .join(' · ');
     out(`   stages: ${steps}`);
     out(
-      `   process RSS (server, worker and PGlite in this process): ${mib(rssBefore)} before the upload, ${mib(rssAfter)} after the note is done`,
+      `   process RSS (server and worker in this process, and PGlite when it is the database): ${mib(rssBefore)} before the upload, ${mib(rssAfter)} after the note is done`,
     );
   } finally {
     globalThis.fetch = realFetch;
     await running.close();
-    await database.close();
+    await opened.dispose();
     await peer.close();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -335,4 +401,12 @@ async function pipelinePart(): Promise<void> {
 
 out(`Pipeline benchmark (${new Date().toISOString()})`);
 if (PARTS.includes('upload')) await runUploadBench(out);
-if (PARTS.includes('pipeline')) await pipelinePart();
+if (PARTS.includes('pipeline')) {
+  const only = process.env.BENCH_ENGINES?.split(',').map((name) => name.trim());
+  if (!only || only.includes('pglite')) await pipelinePart('pglite');
+  if (process.env.DATABASE_URL && (!only || only.includes('postgres'))) {
+    await pipelinePart('postgres');
+  } else if (!process.env.DATABASE_URL) {
+    out('DATABASE_URL is not set: the pipeline on PostgreSQL is skipped.');
+  }
+}

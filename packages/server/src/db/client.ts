@@ -8,6 +8,7 @@ import pg from 'pg';
 import { pgliteDir, type Config } from '../config.ts';
 import { silentLogger, type Logger } from '../lib/logger.ts';
 import { migratePglite, migratePostgres } from './migrate.ts';
+import { initialisePgliteDir, pgliteOptions } from './pglite-settings.ts';
 import * as schema from './schema.ts';
 
 /** The drizzle database handlers use; both drivers fit it. */
@@ -40,8 +41,11 @@ export async function openPglite(
   dataDir: string | undefined,
   options: OpenOptions = {},
 ): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    await initialisePgliteDir(dataDir);
+  }
+  const client = dataDir ? new PGlite(dataDir, pgliteOptions()) : new PGlite(pgliteOptions());
   const db = drizzlePglite({ client, schema });
   try {
     if (options.migrate !== false) await migratePglite(db);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind, useTestDatabase } from '../test/db.ts';
 import { openDatabase, openPostgres } from './client.ts';
 import { migratePglite } from './migrate.ts';
+import { PGLITE_SETTINGS } from './pglite-settings.ts';
 import type * as schema from './schema.ts';
 import { users } from './schema.ts';
 
@@ -106,6 +108,19 @@ describe.runIf(testDbKind === 'pglite')('openDatabase without DATABASE_URL', () 
     const opened = await openDatabase({ databaseUrl: undefined, dataDir });
     try {
       expect(opened.kind).toBe('pglite');
+      // Created by a child process (initdb's memory stays out of the server), then opened here
+      // with the embedded settings.
+      expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      const settings = await rows(
+        opened.db.execute(
+          sql`select current_setting('shared_buffers') as shared_buffers,
+            current_setting('maintenance_work_mem') as maintenance_work_mem`,
+        ),
+      );
+      expect(settings[0]).toEqual({
+        shared_buffers: PGLITE_SETTINGS.shared_buffers,
+        maintenance_work_mem: PGLITE_SETTINGS.maintenance_work_mem,
+      });
       await opened.db.insert(users).values({ email: 'disk@example.de' });
     } finally {
       await opened.close();

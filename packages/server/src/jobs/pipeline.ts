@@ -22,6 +22,7 @@ import {
   cutChunks,
   dominantLanguage,
   extractiveSummary,
+  LEAD_CHUNK_SECONDS,
   mergeTranscripts,
   planChunks,
   PREPARED_MAX_BYTES_PER_SECOND,
@@ -103,7 +104,10 @@ export interface PipelineOptions {
   /** First wait before a chunk retry (doubles each time). */
   chunkBackoffMs: number;
   /** Chunk lengths; the defaults are processing/'s (ten minutes, three seconds overlap). */
-  chunking?: Pick<ChunkOptions, 'maxChunkSeconds' | 'overlapSeconds' | 'maxChunkBytes'>;
+  chunking?: Pick<
+    ChunkOptions,
+    'maxChunkSeconds' | 'overlapSeconds' | 'maxChunkBytes' | 'leadChunkSeconds'
+  >;
 }
 
 /** No speech-to-text engine is configured: nothing to transcribe with (permanent). */
@@ -128,6 +132,11 @@ export interface StageContext {
   logger: Logger;
   /** Persists checkpoint data and the next stage (fenced: throws when the lease is lost). */
   save(write: { patch?: Checkpoint; drop?: (keyof Checkpoint)[]; next: Stage }): Promise<void>;
+  /**
+   * Hands data to the next stage in memory only, for results quicker to make again than to write:
+   * the stored checkpoint stays as it is, so a restart or retry repeats the stage from what it holds.
+   */
+  carry(write: { patch: Checkpoint; next: Stage }): void;
   /** Persists one finished chunk. */
   saveChunk(index: number, result: Transcription): Promise<void>;
   /** Shows progress on the note. */
@@ -195,6 +204,7 @@ async function prepare(ctx: StageContext): Promise<Stage> {
   const chunks =
     ctx.checkpoint.chunks ??
     planChunks(await recordingSeconds(ctx), {
+      leadChunkSeconds: LEAD_CHUNK_SECONDS,
       ...ctx.options.chunking,
       bytesPerSecond: PREPARED_MAX_BYTES_PER_SECOND,
     });
@@ -308,16 +318,20 @@ async function transcribe(ctx: StageContext): Promise<Stage> {
   const segments = keep
     ? assembled.segments
     : assembled.segments.map((segment) => ({ ...segment, speaker: 'S1' }));
-  await ctx.save({
-    patch: {
-      segments,
-      speakerLabels: assembled.speakerLabels,
-      ...(assembled.detectedLanguage ? { detectedLanguage: assembled.detectedLanguage } : {}),
-    },
+  const transcript: Checkpoint = {
+    segments,
+    speakerLabels: assembled.speakerLabels,
+    ...(assembled.detectedLanguage ? { detectedLanguage: assembled.detectedLanguage } : {}),
+  };
+  if (usesLlm(note, engines)) {
     // The chunk results live on in the merged transcript.
-    drop: ['transcripts'],
-    next: 'summarise',
-  });
+    await ctx.save({ patch: transcript, drop: ['transcripts'], next: 'summarise' });
+  } else {
+    // Summarised without an engine, at once: the transcript goes to the store stage with the
+    // summary, written once (docs/uploads.md#pipeline-stages); until then the checkpoint keeps
+    // the chunk results it is assembled from again in an instant.
+    ctx.carry({ patch: transcript, next: 'summarise' });
+  }
   // Audio is not needed any more: later stages work on text.
   await rm(workDir, { recursive: true, force: true });
   return 'summarise';
@@ -391,16 +405,18 @@ async function summarise(ctx: StageContext): Promise<Stage> {
     language: note.summaryLanguage,
     speakerNames: note.speakerNames,
   };
-  const summary =
-    usesLlm(note, engines) && engines.chat
-      ? await summariseWithLlm(segments, {
-          ...options,
-          client: engines.chat,
-          model: note.summaryModel,
-          signal: ctx.signal,
-        })
-      : extractiveSummary(segments, options);
-  await ctx.save({ patch: { summary }, next: 'store' });
+  if (usesLlm(note, engines) && engines.chat) {
+    const summary = await summariseWithLlm(segments, {
+      ...options,
+      client: engines.chat,
+      model: note.summaryModel,
+      signal: ctx.signal,
+    });
+    await ctx.save({ patch: { summary }, next: 'store' });
+  } else {
+    // Deterministic and quick: made again rather than written twice (the store stage writes it).
+    ctx.carry({ patch: { summary: extractiveSummary(segments, options) }, next: 'store' });
+  }
   return 'store';
 }
 

@@ -240,8 +240,9 @@ describe('durable jobs', () => {
     const done = await waitForNote(database().db, note.id, ['done', 'error'], 40_000);
     expect(done.status).toBe('done');
 
-    // Three chunks of at most ten minutes, two at a time, none refused by the engine.
-    expect(transcriptions()).toHaveLength(3);
+    // Lead chunks of 30, 60, 120 and 240 s, then two of at most ten minutes; two at a time,
+    // none refused by the engine.
+    expect(transcriptions()).toHaveLength(6);
     expect(transcriptions().every((r) => r.status === 200)).toBe(true);
     expect(peer.peakConcurrency()).toBeLessThanOrEqual(2);
     const lengths = transcriptions().map((r) => r.file!.durationSeconds!);

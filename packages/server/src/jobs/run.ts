@@ -74,6 +74,10 @@ export async function runClaimedJob(rt: WorkerRuntime, claim: Claim): Promise<No
       Object.assign(checkpoint, write.patch);
       claim.stage = write.next;
     },
+    carry(write) {
+      Object.assign(checkpoint, write.patch);
+      claim.stage = write.next;
+    },
     async saveChunk(index: number, result: Transcription) {
       signal.throwIfAborted();
       const held = await writeCheckpointEntry(

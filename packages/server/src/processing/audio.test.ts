@@ -275,6 +275,38 @@ describe('planChunks', () => {
     expect(planChunks(1200, { bytesPerSecond: 1000 })).toHaveLength(3);
   });
 
+  it('starts a long recording with lead chunks that double, then splits the rest evenly', () => {
+    const chunks = planChunks(7200, { leadChunkSeconds: 30 });
+    covers(chunks, 7200);
+    const lengths = chunks.map((chunk) => Math.round(chunk.end - chunk.start));
+    expect(lengths.slice(0, 5)).toEqual([30, 60, 120, 240, 480]);
+    const rest = lengths.slice(5);
+    expect(rest).toHaveLength(11);
+    for (const length of rest) {
+      expect(length).toBeLessThanOrEqual(600);
+      expect(Math.abs(length - rest[0]!)).toBeLessThanOrEqual(1);
+    }
+    for (const [i, chunk] of chunks.entries()) {
+      expect(chunk.index).toBe(i);
+      if (i > 0) expect(chunks[i - 1]!.end - chunk.start).toBeCloseTo(3, 3);
+    }
+  });
+
+  it('stops the lead chunks where less than a full chunk would remain after them', () => {
+    // 25 minutes: 30, 60, 120, 240 s; a 480-second one would leave only 585 s.
+    const chunks = planChunks(1500, { leadChunkSeconds: 30 });
+    covers(chunks, 1500);
+    expect(chunks.map((chunk) => Math.round(chunk.end - chunk.start))).toEqual([
+      30, 60, 120, 240, 533, 533,
+    ]);
+    // A recording that fits one chunk stays one chunk.
+    expect(planChunks(600, { leadChunkSeconds: 30 })).toEqual([{ index: 0, start: 0, end: 600 }]);
+    // Lead chunks are never longer than the size limit allows.
+    for (const chunk of planChunks(3600, { leadChunkSeconds: 30, bytesPerSecond: 64_000 })) {
+      expect((chunk.end - chunk.start) * 64_000).toBeLessThan(MAX_CHUNK_BYTES);
+    }
+  });
+
   it('plans nothing for nothing, and refuses an overlap as long as a chunk', () => {
     expect(planChunks(0)).toEqual([]);
     expect(() => planChunks(100, { maxChunkSeconds: 5, overlapSeconds: 3 })).toThrow(RangeError);

@@ -350,11 +350,23 @@ export interface ChunkOptions {
   bytesPerSecond?: number;
   /** Largest request body an engine accepts (OpenAI: 25 MB), with room to spare. */
   maxChunkBytes?: number;
+  /**
+   * Length of the first chunk of a recording longer than one chunk; the next ones double until
+   * they would reach the longest, then the rest is split evenly. The engine gets its first request
+   * once this much is decoded instead of a whole chunk (a tenth of a two-hour recording), and
+   * each lead chunk is cut while the one before is transcribed. Undefined: no lead chunks.
+   */
+  leadChunkSeconds?: number;
 }
 
 export const MAX_CHUNK_SECONDS = 600;
 export const CHUNK_OVERLAP_SECONDS = 3;
 export const MAX_CHUNK_BYTES = 24_000_000;
+/**
+ * The pipeline's first chunk (docs/uploads.md#pipeline-stages): long enough for a speech model's
+ * context (Whisper listens in 30-second windows), short enough to decode in a blink.
+ */
+export const LEAD_CHUNK_SECONDS = 30;
 /**
  * The size estimate uses the file's average rate, but a noisy stretch of FLAC can be denser than
  * the average: plan with this share of the byte limit.
@@ -366,7 +378,9 @@ const ms = (seconds: number) => Math.round(seconds * 1000) / 1000;
 /**
  * Splits `durationSeconds` into the fewest chunks that respect both the duration and the size
  * limit, all of equal length, each overlapping the previous one by `overlapSeconds`. Equal
- * lengths avoid a last chunk of a few seconds, on which speech models tend to hallucinate.
+ * lengths avoid a last chunk of a few seconds, on which speech models tend to hallucinate. With
+ * `leadChunkSeconds` a long recording starts with short chunks that double (30, 60, 120 … s),
+ * as long as at least one full-length chunk remains after each; the rest is split as above.
  */
 export function planChunks(durationSeconds: number, options: ChunkOptions = {}): ChunkPlan[] {
   const {
@@ -387,14 +401,27 @@ export function planChunks(durationSeconds: number, options: ChunkOptions = {}):
     );
   }
   if (durationSeconds <= longest) return [{ index: 0, start: 0, end: ms(durationSeconds) }];
-  // n chunks of length L overlapping by o cover n·L − (n−1)·o; take the smallest n with L ≤ longest.
-  const count = Math.ceil((durationSeconds - overlapSeconds) / (longest - overlapSeconds) - 1e-9);
-  const length = (durationSeconds + (count - 1) * overlapSeconds) / count;
   const chunks: ChunkPlan[] = [];
-  for (let index = 0; index < count; index++) {
-    const start = index * (length - overlapSeconds);
-    const end = index === count - 1 ? durationSeconds : start + length;
-    chunks.push({ index, start: ms(start), end: ms(end) });
+  let from = 0;
+  const lead = options.leadChunkSeconds;
+  if (lead !== undefined && lead > overlapSeconds * 2) {
+    for (
+      let length = lead;
+      length < longest && durationSeconds - (from + length - overlapSeconds) >= longest;
+      length *= 2
+    ) {
+      chunks.push({ index: chunks.length, start: ms(from), end: ms(from + length) });
+      from += length - overlapSeconds;
+    }
+  }
+  // n chunks of length L overlapping by o cover n·L − (n−1)·o; take the smallest n with L ≤ longest.
+  const rest = durationSeconds - from;
+  const count = Math.ceil((rest - overlapSeconds) / (longest - overlapSeconds) - 1e-9);
+  const length = (rest + (count - 1) * overlapSeconds) / count;
+  for (let i = 0; i < count; i++) {
+    const start = from + i * (length - overlapSeconds);
+    const end = i === count - 1 ? durationSeconds : start + length;
+    chunks.push({ index: chunks.length, start: ms(start), end: ms(end) });
   }
   return chunks;
 }
@@ -682,15 +709,25 @@ export function cutChunks(
     }));
     let next = 0;
     const open: Open[] = [];
+    // An encoder takes a while to start (a tenth of a second and more on a busy machine), and the
+    // decoder waits for it once the pipe is full: each chunk's encoder is started one chunk early,
+    // the first one alongside the decoder.
+    let spare: Open | undefined;
+    const startNext = async () => {
+      await room();
+      const range = ranges[next++]!;
+      const encoder =
+        spare?.chunk === range.chunk ? spare : openEncoder(range.chunk, range.from, range.to);
+      const following = ranges[next];
+      spare = following && openEncoder(following.chunk, following.from, following.to);
+      open.push(encoder);
+    };
+    if (ranges.length > 0) await startNext();
     let offset = 0;
     for await (const data of decoder.stdout! as AsyncIterable<Buffer>) {
       signal.throwIfAborted();
       const end = offset + data.length;
-      while (next < ranges.length && ranges[next]!.from < end) {
-        await room();
-        const range = ranges[next++]!;
-        open.push(openEncoder(range.chunk, range.from, range.to));
-      }
+      while (next < ranges.length && ranges[next]!.from < end) await startNext();
       for (const encoder of [...open]) {
         const from = Math.max(encoder.from, offset);
         const to = Math.min(encoder.to, end);
@@ -716,6 +753,12 @@ export function cutChunks(
       throw new AudioError('empty', 'the prepared audio is empty');
     }
     for (const encoder of open) finish(encoder);
+    // A chunk the recording ends before has nothing to transcribe: its early encoder goes unused.
+    if (spare && next < ranges.length && spare.chunk === ranges[next]!.chunk) {
+      spare.child.kill('SIGKILL');
+      await spare.exit;
+      await rm(spare.path, { force: true });
+    }
     // Chunks the recording ends before: nothing to transcribe in them.
     for (const range of ranges.slice(next)) files.get(range.chunk.index)!.resolve(undefined);
   }

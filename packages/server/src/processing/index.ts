@@ -8,6 +8,7 @@ export {
   cutChunk,
   cutChunks,
   detectAudio,
+  LEAD_CHUNK_SECONDS,
   MAX_CHUNK_BYTES,
   MAX_CHUNK_SECONDS,
   planChunks,

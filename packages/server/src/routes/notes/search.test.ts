@@ -2,6 +2,7 @@ import { endpoints, type QueryOf } from '@protokoll/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
 import { useTestDatabase } from '../../test/db.ts';
+import { listNotesQuery, recentMatchesQuery, withSearchPlan } from '../../domain/notes/queries.ts';
 import { englishSegments, englishSummary, seedFolder, seedNote } from '../../test/notes.ts';
 
 const database = useTestDatabase();
@@ -150,5 +151,73 @@ describe('search_query', () => {
     }
     // Blank means no search at all.
     expect((await search('   ')).length).toBe(4);
+  });
+});
+
+describe('search pages', () => {
+  // Twelve notes a day apart, by age in days (0 is the newest): "Haushalt" in all but ages 2
+  // and 7, "Seltenwort" in the three oldest.
+  let carl: SignedUp;
+  const newestFirst: number[] = [];
+  const texts = (age: number) =>
+    [age % 5 === 2 ? 'Der Plan steht.' : 'Der Haushalt steht.', age >= 9 ? 'Ein Seltenwort.' : '']
+      .join(' ')
+      .trim();
+
+  beforeAll(async () => {
+    carl = await signUp(t.api);
+    const db = database().db;
+    for (let age = 0; age < 12; age += 1) {
+      const createdAt = new Date(Date.UTC(2025, 0, 31 - age));
+      const note = await seedNote(db, carl.user.id, {
+        name: `Sitzung ${age}`,
+        segments: [{ start: 0, end: 3, speaker: 'S1', text: texts(age) }],
+        summary: null,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      newestFirst.push(note.id);
+    }
+  });
+
+  const page = async (query: string, page: number, size: number) => {
+    const res = await t.api.call(endpoints.listNotes, {
+      query: { search_query: query, page, page_size: size },
+      token: carl.token,
+    });
+    expect(res.status).toBe(200);
+    return res.body.notes.map((note) => note.id);
+  };
+
+  it('gives every page of a common and of a rare word in date order, as the full search does', async () => {
+    const haushalt = newestFirst.filter((_, i) => i % 5 !== 2);
+    expect([...(await page('Haushalt', 1, 4)), ...(await page('Haushalt', 2, 4))]).toEqual(
+      haushalt.slice(0, 8),
+    );
+    expect(await page('Haushalt', 3, 4)).toEqual(haushalt.slice(8));
+    expect(await page('Seltenwort', 1, 10)).toEqual(newestFirst.slice(9));
+    expect(await page('Haushalt -Seltenwort', 1, 10)).toEqual(
+      haushalt.filter((id) => !newestFirst.slice(9).includes(id)),
+    );
+  });
+
+  it('answers from the newest notes only when they hold the whole page', async () => {
+    const db = database().db;
+    const filters = { search_query: 'Haushalt' };
+    const full = await withSearchPlan(db, filters, (tx) =>
+      listNotesQuery(tx, carl.user.id, filters, { page: 1, page_size: 3 }),
+    );
+    // The newest five notes hold four matches: the first page of three is exact.
+    const recent = await recentMatchesQuery(
+      db,
+      carl.user.id,
+      filters,
+      { page: 1, page_size: 3 },
+      5,
+    );
+    expect(recent.map((row) => row.id)).toEqual(full.map((row) => row.id));
+    // The second page needs six matches: the window falls short, so the caller asks the index.
+    const short = await recentMatchesQuery(db, carl.user.id, filters, { page: 2, page_size: 3 }, 5);
+    expect(short.length).toBeLessThan(3);
   });
 });
