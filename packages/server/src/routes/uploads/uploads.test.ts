@@ -467,8 +467,9 @@ describe('POST /api/note', () => {
       expect(res.headers.get('Retry-After')).toBe('1');
       await expectNothingLeft(busy, anna);
     }
-    // Auth, user, folder, minutes and the transaction: each was refused once before it went through.
-    expect(allow).toBe(5);
+    // Auth, user, minutes account (own or the team's), folder, minutes and the transaction: each
+    // was refused once before it went through.
+    expect(allow).toBe(6);
     expect(bodyReadInGate).toBe(false);
   });
 
