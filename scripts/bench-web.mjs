@@ -90,8 +90,7 @@ const median = (values) => {
 /** Which kind of bytes a response is. */
 function kindOf(url, resourceType) {
   if (url.includes('/_i18n/')) return 'messages';
-  if (/\.js(\?|$)/.test(url) || resourceType === 'Script' || resourceType === 'script')
-    return 'js';
+  if (/\.js(\?|$)/.test(url) || resourceType === 'Script' || resourceType === 'script') return 'js';
   if (/\.css(\?|$)/.test(url) || resourceType === 'Stylesheet' || resourceType === 'stylesheet')
     return 'css';
   if (/\.woff2?(\?|$)/.test(url) || resourceType === 'Font' || resourceType === 'font')
@@ -150,8 +149,18 @@ for (const path of PUBLIC_PAGES) {
   const runs = [];
   for (let run = 0; run < RUNS; run++) runs.push(lighthouse(`${BASE}${path}`));
   const pick = (key) => median(runs.map((r) => r[key]));
-  const bytes = Object.fromEntries(KINDS.map((kind) => [kind, median(runs.map((r) => r.bytes[kind]))]));
-  rows.push({ path, score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), bytes });
+  const bytes = Object.fromEntries(
+    KINDS.map((kind) => [kind, median(runs.map((r) => r.bytes[kind]))]),
+  );
+  rows.push({
+    path,
+    score: pick('score'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    bytes,
+  });
   process.stderr.write(`measured ${path}\n`);
 }
 
@@ -184,7 +193,10 @@ for (const path of SIGNED_IN_PAGES) {
       savedAt: Date.now(),
       expiresAt: Date.now() + 7 * 24 * 3600 * 1000,
     };
-    await context.addInitScript((value) => localStorage.setItem('auth-token', value), JSON.stringify(stored));
+    await context.addInitScript(
+      (value) => localStorage.setItem('auth-token', value),
+      JSON.stringify(stored),
+    );
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -197,7 +209,9 @@ for (const path of SIGNED_IN_PAGES) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const bytes = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
     const types = new Map();
-    cdp.on('Network.responseReceived', (event) => types.set(event.requestId, [event.response.url, event.type]));
+    cdp.on('Network.responseReceived', (event) =>
+      types.set(event.requestId, [event.response.url, event.type]),
+    );
     cdp.on('Network.loadingFinished', (event) => {
       const [url, type] = types.get(event.requestId) ?? ['', ''];
       const kind = kindOf(url, type);
@@ -226,8 +240,18 @@ for (const path of SIGNED_IN_PAGES) {
 }
 await browser.close();
 
-const header = ['page', 'score', 'FCP s', 'LCP s', 'TBT ms', 'CLS', ...KINDS.map((k) => `${k} KiB`)];
-console.log(`\nLighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, median of ${RUNS} (${dist})`);
+const header = [
+  'page',
+  'score',
+  'FCP s',
+  'LCP s',
+  'TBT ms',
+  'CLS',
+  ...KINDS.map((k) => `${k} KiB`),
+];
+console.log(
+  `\nLighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, median of ${RUNS} (${dist})`,
+);
 console.log(header.map((h, i) => (i === 0 ? h.padEnd(14) : h.padStart(10))).join(''));
 for (const row of rows) {
   console.log(
