@@ -50,8 +50,10 @@ if (!dist) {
 dist = resolve(dist);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'protokoll-bench-'));
+// Its own process group, so stopping it also stops the server npx started.
 const server = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
   cwd: root,
+  detached: true,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
     ...process.env,
@@ -67,7 +69,11 @@ const server = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
   },
 });
 const stop = () => {
-  server.kill('SIGTERM');
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('exit', stop);
