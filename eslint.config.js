@@ -57,6 +57,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       'storybook-static/**',
       '.data/**',
       'test-results/**',

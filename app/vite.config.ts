@@ -1,43 +1,6 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * Writes `.br` and `.gz` beside every text file of the build, compressed once at the highest
- * levels; the server sends them to browsers that accept them (no compression per request).
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'protokoll:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir.startsWith('/')
-        ? config.build.outDir
-        : join(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-          entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-        );
-      for (const file of walk(outDir)) {
-        if (file.includes('/.vite/') || !/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file))
-          continue;
-        const body = readFileSync(file);
-        if (body.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
-    },
-  };
-}
+import { defineConfig } from 'vite';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -60,7 +23,8 @@ const PUBLIC_CHUNK = [
 ];
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  // Compression and prerendering follow the bundle in scripts/build.mjs.
+  plugins: [react(), tailwindcss()],
   // Mock mode serves MSW's worker script; production never ships it.
   publicDir: mode === 'mock' ? '../.storybook/public' : 'public',
   define: {

@@ -7,14 +7,24 @@ import {
   splitLocale,
   type Locale,
 } from '@protokoll/contract';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { I18n } from '@protokoll/ui/i18n';
 import { I18nextProvider as I18nProvider } from 'react-i18next';
-import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import {
+  Redirect,
+  Route,
+  Router,
+  Switch,
+  useLocation,
+  useSearch,
+  type BaseLocationHook,
+} from 'wouter';
 import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { hasMessageGroups, loadedMessageGroups, loadMessageGroups } from './lib/app-i18n.ts';
+import { lazyRoute } from './lib/lazy-route.ts';
 import { writeLocaleCookie } from './lib/locale.ts';
+import { newBuildIsOut, watchForNewBuild } from './lib/new-build.ts';
 import { loginRedirect, safeRedirect } from './lib/redirect.ts';
 import { LocaleContext, type LocaleContextValue } from './lib/use-locale.ts';
 import { useSessionState } from './session/session-context.ts';
@@ -105,7 +115,38 @@ export interface AppProps {
   ssrPath?: string;
 }
 
+/** The new-build toast, in a chunk loaded only when one is out. */
+const NewBuildToast = lazyRoute(() => import('./routes/new-build-toast.tsx'), 'NewBuildToast');
+
+/** Shows the new-build toast once the latest-build file names another build. */
+function useNewBuild(): [boolean, () => void] {
+  const [shown, setShown] = useState(false);
+  useEffect(() => watchForNewBuild(() => setShown(true)), []);
+  return [shown, () => setShown(false)];
+}
+
+/**
+ * The router's location hook: the browser's, except that once a new build is out the next
+ * navigation loads its page anew (docs/architecture.md#new-builds).
+ */
+const useAppLocation: BaseLocationHook = (options) => {
+  const [path, go] = useBrowserLocation(options);
+  const navigateOrLoad = useCallback<typeof go>(
+    (to, navigateOptions) => {
+      if (newBuildIsOut()) {
+        if (navigateOptions?.replace) location.replace(String(to));
+        else location.assign(String(to));
+        return;
+      }
+      go(to, navigateOptions);
+    },
+    [go],
+  );
+  return [path, navigateOrLoad];
+};
+
 export function App({ i18n, ssrPath }: AppProps) {
+  const [newBuild, closeNewBuild] = useNewBuild();
   const [pathname] = useBrowserLocation(ssrPath === undefined ? undefined : { ssrPath });
   const { locale } = splitLocale(pathname);
   const ready = useLocaleMessages(i18n, locale);
@@ -128,10 +169,16 @@ export function App({ i18n, ssrPath }: AppProps) {
       <LocaleContext.Provider value={localeValue}>
         <Router
           base={LOCALE_PREFIX[locale]}
+          hook={useAppLocation}
           {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: '' })}
         >
           <ErrorBoundary>
             <Suspense fallback={null}>{ready ? <Pages /> : null}</Suspense>
+            {newBuild ? (
+              <Suspense fallback={null}>
+                <NewBuildToast onClose={closeNewBuild} />
+              </Suspense>
+            ) : null}
           </ErrorBoundary>
         </Router>
       </LocaleContext.Provider>

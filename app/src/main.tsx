@@ -9,6 +9,7 @@ import {
   loadMessageGroups,
   type InlinedMessages,
 } from './lib/app-i18n.ts';
+import { preloadComponents } from './lib/lazy-route.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import './styles/public.css';
 
@@ -37,6 +38,7 @@ async function start() {
   const inlined = inlinedMessages();
   if (inlined && inlined.locale === locale) {
     const i18n = initAppI18n(locale, inlined.groups);
+    await preloadComponents(inlined.components);
     hydrateRoot(
       container,
       <StrictMode>

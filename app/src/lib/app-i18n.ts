@@ -12,11 +12,19 @@ import { fetchMessages } from './messages.ts';
 export interface InlinedMessages {
   locale: Locale;
   groups: Partial<Record<MessageGroup, Messages>>;
+  /** The lazy components it was rendered with, loaded before hydrating. */
+  components: string[];
 }
 
 export const INLINED_MESSAGES_ID = 'messages';
 
 let instance: I18n | undefined;
+let source: (locale: Locale, group: MessageGroup) => Promise<Messages> = fetchMessages;
+
+/** Where groups come from: `/_i18n` in the browser, the locale files when prerendering. */
+export function setMessageSource(load: typeof source): void {
+  source = load;
+}
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
 const entry = (locale: Locale, group: MessageGroup) => `${locale}:${group}`;
@@ -71,7 +79,7 @@ export async function loadMessageGroups(
       const key = entry(locale, group);
       let pending = loading.get(key);
       if (!pending) {
-        pending = fetchMessages(locale, group).then((messages) => {
+        pending = source(locale, group).then((messages) => {
           addMessages(i18n, locale, messages);
           loaded.add(key);
         });

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { CHUNK_RELOAD_GUARD_MS, type MessageGroup } from '@protokoll/contract';
 import { loadMessageGroups, pageLocale } from './app-i18n.ts';
 
@@ -21,10 +21,40 @@ export function reloadOnceForChunkError(
   return true;
 }
 
-export type LazyRoute<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
+export type LazyRoute<P extends object = object> = ((props: P) => ReactNode) & {
   /** Loads the chunk and the message groups ahead of a visit (prefetch); never rejects. */
   preload(): Promise<void>;
 };
+
+/**
+ * The lazy components a prerender rendered, by component name, with their message groups: the
+ * build adds their CSS and chunks to the page and inlines the groups
+ * (docs/architecture.md#prerendered-pages). Filled outside the browser only.
+ */
+export const renderedRoutes = new Map<string, readonly MessageGroup[]>();
+
+/** Every lazy component by name, so a prerendered page can load its own before hydrating. */
+const registry = new Map<string, () => Promise<void>>();
+
+/**
+ * Loads the lazy components a prerendered page was rendered with (their names are inlined in the
+ * page), so hydration finds them loaded and hydrates the whole page in one pass. Components that
+ * register only once another chunk has loaded (a layout's own lazy parts) are waited for.
+ */
+export async function preloadComponents(names: readonly string[]): Promise<void> {
+  let pending = [...names];
+  while (pending.length > 0) {
+    const ready = pending.filter((name) => registry.has(name));
+    if (ready.length === 0) return;
+    await Promise.all(ready.map((name) => registry.get(name)!()));
+    pending = pending.filter((name) => !ready.includes(name));
+  }
+}
+
+/** A thenable that calls back at once: React.lazy then renders the component without suspending. */
+const settled = <T>(value: T): PromiseLike<T> => ({
+  then: (resolve) => (resolve ? resolve(value) : value) as never,
+});
 
 /**
  * A route component in its own chunk, loaded on first visit together with the message groups
@@ -35,23 +65,35 @@ export function lazyRoute<P extends object, K extends string>(
   name: K,
   groups: readonly MessageGroup[] = [],
 ): LazyRoute<P> {
+  let loaded: { default: ComponentType<P> } | undefined;
   const loadAll = () =>
-    Promise.all([load(), loadMessageGroups(pageLocale(), groups)]).then(([module]) => module);
-  const component = lazy(async () => {
-    try {
-      const module = await loadAll();
-      return { default: module[name] };
-    } catch (error) {
-      // Keep suspending while the page reloads, so no error flashes on the way.
-      if (reloadOnceForChunkError()) return new Promise<never>(() => {});
-      throw error;
-    }
-  });
-  return Object.assign(component, {
-    preload: () =>
-      loadAll().then(
-        () => undefined,
-        () => undefined,
-      ),
-  });
+    Promise.all([load(), loadMessageGroups(pageLocale(), groups)]).then(([module]) => {
+      loaded = { default: module[name] };
+      return loaded;
+    });
+  const component = lazy(() =>
+    // Already loaded (preloaded or prefetched): no suspending, so hydration is not split.
+    loaded
+      ? (settled(loaded) as Promise<{ default: ComponentType<P> }>)
+      : loadAll().catch((error: unknown) => {
+          // Keep suspending while the page reloads, so no error flashes on the way.
+          if (reloadOnceForChunkError()) return new Promise<never>(() => {});
+          throw error;
+        }),
+  );
+  const recording = typeof window === 'undefined';
+  function Route(props: P) {
+    if (recording) renderedRoutes.set(name, groups);
+    return createElement(component as unknown as ComponentType<P>, props);
+  }
+  Route.displayName = name;
+  const preload = () =>
+    loaded
+      ? Promise.resolve()
+      : loadAll().then(
+          () => undefined,
+          () => undefined,
+        );
+  registry.set(name, preload);
+  return Object.assign(Route, { preload });
 }

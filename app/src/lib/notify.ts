@@ -70,5 +70,8 @@ export const notifyFailure = (error: unknown, fallbackKey: string): number =>
 
 /** The notices to show; re-renders on every change. */
 export function useNotices(store: NoticeStore = notices): readonly Notice[] {
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // A prerendered page was rendered without notices.
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, () => noNotices);
 }
+
+const noNotices: readonly Notice[] = [];

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../api/keys.ts';
 import { fetchUser } from '../api/user/user.ts';
-import { createAppSession, type AppSession } from './app-session.ts';
+import { createAppSession, validateRestoredSession, type AppSession } from './app-session.ts';
 
 /** The app under test, handed to the fetchers that ask `loadSession()` for the client. */
 const current = vi.hoisted(() => ({ app: undefined as AppSession | undefined }));
@@ -249,5 +249,63 @@ describe('createAppSession: the session and the query cache', () => {
     await expect(fetchUser()).rejects.toMatchObject({ status: 500 });
     expect(session.getState().isAuthenticated).toBe(true);
     expect(onSignedOut).not.toHaveBeenCalled();
+  });
+});
+
+describe('validateRestoredSession: the check at start', () => {
+  beforeEach(storeSession);
+
+  it('asks GET /api/auth/validate with the stored token and keeps a valid session', async () => {
+    const server = fakeServer({
+      routes: { '/api/auth/validate': () => json(200, { success: true }) },
+    });
+    const { app, session } = start(server);
+    await expect(validateRestoredSession(app)).resolves.toBe(true);
+    expect(server.seen).toEqual([{ path: '/api/auth/validate', auth: 'Bearer access-1' }]);
+    expect(session.getState().isAuthenticated).toBe(true);
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('refreshes an expired token on the way and keeps the session', async () => {
+    const server = fakeServer({
+      routes: {
+        '/api/auth/validate': (auth) =>
+          auth === 'Bearer access-2' ? json(200, { success: true }) : unauthorized(),
+      },
+    });
+    const { app, session } = start(server);
+    await expect(validateRestoredSession(app)).resolves.toBe(true);
+    expect(session.getState().token).toBe('access-2');
+  });
+
+  it.each([
+    ['rejected', () => json(200, { success: false })],
+    ['unauthorised and not refreshable', unauthorized],
+    ['failing', serverError],
+    [
+      'unreachable',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('clears a session whose check is %s', async (_, answer) => {
+    const server = fakeServer({ refreshWorks: false, routes: { '/api/auth/validate': answer } });
+    const { app, session } = start(server);
+    await expect(validateRestoredSession(app)).resolves.toBe(false);
+    expect(session.getState().isAuthenticated).toBe(false);
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+
+  it('asks nothing without a stored session', async () => {
+    localStorage.clear();
+    const server = fakeServer();
+    const { app } = start(server);
+    await expect(validateRestoredSession(app)).resolves.toBe(false);
+    expect(server.seen).toEqual([]);
+  });
+
+  it('gives the server 5 seconds', async () => {
+    const { endpoints } = await import('@protokoll/contract');
+    expect(endpoints.validateToken.timeoutMs).toBe(5_000);
   });
 });

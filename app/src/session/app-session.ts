@@ -92,3 +92,14 @@ export function createAppSession({
   session.restore();
   return { session, client, withRefresh, endpoints };
 }
+
+/**
+ * At start, a session restored from storage is checked with the server
+ * (`GET /api/auth/validate`, 5 s; docs/sessions.md#stored-session): an expired token is refreshed
+ * on the way, a rejected one or no answer in time clears the session, and the route guards take
+ * over from there. Answers whether the session stands.
+ */
+export async function validateRestoredSession({ session }: AppSession): Promise<boolean> {
+  if (!session.getState().isAuthenticated) return false;
+  return session.validate();
+}

@@ -35,6 +35,22 @@ afterEach(() => {
 });
 
 describe('the app session', () => {
+  it('checks the restored session with the server when its chunk loads, and clears it on failure', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(new URL(url, 'http://app').pathname);
+        return json(200, { success: false });
+      }),
+    );
+    const { loadSession } = await import('./session-context.ts');
+    const { session } = await loadSession();
+    await vi.waitFor(() => expect(session.getState().isAuthenticated).toBe(false));
+    expect(calls[0]).toBe('/api/auth/validate');
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+
   it('is signed in from the stored entry alone, before the session chunk loads', async () => {
     const { renderHook } = await import('@testing-library/react');
     const { useSessionState } = await import('./session-context.ts');
@@ -58,6 +74,8 @@ describe('the app session', () => {
         if (path === '/api/auth/refresh') {
           return json(200, { success: true, token: 'access-2', refreshToken: 'refresh-2', user });
         }
+        // The check at start passes; the user data then fails.
+        if (path === '/api/auth/validate') return json(200, { success: true });
         return json(401, {
           success: false,
           message: 'Not authenticated',

@@ -39,14 +39,20 @@ function toLogin() {
   if (path !== '/login') navigate(localizePath('/login', locale));
 }
 
-/** The full session; loads its chunk on first use and restores the stored session. */
+/**
+ * The full session; loads its chunk on first use, restores the stored session and checks it with
+ * the server.
+ */
 export function loadSession(): Promise<AppSession> {
-  return (loading ??= import('./app-session.ts').then(({ createAppSession }) => {
-    const app = createAppSession({ onSignedOut: toLogin });
-    app.session.subscribe(() => publish(app.session.getState()));
-    publish(app.session.getState());
-    return app;
-  }));
+  return (loading ??= import('./app-session.ts').then(
+    ({ createAppSession, validateRestoredSession }) => {
+      const app = createAppSession({ onSignedOut: toLogin });
+      app.session.subscribe(() => publish(app.session.getState()));
+      publish(app.session.getState());
+      void validateRestoredSession(app);
+      return app;
+    },
+  ));
 }
 
 function subscribe(listener: () => void) {

@@ -177,7 +177,10 @@ export function guardUnloadWhileSending(
 /** The app's one upload store. */
 export const uploadStore = createUploadStore();
 
+/** What a prerendered page was rendered with: no uploads. */
+const noUploads: UploadsSnapshot = { entries: [], pending: 0, owner: null };
+
 /** The tracked uploads and the pending count; re-renders on every change. */
 export function useUploads(store: UploadStore = uploadStore): UploadsSnapshot {
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, () => noUploads);
 }

@@ -50,6 +50,10 @@ export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const LOCALE_COOKIE_KEY = 'i18n_redirected';
 
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
+/** How often an open tab asks whether a new build is out (docs/architecture.md#new-builds). */
+export const NEW_BUILD_POLL_MS = 5 * 60_000;
+/** Route chunks loaded ahead of a visit at once, at most (docs/architecture.md#route-prefetch). */
+export const PREFETCH_CONCURRENCY = 4;
 export const ROUTE_PREFETCH_CONCURRENCY = 4;
 /** A mailed reset link lives one hour (docs/sessions.md#password-and-address-changes). */
 export const ONE_HOUR_MS = 3_600_000;

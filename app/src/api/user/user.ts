@@ -25,14 +25,18 @@ export async function fetchUser(signal?: AbortSignal): Promise<User> {
   }
 }
 
+/** The stored session; none while prerendering, outside a browser. */
+const storedSession = () =>
+  typeof localStorage === 'undefined' ? null : readStoredSession(localStorage);
+
 export function userQueryOptions() {
   return queryOptions({
     queryKey: keys.user(),
     queryFn: ({ signal }) => fetchUser(signal),
     // The stored session holds the user of the last sign-in or answer: the shell paints it at
     // once and the query asks the server again.
-    initialData: () => readStoredSession(localStorage)?.user,
-    initialDataUpdatedAt: () => readStoredSession(localStorage)?.savedAt,
+    initialData: () => storedSession()?.user,
+    initialDataUpdatedAt: () => storedSession()?.savedAt,
     // The API client already applies the contract's retries.
     retry: false,
   });

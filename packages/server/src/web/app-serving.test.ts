@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noDatabase, testApp, testConfig } from '../test/app.ts';
+import { prerenderedFile } from './app-serving.ts';
 import { isBot } from './bots.ts';
 
 // Serving the built app (HTML, assets, compression, 404s) is HTTP itself: plain requests here.
@@ -20,6 +21,9 @@ beforeAll(async () => {
   await writeFile(join(dist, 'index.html'), INDEX);
   await writeFile(join(dist, 'assets', 'index-AbC123.js'), 'console.log("app")');
   await writeFile(join(dist, 'robots.txt'), 'User-agent: *\n');
+  await mkdir(join(dist, 'pages', 'en'), { recursive: true });
+  await writeFile(join(dist, 'pages', 'login.html'), '<html lang="de">Anmelden</html>');
+  await writeFile(join(dist, 'pages', 'en', 'login.html'), '<html lang="en">Sign in</html>');
   await writeFile(join(dist, '.env'), 'SECRET=1');
   const bundle = 'console.log("a bundle that the build precompressed");';
   await writeFile(join(dist, 'assets', 'app-Zip123.js'), bundle);
@@ -130,6 +134,32 @@ describe('serving the built app', () => {
     const res = await app.request('/');
     expect(res.status).toBe(404);
     expect(await res.text()).toBe('404 Not Found');
+  });
+});
+
+describe('prerendered pages', () => {
+  it.each([
+    ['/login', 'Anmelden'],
+    ['/login/', 'Anmelden'],
+    ['/en/login', 'Sign in'],
+  ])('answers %s with its prerendered file', async (path, text) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain(text);
+  });
+
+  it('answers a page without one with the shell', async () => {
+    const res = await get('/register');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it('maps addresses to files', () => {
+    expect(prerenderedFile('/')).toBe('/pages/index.html');
+    expect(prerenderedFile('/en')).toBe('/pages/en.html');
+    expect(prerenderedFile('/en/register/')).toBe('/pages/en/register.html');
   });
 });
 

@@ -103,8 +103,18 @@ function sendFile(
 }
 
 /**
+ * Where the build put a page rendered ahead of time (docs/architecture.md#prerendered-pages):
+ * `/` → `/pages/index.html`, `/en/login/` → `/pages/en/login.html`. Pages without one get the
+ * shell index.html and render in the browser.
+ */
+export function prerenderedFile(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return `/pages${path === '/' ? '/index' : path}.html`;
+}
+
+/**
  * Serves the built web app (docs/product.md#unknown-paths): files from `appDist`, then every other
- * GET as the app's index.html — status 200 for a known page, 404 (noindex) for anything else so the
+ * GET as its prerendered page or the app's index.html — status 200 for a known page, 404 (noindex) for anything else so the
  * client shows its error page with the right status. Bots get a bare 404 instead of an error page.
  */
 export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
@@ -137,7 +147,8 @@ export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
     }
 
     if (isKnownPage(splitLocale(pathname).path)) {
-      return sendFile(c, index, 'index.html', REVALIDATE);
+      const page = await readBest(root, prerenderedFile(pathname), acceptEncoding);
+      return sendFile(c, page ?? index, 'index.html', REVALIDATE);
     }
     c.header('X-Robots-Tag', 'noindex');
     if (isBot(c.req.header('User-Agent'))) return c.text('404 Not Found', 404);

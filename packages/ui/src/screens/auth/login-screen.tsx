@@ -85,7 +85,8 @@ export function LoginScreen({
     >
       <div className="grid gap-6">
         <FormErrorAlert error={error} submitting={submitting} />
-        <form className="grid gap-4" {...formProps}>
+        {/* POST: sent before the page is hydrated, the password never lands in an address. */}
+        <form method="post" className="grid gap-4" {...formProps}>
           <FormFieldState name="email" error={errors.email}>
             <FormItem>
               <FormLabel>{t('auth.fields.email')}</FormLabel>

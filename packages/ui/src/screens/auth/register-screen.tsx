@@ -109,7 +109,9 @@ export function RegisterScreen({
       <div className="grid gap-6">
         <FormErrorAlert error={error} submitting={submitting} />
         <Form {...form}>
+          {/* POST: sent before the page is hydrated, the password never lands in an address. */}
           <form
+            method="post"
             noValidate
             className="grid gap-4"
             onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values))(event)}

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// The app's production build (docs/architecture.md#prerendered-pages):
+//   1. the browser bundle (dist/, with Vite's manifest),
+//   2. the same app for Node (dist-ssr/entry-server.js),
+//   3. every address of PRERENDERED_PATHS rendered to dist/pages/<path>.html,
+//   4. the build manifest and the latest-build file (docs/architecture.md#new-builds),
+//   5. .br/.gz beside every text file.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { precompress } from './precompress.mjs';
+import { pageDocument } from './page-document.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const ssrOut = join(root, 'dist-ssr');
+// One id for both builds and the latest-build file; a deployment may name its own.
+const buildId = process.env.BUILD_ID || new Date().toISOString();
+process.env.BUILD_ID = buildId;
+
+await build({ root, logLevel: 'warn' });
+await build({
+  root,
+  logLevel: 'warn',
+  build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false },
+});
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const server = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
+const pages = [];
+for (const path of server.prerenderedAddresses()) {
+  const page = await server.renderPage(path);
+  const file = join(dist, 'pages', `${path === '/' ? 'index' : path.slice(1)}.html`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, pageDocument(shell, manifest, page));
+  pages.push(path);
+}
+rmSync(ssrOut, { recursive: true, force: true });
+
+// What this build is: its id, its pages, and every file it consists of.
+const files = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]);
+writeFileSync(
+  join(dist, 'build-manifest.json'),
+  `${JSON.stringify({ buildId, builtAt: new Date().toISOString(), pages, files: [...new Set(files)].sort() }, null, 2)}\n`,
+);
+// Polled by open tabs; tiny and never cached.
+writeFileSync(join(dist, 'latest-build.json'), `${JSON.stringify({ buildId })}\n`);
+
+precompress(dist);
+console.log(`built ${buildId}: ${pages.length} prerendered pages (${pages.join(', ')})`);

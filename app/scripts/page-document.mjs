@@ -1,0 +1,61 @@
+// One prerendered page as a document: the shell index.html with the page's markup, language,
+// stylesheets, preloads and inlined messages (docs/architecture.md#prerendered-pages).
+
+/** `LoginRoute` → `login-route`: the file each lazy component lives in. */
+const fileName = (component) => component.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/** The manifest entry of a lazy component's module; a build without it is broken. */
+function entryOf(manifest, component) {
+  const suffix = `/${fileName(component)}.tsx`;
+  const key = Object.keys(manifest).find((id) => id.endsWith(suffix));
+  if (!key) throw new Error(`prerender: no chunk for ${component} (${suffix})`);
+  return key;
+}
+
+function closure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+/** JSON safe inside <script>: no `</script>` or `<!--` can end it early. */
+const scriptJson = (value) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function pageDocument(shell, manifest, page) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const loaded = closure(manifest, entryKey);
+  const css = new Set();
+  const preload = new Set();
+  for (const component of page.messages.components) {
+    for (const key of closure(manifest, entryOf(manifest, component))) {
+      for (const file of manifest[key].css ?? []) css.add(file);
+      if (!loaded.has(key)) preload.add(manifest[key].file);
+    }
+  }
+  for (const key of loaded) for (const file of manifest[key].css ?? []) css.delete(file);
+  // The text font, latin, variable weight: every page paints with it.
+  const font = Object.values(manifest)
+    .flatMap((chunk) => chunk.assets ?? [])
+    .find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
+  const head = [
+    font ? `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>` : '',
+    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  const document = shell
+    .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}">`)
+    .replace('</head>', `  ${head}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div>\n    <script id="messages" type="application/json">${scriptJson(page.messages)}</script>`,
+    );
+  if (!document.includes(page.html)) throw new Error(`prerender: no #root in index.html`);
+  return document;
+}

@@ -1,0 +1,71 @@
+import './zod-config.ts';
+import {
+  LOCALES,
+  localizePath,
+  MESSAGE_GROUP_NAMES,
+  pickMessageGroup,
+  splitLocale,
+  type Locale,
+  type MessageGroup,
+  type Messages,
+} from '@protokoll/contract';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import de from '../../locales/de.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { App } from './app.tsx';
+import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i18n.ts';
+import { renderedRoutes } from './lib/lazy-route.ts';
+import { PRERENDERED_PATHS } from './prerender-routes.ts';
+
+/*
+ * The build's server entry (docs/architecture.md#prerendered-pages): renders one address of the
+ * app to HTML, as the browser will hydrate it.
+ */
+
+const files: Record<Locale, Messages> = { de, en };
+
+export interface PrerenderedPage {
+  /** The address: `/login`, `/en/login`. */
+  path: string;
+  locale: Locale;
+  /** The markup inside `#root`. */
+  html: string;
+  /** The message groups the page shows, to inline. */
+  messages: InlinedMessages;
+}
+
+/** Every address to prerender: each path in each locale. */
+export const prerenderedAddresses = (): string[] =>
+  PRERENDERED_PATHS.flatMap((path) => LOCALES.map((locale) => localizePath(path, locale)));
+
+export async function renderPage(path: string): Promise<PrerenderedPage> {
+  const { locale } = splitLocale(path);
+  const all = Object.fromEntries(
+    MESSAGE_GROUP_NAMES.map((group) => [group, pickMessageGroup(files[locale], group)]),
+  ) as Record<MessageGroup, Messages>;
+  // Render with every text at hand; the page carries only the groups its routes name.
+  setMessageSource(async (lng, group) => pickMessageGroup(files[lng], group));
+  const i18n = initAppI18n(locale, all);
+  renderedRoutes.clear();
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App i18n={i18n} ssrPath={path} />
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  const groups = new Set<MessageGroup>(['common']);
+  for (const named of renderedRoutes.values()) for (const group of named) groups.add(group);
+  return {
+    path,
+    locale,
+    html,
+    messages: {
+      locale,
+      groups: Object.fromEntries([...groups].map((group) => [group, all[group]])),
+      // Their chunks and CSS go along; the browser loads them before hydrating.
+      components: [...renderedRoutes.keys()],
+    },
+  };
+}

@@ -1,0 +1,290 @@
+#!/usr/bin/env node
+// `npm run bench:web` — how fast the web app is (docs/architecture.md#measuring-speed). A
+// benchmark, not a test: it builds the app, starts the production server on a fresh embedded
+// database and prints
+//  - for the public pages: Lighthouse (from npm, on Debian's Chromium), mobile with simulated
+//    throttling, the median of 3 runs of score, FCP, LCP, TBT and CLS, and the bytes transferred
+//    by type (JS, CSS, messages, fonts, HTML);
+//  - for /dashboard and /notes signed in: LCP and bytes in Chromium under the same throttling
+//    (150 ms round trip, 1.6 Mbit/s, CPU slowed 4×), median of 3.
+// Options: --dist <folder> measures an existing build instead of building; --runs <n>;
+// --port <n>. CHROMIUM_PATH names another browser.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+const RUNS = Number(option('runs', 3));
+const PORT = Number(option('port', process.env.BENCH_PORT ?? 4390));
+const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const BASE = `http://127.0.0.1:${PORT}`;
+/** The public pages; content pages join this list as they come. */
+const PUBLIC_PAGES = ['/', '/login', '/register', '/en/login'];
+const SIGNED_IN_PAGES = ['/dashboard', '/notes'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+let dist = option('dist');
+if (!dist) {
+  const built = spawnSync('npx', ['--yes', 'pnpm@10.34.9', '--filter', '@protokoll/app', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) process.exit(1);
+  dist = join(root, 'app/dist');
+}
+dist = resolve(dist);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'protokoll-bench-'));
+// Its own process group, so stopping it also stops the server npx started.
+const server = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
+  cwd: root,
+  detached: true,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_DIST: dist,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    WORKER: 'off',
+    RATE_LIMIT_REGISTER: '100/1h',
+  },
+});
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', stop);
+
+for (let tries = 0; ; tries++) {
+  try {
+    if ((await fetch(`${BASE}/api/health`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  if (tries > 120) throw new Error('the server did not start');
+  await new Promise((done) => setTimeout(done, 500));
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Which kind of bytes a response is. */
+function kindOf(url, resourceType) {
+  if (url.includes('/_i18n/')) return 'messages';
+  if (/\.js(\?|$)/.test(url) || resourceType === 'Script' || resourceType === 'script') return 'js';
+  if (/\.css(\?|$)/.test(url) || resourceType === 'Stylesheet' || resourceType === 'stylesheet')
+    return 'css';
+  if (/\.woff2?(\?|$)/.test(url) || resourceType === 'Font' || resourceType === 'font')
+    return 'fonts';
+  if (resourceType === 'Document' || resourceType === 'document') return 'html';
+  return 'other';
+}
+const KINDS = ['js', 'css', 'messages', 'fonts', 'html'];
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+
+/** One Lighthouse run; a run that fails to record (it happens under load) is tried again. */
+function lighthouse(url, attempts = 3) {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    process.stderr.write(`retrying ${url}: ${String(error).slice(0, 160)}\n`);
+    return lighthouse(url, attempts - 1);
+  }
+}
+
+function lighthouseOnce(url) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/lighthouse/cli/index.js'),
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance',
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr}`);
+  const report = JSON.parse(result.stdout.toString());
+  const bytes = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
+  for (const item of report.audits['network-requests'].details.items) {
+    const kind = kindOf(item.url, item.resourceType);
+    if (kind in bytes) bytes[kind] += item.transferSize ?? 0;
+  }
+  const metric = (id) => report.audits[id].numericValue;
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    bytes,
+  };
+}
+
+const rows = [];
+for (const path of PUBLIC_PAGES) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run++) runs.push(lighthouse(`${BASE}${path}`));
+  const pick = (key) => median(runs.map((r) => r[key]));
+  const bytes = Object.fromEntries(
+    KINDS.map((kind) => [kind, median(runs.map((r) => r.bytes[kind]))]),
+  );
+  rows.push({
+    path,
+    score: pick('score'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    bytes,
+  });
+  process.stderr.write(`measured ${path}\n`);
+}
+
+// Signed in: a fresh account, its session stored as the app stores it.
+const email = `bench-${Date.now()}@example.de`;
+const registered = await (
+  await fetch(`${BASE}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email,
+      password: 'bench-password-1',
+      accept_terms: true,
+    }),
+  })
+).json();
+const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
+const signedIn = [];
+for (const path of SIGNED_IN_PAGES) {
+  const lcps = [];
+  const totals = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const stored = {
+      token: registered.token,
+      refreshToken: registered.refreshToken,
+      user: registered.user,
+      savedAt: Date.now(),
+      expiresAt: Date.now() + 7 * 24 * 3600 * 1000,
+    };
+    await context.addInitScript(
+      (value) => localStorage.setItem('auth-token', value),
+      JSON.stringify(stored),
+    );
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1638.4 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const bytes = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
+    const types = new Map();
+    cdp.on('Network.responseReceived', (event) =>
+      types.set(event.requestId, [event.response.url, event.type]),
+    );
+    cdp.on('Network.loadingFinished', (event) => {
+      const [url, type] = types.get(event.requestId) ?? ['', ''];
+      const kind = kindOf(url, type);
+      if (kind in bytes) bytes[kind] += event.encodedDataLength;
+    });
+    await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
+    const lcp = await page.evaluate(
+      () =>
+        new Promise((done) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            done(entries[entries.length - 1].startTime);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    lcps.push(lcp);
+    totals.push(bytes);
+    await context.close();
+  }
+  signedIn.push({
+    path,
+    lcp: median(lcps),
+    bytes: Object.fromEntries(KINDS.map((kind) => [kind, median(totals.map((b) => b[kind]))])),
+  });
+  process.stderr.write(`measured ${path}\n`);
+}
+await browser.close();
+
+const header = [
+  'page',
+  'score',
+  'FCP s',
+  'LCP s',
+  'TBT ms',
+  'CLS',
+  ...KINDS.map((k) => `${k} KiB`),
+];
+console.log(
+  `\nLighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, median of ${RUNS} (${dist})`,
+);
+console.log(header.map((h, i) => (i === 0 ? h.padEnd(14) : h.padStart(10))).join(''));
+for (const row of rows) {
+  console.log(
+    [
+      row.path.padEnd(14),
+      String(row.score).padStart(10),
+      (row.fcp / 1000).toFixed(2).padStart(10),
+      (row.lcp / 1000).toFixed(2).padStart(10),
+      String(Math.round(row.tbt)).padStart(10),
+      row.cls.toFixed(3).padStart(10),
+      ...KINDS.map((kind) => kib(row.bytes[kind]).padStart(10)),
+    ].join(''),
+  );
+}
+console.log('\nsigned in (Chromium, same throttling)');
+for (const row of signedIn) {
+  console.log(
+    [
+      row.path.padEnd(14),
+      ''.padStart(10),
+      ''.padStart(10),
+      (row.lcp / 1000).toFixed(2).padStart(10),
+      ''.padStart(10),
+      ''.padStart(10),
+      ...KINDS.map((kind) => kib(row.bytes[kind]).padStart(10)),
+    ].join(''),
+  );
+}
+stop();
+process.exit(0);

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+
+// Prerendered public pages (docs/architecture.md#prerendered-pages): HTML from the server,
+// hydrated in the browser without a mismatch.
+
+/** Every console error or warning and every uncaught error of the page. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Whether React has taken over the prerendered markup: its elements carry React's fiber. */
+const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const button = document.querySelector('#root button');
+    return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber$'));
+  });
+
+const pages = [
+  { path: '/', lang: 'de', text: 'Aus Ihrer Aufnahme wird ein fertiges Protokoll' },
+  { path: '/en', lang: 'en', text: 'Turn your recording into finished minutes' },
+  { path: '/login', lang: 'de', text: 'Anmelden' },
+  { path: '/en/login', lang: 'en', text: 'Sign in' },
+  { path: '/register', lang: 'de', text: 'Konto erstellen' },
+  { path: '/en/register', lang: 'en', text: 'Create account' },
+] as const;
+
+test.describe('prerendered pages', () => {
+  for (const { path, lang, text } of pages) {
+    test(`${path} arrives as HTML with its texts and hydrates without warnings`, async ({
+      page,
+      request,
+    }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain(text);
+      expect(html).toContain('<script id="messages" type="application/json">');
+
+      const problems = problemsOf(page);
+      const texts: string[] = [];
+      page.on('request', (req) => {
+        if (req.url().includes('/_i18n/')) texts.push(req.url());
+      });
+      await page.goto(path);
+      await expect.poll(() => hydrated(page)).toBe(true);
+      await expect(page.getByText(text).first()).toBeVisible();
+      expect(problems).toEqual([]);
+      // The page itself needed no request for texts (the other language may load after).
+      expect(texts.filter((url) => url.includes(`/_i18n/${lang}/`))).toEqual([]);
+    });
+  }
+
+  test('a signed-in visitor of / gets the way to the dashboard after hydration', async ({
+    page,
+  }) => {
+    await signUpInUi(page, 'de', { email: uniqueEmail('prerender'), password: 'geheim-12345' });
+    const problems = problemsOf(page);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Zum Dashboard' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kostenlos registrieren' })).toHaveCount(0);
+    expect(problems.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+  });
+
+  test('forms typed into right after load keep their values', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-Mail-Adresse').fill('anna@example.de');
+    await page.getByLabel('Passwort', { exact: true }).fill('geheim-123');
+    await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('anna@example.de');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
