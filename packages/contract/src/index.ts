@@ -17,6 +17,7 @@ export * from './folders.ts';
 export * from './billing.ts';
 export * from './support.ts';
 export * from './capabilities.ts';
+export * from './resumable.ts';
 
 import {
   confirmEmailUpdate,

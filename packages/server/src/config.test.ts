@@ -107,6 +107,7 @@ describe('loadConfig', () => {
         idleTimeoutMs: 60_000,
         sweepIntervalMs: 5 * 60_000,
         staleAfterMs: 15 * 60_000,
+        resumableExpireMs: 24 * 60 * 60_000,
       },
     });
     expect(pgliteDir(config)).toBe(join(repoRoot, '.data', 'pglite'));
@@ -174,12 +175,14 @@ describe('loadConfig', () => {
       UPLOAD_IDLE_TIMEOUT_MS: '30000',
       UPLOAD_SWEEP_INTERVAL_MS: '60000',
       UPLOAD_STALE_AFTER_MS: '600000',
+      UPLOAD_RESUMABLE_EXPIRE_MS: '3600000',
     });
     expect(config.uploads).toEqual({
       maxConcurrentPerUser: 2,
       idleTimeoutMs: 30_000,
       sweepIntervalMs: 60_000,
       staleAfterMs: 600_000,
+      resumableExpireMs: 3_600_000,
     });
     expect(config.stt).toEqual({
       baseUrl: 'http://127.0.0.1:8000',

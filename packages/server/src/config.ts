@@ -83,6 +83,8 @@ export interface UploadLimits {
   sweepIntervalMs: number;
   /** A temporary upload untouched this long belongs to a dead process. */
   staleAfterMs: number;
+  /** A resumable upload expires this long after it was created; the sweep then removes it. */
+  resumableExpireMs: number;
 }
 
 /** Any OpenAI-compatible `/v1/audio/transcriptions` endpoint. */
@@ -400,6 +402,7 @@ const EnvSchema = z.object({
   UPLOAD_IDLE_TIMEOUT_MS: integerVariable(60_000, 100, 3_600_000),
   UPLOAD_SWEEP_INTERVAL_MS: integerVariable(5 * 60_000, 100, 86_400_000),
   UPLOAD_STALE_AFTER_MS: integerVariable(15 * 60_000, 1_000, 7 * 86_400_000),
+  UPLOAD_RESUMABLE_EXPIRE_MS: integerVariable(86_400_000, 1_000, 30 * 86_400_000),
   // Unset: the worker's defaults. Small values make failing engines fail fast (end-to-end tests).
   JOB_MAX_ATTEMPTS: integerVariable(undefined, 1, 100),
   JOB_RETRY_BACKOFF_MS: integerVariable(undefined, 0, 86_400_000),
@@ -501,6 +504,7 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
       idleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
       sweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
       staleAfterMs: e.UPLOAD_STALE_AFTER_MS,
+      resumableExpireMs: e.UPLOAD_RESUMABLE_EXPIRE_MS,
     },
     jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
     jobRetryBackoffMs: e.JOB_RETRY_BACKOFF_MS,

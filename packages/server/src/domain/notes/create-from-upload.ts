@@ -82,6 +82,39 @@ function checkOptions(
 }
 
 /**
+ * The checks of an upload's fields, before any byte of the recording is needed: the contract
+ * schema, languages and model on offer, the plan's model tier, the folder. The resumable upload
+ * runs them when it is created, and createNoteFromUpload again when the recording is complete.
+ * `filename` undefined: no recording arrived (a refusal of its own when the fields are invalid).
+ * @throws ApiError for every refusal.
+ */
+export async function checkUploadFields(
+  deps: DomainDeps,
+  { user, words, fields, filename }: Omit<UploadInput, 'file'> & { filename: string | undefined },
+): Promise<UploadNoteBody> {
+  const { config, db } = deps;
+  // The file is only a placeholder here: the contract's schema checks that one arrived.
+  const parsed = UploadNoteBody.safeParse({
+    ...fields,
+    [AUDIO_FIELD]: filename === undefined ? undefined : new File([], filename || 'audio'),
+  });
+  if (!parsed.success) {
+    if (filename === undefined) throw missingFile();
+    throw validationError(parsed.error);
+  }
+  const body = parsed.data;
+  checkOptions(body, config, planById(user.planId), words);
+  if (body.folder_id !== undefined) {
+    const [folder] = await db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.id, body.folder_id), eq(folders.userId, user.id)));
+    if (!folder) throw notFoundError();
+  }
+  return body;
+}
+
+/**
  * Checks fields, content, length, plan and minutes, in that order, before anything is stored;
  * then moves the recording into storage and creates the reservation, the note and its job in one
  * transaction, and wakes the workers. A refusal leaves nothing stored (a recording already moved
@@ -92,26 +125,9 @@ export async function createNoteFromUpload(
   deps: DomainDeps,
   { user, words, fields, file }: UploadInput,
 ): Promise<NoteRow> {
-  const { config, db, logger, storage } = deps;
-  // The file is only a placeholder here: the contract's schema checks that one arrived.
-  const parsed = UploadNoteBody.safeParse({
-    ...fields,
-    [AUDIO_FIELD]: file ? new File([], file.filename || 'audio') : undefined,
-  });
-  if (!parsed.success) {
-    if (!file) throw missingFile();
-    throw validationError(parsed.error);
-  }
-  const body = parsed.data;
+  const { db, logger, storage } = deps;
+  const body = await checkUploadFields(deps, { user, words, fields, filename: file?.filename });
   const plan = planById(user.planId);
-  checkOptions(body, config, plan, words);
-  if (body.folder_id !== undefined) {
-    const [folder] = await db
-      .select({ id: folders.id })
-      .from(folders)
-      .where(and(eq(folders.id, body.folder_id), eq(folders.userId, user.id)));
-    if (!folder) throw notFoundError();
-  }
   if (!file) throw missingFile();
 
   let detected: Awaited<ReturnType<typeof detectAudio>>;
