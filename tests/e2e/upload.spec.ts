@@ -236,3 +236,63 @@ test('with the engine failing in English: the toast shows "Transcription failed"
     .click();
   await expect(toast).toHaveCount(0);
 });
+
+test('an upload cut at 60 % resumes from where the server stands and ends in one note', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const t = TEXT.de;
+  const file = await recording();
+  const { size } = await stat(file);
+  await signUp(page, t, 'upload-resume');
+
+  // Every tus request the page sends: one creation, and a PATCH that starts past 0 after the cut.
+  const creations: string[] = [];
+  const patchOffsets: number[] = [];
+  page.on('request', (req) => {
+    if (!req.url().includes('/api/uploads')) return;
+    if (req.method() === 'POST') creations.push(req.url());
+    if (req.method() === 'PATCH') patchOffsets.push(Number(req.headers()['upload-offset']));
+  });
+
+  await page.getByRole('link', { name: t.newNote }).first().click();
+  await page.getByLabel(t.chooseFile).setInputFiles(file);
+  await expect(page.locator('[data-slot=file-cost-minutes]')).toHaveText(t.cost);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const network = (offline: boolean, uploadThroughput: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  // About eight seconds for the whole file.
+  await network(false, Math.ceil(size / 8));
+  await page.getByRole('button', { name: t.submit }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const toast = page.locator('[data-slot=upload-toast]');
+  await expect(toast).toHaveAttribute('data-state', 'uploading');
+  const bar = toast.getByRole('progressbar');
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(60);
+
+  // The connection drops: the request in flight dies, the retries fail while offline.
+  await network(true, Math.ceil(size / 8));
+  await expect.poll(() => patchOffsets.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await network(false, -1);
+
+  await expect(toast).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  expect(creations).toHaveLength(1);
+  // The resumed PATCH started where the server stood, past the 60 % already sent.
+  const resumedAt = patchOffsets.at(-1)!;
+  expect(resumedAt).toBeGreaterThan(size * 0.5);
+  expect(resumedAt).toBeLessThan(size);
+
+  const [note, ...others] = await notesOf(page, request);
+  expect(others).toEqual([]);
+  expect(note).toMatchObject({ status: 'done', minutes_charged: RECORDING_COST, size });
+  expect(await minutesOf(page, request)).toMatchObject({ used: RECORDING_COST, running: 0 });
+});
