@@ -44,10 +44,13 @@ function toApiError(error: Error | DetailedError): Error {
     : new ApiError('http', status, `http_${status}`, error.message);
 }
 
-/** Worth another attempt: no answer at all, a server failure, a busy or conflicting moment. */
+/**
+ * Worth another attempt: no answer at all, a server failure, a stalled body (408), a busy or
+ * conflicting moment.
+ */
 function retryable(error: DetailedError): boolean {
   const status = error.originalResponse?.getStatus() ?? 0;
-  return status === 0 || status >= 500 || status === 409 || status === 423;
+  return status === 0 || status >= 500 || status === 408 || status === 409 || status === 423;
 }
 
 /**

@@ -36,7 +36,13 @@ beforeAll(async () => {
   [fixtures, peer] = await Promise.all([audioFixtures(), startOpenAiPeer()]);
   dataDir = await tempDataDir();
   server = await startServer(
-    testConfig({ PORT: '0', DATA_DIR: dataDir, STT_BASE_URL: peer.url, MAX_UPLOAD_BYTES: '4M' }),
+    testConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      STT_BASE_URL: peer.url,
+      MAX_UPLOAD_BYTES: '4M',
+      UPLOAD_IDLE_TIMEOUT_MS: '1500',
+    }),
     { db: database(), logger: memoryLogger().logger },
   );
 });
@@ -278,6 +284,38 @@ describe('resumable upload (tus)', () => {
     });
     expect(cancel.status).toBe(204);
     await expectNothingLeft(anna);
+  });
+
+  it('ends a PATCH that stalls with 408, keeping what arrived for the next one', async () => {
+    const anna = await signUp(httpClient(server.url));
+    const bytes = new Uint8Array(await readFile(fixtures.german.mp3));
+    const url = uploadUrl(await create(anna, bytes.length));
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(url, {
+        method: 'PATCH',
+        headers: {
+          Authorization: `Bearer ${anna.token}`,
+          'Tus-Resumable': TUS_VERSION,
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+        },
+      });
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (data: string) => (body += data));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      // 3000 bytes, then nothing: the request never ends.
+      req.write(bytes.subarray(0, 3000));
+    });
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'uploadFailed' });
+    const offset = Number((await head(url, anna)).headers.get('Upload-Offset'));
+    expect(offset).toBe(3000);
+    const rest = await patch(url, anna, offset, bytes.subarray(offset));
+    expect(rest.status).toBe(204);
+    expect(Number(rest.headers.get(UPLOAD_NOTE_ID_HEADER))).toBeGreaterThan(0);
   });
 
   it('removes abandoned uploads once they expire, and keeps younger ones', async () => {

@@ -67,6 +67,37 @@ function fieldsOf(metadata: Upload['metadata']): Record<string, string> {
   return fields;
 }
 
+/**
+ * The body of a PATCH, failing once no byte arrived for `idleMs` (UPLOAD_IDLE_TIMEOUT_MS): a
+ * client that stalls gives its upload slot back, and what arrived stays for the next PATCH.
+ */
+function idleGuard(
+  body: ReadableStream<Uint8Array>,
+  idleMs: number,
+): { body: ReadableStream<Uint8Array>; idled: () => boolean } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idled = false;
+  const arm = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      idled = true;
+      controller.error(new Error('upload idle'));
+    }, idleMs);
+    timer.unref();
+  };
+  const guard = new TransformStream<Uint8Array, Uint8Array>({
+    start: arm,
+    transform(chunk, controller) {
+      arm(controller);
+      controller.enqueue(chunk);
+    },
+    flush() {
+      clearTimeout(timer);
+    },
+  });
+  return { body: body.pipeThrough(guard), idled: () => idled };
+}
+
 export interface ResumableUploads {
   /** The Hono handler of every tus request under RESUMABLE_UPLOAD_PATH (after requireAuth). */
   handle(c: Context<AppEnv>): Promise<Response>;
@@ -246,15 +277,34 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
         });
       }
       const state: RequestState = { deps: depsOf(c), user, words };
-      const req = c.req.raw;
+      const guarded =
+        method === 'PATCH' && c.req.raw.body
+          ? idleGuard(c.req.raw.body, config.uploads.idleTimeoutMs)
+          : undefined;
+      const req = guarded
+        ? new Request(c.req.raw, { body: guarded.body, duplex: 'half' } as RequestInit)
+        : c.req.raw;
       states.set(req, state);
       try {
         const response = await tus.handleWeb(req as Parameters<Server['handleWeb']>[0]);
         if (state.refusal !== undefined) throw state.refusal;
+        if (guarded?.idled()) {
+          c.var.logger.info('upload not completed', { uploadId: id, reason: 'idle' });
+          // What arrived before the stall stays; HEAD tells where to go on.
+          throw new ApiError(408, ErrorCode.UPLOAD_FAILED, 'Upload timed out');
+        }
         if (response.status >= 500) {
           c.var.logger.info('upload not completed', { uploadId: id, status: response.status });
         }
-        return translate(response, words);
+        try {
+          return translate(response, words);
+        } catch (error) {
+          // tus left the body unread and closes the connection: say so, or the client reuses it.
+          if (error instanceof ApiError && response.headers.get('Connection') === 'close') {
+            return c.json(errorBody(error, c.var.requestId), error.status, { Connection: 'close' });
+          }
+          throw error;
+        }
       } finally {
         slot?.release();
         states.delete(req);
