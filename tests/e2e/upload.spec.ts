@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { startCuttingProxy } from './support/cutting-proxy.ts';
 import { loopedSpeech } from './support/recordings.ts';
 
 // From the new-note form to a finished (or failed) note against the real server, with the local
@@ -235,4 +236,65 @@ test('with the engine failing in English: the toast shows "Transcription failed"
     .getByRole('button', { name: `Dismiss Teambesprechung-${RECORDING_SECONDS}s.mp3` })
     .click();
   await expect(toast).toHaveCount(0);
+});
+
+test('an upload cut at 60 % resumes from where the server stands and ends in one note', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const t = TEXT.de;
+  const file = await recording();
+  const { size } = await stat(file);
+  // The page goes through a proxy that drops the upload's connection after 60 % of its bytes.
+  const proxy = await startCuttingProxy(new URL(baseURL!), Math.floor(size * 0.6));
+  const context = await browser.newContext({ baseURL: proxy.url });
+  try {
+    const page = await context.newPage();
+    await signUp(page, t, 'upload-resume');
+
+    // Every tus request: one creation, then a PATCH from 0 and, after the cut, one from the
+    // offset the server kept.
+    const creations: string[] = [];
+    const patchOffsets: number[] = [];
+    page.on('request', (req) => {
+      if (!req.url().includes('/api/uploads')) return;
+      if (req.method() === 'POST') creations.push(req.url());
+      if (req.method() === 'PATCH') patchOffsets.push(Number(req.headers()['upload-offset']));
+    });
+    // What the server acknowledged when asked after the cut.
+    const acknowledged: number[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/uploads/') && res.request().method() === 'HEAD') {
+        acknowledged.push(Number(res.headers()['upload-offset']));
+      }
+    });
+
+    await page.getByRole('link', { name: t.newNote }).first().click();
+    await page.getByLabel(t.chooseFile).setInputFiles(file);
+    await expect(page.locator('[data-slot=file-cost-minutes]')).toHaveText(t.cost);
+    await page.getByRole('button', { name: t.submit }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const toast = page.locator('[data-slot=upload-toast]');
+    await expect(toast).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    expect(proxy.cut).toBe(true);
+    expect(creations).toHaveLength(1);
+    expect(patchOffsets[0]).toBe(0);
+    // Resumed at the offset the server acknowledged: what it stored of the 60 % is not sent
+    // again (the last bytes in flight when the connection dropped are).
+    expect(patchOffsets).toHaveLength(2);
+    const resumedAt = patchOffsets[1]!;
+    expect(acknowledged).toEqual([resumedAt]);
+    expect(resumedAt).toBeGreaterThan(0);
+    expect(resumedAt).toBeLessThanOrEqual(size * 0.6);
+
+    const [note, ...others] = await notesOf(page, request);
+    expect(others).toEqual([]);
+    expect(note).toMatchObject({ status: 'done', minutes_charged: RECORDING_COST, size });
+    expect(await minutesOf(page, request)).toMatchObject({ used: RECORDING_COST, running: 0 });
+  } finally {
+    await context.close();
+    await proxy.close();
+  }
 });

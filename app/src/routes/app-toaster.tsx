@@ -32,6 +32,8 @@ export function AppToaster({ owner }: { owner: number | null }) {
       onNoticeClose={(id) => notices.dismiss(Number(id))}
       uploads={owner !== null && uploads.owner === owner ? uploads.entries : []}
       onUploadDismiss={(id) => uploadStore.dismiss(Number(id))}
+      onUploadPause={(id) => uploadStore.pause(Number(id))}
+      onUploadResume={(id) => uploadStore.resume(Number(id))}
     />
   );
 }

@@ -33,6 +33,36 @@ describe('upload store', () => {
     });
   });
 
+  it('measures speed and time left from the progress, and pauses and resumes through the sender', () => {
+    let now = 0;
+    const store = createUploadStore({ now: () => now });
+    const id = store.add({ filename: 'Gespräch.wav', size: 10_000 });
+    store.progress(id, 0);
+    expect(store.getSnapshot().entries[0]!.bytesPerSecond).toBeUndefined();
+    now = 1000;
+    store.progress(id, 2000);
+    expect(store.getSnapshot().entries[0]).toMatchObject({ bytesPerSecond: 2000, secondsLeft: 4 });
+    // Samples closer than half a second keep the speed.
+    now = 1100;
+    store.progress(id, 2100);
+    expect(store.getSnapshot().entries[0]).toMatchObject({ loaded: 2100, bytesPerSecond: 2000 });
+
+    const control = { pause: vi.fn(), resume: vi.fn() };
+    store.pause(id); // nothing to pause yet
+    store.setControls(id, control);
+    expect(store.getSnapshot().entries[0]!.pausable).toBe(true);
+    store.pause(id);
+    expect(control.pause).toHaveBeenCalledOnce();
+    expect(store.getSnapshot().entries[0]).toMatchObject({ paused: true, secondsLeft: undefined });
+    store.resume(id);
+    expect(control.resume).toHaveBeenCalledOnce();
+    expect(store.getSnapshot().entries[0]!.paused).toBe(false);
+    store.accepted(id, 7);
+    expect(store.getSnapshot().entries[0]).toMatchObject({ pausable: false, loaded: 10_000 });
+    store.pause(id);
+    expect(control.pause).toHaveBeenCalledOnce();
+  });
+
   it('records the bytes sent, never more than the file has', () => {
     const store = createUploadStore();
     const id = store.add(meeting);

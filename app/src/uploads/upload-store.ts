@@ -27,17 +27,34 @@ export interface UploadsSnapshot {
 export interface UploadStoreOptions {
   /** A finished entry is removed this long after it is done. */
   removeDelayMs?: number;
+  /** The clock speed and time left are measured with. */
+  now?: () => number;
 }
+
+/** Pause and resume of a running upload, as its sender offers them. */
+export interface UploadControls {
+  pause(): void;
+  resume(): void;
+}
+
+/** Progress samples closer together than this do not change the speed shown. */
+const SPEED_SAMPLE_MS = 500;
+/** Weight of the newest sample in the smoothed speed. */
+const SPEED_SMOOTHING = 0.3;
 
 export type UploadStore = ReturnType<typeof createUploadStore>;
 
 export function createUploadStore({
   removeDelayMs = UPLOAD_ENTRY_REMOVE_DELAY_MS,
+  now = () => Date.now(),
 }: UploadStoreOptions = {}) {
   let snapshot: UploadsSnapshot = { entries: [], pending: 0, owner: null };
   let nextId = 1;
   const listeners = new Set<() => void>();
   const removals = new Map<number, ReturnType<typeof setTimeout>>();
+  const controls = new Map<number, UploadControls>();
+  /** The last progress sample and the smoothed speed (bytes per second) of each entry. */
+  const samples = new Map<number, { at: number; loaded: number; speed: number | undefined }>();
 
   function publish(entries: readonly UploadTrackingEntry[], owner = snapshot.owner) {
     snapshot = {
@@ -62,6 +79,8 @@ export function createUploadStore({
   function remove(id: number) {
     clearTimeout(removals.get(id));
     removals.delete(id);
+    controls.delete(id);
+    samples.delete(id);
     if (!snapshot.entries.some((entry) => entry.id === id)) return;
     publish(snapshot.entries.filter((entry) => entry.id !== id));
   }
@@ -92,19 +111,72 @@ export function createUploadStore({
       return id;
     },
 
-    /** Bytes sent so far, at most the file's size. */
+    /**
+     * Bytes sent so far, at most the file's size; with them the speed (smoothed over the samples
+     * of the current run) and the time left at that speed.
+     */
     progress(id: number, loaded: number) {
-      update(id, (entry) =>
-        entry.status === 'processing'
-          ? { ...entry, loaded: Math.min(entry.size, Math.max(0, loaded)) }
-          : entry,
-      );
+      const at = now();
+      const last = samples.get(id);
+      let speed = last?.speed;
+      if (!last) samples.set(id, { at, loaded, speed: undefined });
+      else if (at - last.at >= SPEED_SAMPLE_MS) {
+        const current = (Math.max(0, loaded - last.loaded) * 1000) / (at - last.at);
+        speed = speed === undefined ? current : speed + SPEED_SMOOTHING * (current - speed);
+        samples.set(id, { at, loaded, speed });
+      }
+      update(id, (entry) => {
+        if (entry.status !== 'processing') return entry;
+        const bounded = Math.min(entry.size, Math.max(0, loaded));
+        return {
+          ...entry,
+          loaded: bounded,
+          bytesPerSecond: speed,
+          secondsLeft: speed ? Math.ceil((entry.size - bounded) / speed) : undefined,
+        };
+      });
+    },
+
+    /** The sender's pause and resume: the toast offers them while bytes travel. */
+    setControls(id: number, control: UploadControls) {
+      controls.set(id, control);
+      update(id, (entry) => ({ ...entry, pausable: true }));
+    },
+
+    /** Stops sending until `resume`; what arrived stays on the server. */
+    pause(id: number) {
+      const control = controls.get(id);
+      if (!control) return;
+      control.pause();
+      samples.delete(id);
+      updateProcessing(id, { paused: true, bytesPerSecond: undefined, secondsLeft: undefined });
+    },
+
+    /** Sends on from where the server stands. */
+    resume(id: number) {
+      const control = controls.get(id);
+      if (!control) return;
+      samples.delete(id);
+      updateProcessing(id, { paused: false });
+      control.resume();
     },
 
     /** The server took the file: every byte is there, its note is being processed. */
     accepted(id: number, noteId: number | undefined) {
+      controls.delete(id);
+      samples.delete(id);
       update(id, (entry) =>
-        entry.status === 'processing' ? { ...entry, loaded: entry.size, noteId } : entry,
+        entry.status === 'processing'
+          ? {
+              ...entry,
+              loaded: entry.size,
+              noteId,
+              paused: false,
+              pausable: false,
+              bytesPerSecond: undefined,
+              secondsLeft: undefined,
+            }
+          : entry,
       );
     },
 
@@ -124,7 +196,16 @@ export function createUploadStore({
      * closed while it was running, so a failure never goes unnoticed.
      */
     fail(id: number, error: FailureText, reason?: string) {
-      updateProcessing(id, { status: 'error', error, reason, showToast: true });
+      controls.delete(id);
+      samples.delete(id);
+      updateProcessing(id, {
+        status: 'error',
+        error,
+        reason,
+        showToast: true,
+        paused: false,
+        pausable: false,
+      });
     },
 
     /**
@@ -150,14 +231,17 @@ export function createUploadStore({
       if (owner === snapshot.owner) return;
       for (const timer of removals.values()) clearTimeout(timer);
       removals.clear();
+      for (const control of controls.values()) control.pause();
+      controls.clear();
+      samples.clear();
       publish([], owner);
     },
   };
 }
 
 /**
- * While a file is still on its way, leaving the page would lose it (the server keeps nothing of
- * a cut-off upload), so the browser asks first. Once the server has accepted it, the note is
+ * While a file is still on its way, leaving the page stops it (after a reload the same file has
+ * to be chosen again to continue it), so the browser asks first. Once the server has accepted it, the note is
  * processed whatever the page does, and leaving is free.
  */
 export function guardUnloadWhileSending(

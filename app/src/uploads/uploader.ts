@@ -16,6 +16,7 @@ import { ApiError } from '../lib/api-error.ts';
 import { toFailureText } from '../lib/failure.ts';
 import type { AppSession } from '../session/app-session.ts';
 import type { UploadStore } from './upload-store.ts';
+import type { UploadControl } from './resumable-upload.ts';
 import {
   sendUpload,
   toUploadFormData,
@@ -23,6 +24,16 @@ import {
   type SendUploadOptions,
   type UploadNoteValues,
 } from './upload-note.ts';
+
+/**
+ * Sends one upload and answers with the note the server made: the multipart `POST /api/note`
+ * (`sendUpload`) or the resumable upload (`sendResumableUpload`), which also hands over its pause
+ * and resume.
+ */
+export type SendUpload = (
+  form: FormData,
+  options: SendUploadOptions & { onControl?: (control: UploadControl) => void },
+) => Promise<{ note?: { id: number } | undefined }>;
 
 /*
  * One upload from the first byte to its finished note (docs/uploads.md): the bytes travel with
@@ -48,7 +59,7 @@ export interface UploaderDeps {
   noteQuery?: (id: number) => ReturnType<typeof noteQueryOptions>;
   /** API base address; '' means same origin. */
   baseUrl?: string;
-  send?: typeof sendUpload;
+  send?: SendUpload;
   createXhr?: SendUploadOptions['createXhr'];
 }
 
@@ -164,6 +175,7 @@ export function createUploader({
           token: session.getState().token,
           locale,
           onProgress: (loaded) => store.progress(id, loaded),
+          onControl: (control) => store.setControls(id, control),
           createXhr,
         }),
       );

@@ -19,6 +19,7 @@ export * from './billing.ts';
 export * from './support.ts';
 export * from './team.ts';
 export * from './capabilities.ts';
+export * from './resumable.ts';
 
 import {
   confirmEmailUpdate,

@@ -10,9 +10,17 @@
  * Each is compared with `dd … conv=fsync` of 1 GiB to the same disk, measured right before it;
  * the server's RSS is sampled from /proc every 20 ms. A process that reads the same body and
  * throws it away shows what this client and loopback reach at all.
+ *
+ * Then the same WAV by the resumable upload (tus, `/api/uploads`): created, then one PATCH of the
+ * whole file by curl (streamed from disk), to the note id in `Upload-Note-Id`: throughput and RSS
+ * beside the multipart figures. And once more with the connection cut at 60 % of the bytes the
+ * client wrote: HEAD tells the offset the server kept, the rest follows from there; the bytes
+ * sent twice (written before the cut but not kept) are the cost of resuming.
  */
 import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { request } from 'node:http';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -193,6 +201,112 @@ async function register(base: string): Promise<{ token: string; userId: number }
   return { token: body.token, userId: body.user.id };
 }
 
+const TUS = { 'Tus-Resumable': '1.0.0' };
+
+/** `POST /api/uploads` for `path` with the fields of the multipart upload: the upload's URL. */
+async function createTus(base: string, path: string, token: string): Promise<string> {
+  const size = (await stat(path)).size;
+  const fields: Record<string, string> = {
+    file_name: basename(path),
+    language: 'de',
+    summary_model: 'extractive',
+    summary_language: 'de',
+    design: 'classic',
+    structure: 'minutes',
+    transcribe: 'true',
+    transcript_type: 'verbatim',
+  };
+  const res = await fetch(`${base}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...TUS,
+      Authorization: `Bearer ${token}`,
+      'Upload-Length': String(size),
+      'Upload-Metadata': Object.entries(fields)
+        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+        .join(','),
+    },
+  });
+  if (res.status !== 201) throw new Error(`tus create: ${res.status} ${await res.text()}`);
+  return `${base}${res.headers.get('Location')}`;
+}
+
+/** The rest of the file from `offset` as one PATCH by curl: status, time, note id. */
+async function curlPatch(url: string, path: string, offset: number, token: string) {
+  const args = ['-sS', '-o', '/dev/null', '-D', '-', '-w', '%{http_code} %{time_total}'];
+  args.push('-X', 'PATCH', '-H', 'Expect:', '-H', 'Tus-Resumable: 1.0.0');
+  args.push('-H', `Authorization: Bearer ${token}`, '-H', `Upload-Offset: ${offset}`);
+  args.push('-H', 'Content-Type: application/offset+octet-stream');
+  if (offset === 0) args.push('-T', path);
+  else args.push('-T', '-');
+  const child =
+    offset === 0
+      ? exec('curl', [...args, url], { maxBuffer: 1024 ** 2 })
+      : new Promise<{ stdout: string }>((resolve, reject) => {
+          const curl = spawn('curl', [...args, url], { stdio: ['pipe', 'pipe', 'inherit'] });
+          let stdout = '';
+          curl.stdout.setEncoding('utf8').on('data', (data: string) => (stdout += data));
+          curl.on('exit', (code) =>
+            code === 0 ? resolve({ stdout }) : reject(new Error(`curl ${code}`)),
+          );
+          createReadStream(path, { start: offset }).pipe(curl.stdin);
+        });
+  const { stdout } = await child;
+  const last = stdout.trim().split('\n').at(-1) ?? '';
+  const [status, total] = last.split(' ');
+  const noteId = /upload-note-id:\s*(\d+)/i.exec(stdout)?.[1];
+  return { status: Number(status), ms: Number(total) * 1000, noteId };
+}
+
+/**
+ * Writes the file as a PATCH until `cutAt` bytes went into the socket, then drops the
+ * connection: what the client sent before the network failed.
+ */
+async function patchAndCut(
+  url: string,
+  path: string,
+  cutAt: number,
+  token: string,
+): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(url, {
+      method: 'PATCH',
+      headers: {
+        ...TUS,
+        Authorization: `Bearer ${token}`,
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+      },
+    });
+    req.on('error', () => undefined);
+    let written = 0;
+    const file = createReadStream(path, { end: cutAt - 1, highWaterMark: 1024 ** 2 });
+    file.on('data', (chunk) => {
+      written += chunk.length;
+      if (!req.write(chunk)) {
+        file.pause();
+        req.once('drain', () => file.resume());
+      }
+    });
+    file.on('end', () => {
+      req.destroy();
+      resolve(written);
+    });
+  });
+}
+
+async function tusOffset(url: string, token: string): Promise<number> {
+  for (;;) {
+    const res = await fetch(url, {
+      method: 'HEAD',
+      headers: { ...TUS, Authorization: `Bearer ${token}` },
+    });
+    // The server may still hold the cut request's lock for a moment.
+    if (res.status === 200) return Number(res.headers.get('Upload-Offset'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 interface Sample {
   label: string;
   path: string;
@@ -278,8 +392,58 @@ export async function runUploadBench(out: Out): Promise<void> {
         `     server RSS ${(rssBefore / 1024).toFixed(0)} MiB before, ${(rssPeak / 1024).toFixed(0)} MiB peak → growth ${((rssPeak - rssBefore) / 1024).toFixed(1)} MiB`,
       );
     }
+    out('   resumable upload (tus, /api/uploads) of the same WAV, one PATCH by curl:');
+    {
+      const size = (await stat(first.path)).size;
+      const dd = await ddMBs(dataDir);
+      const rssBefore = await rssKiB(pid);
+      let rssPeak = rssBefore;
+      const sampler = setInterval(() => {
+        rssKiB(pid).then(
+          (kib) => (rssPeak = Math.max(rssPeak, kib)),
+          () => {},
+        );
+      }, 20);
+      const started = performance.now();
+      const url = await createTus(base, first.path, token);
+      const res = await curlPatch(url, first.path, 0, token);
+      const ms = performance.now() - started;
+      clearInterval(sampler);
+      rssPeak = Math.max(rssPeak, await rssKiB(pid));
+      const throughput = rate(size, ms);
+      out(`     answer ${res.status}, note ${res.noteId ?? 'none'}`);
+      out(`     dd 1 GiB conv=fsync on the same disk: ${dd.toFixed(0)} MB/s`);
+      out(
+        `     create + PATCH end to end ${seconds(ms)}: ${throughput.toFixed(0)} MB/s → ${((throughput / dd) * 100).toFixed(0)} % of dd`,
+      );
+      out(
+        `     server RSS ${(rssBefore / 1024).toFixed(0)} MiB before, ${(rssPeak / 1024).toFixed(0)} MiB peak → growth ${((rssPeak - rssBefore) / 1024).toFixed(1)} MiB`,
+      );
+    }
+    out('   resumable upload cut at 60 % (connection dropped), then resumed:');
+    {
+      const size = (await stat(first.path)).size;
+      const started = performance.now();
+      const url = await createTus(base, first.path, token);
+      const written = await patchAndCut(url, first.path, Math.floor(size * 0.6), token);
+      const offset = await tusOffset(url, token);
+      const res = await curlPatch(url, first.path, offset, token);
+      const ms = performance.now() - started;
+      const resent = written - offset;
+      out(`     answer ${res.status}, note ${res.noteId ?? 'none'}, ${seconds(ms)} in all`);
+      out(
+        `     written before the cut ${(written / MB).toFixed(1)} MB, kept by the server ${(offset / MB).toFixed(1)} MB → sent again ${(resent / MB).toFixed(2)} MB (${((resent / size) * 100).toFixed(2)} % of the file); a multipart upload would send all ${(size / MB).toFixed(0)} MB again`,
+      );
+      out(
+        `     bytes on the wire in all: ${((written + size - offset) / MB).toFixed(1)} MB for a ${(size / MB).toFixed(1)} MB file`,
+      );
+    }
     const left = await readdir(join(dataDir, 'tmp'), { recursive: true, withFileTypes: true });
-    out(`   temporary files left: ${left.filter((entry) => entry.isFile()).length}`);
+    // The completed tus uploads keep their small records (for the note id) until they expire.
+    const records = left.filter((entry) => entry.isFile() && entry.name.endsWith('.json')).length;
+    out(
+      `   temporary files left: ${left.filter((entry) => entry.isFile()).length - records} (and ${records} records of completed resumable uploads)`,
+    );
   } finally {
     const server = child;
     if (server && server.exitCode === null) {

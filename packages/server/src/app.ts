@@ -177,7 +177,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/', capabilitiesRouter());
   app.route('/', noteRetryRouter());
   app.route('/', billingRouter());
-  app.route('/', uploadsRouter());
+  app.route('/', uploadsRouter(config));
   app.route('/', notesRouter());
   app.route('/', foldersRouter());
   app.route('/', supportRouter());

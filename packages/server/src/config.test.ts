@@ -109,6 +109,7 @@ describe('loadConfig', () => {
         idleTimeoutMs: 60_000,
         sweepIntervalMs: 5 * 60_000,
         staleAfterMs: 15 * 60_000,
+        resumableExpireMs: 24 * 60 * 60_000,
       },
       database: {
         pglite: { maxConcurrent: 4, queueLimit: 100, queueTimeoutMs: 1_000 },
@@ -185,6 +186,7 @@ describe('loadConfig', () => {
       UPLOAD_IDLE_TIMEOUT_MS: '30000',
       UPLOAD_SWEEP_INTERVAL_MS: '60000',
       UPLOAD_STALE_AFTER_MS: '600000',
+      UPLOAD_RESUMABLE_EXPIRE_MS: '3600000',
       PGLITE_MAX_CONCURRENT: '2',
       PGLITE_QUEUE_LIMIT: '0',
       PGLITE_QUEUE_TIMEOUT_MS: '1500',
@@ -201,6 +203,7 @@ describe('loadConfig', () => {
       idleTimeoutMs: 30_000,
       sweepIntervalMs: 60_000,
       staleAfterMs: 600_000,
+      resumableExpireMs: 3_600_000,
     });
     expect(config.stt).toEqual({
       baseUrl: 'http://127.0.0.1:8000',

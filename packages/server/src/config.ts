@@ -87,6 +87,8 @@ export interface UploadLimits {
   sweepIntervalMs: number;
   /** A temporary upload untouched this long belongs to a dead process. */
   staleAfterMs: number;
+  /** A resumable upload expires this long after it was created; the sweep then removes it. */
+  resumableExpireMs: number;
 }
 
 /**
@@ -439,6 +441,7 @@ const EnvSchema = z.object({
   PGLITE_QUEUE_TIMEOUT_MS: integerVariable(1_000, 10, 60_000),
   DATABASE_POOL_MAX: integerVariable(10, 1, 1000),
   DATABASE_POOL_TIMEOUT_MS: integerVariable(5_000, 10, 600_000),
+  UPLOAD_RESUMABLE_EXPIRE_MS: integerVariable(86_400_000, 1_000, 30 * 86_400_000),
   // Unset: the worker's defaults. Small values make failing engines fail fast (end-to-end tests).
   JOB_MAX_ATTEMPTS: integerVariable(undefined, 1, 100),
   JOB_RETRY_BACKOFF_MS: integerVariable(undefined, 0, 86_400_000),
@@ -542,6 +545,7 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
       idleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
       sweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
       staleAfterMs: e.UPLOAD_STALE_AFTER_MS,
+      resumableExpireMs: e.UPLOAD_RESUMABLE_EXPIRE_MS,
     },
     database: {
       pglite: {

@@ -104,6 +104,7 @@ export async function startServer(
     dataDir: config.dataDir,
     intervalMs: config.uploads.sweepIntervalMs,
     staleAfterMs: config.uploads.staleAfterMs,
+    resumableExpireMs: config.uploads.resumableExpireMs,
     logger,
   });
 

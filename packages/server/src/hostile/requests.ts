@@ -278,7 +278,7 @@ function bodyArbitrary(schemas: SchemaArbitraries, op: Operation, method: string
   if (multipart) return formBodyArbitrary(schemas, multipart).map((b) => b as BodySpec | undefined);
   if (json) return jsonBodyArbitrary(schemas, json).map((b) => b as BodySpec | undefined);
   // No body documented: none, or one the call must ignore.
-  if (method === 'GET') return fc.constant(undefined);
+  if (method === 'GET' || method === 'HEAD') return fc.constant(undefined);
   return fc.oneof(
     { arbitrary: fc.constant(undefined), weight: 4 },
     {

@@ -1,4 +1,4 @@
-import { stripeWebhook, uploadNote, ErrorCode } from '@protokoll/contract';
+import { RESUMABLE_UPLOAD_PATH, stripeWebhook, uploadNote, ErrorCode } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context.ts';
@@ -32,6 +32,13 @@ export function limitBodies(limits: BodyLimits): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     const route = `${c.req.method} ${c.req.path}`;
     if (OWN_LIMIT.has(route)) return next();
+    // The resumable upload: tus bounds every body by the upload's declared length.
+    if (
+      c.req.path === RESUMABLE_UPLOAD_PATH ||
+      c.req.path.startsWith(`${RESUMABLE_UPLOAD_PATH}/`)
+    ) {
+      return next();
+    }
     return (route === WEBHOOK ? webhook : json)(c, next);
   };
 }

@@ -5,6 +5,7 @@
 // list measured a p99 of 9.8 s. The gate lets a few requests work at once, queues a bounded number
 // in arrival order for a bounded time, and answers the rest at once with 503 and `Retry-After`,
 // before the request has touched the database, so a refused request has written nothing.
+import { RESUMABLE_UPLOAD_PATH } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import type { DatabaseQueueLimits } from '../config.ts';
 import type { AppEnv } from './context.ts';
@@ -99,8 +100,8 @@ export const openGate: DbGate = {
 /**
  * Runs every API request that reaches the database through the gate. Health stays outside (one
  * trivial query; a probe must not read an overloaded process as a dead one), and so does the
- * upload, which takes the gate only for its database steps rather than for the minutes its body
- * may take to arrive (routes/uploads).
+ * upload (multipart and resumable), which takes the gate only for its database steps rather than
+ * for the minutes its body may take to arrive (routes/uploads).
  */
 export function gateDatabaseRequests(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -110,7 +111,9 @@ export function gateDatabaseRequests(): MiddlewareHandler<AppEnv> {
       path === '/api/health' ||
       path === '/api/openapi.json' ||
       path.startsWith('/api/docs') ||
-      (c.req.method === 'POST' && path === '/api/note');
+      (c.req.method === 'POST' && path === '/api/note') ||
+      path === RESUMABLE_UPLOAD_PATH ||
+      path.startsWith(`${RESUMABLE_UPLOAD_PATH}/`);
     if (outside) return next();
     await c.var.dbGate.run(next);
   };

@@ -2,13 +2,76 @@
 // there. The HTTP side (routes/uploads/multipart.ts) writes these files and removes them itself
 // on every ending, good or bad; the sweep is only for a process that died mid-upload.
 import { randomBytes } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from './logger.ts';
 
 /** Where uploads wait while they are checked: DATA_DIR/tmp/uploads, next to the audio folder. */
 export function uploadTempDir(dataDir: string): string {
   return join(dataDir, 'tmp', 'uploads');
+}
+
+/**
+ * Where resumable (tus) uploads wait until their last byte: DATA_DIR/tmp/tus, one data file and
+ * one `<id>.json` per upload (docs/uploads.md#resumable-uploads). Same volume as the audio folder,
+ * so an accepted upload is renamed into storage, not copied.
+ */
+export function resumableUploadDir(dataDir: string): string {
+  return join(dataDir, 'tmp', 'tus');
+}
+
+/** Resumable uploads being checked right now (their last byte arrived): the sweep skips them. */
+const finishing = new Set<string>();
+
+/** Marks the resumable upload `id` as being checked until `release`. */
+export function markFinishing(id: string): { release(): void } {
+  finishing.add(id);
+  return { release: () => finishing.delete(id) };
+}
+
+/** When a resumable upload was created, from its `<id>.json`; undefined when unreadable. */
+async function createdAt(jsonPath: string): Promise<number | undefined> {
+  try {
+    const info = JSON.parse(await readFile(jsonPath, 'utf8')) as { creation_date?: unknown };
+    const time = typeof info.creation_date === 'string' ? Date.parse(info.creation_date) : NaN;
+    return Number.isNaN(time) ? undefined : time;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes resumable uploads created more than `expireAfterMs` ago (UPLOAD_RESUMABLE_EXPIRE_MS):
+ * unfinished ones a client abandoned, and the small record a completed one keeps so that its
+ * client can still learn the note id. Data files without a readable record count from their
+ * last change. Uploads being checked right now are skipped.
+ * @returns how many uploads were removed.
+ */
+export async function sweepExpiredResumableUploads(
+  dataDir: string,
+  expireAfterMs: number,
+): Promise<number> {
+  const dir = resumableUploadDir(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  const ids = new Set(names.map((name) => name.replace(/\.json$/, '')));
+  let removed = 0;
+  for (const id of ids) {
+    if (finishing.has(id)) continue;
+    const data = join(dir, id);
+    const record = `${data}.json`;
+    const born = (await createdAt(record)) ?? (await stat(data).catch(() => undefined))?.mtimeMs;
+    if (born !== undefined && Date.now() - born < expireAfterMs) continue;
+    if (born === undefined && !(await stat(record).catch(() => undefined))) continue;
+    await rm(data, { force: true });
+    await rm(record, { force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /** Temporary uploads of this process still in flight: the sweep never touches them. */
@@ -64,18 +127,24 @@ export function startUploadSweeper(options: {
   dataDir: string;
   intervalMs: number;
   staleAfterMs: number;
+  /** Resumable uploads older than this are removed (UPLOAD_RESUMABLE_EXPIRE_MS). */
+  resumableExpireMs: number;
   logger: Logger;
 }): UploadSweeper {
-  const { dataDir, intervalMs, staleAfterMs, logger } = options;
+  const { dataDir, intervalMs, staleAfterMs, resumableExpireMs, logger } = options;
   let current: Promise<void> | undefined;
   let stopped = false;
   // A sweep still under way (a slow disk) is not joined by another.
   const sweep = () => {
     if (current || stopped) return;
-    current = sweepStaleUploads(dataDir, staleAfterMs)
+    current = Promise.all([
+      sweepStaleUploads(dataDir, staleAfterMs),
+      sweepExpiredResumableUploads(dataDir, resumableExpireMs),
+    ])
       .then(
-        (removed) => {
+        ([removed, expired]) => {
           if (removed > 0) logger.info('stale temporary uploads removed', { removed });
+          if (expired > 0) logger.info('expired resumable uploads removed', { removed: expired });
         },
         (error: unknown) => logger.warn('could not sweep stale uploads', { err: error }),
       )

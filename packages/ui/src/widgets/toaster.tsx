@@ -30,6 +30,10 @@ export interface ToasterProps {
   uploads?: readonly UploadEntry[] | undefined;
   /** An upload's toast was dismissed. */
   onUploadDismiss?: ((id: UploadEntry['id']) => void) | undefined;
+  /** A pausable upload's pause button. */
+  onUploadPause?: ((id: UploadEntry['id']) => void) | undefined;
+  /** A paused upload's resume button. */
+  onUploadResume?: ((id: UploadEntry['id']) => void) | undefined;
   /** Milliseconds a notice stays; `Infinity` keeps it until closed. Defaults to 5000. */
   duration?: number | undefined;
 }
@@ -45,6 +49,8 @@ export function Toaster({
   onNoticeClose,
   uploads = [],
   onUploadDismiss,
+  onUploadPause,
+  onUploadResume,
   duration,
 }: ToasterProps) {
   const { t } = useTranslation();
@@ -57,6 +63,8 @@ export function Toaster({
           key={`upload-${entry.id}`}
           entry={entry}
           onDismiss={() => onUploadDismiss?.(entry.id)}
+          onPause={onUploadPause && (() => onUploadPause(entry.id))}
+          onResume={onUploadResume && (() => onUploadResume(entry.id))}
         />
       ))}
       {notices.map((notice) => (

@@ -85,6 +85,62 @@ export const Uploading: Story = {
   },
 };
 
+/** A resumable upload under way: speed, time left, and its pause button. */
+const resumable: UploadEntry = {
+  ...uploading,
+  pausable: true,
+  bytesPerSecond: 2.4 * 1024 ** 2,
+  secondsLeft: 150,
+};
+
+/** Speed and time left under the bar; the pause button reports the entry. */
+export const UploadingResumable: Story = {
+  args: { uploads: [resumable], onUploadPause: fn(), onUploadResume: fn() },
+  play: async ({ canvasElement, args }) => {
+    const toast = await within(region(canvasElement)).findByRole('listitem');
+    await expect(toast).toHaveAttribute('data-state', 'uploading');
+    await expect(toast).toHaveTextContent(/2,4\sMB\/s · noch 3\sMin\./);
+    await userEvent.click(
+      within(toast).getByRole('button', { name: 'Upload von Teambesprechung März.m4a pausieren' }),
+    );
+    await expect(args.onUploadPause).toHaveBeenCalledWith('u1');
+    await expect(args.onUploadResume).not.toHaveBeenCalled();
+  },
+};
+
+/** Paused by the person: the bar stays where it stopped, "Pausiert" and the resume button. */
+export const Paused: Story = {
+  args: {
+    uploads: [{ ...resumable, paused: true, bytesPerSecond: undefined, secondsLeft: undefined }],
+    onUploadPause: fn(),
+    onUploadResume: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const toast = await within(region(canvasElement)).findByRole('listitem');
+    await expect(toast).toHaveAttribute('data-state', 'paused');
+    await expect(toast).toHaveTextContent('Pausiert');
+    await expect(within(toast).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    await expect(announced(canvasElement)).toEqual(['Teambesprechung März.m4a: Pausiert']);
+    await userEvent.click(
+      within(toast).getByRole('button', { name: 'Upload von Teambesprechung März.m4a fortsetzen' }),
+    );
+    await expect(args.onUploadResume).toHaveBeenCalledWith('u1');
+  },
+};
+
+/** The first seconds: no speed measured yet, nothing guessed. */
+export const UploadingNoSpeedYet: Story = {
+  args: {
+    uploads: [{ ...resumable, bytesPerSecond: undefined, secondsLeft: undefined }],
+    onUploadPause: fn(),
+  },
+  play: async ({ canvasElement }) => {
+    const toast = await within(region(canvasElement)).findByRole('listitem');
+    await expect(toast.querySelector('[data-slot="upload-rate"]')).toHaveTextContent('');
+    await expect(within(toast).getByRole('button', { name: /pausieren/ })).toBeVisible();
+  },
+};
+
 /** Every byte sent, the server is working: no bar any more. */
 export const Processing: Story = {
   args: { uploads: [processing] },
@@ -235,6 +291,29 @@ export const English: Story = {
     await expect(second).toHaveTextContent('Upload failed');
     await expect(
       within(second!).getByRole('button', { name: 'Dismiss Interview Rohfassung.ogg' }),
+    ).toBeVisible();
+  },
+};
+
+/** English: speed, time left and the pause and resume buttons. */
+export const EnglishResumable: Story = {
+  globals: { locale: 'en' },
+  args: {
+    uploads: [resumable, { ...resumable, id: 'u9', filename: 'Lecture.wav', paused: true }],
+    onUploadPause: fn(),
+    onUploadResume: fn(),
+  },
+  play: async ({ canvasElement }) => {
+    const [first, second] = await within(region(canvasElement, 'Notifications')).findAllByRole(
+      'listitem',
+    );
+    await expect(first).toHaveTextContent(/2\.4\sMB\/s · 3\smin left/);
+    await expect(
+      within(first!).getByRole('button', { name: 'Pause upload of Teambesprechung März.m4a' }),
+    ).toBeVisible();
+    await expect(second).toHaveTextContent('Paused');
+    await expect(
+      within(second!).getByRole('button', { name: 'Resume upload of Lecture.wav' }),
     ).toBeVisible();
   },
 };

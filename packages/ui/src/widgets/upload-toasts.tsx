@@ -1,6 +1,6 @@
 import type { MessageKey } from '../lib/i18next.ts';
 import type { FailureText } from '@protokoll/contract';
-import { CircleAlert, CircleCheck, FileAudio, XIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, FileAudio, Pause, Play, XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useFailureText } from '../lib/failure-text.ts';
 import { useTranslation } from 'react-i18next';
@@ -35,14 +35,28 @@ export interface UploadEntry {
   error?: FailureText | undefined;
   /** Details under the error, e.g. the note's failure reason; an i18n key or text. */
   reason?: string | undefined;
+  /** The upload can be paused and resumed (a resumable upload while bytes travel). */
+  pausable?: boolean | undefined;
+  /** Paused by the person: no bytes travel until resumed. */
+  paused?: boolean | undefined;
+  /** Bytes per second lately; unknown at the start. */
+  bytesPerSecond?: number | undefined;
+  /** Seconds until every byte is sent at that speed. */
+  secondsLeft?: number | undefined;
 }
 
-/** The phase of an entry as the toast shows it: bytes still travelling count as `uploading`. */
-export type UploadPhase = 'uploading' | 'processing' | 'done' | 'error';
+/**
+ * The phase of an entry as the toast shows it: bytes still travelling count as `uploading`, or
+ * `paused` while the person holds them.
+ */
+export type UploadPhase = 'uploading' | 'paused' | 'processing' | 'done' | 'error';
 
-export function uploadPhase(entry: Pick<UploadEntry, 'status' | 'loaded' | 'size'>): UploadPhase {
+export function uploadPhase(
+  entry: Pick<UploadEntry, 'status' | 'loaded' | 'size' | 'paused'>,
+): UploadPhase {
   if (entry.status !== 'processing') return entry.status;
-  return entry.loaded < entry.size ? 'uploading' : 'processing';
+  if (entry.loaded >= entry.size) return 'processing';
+  return entry.paused ? 'paused' : 'uploading';
 }
 
 /** What an entry's toast says about its state: its phase, or its failure. */
@@ -83,9 +97,30 @@ export interface UploadToastProps {
   entry: UploadEntry;
   /** The close button, Escape or a swipe asked the entry's toast to go. */
   onDismiss: () => void;
+  /** The pause button of a pausable upload. */
+  onPause?: (() => void) | undefined;
+  /** The resume button of a paused upload. */
+  onResume?: (() => void) | undefined;
+}
+
+/** "45 s", "3 min", "1.5 hr" in the interface language. */
+function formatDuration(seconds: number, locale: string): string {
+  const [value, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [seconds / 3600, 'hour'];
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 'hour' ? 1 : 0,
+  }).format(value);
 }
 
 const phaseVariant = {
+  paused: 'info',
   uploading: 'info',
   processing: 'info',
   done: 'success',
@@ -98,7 +133,7 @@ const phaseVariant = {
  * entry (a done entry goes by itself, a failure when dismissed). Its text is read out by the
  * `UploadAnnouncer`, not by the toast, so each change is heard once.
  */
-export function UploadToast({ entry, onDismiss }: UploadToastProps) {
+export function UploadToast({ entry, onDismiss, onPause, onResume }: UploadToastProps) {
   const { t, i18n } = useTranslation();
   const statusText = useUploadStatusText()(entry);
   const reason = entry.reason
@@ -145,7 +180,7 @@ export function UploadToast({ entry, onDismiss }: UploadToastProps) {
         >
           {entry.filename}
         </p>
-        {phase === 'uploading' ? (
+        {phase === 'uploading' || phase === 'paused' ? (
           <>
             <p className="flex items-baseline justify-between gap-3 text-sm">
               <span data-slot="upload-bytes" className="min-w-0 tabular-nums">
@@ -163,6 +198,50 @@ export function UploadToast({ entry, onDismiss }: UploadToastProps) {
               value={percent}
               className="bg-current/15"
             />
+            {phase === 'paused' || entry.pausable || entry.bytesPerSecond ? (
+              <div className="flex min-h-7 items-center justify-between gap-3 text-sm">
+                <span data-slot="upload-rate" className="min-w-0 tabular-nums">
+                  {phase === 'paused'
+                    ? t('uploads.paused')
+                    : entry.bytesPerSecond
+                      ? [
+                          t('uploads.speed', {
+                            speed: formatBytes(entry.bytesPerSecond, i18n.language),
+                          }),
+                          entry.secondsLeft !== undefined
+                            ? t('uploads.timeLeft', {
+                                time: formatDuration(entry.secondsLeft, i18n.language),
+                              })
+                            : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')
+                      : null}
+                </span>
+                {entry.pausable && (phase === 'paused' ? onResume : onPause) ? (
+                  <button
+                    type="button"
+                    data-slot={phase === 'paused' ? 'upload-resume' : 'upload-pause'}
+                    aria-label={t(
+                      phase === 'paused' ? 'uploads.resumeLabel' : 'uploads.pauseLabel',
+                      {
+                        name: entry.filename,
+                      },
+                    )}
+                    onClick={phase === 'paused' ? onResume : onPause}
+                    className={cn(
+                      'inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 font-medium',
+                      'transition-colors outline-none hover:bg-current/10 [&_svg]:size-4',
+                      'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+                      'focus-visible:ring-offset-background',
+                    )}
+                  >
+                    {phase === 'paused' ? <Play aria-hidden /> : <Pause aria-hidden />}
+                    {t(phase === 'paused' ? 'uploads.resume' : 'uploads.pause')}
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
           </>
         ) : (
           <p data-slot="upload-status" className="text-sm wrap-anywhere">

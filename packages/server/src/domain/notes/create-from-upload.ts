@@ -19,6 +19,7 @@ import { ApiError, ErrorMessage, notFoundError, validationError } from '../../li
 import {
   lockMinutesAccount,
   minutesAccountOf,
+  type MinutesAccount,
   minutesOf,
   reserveMinutes,
 } from '../../lib/minutes.ts';
@@ -87,31 +88,30 @@ function checkOptions(
 }
 
 /**
- * Checks fields, content, length, plan and minutes, in that order, before anything is stored;
- * then moves the recording into storage and creates the reservation, the note and its job in one
- * transaction, and wakes the workers. A refusal leaves nothing stored (a recording already moved
- * in is removed again).
+ * The checks of an upload's fields, before any byte of the recording is needed: the contract
+ * schema, languages and model on offer, the model tier of the plan that applies (the team's for a
+ * member, docs/minutes.md#team-pool), the folder. Returns the fields and that minutes account. The resumable upload
+ * runs them when it is created, and createNoteFromUpload again when the recording is complete.
+ * `filename` undefined: no recording arrived (a refusal of its own when the fields are invalid).
  * @throws ApiError for every refusal.
  */
-export async function createNoteFromUpload(
+export async function checkUploadFields(
   deps: DomainDeps,
-  { user, words, fields, file }: UploadInput,
-): Promise<NoteRow> {
-  const { config, db, logger, storage } = deps;
+  { user, words, fields, filename }: Omit<UploadInput, 'file'> & { filename: string | undefined },
+): Promise<{ body: UploadNoteBody; account: MinutesAccount }> {
+  const { config, db } = deps;
   // The file is only a placeholder here: the contract's schema checks that one arrived.
   const parsed = UploadNoteBody.safeParse({
     ...fields,
-    [AUDIO_FIELD]: file ? new File([], file.filename || 'audio') : undefined,
+    [AUDIO_FIELD]: filename === undefined ? undefined : new File([], filename || 'audio'),
   });
   if (!parsed.success) {
-    if (!file) throw missingFile();
+    if (filename === undefined) throw missingFile();
     throw validationError(parsed.error);
   }
   const body = parsed.data;
-  // A team member uploads under the team's plan and pool (docs/minutes.md#team-pool).
   const account = await gated(deps, () => minutesAccountOf(db, user));
-  const plan = planById(account.planId);
-  checkOptions(body, config, plan, words);
+  checkOptions(body, config, planById(account.planId), words);
   // Each database step takes the gate on its own (deps.dbGate): the probe between them does not.
   const folderId = body.folder_id;
   if (folderId !== undefined) {
@@ -123,6 +123,28 @@ export async function createNoteFromUpload(
     );
     if (!folder) throw notFoundError();
   }
+  return { body, account };
+}
+
+/**
+ * Checks fields, content, length, plan and minutes, in that order, before anything is stored;
+ * then moves the recording into storage and creates the reservation, the note and its job in one
+ * transaction, and wakes the workers. A refusal leaves nothing stored (a recording already moved
+ * in is removed again).
+ * @throws ApiError for every refusal.
+ */
+export async function createNoteFromUpload(
+  deps: DomainDeps,
+  { user, words, fields, file }: UploadInput,
+): Promise<NoteRow> {
+  const { db, logger, storage } = deps;
+  const { body, account } = await checkUploadFields(deps, {
+    user,
+    words,
+    fields,
+    filename: file?.filename,
+  });
+  const plan = planById(account.planId);
   if (!file) throw missingFile();
 
   let detected: Awaited<ReturnType<typeof detectAudio>>;
