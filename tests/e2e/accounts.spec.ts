@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpInUi } from './support/accounts.ts';
+import { gotoHydrated, signUpInUi } from './support/accounts.ts';
 import { linkFromOutbox } from './support/outbox.ts';
 
 /** What the journey reads and clicks, per language (the locales' texts). */
@@ -63,7 +63,7 @@ const TEXT = {
 } as const;
 
 async function signIn(page: Page, t: (typeof TEXT)['de' | 'en'], email: string, password: string) {
-  await page.goto(`${t.prefix}/login`);
+  await gotoHydrated(page, `${t.prefix}/login`);
   await page.getByLabel(t.email).fill(email);
   await page.getByLabel(t.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: t.signIn, exact: true }).click();
@@ -98,7 +98,7 @@ for (const locale of ['de', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/dashboard$`));
 
     // A signed-in visitor of /login is sent on to the dashboard.
-    await page.goto(`${t.prefix}/login`);
+    await gotoHydrated(page, `${t.prefix}/login`);
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/dashboard$`));
 
     // Edit the profile; it survives a reload.
@@ -185,7 +185,7 @@ test('keyboard only: sign in with Tab and Enter', async ({ page, request }) => {
   });
   expect(answer.ok()).toBe(true);
 
-  await page.goto('/login');
+  await gotoHydrated(page, '/login');
   const emailField = page.getByLabel('E-Mail-Adresse');
   for (
     let i = 0;

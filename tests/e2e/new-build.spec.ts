@@ -13,6 +13,15 @@ test('after a rebuild, an open tab offers a reload and loads the next page anew'
   await page.goto('/');
   const signIn = page.getByRole('main').getByRole('button', { name: 'Anmelden' });
   await expect(signIn).toBeVisible();
+  // The app watches for new builds once it has hydrated (React's fiber is on its elements).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const button = document.querySelector('#root button');
+        return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber$'));
+      }),
+    )
+    .toBe(true);
   const original = readFileSync(latestBuild, 'utf8');
   const polls: string[] = [];
   page.on('request', (request) => {

@@ -22,16 +22,16 @@ const hydrated = (page: Page) =>
   });
 
 const pages = [
-  { path: '/', lang: 'de', text: 'Aus Ihrer Aufnahme wird ein fertiges Protokoll' },
-  { path: '/en', lang: 'en', text: 'Turn your recording into finished minutes' },
-  { path: '/login', lang: 'de', text: 'Anmelden' },
-  { path: '/en/login', lang: 'en', text: 'Sign in' },
-  { path: '/register', lang: 'de', text: 'Konto erstellen' },
-  { path: '/en/register', lang: 'en', text: 'Create account' },
+  { path: '/', lang: 'de', group: 'home', text: 'Aus Ihrer Aufnahme wird ein fertiges Protokoll' },
+  { path: '/en', lang: 'en', group: 'home', text: 'Turn your recording into finished minutes' },
+  { path: '/login', lang: 'de', group: 'auth', text: 'Anmelden' },
+  { path: '/en/login', lang: 'en', group: 'auth', text: 'Sign in' },
+  { path: '/register', lang: 'de', group: 'auth', text: 'Konto erstellen' },
+  { path: '/en/register', lang: 'en', group: 'auth', text: 'Create account' },
 ] as const;
 
 test.describe('prerendered pages', () => {
-  for (const { path, lang, text } of pages) {
+  for (const { path, lang, text, group } of pages) {
     test(`${path} arrives as HTML with its texts and hydrates without warnings`, async ({
       page,
       request,
@@ -50,8 +50,9 @@ test.describe('prerendered pages', () => {
       await expect.poll(() => hydrated(page)).toBe(true);
       await expect(page.getByText(text).first()).toBeVisible();
       expect(problems).toEqual([]);
-      // The page itself needed no request for texts (the other language may load after).
-      expect(texts.filter((url) => url.includes(`/_i18n/${lang}/`))).toEqual([]);
+      // The page itself needed no request for its texts (prefetched links may load theirs).
+      const own = new RegExp(`/_i18n/${lang}/(common|messages|${group})\\.json`);
+      expect(texts.filter((url) => own.test(url))).toEqual([]);
     });
   }
 
@@ -64,13 +65,5 @@ test.describe('prerendered pages', () => {
     await expect(page.getByRole('button', { name: 'Zum Dashboard' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Kostenlos registrieren' })).toHaveCount(0);
     expect(problems.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
-  });
-
-  test('forms typed into right after load keep their values', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByLabel('E-Mail-Adresse').fill('anna@example.de');
-    await page.getByLabel('Passwort', { exact: true }).fill('geheim-123');
-    await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('anna@example.de');
-    await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -29,6 +29,23 @@ export function uniqueEmail(name: string): string {
   return `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.de`;
 }
 
+/**
+ * Opens a page and waits until React has hydrated it (its elements carry React's fiber): the
+ * prerendered sign-in and sign-up forms are plain HTML until then, and the hydrated form starts
+ * from its own empty values (docs/architecture.md#prerendered-pages).
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const button = document.querySelector('#root button');
+        return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber$'));
+      }),
+    )
+    .toBe(true);
+}
+
 /** Registers through /register like a visitor and waits for the dashboard. */
 export async function signUpInUi(
   page: Page,
@@ -36,7 +53,7 @@ export async function signUpInUi(
   { email, password }: { email: string; password: string },
 ): Promise<void> {
   const t = SIGN_UP_TEXT[locale];
-  await page.goto(`${t.prefix}/register`);
+  await gotoHydrated(page, `${t.prefix}/register`);
   await page.getByLabel(t.firstName).fill('Jürgen');
   await page.getByLabel(t.lastName).fill('Groß');
   await page.getByLabel(t.email).fill(email);
