@@ -1,13 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  DEFAULT_PLAN_OFFERS,
-  LOCALES,
-  localizePath,
-  type Locale,
-  type PlanOffer,
-} from '@protokoll/contract';
+// Relative, zod-free modules of the contract: the Vite config loads this file with Node.
+import { LOCALES, type Locale } from '../packages/contract/src/constants.ts';
+import { DEFAULT_PLAN_OFFERS } from '../packages/contract/src/plan-offers.ts';
+import { localizePath } from '../packages/contract/src/routes.ts';
+import type { PlanOffer } from '../packages/contract/src/user.ts';
 import matter from 'gray-matter';
 import MarkdownIt from 'markdown-it';
 import anchor from 'markdown-it-anchor';
@@ -64,10 +62,12 @@ export function slugify(text: string): string {
 type Messages = { [key: string]: string | Messages };
 
 function message(messages: Messages, key: string): string {
-  const value = key.split('.').reduce<string | Messages | undefined>(
-    (node, part) => (typeof node === 'object' ? node[part] : undefined),
-    messages,
-  );
+  const value = key
+    .split('.')
+    .reduce<string | Messages | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      messages,
+    );
   if (typeof value !== 'string') throw new Error(`content: no message ${key}`);
   return value;
 }
@@ -112,7 +112,7 @@ export function plansTable(
   ].join('\n');
 }
 
-function markdown(): MarkdownIt {
+function markdown() {
   const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
   md.use(anchor, {
     level: [2, 3],
@@ -164,11 +164,14 @@ export function loadContent(root: string = CONTENT_ROOT): ContentPageData[] {
         const links = new Set<string>();
         tokens.forEach((token, index) => {
           if (token.type === 'heading_open' && token.tag === 'h2') {
-            toc.push({ id: token.attrGet('id') ?? '', text: tokens[index + 1]?.content ?? '' });
+            toc.push({
+              id: String(token.attrGet('id') ?? ''),
+              text: tokens[index + 1]?.content ?? '',
+            });
           }
           for (const child of token.children ?? []) {
-            const href = child.type === 'link_open' ? child.attrGet('href') : null;
-            if (href?.startsWith('/')) links.add(href.replace(/#.*$/, ''));
+            const href = child.type === 'link_open' ? String(child.attrGet('href') ?? '') : '';
+            if (href.startsWith('/')) links.add(href.replace(/#.*$/, ''));
           }
         });
         return {

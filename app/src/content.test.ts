@@ -100,7 +100,9 @@ describe('content pages', () => {
         currency: 'EUR',
       },
     ]);
-    expect(table.split('\n')[2]).toMatch(/^\| Probe \| unbegrenzt \| 45 Minuten \| 12,34\s€ \| – \|$/);
+    expect(table.split('\n')[2]).toMatch(
+      /^\| Probe \| unbegrenzt \| 45 Minuten \| 12,34\s€ \| – \|$/,
+    );
   });
 
   it('slugifies German headings readably', () => {
