@@ -92,7 +92,7 @@ test.describe('content pages', () => {
     ).toBeVisible();
     await page.goto('/preise');
     await expect(page.getByRole('cell', { name: 'Starter' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: /9,00\s€/ })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /^9,00\s€$/ })).toBeVisible();
   });
 
   for (const [path, message] of [
