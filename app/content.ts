@@ -117,12 +117,8 @@ function markdown() {
   md.use(anchor, {
     level: [2, 3],
     slugify,
-    permalink: anchor.permalink.linkInsideHeader({
-      symbol: '#',
-      placement: 'after',
-      ariaHidden: true,
-      class: 'heading-anchor',
-    }),
+    // The heading itself links to its anchor: no extra, unlabeled "#" link for screen readers.
+    permalink: anchor.permalink.headerLink({ class: 'heading-anchor' }),
   });
   return md;
 }

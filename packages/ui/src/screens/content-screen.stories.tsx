@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { ContentScreen } from './content-screen.tsx';
 
 // Bodies as the content build renders them (markdown-it with anchored headings).
 const heading = (id: string, text: string) =>
-  `<h2 id="${id}" tabindex="-1">${text} <a class="heading-anchor" href="#${id}" aria-hidden="true">#</a></h2>`;
+  `<h2 id="${id}" tabindex="-1"><a class="heading-anchor" href="#${id}">${text}</a></h2>`;
 
 const germanHtml = [
   '<blockquote><p><strong>Platzhalter:</strong> Diese AGB sind ein verständlicher Entwurf.</p></blockquote>',
@@ -51,7 +51,7 @@ export const German: Story = {
     );
     const toc = canvas.getByRole('navigation', { name: 'Inhalt' });
     await expect(toc).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Tarife und Minuten' })).toHaveAttribute(
+    await expect(within(toc).getByRole('link', { name: 'Tarife und Minuten' })).toHaveAttribute(
       'href',
       '#tarife-und-minuten',
     );
