@@ -33,7 +33,7 @@ const body = cn(
   '[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6',
   '[&_li]:mt-1',
   '[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4',
-  '[&_a.heading-anchor]:font-[inherit] [&_a.heading-anchor]:text-inherit [&_a.heading-anchor]:no-underline',
+  '[&_a.heading-anchor]:font-semibold [&_a.heading-anchor]:text-inherit [&_a.heading-anchor]:no-underline',
   '[&_a.heading-anchor:hover]:underline',
   '[&_blockquote]:mt-6 [&_blockquote]:rounded-md [&_blockquote]:border-l-4 [&_blockquote]:border-warning',
   '[&_blockquote]:bg-muted [&_blockquote]:px-4 [&_blockquote]:py-1 [&_blockquote_p]:mt-2 [&_blockquote_p:last-child]:mb-2',
