@@ -3,6 +3,7 @@ import { playwright } from '@vitest/browser-playwright';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { contentPlugin } from './app/content.ts';
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
 
 /** Each browser project needs its own config object: Vitest mutates it. */
@@ -37,7 +38,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), contentPlugin()],
         define: { __BUILD_ID__: JSON.stringify('test') },
         test: {
           name: 'unit',

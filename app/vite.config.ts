@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contentPlugin } from './content.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -24,7 +25,7 @@ const PUBLIC_CHUNK = [
 
 export default defineConfig(({ mode }) => ({
   // Compression and prerendering follow the bundle in scripts/build.mjs.
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), contentPlugin()],
   // Mock mode serves MSW's worker script; production never ships it.
   publicDir: mode === 'mock' ? '../.storybook/public' : 'public',
   define: {

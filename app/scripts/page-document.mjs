@@ -42,14 +42,23 @@ export function pageDocument(shell, manifest, page) {
   const font = Object.values(manifest)
     .flatMap((chunk) => chunk.assets ?? [])
     .find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
-  const head = [
+  let head = [
     font ? `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>` : '',
     ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ]
     .filter(Boolean)
     .join('\n    ');
+  const escape = (text) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  if (page.head?.description) {
+    head = `<meta name="description" content="${escape(page.head.description)}">\n    ${head}`;
+  }
+  const title = page.head?.title
+    ? `<title>${escape(page.head.title)}</title>`
+    : '<title>Protokoll</title>';
   const document = shell
+    .replace(/<title>[^<]*<\/title>/, title)
     .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}">`)
     .replace('</head>', `  ${head}\n  </head>`)
     .replace(

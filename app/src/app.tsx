@@ -26,9 +26,10 @@ import { lazyRoute } from './lib/lazy-route.ts';
 import { writeLocaleCookie } from './lib/locale.ts';
 import { newBuildIsOut, watchForNewBuild } from './lib/new-build.ts';
 import { loginRedirect, safeRedirect } from './lib/redirect.ts';
-import { LocaleContext, type LocaleContextValue } from './lib/use-locale.ts';
+import { LocaleContext, useLocale, type LocaleContextValue } from './lib/use-locale.ts';
 import { useSessionState } from './session/session-context.ts';
-import { DefaultLayout, NotFoundPage, routeTable } from './route-table.ts';
+import { findContentPage, localizedCounterpart } from './lib/content.ts';
+import { ContentPage, DefaultLayout, NotFoundPage, routeTable } from './route-table.ts';
 
 /**
  * The layouts (docs/product.md#layouts). Auth screens bring their own `AuthLayout`, so that layout
@@ -74,11 +75,24 @@ function Pages() {
         );
       })}
       <Route>
-        <DefaultLayout>
-          <NotFoundPage />
-        </DefaultLayout>
+        <SlugPage />
       </Route>
     </Switch>
+  );
+}
+
+/**
+ * The `/{slug}` catch-all: a content page of the URL's locale, or the 404 page
+ * (docs/product.md#content-pages).
+ */
+function SlugPage() {
+  const [path] = useLocation();
+  const { locale } = useLocale();
+  const entry = findContentPage(locale, path);
+  return (
+    <DefaultLayout>
+      {entry ? <ContentPage key={path} entry={entry} /> : <NotFoundPage />}
+    </DefaultLayout>
   );
 }
 
@@ -156,8 +170,9 @@ export function App({ i18n, ssrPath }: AppProps) {
       locale,
       switchLocale(next) {
         writeLocaleCookie(next);
-        const { path } = splitLocale(location.pathname);
-        navigate(`${localizePath(path, next)}${location.search}${location.hash}`);
+        const current = splitLocale(location.pathname);
+        // A content page's counterpart has its own slug (`/agb` ⇄ `/en/terms`).
+        navigate(`${localizedCounterpart(current.locale, current.path, next)}${location.search}`);
       },
       href: (path) => localizePath(path, locale),
     }),

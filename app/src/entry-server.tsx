@@ -15,6 +15,7 @@ import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { App } from './app.tsx';
 import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i18n.ts';
+import { contentAddresses, renderedHead } from './lib/content.ts';
 import { renderedRoutes } from './lib/lazy-route.ts';
 import { PRERENDERED_PATHS } from './prerender-routes.ts';
 
@@ -31,13 +32,17 @@ export interface PrerenderedPage {
   locale: Locale;
   /** The markup inside `#root`. */
   html: string;
+  /** A content page's `<title>` and meta description (others keep the shell's). */
+  head: { title?: string; description?: string };
   /** The message groups the page shows, to inline. */
   messages: InlinedMessages;
 }
 
 /** Every address to prerender: each path in each locale. */
-export const prerenderedAddresses = (): string[] =>
-  PRERENDERED_PATHS.flatMap((path) => LOCALES.map((locale) => localizePath(path, locale)));
+export const prerenderedAddresses = (): string[] => [
+  ...PRERENDERED_PATHS.flatMap((path) => LOCALES.map((locale) => localizePath(path, locale))),
+  ...contentAddresses(),
+];
 
 export async function renderPage(path: string): Promise<PrerenderedPage> {
   const { locale } = splitLocale(path);
@@ -48,6 +53,8 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   setMessageSource(async (lng, group) => pickMessageGroup(files[lng], group));
   const i18n = initAppI18n(locale, all);
   renderedRoutes.clear();
+  delete renderedHead.title;
+  delete renderedHead.description;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App i18n={i18n} ssrPath={path} />
@@ -61,6 +68,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
     path,
     locale,
     html,
+    head: { ...renderedHead },
     messages: {
       locale,
       groups: Object.fromEntries([...groups].map((group) => [group, all[group]])),

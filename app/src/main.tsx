@@ -9,6 +9,7 @@ import {
   loadMessageGroups,
   type InlinedMessages,
 } from './lib/app-i18n.ts';
+import { preloadContentPage } from './lib/content.ts';
 import { preloadComponents } from './lib/lazy-route.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import './styles/public.css';
@@ -38,7 +39,10 @@ async function start() {
   const inlined = inlinedMessages();
   if (inlined && inlined.locale === locale) {
     const i18n = initAppI18n(locale, inlined.groups);
-    await preloadComponents(inlined.components);
+    await Promise.all([
+      preloadComponents(inlined.components),
+      preloadContentPage(location.pathname),
+    ]);
     hydrateRoot(
       container,
       <StrictMode>

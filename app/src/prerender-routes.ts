@@ -4,3 +4,8 @@
  * that need no data belong here; adding one is adding its path.
  */
 export const PRERENDERED_PATHS: readonly string[] = ['/', '/login', '/register'];
+
+/**
+ * The content pages are prerendered too, each at its own address in its own locale (`/agb`,
+ * `/en/terms`): see `contentAddresses` in `lib/content.ts`.
+ */

@@ -1,4 +1,5 @@
 import type { pageRoutes } from '@protokoll/contract';
+import type { ContentPageEntry } from 'virtual:content';
 import { lazyRoute, type LazyRoute } from './lib/lazy-route.ts';
 
 type PagePath = (typeof pageRoutes)[number]['path'];
@@ -68,7 +69,13 @@ export const routeTable: Record<PagePath, LazyRoute> = {
   ),
 };
 
-/** The `/{slug}` catch-all and every unknown path. */
+/** A content page at `/{slug}` (docs/product.md#content-pages). */
+export const ContentPage = lazyRoute<{ entry: ContentPageEntry }, 'ContentRoute'>(
+  () => import('./routes/content-route.tsx'),
+  'ContentRoute',
+);
+
+/** Every unknown path: neither a page nor a content page. */
 export const NotFoundPage = lazyRoute(
   () => import('./routes/not-found-route.tsx'),
   'NotFoundRoute',

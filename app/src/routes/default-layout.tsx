@@ -1,5 +1,6 @@
 import '../styles/app.css';
-import { AppShell, type NavItem } from '@protokoll/ui';
+import { LOCALES } from '@protokoll/contract';
+import { AppShell, SiteFooter, type NavItem } from '@protokoll/ui';
 import { useTranslation } from 'react-i18next';
 import {
   Bookmark,
@@ -13,6 +14,7 @@ import {
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useUser } from '../api/user/user.ts';
+import { localizedCounterpart } from '../lib/content.ts';
 import { lazyRoute } from '../lib/lazy-route.ts';
 import { QueryProvider } from '../lib/query-provider.tsx';
 import { renderRouterLink } from '../lib/router-link.tsx';
@@ -83,6 +85,26 @@ function Shell({ children }: { children: React.ReactNode }) {
         }
         onLogout={() => void loadSession().then(({ session }) => session.logout())}
         onSignIn={() => navigate('/login')}
+        footer={
+          <SiteFooter
+            hrefs={{
+              impressum: localizedCounterpart('de', '/impressum', locale),
+              privacy: localizedCounterpart('de', '/datenschutz', locale),
+              terms: localizedCounterpart('de', '/agb', locale),
+              help: localizedCounterpart('de', '/hilfe', locale),
+              support: href('/support'),
+            }}
+            renderLink={renderRouterLink}
+            locale={locale}
+            languageHrefs={
+              Object.fromEntries(
+                LOCALES.map((option) => [option, localizedCounterpart(locale, path, option)]),
+              ) as Record<(typeof LOCALES)[number], string>
+            }
+            onLocaleChange={switchLocale}
+            year={new Date().getFullYear()}
+          />
+        }
       >
         {children}
       </AppShell>

@@ -22,6 +22,8 @@ export const MESSAGE_GROUPS = {
     'pagination',
     'validation',
     'uploads',
+    'footer',
+    'content',
   ],
   home: ['home'],
   auth: ['auth'],

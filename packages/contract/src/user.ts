@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { EntityId, SuccessMessage } from './common.ts';
 import {
-  DEFAULT_PLAN_NAME,
   DELETE_CONFIRMATION,
   FREE_PLAN_TYPE,
   MINUTES_TIMEOUT_MS,
@@ -89,21 +88,6 @@ export const Plan = z
   .meta({ id: 'Plan' });
 export type Plan = z.infer<typeof Plan>;
 
-/** i18n keys of the default plans' features (docs/minutes.md#plans), under `plans.features.`. */
-export const planFeature = {
-  minutes30: 'plans.features.minutes30',
-  minutes300: 'plans.features.minutes300',
-  minutes1200: 'plans.features.minutes1200',
-  minutes6000: 'plans.features.minutes6000',
-  maxFile30: 'plans.features.maxFile30',
-  standardModel: 'plans.features.standardModel',
-  premiumModel: 'plans.features.premiumModel',
-  speakerDetection: 'plans.features.speakerDetection',
-  team10: 'plans.features.team10',
-  allExports: 'plans.features.allExports',
-} as const;
-export type PlanFeature = (typeof planFeature)[keyof typeof planFeature];
-
 /** Premium: a plan type other than free (docs/minutes.md#premium). No plan is not premium. */
 export function isPremium(plan: Pick<Plan, 'type'> | null | undefined): boolean {
   return plan != null && plan.type !== FREE_PLAN_TYPE;
@@ -126,73 +110,6 @@ export const PlanOffer = Plan.extend({
   currency: z.string().length(3),
 }).meta({ id: 'PlanOffer' });
 export type PlanOffer = z.infer<typeof PlanOffer>;
-
-/**
- * docs/minutes.md#plans: the default catalogue, one place for names, minutes and prices (cents,
- * EUR). The first entry is everyone's default plan. The server adds the rules it enforces.
- */
-export const DEFAULT_PLAN_OFFERS: readonly PlanOffer[] = [
-  {
-    id: 'free',
-    name: DEFAULT_PLAN_NAME,
-    type: FREE_PLAN_TYPE,
-    features: [
-      planFeature.minutes30,
-      planFeature.maxFile30,
-      planFeature.standardModel,
-      planFeature.allExports,
-    ],
-    minutes_per_month: 30,
-    max_file_minutes: 30,
-    price_month: 0,
-    price_year: 0,
-    currency: 'EUR',
-  },
-  {
-    id: 'starter',
-    name: 'Starter',
-    type: 'paid',
-    features: [planFeature.minutes300, planFeature.standardModel, planFeature.allExports],
-    minutes_per_month: 300,
-    max_file_minutes: null,
-    price_month: 900,
-    price_year: 9_000,
-    currency: 'EUR',
-  },
-  {
-    id: 'pro',
-    name: 'Pro',
-    type: 'paid',
-    features: [
-      planFeature.minutes1200,
-      planFeature.premiumModel,
-      planFeature.speakerDetection,
-      planFeature.allExports,
-    ],
-    minutes_per_month: 1_200,
-    max_file_minutes: null,
-    price_month: 2_900,
-    price_year: 29_000,
-    currency: 'EUR',
-  },
-  {
-    id: 'business',
-    name: 'Business',
-    type: 'paid',
-    features: [
-      planFeature.minutes6000,
-      planFeature.premiumModel,
-      planFeature.speakerDetection,
-      planFeature.team10,
-      planFeature.allExports,
-    ],
-    minutes_per_month: 6_000,
-    max_file_minutes: null,
-    price_month: 9_900,
-    price_year: 99_000,
-    currency: 'EUR',
-  },
-];
 
 export const PlansResponse = z
   .object({
@@ -312,3 +229,5 @@ export const changePassword = defineEndpoint({
   bodyKind: 'json',
   response: SuccessMessage,
 });
+
+export { DEFAULT_PLAN_OFFERS, planFeature, type PlanFeature } from './plan-offers.ts';

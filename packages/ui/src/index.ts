@@ -70,10 +70,12 @@ export * from './layouts/auth-layout.tsx';
 export * from './layouts/app-shell.tsx';
 export * from './layouts/brand.tsx';
 export * from './layouts/settings-layout.tsx';
+export * from './layouts/site-footer.tsx';
 
 // Screens
 export * from './screens/error-screen.tsx';
 export * from './screens/home-screen.tsx';
+export * from './screens/content-screen.tsx';
 export * from './screens/dashboard-screen.tsx';
 export type { AuthScreenBaseProps } from './screens/auth/auth-parts.tsx';
 export * from './screens/auth/login-screen.tsx';

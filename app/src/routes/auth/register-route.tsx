@@ -1,5 +1,6 @@
 import { RegisterScreen, type RegisterValues } from '@protokoll/ui';
 import { useLocale } from '../../lib/use-locale.ts';
+import { localizedCounterpart } from '../../lib/content.ts';
 import { signInWith, useAuthScreenBase, usePreloadSession, useSignInCall } from './auth-page.tsx';
 import { GoogleButton, useGoogleClientId } from './google-button.tsx';
 
@@ -30,8 +31,8 @@ export function RegisterRoute() {
         ) : undefined
       }
       loginHref={href('/login')}
-      termsHref={href('/agb')}
-      privacyHref={href('/datenschutz')}
+      termsHref={localizedCounterpart('de', '/agb', locale)}
+      privacyHref={localizedCounterpart('de', '/datenschutz', locale)}
     />
   );
 }

@@ -24,6 +24,15 @@ beforeAll(async () => {
   await mkdir(join(dist, 'pages', 'en'), { recursive: true });
   await writeFile(join(dist, 'pages', 'login.html'), '<html lang="de">Anmelden</html>');
   await writeFile(join(dist, 'pages', 'en', 'login.html'), '<html lang="en">Sign in</html>');
+  await mkdir(join(dist, 'pages', 'hilfe'), { recursive: true });
+  await writeFile(
+    join(dist, 'pages', 'agb.html'),
+    '<html lang="de"><title>AGB</title><h1>Allgemeine Geschäftsbedingungen</h1></html>',
+  );
+  await writeFile(
+    join(dist, 'pages', 'hilfe', 'aufnahmen-hochladen.html'),
+    '<html lang="de"><h1>Aufnahmen hochladen</h1></html>',
+  );
   await writeFile(join(dist, '.env'), 'SECRET=1');
   const bundle = 'console.log("a bundle that the build precompressed");';
   await writeFile(join(dist, 'assets', 'app-Zip123.js'), bundle);
@@ -149,6 +158,28 @@ describe('prerendered pages', () => {
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
     expect(await res.text()).toContain(text);
   });
+
+  it.each([
+    ['/agb', 'Allgemeine Geschäftsbedingungen'],
+    ['/hilfe/aufnahmen-hochladen', 'Aufnahmen hochladen'],
+    ['/hilfe/aufnahmen-hochladen/', 'Aufnahmen hochladen'],
+  ])('answers the content page %s with 200 and its content', async (path, text) => {
+    const res = await get(path, GOOGLEBOT);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Robots-Tag')).toBeNull();
+    expect(await res.text()).toContain(`<h1>${text}</h1>`);
+  });
+
+  it.each(['/agb-alt', '/hilfe/unbekannt', '/en/agb'])(
+    'answers the unknown slug %s with 404',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('X-Robots-Tag')).toBe('noindex');
+      expect(await res.text()).toBe(INDEX);
+      expect((await get(path, GOOGLEBOT)).status).toBe(404);
+    },
+  );
 
   it('answers a page without one with the shell', async () => {
     const res = await get('/register');

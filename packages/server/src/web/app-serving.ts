@@ -114,7 +114,8 @@ export function prerenderedFile(pathname: string): string {
 
 /**
  * Serves the built web app (docs/product.md#unknown-paths): files from `appDist`, then every other
- * GET as its prerendered page or the app's index.html — status 200 for a known page, 404 (noindex) for anything else so the
+ * GET as its prerendered page or the app's index.html — status 200 for a known page or a
+ * prerendered content page, 404 (noindex) for anything else so the
  * client shows its error page with the right status. Bots get a bare 404 instead of an error page.
  */
 export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
@@ -146,8 +147,10 @@ export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
       if (pathname.startsWith(ASSETS_PREFIX)) return c.text('404 Not Found', 404);
     }
 
-    if (isKnownPage(splitLocale(pathname).path)) {
-      const page = await readBest(root, prerenderedFile(pathname), acceptEncoding);
+    const page = await readBest(root, prerenderedFile(pathname), acceptEncoding);
+    // A content page `/{slug}` exists exactly when the build prerendered it
+    // (docs/product.md#content-pages).
+    if (page || isKnownPage(splitLocale(pathname).path)) {
       return sendFile(c, page ?? index, 'index.html', REVALIDATE);
     }
     c.header('X-Robots-Tag', 'noindex');

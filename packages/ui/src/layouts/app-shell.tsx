@@ -74,6 +74,8 @@ export interface AppShellProps extends React.ComponentProps<'div'> {
   onSignIn?: () => void;
   /** Entries above "Log out" in the user menu, e.g. Settings. */
   userMenuItems?: UserMenuItem[];
+  /** Below `main`: the site footer (docs/product.md#layouts). */
+  footer?: React.ReactNode;
   /** The page. `main` has no padding of its own: each screen sets its width and spacing. */
   children: React.ReactNode;
 }
@@ -107,6 +109,7 @@ export function AppShell({
   onSignIn,
   userMenuItems = [],
   children,
+  footer,
   className,
   ...props
 }: AppShellProps) {
@@ -296,6 +299,7 @@ export function AppShell({
       >
         {children}
       </main>
+      {footer}
     </div>
   );
 }
