@@ -97,6 +97,51 @@ describe('createDbGate', () => {
     expect([gate.active, gate.waiting]).toEqual([0, 0]);
   });
 
+  it('lends the place out while work runs away from the database, and queues for it again', async () => {
+    const gate = createDbGate({ maxConcurrent: 1, queueLimit: 10, queueTimeoutMs: 60_000 });
+    const order: string[] = [];
+    let finishHash!: () => void;
+    const hashing = new Promise<void>((resolve) => (finishHash = resolve));
+    const signIn = gate.run(async (place) => {
+      order.push('sign-in reads');
+      await place.away(async () => {
+        order.push('hashing');
+        await hashing;
+      });
+      order.push('sign-in writes');
+      return 'signed in';
+    });
+    await until(() => order.includes('hashing'));
+    // The place is free while the password is hashed: another request gets it at once.
+    expect(gate.active).toBe(0);
+    expect(await gate.run(async () => order.push('other') && 'other')).toBe('other');
+    const blocker = hold(gate);
+    await blocker.done;
+    finishHash();
+    // Back from hashing, the sign-in waits in line like everyone else.
+    await until(() => gate.waiting === 1);
+    expect(order).toEqual(['sign-in reads', 'hashing', 'other']);
+    blocker.release();
+    expect(await signIn).toBe('signed in');
+    expect(order.at(-1)).toBe('sign-in writes');
+    expect([gate.active, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it('answers 503 when no place comes back after the work away from it, and stays balanced', async () => {
+    const gate = createDbGate({ maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 60_000 });
+    let blocker: ReturnType<typeof hold> | undefined;
+    const run = gate.run((place) =>
+      place.away(async () => {
+        blocker = hold(gate);
+        await blocker.done;
+      }),
+    );
+    await expect(run).rejects.toBeInstanceOf(ServerBusyError);
+    expect([gate.active, gate.waiting]).toEqual([1, 0]);
+    blocker!.release();
+    await until(() => gate.active === 0);
+  });
+
   it('frees the place when the work fails', async () => {
     const gate = createDbGate({ maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 1_000 });
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
@@ -180,6 +225,39 @@ describe('the app behind a saturated gate', () => {
     busy.release();
     expect((await inTime).status).toBe(200);
     expect(await folderNames()).toEqual(['Rechtzeitig']);
+  });
+
+  it('signs in without holding a place while the password is checked', async () => {
+    const real = createDbGate({ maxConcurrent: 1, queueLimit: 10, queueTimeoutMs: 10_000 });
+    const placesHeldWhileHashing: number[] = [];
+    // The real gate, watched: how many places are taken while the sign-in is away hashing.
+    const dbGate: DbGate = {
+      run: (work) =>
+        real.run((place) =>
+          work({
+            away: (outside) =>
+              place.away(() => {
+                placesHeldWhileHashing.push(real.active);
+                return outside();
+              }),
+          }),
+        ),
+      get active() {
+        return real.active;
+      },
+      get waiting() {
+        return real.waiting;
+      },
+    };
+    const t = await accountsApp(database(), {}, { dbGate });
+    const anna = await signUp(t.api);
+    const res = await t.api.call(endpoints.login, {
+      body: { email: anna.email, password: anna.password },
+    });
+    expect(res.status).toBe(200);
+    // One check at registration (hashing) and one at sign-in (verifying), each with no place held.
+    expect(placesHeldWhileHashing).toEqual([0, 0]);
+    expect([real.active, real.waiting]).toEqual([0, 0]);
   });
 
   it('keeps health outside the gate', async () => {

@@ -11,13 +11,25 @@ import type { DatabaseQueueLimits } from '../config.ts';
 import type { AppEnv } from './context.ts';
 import { ServerBusyError } from './errors.ts';
 
+/** The place a running request holds in the gate. */
+export interface GatePlace {
+  /**
+   * Gives the place up while `work` runs and queues for one again afterwards: for work that
+   * needs no database, such as hashing a password (tens of milliseconds of CPU on the thread
+   * pool), which must not keep other requests from the database meanwhile.
+   * @throws ServerBusyError when no place comes back in time; `work` has then run, so it must
+   *   write nothing the request would need to undo.
+   */
+  away<T>(work: () => Promise<T>): Promise<T>;
+}
+
 export interface DbGate {
   /**
    * Runs `work` once a place is free, in arrival order.
    * @throws ServerBusyError (503, `Retry-After`) when the queue is full or the wait ran out;
    *   `work` has then not started.
    */
-  run<T>(work: () => Promise<T>): Promise<T>;
+  run<T>(work: (place: GatePlace) => Promise<T>): Promise<T>;
   /** Requests working now. */
   readonly active: number;
   /** Requests waiting for a place. */
@@ -75,10 +87,24 @@ export function createDbGate(limits: DatabaseQueueLimits): DbGate {
   return {
     async run(work) {
       await enter();
+      let held = true;
+      const place: GatePlace = {
+        async away(outside) {
+          if (!held) return outside();
+          held = false;
+          release();
+          try {
+            return await outside();
+          } finally {
+            await enter();
+            held = true;
+          }
+        },
+      };
       try {
-        return await work();
+        return await work(place);
       } finally {
-        release();
+        if (held) release();
       }
     },
     get active() {
@@ -90,9 +116,11 @@ export function createDbGate(limits: DatabaseQueueLimits): DbGate {
   };
 }
 
+const openPlace: GatePlace = { away: (work) => work() };
+
 /** No bound of its own: PostgreSQL's pool is the bound there (DATABASE_POOL_MAX). */
 export const openGate: DbGate = {
-  run: (work) => work(),
+  run: (work) => work(openPlace),
   active: 0,
   waiting: 0,
 };
@@ -115,6 +143,9 @@ export function gateDatabaseRequests(): MiddlewareHandler<AppEnv> {
       path === RESUMABLE_UPLOAD_PATH ||
       path.startsWith(`${RESUMABLE_UPLOAD_PATH}/`);
     if (outside) return next();
-    await c.var.dbGate.run(next);
+    await c.var.dbGate.run((place) => {
+      c.set('dbPlace', place);
+      return next();
+    });
   };
 }

@@ -12,7 +12,13 @@ export function depsOf(c: Context<AppEnv>): DomainDeps {
 
 /** depsOf plus what account operations need: the token key and the mailer. */
 export function accountDepsOf(c: Context<AppEnv>): AccountDeps {
-  return { ...depsOf(c), jwtSecret: c.var.jwtSecret, mailer: c.var.mailer };
+  const place = c.var.dbPlace;
+  return {
+    ...depsOf(c),
+    jwtSecret: c.var.jwtSecret,
+    mailer: c.var.mailer,
+    awayFromDatabase: place ? (work) => place.away(work) : undefined,
+  };
 }
 
 /** depsOf plus the payment provider (undefined: payments are off). */

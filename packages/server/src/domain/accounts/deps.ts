@@ -6,4 +6,17 @@ export interface AccountDeps extends DomainDeps {
   /** The HS256 key of access tokens. */
   jwtSecret: string;
   mailer: Mailer;
+  /**
+   * Runs CPU work (password hashing) without holding the request's database place
+   * (lib/db-gate.ts `GatePlace.away`). Absent: runs it in place.
+   */
+  awayFromDatabase?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/** Runs `work` through the operation's `awayFromDatabase`, if it has one. */
+export function awayFromDatabase<T>(
+  deps: Pick<AccountDeps, 'awayFromDatabase'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  return deps.awayFromDatabase ? deps.awayFromDatabase(work) : work();
 }

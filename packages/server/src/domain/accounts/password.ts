@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { findUserByEmail } from '../../lib/users.ts';
 import { translatorFor } from '../../lib/locale-files.ts';
 import { passwordResetMail } from '../../providers/mail/templates.ts';
-import type { AccountDeps } from './deps.ts';
+import { awayFromDatabase, type AccountDeps } from './deps.ts';
 import { invalidLink } from './errors.ts';
 import type { MailReach } from './mail-reach.ts';
 
@@ -48,7 +48,7 @@ export async function resetPassword(
   deps: AccountDeps,
   { token, password }: { token: string; password: string },
 ): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await awayFromDatabase(deps, () => hashPassword(password));
   const done = await deps.db.transaction(async (tx) => {
     const spent = await consumeOneTimeToken(tx, token, 'password_reset');
     if (!spent) return false;
@@ -73,10 +73,13 @@ export async function changePassword(
     newPassword,
   }: { user: User; keepSessionId: string; currentPassword: string; newPassword: string },
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+  const valid = await awayFromDatabase(deps, () =>
+    verifyPassword(user.passwordHash, currentPassword),
+  );
+  if (!valid) {
     throw new ApiError(400, ErrorCode.WRONG_PASSWORD, 'The current password is incorrect.');
   }
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await awayFromDatabase(deps, () => hashPassword(newPassword));
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, { keep: keepSessionId });

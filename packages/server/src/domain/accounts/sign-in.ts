@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/auth/passwords.ts';
 import { startSession, type IssuedSession } from '../../lib/auth/sessions.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { findUserByEmail } from '../../lib/users.ts';
-import type { AccountDeps } from './deps.ts';
+import { awayFromDatabase, type AccountDeps } from './deps.ts';
 import { emailExists, googleAuthFailed, invalidCredentials } from './errors.ts';
 
 export interface SignedIn {
@@ -22,7 +22,7 @@ export async function signIn(
 ): Promise<SignedIn> {
   const user = await findUserByEmail(deps.db, email);
   // Unknown address and wrong password: the same answer after the same work (a hash check).
-  const valid = await verifyPassword(user?.passwordHash, password);
+  const valid = await awayFromDatabase(deps, () => verifyPassword(user?.passwordHash, password));
   if (!user || !valid) throw invalidCredentials();
   return { user, session: await startSession(deps.db, deps.jwtSecret, user.id) };
 }
@@ -66,7 +66,7 @@ export async function register(
   locale: Locale,
 ): Promise<SignedIn> {
   if (await findUserByEmail(deps.db, body.email)) throw emailExists();
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await awayFromDatabase(deps, () => hashPassword(body.password));
   let created: User | undefined;
   try {
     [created] = await deps.db

@@ -419,7 +419,7 @@ describe('POST /api/note', () => {
         if (steps++ >= allow) throw new ServerBusyError('test', 1);
         inGate++;
         try {
-          return await work();
+          return await work({ away: (outside) => outside() });
         } finally {
           inGate--;
         }
