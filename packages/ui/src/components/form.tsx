@@ -18,21 +18,34 @@
  * text shows as sent). Field issues of a server answer reach their fields through
  * `useServerFieldErrors`, failures that name a field through `fieldIssuesOf`.
  *
+ * A text field (Input or PasswordInput) needs no render function: `TextFormField` is that block
+ * in one element, `<TextFormField name="email" label={t('…')} type="email" />`.
+ *
  * The one exception: the sign-in form validates with `useSchemaForm` (lib/schema-form.ts), as
  * react-hook-form does not fit that page's first-paint budget; it renders through the same
  * FormItem parts, with `FormFieldState` in place of FormField.
  */
 import { errorKey, type ErrorCode, type FailureText, type FieldIssue } from '@protokoll/contract';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   Controller,
   FormProvider,
+  type Control,
   type ControllerProps,
   type FieldPath,
   type FieldValues,
   type UseFormSetError,
 } from 'react-hook-form';
-import { FormFieldState } from './field.tsx';
+import {
+  FormControl,
+  FormDescription,
+  FormFieldState,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from './field.tsx';
+import { Input, type InputProps } from './input.tsx';
+import { PasswordInput } from './password-input.tsx';
 
 export {
   FormControl,
@@ -69,6 +82,64 @@ export function FormField<
         <FormFieldState name={props.name} error={state.fieldState.error?.message}>
           {render(state)}
         </FormFieldState>
+      )}
+    />
+  );
+}
+
+export interface TextFormFieldProps<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+> extends Omit<InputProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref'> {
+  /** The form's field. */
+  name: TName;
+  /** May be left out inside `Form`. */
+  control?: Control<TFieldValues>;
+  /** Visible label. */
+  label: ReactNode;
+  /** Adds a translated "(optional)" marker to the label. */
+  optional?: boolean;
+  /** Help text under the input; the input is described by it. */
+  description?: ReactNode;
+  /** A PasswordInput (with its show/hide button) instead of an Input; `type` is then ignored. */
+  password?: boolean;
+}
+
+/**
+ * A labelled text input bound to a form field, with its description and translated error: the
+ * FormField block of a plain Input or PasswordInput in one element. Every other prop goes to the
+ * input (`type`, `autoComplete`, `disabled`, …).
+ */
+export function TextFormField<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+>({
+  name,
+  control,
+  label,
+  optional = false,
+  description,
+  password = false,
+  type,
+  ...inputProps
+}: TextFormFieldProps<TFieldValues, TName>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel optional={optional}>{label}</FormLabel>
+          <FormControl>
+            {password ? (
+              <PasswordInput {...inputProps} {...field} />
+            ) : (
+              <Input type={type} {...inputProps} {...field} />
+            )}
+          </FormControl>
+          {description ? <FormDescription>{description}</FormDescription> : null}
+          <FormMessage />
+        </FormItem>
       )}
     />
   );

@@ -16,14 +16,9 @@ import {
 import {
   fieldIssuesOf,
   Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
+  TextFormField,
   useServerFieldErrors,
 } from '../../components/form.tsx';
-import { Input } from '../../components/input.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import type { ProfileActionStatus } from './profile-status.ts';
 
@@ -106,24 +101,14 @@ export function EmailSection({
                 {email}
               </dd>
             </dl>
-            <FormField
+            <TextFormField
               control={form.control}
               name="new_email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('settings.email.new')}</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="email"
-                      autoComplete="email"
-                      spellCheck={false}
-                      autoCapitalize="none"
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t('settings.email.new')}
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+              autoCapitalize="none"
             />
             {status === 'error' && !atField ? (
               <Alert

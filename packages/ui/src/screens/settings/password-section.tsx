@@ -21,14 +21,9 @@ import {
 import {
   fieldIssuesOf,
   Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
+  TextFormField,
   useServerFieldErrors,
 } from '../../components/form.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import type { ProfileActionStatus } from './profile-status.ts';
 
@@ -86,31 +81,19 @@ export function PasswordSection({ onChange, status, error, fieldErrors }: Passwo
           onSubmit={(event) => void form.handleSubmit((values) => onChange(values))(event)}
         >
           <CardContent className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField
+            <TextFormField
               control={form.control}
               name="current_password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('settings.password.current')}</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="current-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t('settings.password.current')}
+              password
+              autoComplete="current-password"
             />
-            <FormField
+            <TextFormField
               control={form.control}
               name="new_password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('settings.password.new')}</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t('settings.password.new')}
+              password
+              autoComplete="new-password"
             />
             {status === 'error' && !atField ? (
               <Alert

@@ -13,16 +13,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useServerFieldErrors,
-} from '../../components/form.tsx';
-import { Input } from '../../components/input.tsx';
+import { Form, TextFormField, useServerFieldErrors } from '../../components/form.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import type { ProfileActionStatus } from './profile-status.ts';
 
@@ -79,57 +70,32 @@ export function ProfileSection({ user, onSave, status, error, fieldErrors }: Pro
           onSubmit={(event) => void form.handleSubmit((body) => onSave(body))(event)}
         >
           <CardContent className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField
+            <TextFormField
               control={form.control}
               name="first_name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('settings.profile.firstName')}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="given-name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t('settings.profile.firstName')}
+              autoComplete="given-name"
             />
-            <FormField
+            <TextFormField
               control={form.control}
               name="last_name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('settings.profile.lastName')}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="family-name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t('settings.profile.lastName')}
+              autoComplete="family-name"
             />
-            <FormField
+            <TextFormField
               control={form.control}
               name="company"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel optional>{t('settings.profile.company')}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="organization" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t('settings.profile.company')}
+              optional
+              autoComplete="organization"
             />
-            <FormField
+            <TextFormField
               control={form.control}
               name="phone_number"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel optional>{t('settings.profile.phone')}</FormLabel>
-                  <FormControl>
-                    <Input type="tel" autoComplete="tel" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t('settings.profile.phone')}
+              optional
+              type="tel"
+              autoComplete="tel"
             />
             {status === 'error' ? (
               <Alert

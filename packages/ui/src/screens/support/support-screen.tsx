@@ -30,6 +30,7 @@ import {
   FormItem,
   FormLabel,
   FormMessage,
+  TextFormField,
   useServerFieldErrors,
 } from '../../components/form.tsx';
 import { Input } from '../../components/input.tsx';
@@ -237,18 +238,11 @@ export function SupportScreen({
                     </FormItem>
                   )}
                 />
-                <FormField
+                <TextFormField
                   control={form.control}
                   name="subject"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t('support.form.subject')}</FormLabel>
-                      <FormControl>
-                        <Input autoComplete="off" {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label={t('support.form.subject')}
+                  autoComplete="off"
                 />
                 <FormField
                   control={form.control}

@@ -36,14 +36,9 @@ import {
 import {
   fieldIssuesOf,
   Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
+  TextFormField,
   useServerFieldErrors,
 } from '../../components/form.tsx';
-import { Input } from '../../components/input.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
@@ -417,25 +412,15 @@ function InviteCard({
             {full ? (
               <Alert variant="info" data-slot="team-full" description={t('team.invite.full')} />
             ) : null}
-            <FormField
+            <TextFormField
               control={form.control}
               name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('team.invite.email')}</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="email"
-                      autoComplete="off"
-                      spellCheck={false}
-                      autoCapitalize="none"
-                      disabled={full}
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t('team.invite.email')}
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="none"
+              disabled={full}
             />
             {status === 'error' && !atField ? (
               <Alert variant="danger" description={failureText(error, 'team.invite.failed')} />
