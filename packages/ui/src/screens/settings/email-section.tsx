@@ -1,24 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangeEmailBody, ErrorCode, type FailureText, type FieldIssue } from '@protokoll/contract';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx';
-import {
-  fieldIssuesOf,
-  Form,
-  TextFormField,
-  useServerFieldErrors,
-} from '../../components/form.tsx';
+import { FormCard } from '../../components/form-card.tsx';
+import { fieldIssuesOf, TextFormField, useServerFieldErrors } from '../../components/form.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import type { ProfileActionStatus } from './profile-status.ts';
 
@@ -49,7 +37,6 @@ export function EmailSection({
 }: EmailSectionProps) {
   const { t } = useTranslation();
   const failureText = useFailureText();
-  const titleId = useId();
   const currentEmail = email.trim().toLowerCase();
   const schema = useMemo(
     () =>
@@ -75,63 +62,51 @@ export function EmailSection({
 
   const atField = form.formState.errors.new_email?.type === 'server';
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={titleId}>{t('settings.email.title')}</h2>
-        </CardTitle>
-        <CardDescription>{t('settings.email.description')}</CardDescription>
-      </CardHeader>
-      <Form {...form}>
-        <form
-          noValidate
-          aria-labelledby={titleId}
-          className="flex flex-col gap-6"
-          onSubmit={(event) =>
-            void form.handleSubmit((values) => {
-              setSubmitted(values.new_email);
-              onRequestChange(values.new_email);
-            })(event)
-          }
-        >
-          <CardContent className="grid gap-4">
-            <dl className="grid gap-1 text-sm">
-              <dt className="font-medium text-foreground">{t('settings.email.current')}</dt>
-              <dd data-slot="current-email" className="wrap-anywhere text-muted-foreground">
-                {email}
-              </dd>
-            </dl>
-            <TextFormField
-              control={form.control}
-              name="new_email"
-              label={t('settings.email.new')}
-              type="email"
-              autoComplete="email"
-              spellCheck={false}
-              autoCapitalize="none"
-            />
-            {status === 'error' && !atField ? (
-              <Alert
-                variant="danger"
-                description={failureText(error ?? { code: 'internal' }, 'settings.email.failed')}
-              />
-            ) : null}
-            {status === 'success' ? (
-              <Alert
-                variant="success"
-                title={t('settings.email.sent', { email: sentTo ?? submitted ?? '' })}
-                description={t('settings.email.sentHint')}
-                className="[&_[data-slot=alert-title]]:wrap-anywhere"
-              />
-            ) : null}
-          </CardContent>
-          <CardFooter className="justify-end">
-            <Button type="submit" variant="outline" loading={status === 'pending'}>
-              {t('settings.email.submit')}
-            </Button>
-          </CardFooter>
-        </form>
-      </Form>
-    </Card>
+    <FormCard
+      form={form}
+      title={t('settings.email.title')}
+      description={t('settings.email.description')}
+      onValid={(values) => {
+        setSubmitted(values.new_email);
+        onRequestChange(values.new_email);
+      }}
+      actions={
+        <>
+          <Button type="submit" variant="outline" loading={status === 'pending'}>
+            {t('settings.email.submit')}
+          </Button>
+        </>
+      }
+    >
+      <dl className="grid gap-1 text-sm">
+        <dt className="font-medium text-foreground">{t('settings.email.current')}</dt>
+        <dd data-slot="current-email" className="wrap-anywhere text-muted-foreground">
+          {email}
+        </dd>
+      </dl>
+      <TextFormField
+        control={form.control}
+        name="new_email"
+        label={t('settings.email.new')}
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        autoCapitalize="none"
+      />
+      {status === 'error' && !atField ? (
+        <Alert
+          variant="danger"
+          description={failureText(error ?? { code: 'internal' }, 'settings.email.failed')}
+        />
+      ) : null}
+      {status === 'success' ? (
+        <Alert
+          variant="success"
+          title={t('settings.email.sent', { email: sentTo ?? submitted ?? '' })}
+          description={t('settings.email.sentHint')}
+          className="[&_[data-slot=alert-title]]:wrap-anywhere"
+        />
+      ) : null}
+    </FormCard>
   );
 }

@@ -5,25 +5,13 @@ import {
   type FailureText,
   type FieldIssue,
 } from '@protokoll/contract';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx';
-import {
-  fieldIssuesOf,
-  Form,
-  TextFormField,
-  useServerFieldErrors,
-} from '../../components/form.tsx';
+import { FormCard } from '../../components/form-card.tsx';
+import { fieldIssuesOf, TextFormField, useServerFieldErrors } from '../../components/form.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import type { ProfileActionStatus } from './profile-status.ts';
 
@@ -43,7 +31,6 @@ export interface PasswordSectionProps {
 export function PasswordSection({ onChange, status, error, fieldErrors }: PasswordSectionProps) {
   const { t } = useTranslation();
   const failureText = useFailureText();
-  const titleId = useId();
   const form = useForm({
     resolver: zodResolver(ChangePasswordBody),
     defaultValues: { current_password: '', new_password: '' },
@@ -66,57 +53,48 @@ export function PasswordSection({ onChange, status, error, fieldErrors }: Passwo
   const { errors } = form.formState;
   const atField = passwordFields.some((name) => errors[name]?.type === 'server');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={titleId}>{t('settings.password.title')}</h2>
-        </CardTitle>
-        <CardDescription>{t('settings.password.description')}</CardDescription>
-      </CardHeader>
-      <Form {...form}>
-        <form
-          noValidate
-          aria-labelledby={titleId}
-          className="flex flex-col gap-6"
-          onSubmit={(event) => void form.handleSubmit((values) => onChange(values))(event)}
-        >
-          <CardContent className="grid items-start gap-4 sm:grid-cols-2">
-            <TextFormField
-              control={form.control}
-              name="current_password"
-              label={t('settings.password.current')}
-              password
-              autoComplete="current-password"
-            />
-            <TextFormField
-              control={form.control}
-              name="new_password"
-              label={t('settings.password.new')}
-              password
-              autoComplete="new-password"
-            />
-            {status === 'error' && !atField ? (
-              <Alert
-                variant="danger"
-                className="sm:col-span-2"
-                description={failureText(error ?? { code: 'internal' }, 'settings.password.failed')}
-              />
-            ) : null}
-            {status === 'success' ? (
-              <Alert
-                variant="success"
-                className="sm:col-span-2"
-                description={t('settings.password.changed')}
-              />
-            ) : null}
-          </CardContent>
-          <CardFooter className="justify-end">
-            <Button type="submit" variant="outline" loading={status === 'pending'}>
-              {t('settings.password.submit')}
-            </Button>
-          </CardFooter>
-        </form>
-      </Form>
-    </Card>
+    <FormCard
+      form={form}
+      title={t('settings.password.title')}
+      description={t('settings.password.description')}
+      onValid={(values) => onChange(values)}
+      columns={2}
+      actions={
+        <>
+          <Button type="submit" variant="outline" loading={status === 'pending'}>
+            {t('settings.password.submit')}
+          </Button>
+        </>
+      }
+    >
+      <TextFormField
+        control={form.control}
+        name="current_password"
+        label={t('settings.password.current')}
+        password
+        autoComplete="current-password"
+      />
+      <TextFormField
+        control={form.control}
+        name="new_password"
+        label={t('settings.password.new')}
+        password
+        autoComplete="new-password"
+      />
+      {status === 'error' && !atField ? (
+        <Alert
+          variant="danger"
+          className="sm:col-span-2"
+          description={failureText(error ?? { code: 'internal' }, 'settings.password.failed')}
+        />
+      ) : null}
+      {status === 'success' ? (
+        <Alert
+          variant="success"
+          className="sm:col-span-2"
+          description={t('settings.password.changed')}
+        />
+      ) : null}
+    </FormCard>
   );
 }

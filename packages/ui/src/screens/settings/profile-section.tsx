@@ -1,19 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateUserBody, type FailureText, type FieldIssue, type User } from '@protokoll/contract';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx';
-import { Form, TextFormField, useServerFieldErrors } from '../../components/form.tsx';
+import { FormCard } from '../../components/form-card.tsx';
+import { TextFormField, useServerFieldErrors } from '../../components/form.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import type { ProfileActionStatus } from './profile-status.ts';
 
@@ -36,7 +29,6 @@ export interface ProfileSectionProps {
 export function ProfileSection({ user, onSave, status, error, fieldErrors }: ProfileSectionProps) {
   const { t } = useTranslation();
   const failureText = useFailureText();
-  const titleId = useId();
   // The form follows the user the app passes in, without discarding what is being edited.
   const values = useMemo(
     () => ({
@@ -55,70 +47,61 @@ export function ProfileSection({ user, onSave, status, error, fieldErrors }: Pro
   useServerFieldErrors(form.setError, fieldErrors, profileFields);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={titleId}>{t('settings.profile.title')}</h2>
-        </CardTitle>
-        <CardDescription>{t('settings.profile.description')}</CardDescription>
-      </CardHeader>
-      <Form {...form}>
-        <form
-          noValidate
-          aria-labelledby={titleId}
-          className="flex flex-col gap-6"
-          onSubmit={(event) => void form.handleSubmit((body) => onSave(body))(event)}
-        >
-          <CardContent className="grid items-start gap-4 sm:grid-cols-2">
-            <TextFormField
-              control={form.control}
-              name="first_name"
-              label={t('settings.profile.firstName')}
-              autoComplete="given-name"
-            />
-            <TextFormField
-              control={form.control}
-              name="last_name"
-              label={t('settings.profile.lastName')}
-              autoComplete="family-name"
-            />
-            <TextFormField
-              control={form.control}
-              name="company"
-              label={t('settings.profile.company')}
-              optional
-              autoComplete="organization"
-            />
-            <TextFormField
-              control={form.control}
-              name="phone_number"
-              label={t('settings.profile.phone')}
-              optional
-              type="tel"
-              autoComplete="tel"
-            />
-            {status === 'error' ? (
-              <Alert
-                variant="danger"
-                className="sm:col-span-2"
-                description={failureText(error ?? { code: 'internal' }, 'errors.updateUserFailed')}
-              />
-            ) : null}
-            {status === 'success' ? (
-              <Alert
-                variant="success"
-                className="sm:col-span-2"
-                description={t('settings.profile.saved')}
-              />
-            ) : null}
-          </CardContent>
-          <CardFooter className="justify-end">
-            <Button type="submit" loading={status === 'pending'}>
-              {t('settings.profile.save')}
-            </Button>
-          </CardFooter>
-        </form>
-      </Form>
-    </Card>
+    <FormCard
+      form={form}
+      title={t('settings.profile.title')}
+      description={t('settings.profile.description')}
+      onValid={(body) => onSave(body)}
+      columns={2}
+      actions={
+        <>
+          <Button type="submit" loading={status === 'pending'}>
+            {t('settings.profile.save')}
+          </Button>
+        </>
+      }
+    >
+      <TextFormField
+        control={form.control}
+        name="first_name"
+        label={t('settings.profile.firstName')}
+        autoComplete="given-name"
+      />
+      <TextFormField
+        control={form.control}
+        name="last_name"
+        label={t('settings.profile.lastName')}
+        autoComplete="family-name"
+      />
+      <TextFormField
+        control={form.control}
+        name="company"
+        label={t('settings.profile.company')}
+        optional
+        autoComplete="organization"
+      />
+      <TextFormField
+        control={form.control}
+        name="phone_number"
+        label={t('settings.profile.phone')}
+        optional
+        type="tel"
+        autoComplete="tel"
+      />
+      {status === 'error' ? (
+        <Alert
+          variant="danger"
+          className="sm:col-span-2"
+          description={failureText(error ?? { code: 'internal' }, 'errors.updateUserFailed')}
+        />
+      ) : null}
+      {status === 'success' ? (
+        <Alert
+          variant="success"
+          className="sm:col-span-2"
+          description={t('settings.profile.saved')}
+        />
+      ) : null}
+    </FormCard>
   );
 }

@@ -13,17 +13,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx';
+import { FormCard } from '../../components/form-card.tsx';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
 import {
-  Form,
   FormControl,
   FormDescription,
   FormField,
@@ -106,7 +98,6 @@ export function SupportScreen({
   const locale = i18n.language;
   const titleId = useId();
   const faqTitleId = useId();
-  const formTitleId = useId();
   const [query, setQuery] = useState(defaultQuery);
   const found = useMemo(() => searchFaq(faq, query, locale), [faq, query, locale]);
 
@@ -184,119 +175,108 @@ export function SupportScreen({
           )}
         </section>
 
-        <Card className="min-w-0">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 id={formTitleId}>{t('support.form.title')}</h2>
-            </CardTitle>
-            <CardDescription>{t('support.form.description')}</CardDescription>
-          </CardHeader>
-          <Form {...form}>
-            <form
-              noValidate
-              aria-labelledby={formTitleId}
-              className="flex flex-col gap-6"
-              onSubmit={(event) =>
-                void form.handleSubmit(({ note, ...values }) =>
-                  onSubmit({ ...values, ...(note === NO_NOTE ? {} : { note_id: Number(note) }) }),
-                )(event)
-              }
-            >
-              <CardContent className="grid gap-4">
-                {status === 'error' ? (
-                  <FormErrorAlert error={error} fallbackKey="support.form.failed" />
-                ) : null}
-                {status === 'success' ? (
-                  <Alert
-                    variant="success"
-                    data-slot="support-sent"
-                    title={t('support.form.sent', { ticket: ticketId ?? '' })}
-                    description={t('support.form.sentHint')}
-                  />
-                ) : null}
-                <FormField
-                  control={form.control}
-                  name="category"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t('support.form.category')}</FormLabel>
-                      <FormControl>
-                        <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                          <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                            <SelectValue placeholder={t('support.form.categoryPlaceholder')} />
-                          </SelectTrigger>
-                          <SelectContent>
-                            {supportCategories.map((category) => (
-                              <SelectItem key={category} value={category}>
-                                {t(`support.categories.${category}`)}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <TextFormField
-                  control={form.control}
-                  name="subject"
-                  label={t('support.form.subject')}
-                  autoComplete="off"
-                />
-                <FormField
-                  control={form.control}
-                  name="message"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t('support.form.message')}</FormLabel>
-                      <FormControl>
-                        <Textarea rows={6} {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="note"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>
-                        {t('support.form.note')}{' '}
-                        <span className="font-normal text-muted-foreground">
-                          ({t('common.optional')})
-                        </span>
-                      </FormLabel>
-                      <FormControl>
-                        <Select value={field.value} onValueChange={field.onChange}>
-                          <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                            <SelectValue />
-                          </SelectTrigger>
-                          <SelectContent>
-                            <SelectItem value={NO_NOTE}>{t('support.form.noNote')}</SelectItem>
-                            {notes.map((note) => (
-                              <SelectItem key={note.id} value={String(note.id)}>
-                                {note.name}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      </FormControl>
-                      <FormDescription>{t('support.form.noteHint')}</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-              </CardContent>
-              <CardFooter className="justify-end">
-                <Button type="submit" loading={status === 'pending'}>
-                  {t('support.form.submit')}
-                </Button>
-              </CardFooter>
-            </form>
-          </Form>
-        </Card>
+        <FormCard
+          form={form}
+          title={t('support.form.title')}
+          description={t('support.form.description')}
+          onValid={({ note, ...values }) =>
+            onSubmit({ ...values, ...(note === NO_NOTE ? {} : { note_id: Number(note) }) })
+          }
+          className="min-w-0"
+          actions={
+            <>
+              <Button type="submit" loading={status === 'pending'}>
+                {t('support.form.submit')}
+              </Button>
+            </>
+          }
+        >
+          {status === 'error' ? (
+            <FormErrorAlert error={error} fallbackKey="support.form.failed" />
+          ) : null}
+          {status === 'success' ? (
+            <Alert
+              variant="success"
+              data-slot="support-sent"
+              title={t('support.form.sent', { ticket: ticketId ?? '' })}
+              description={t('support.form.sentHint')}
+            />
+          ) : null}
+          <FormField
+            control={form.control}
+            name="category"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t('support.form.category')}</FormLabel>
+                <FormControl>
+                  <Select value={field.value ?? ''} onValueChange={field.onChange}>
+                    <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                      <SelectValue placeholder={t('support.form.categoryPlaceholder')} />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {supportCategories.map((category) => (
+                        <SelectItem key={category} value={category}>
+                          {t(`support.categories.${category}`)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <TextFormField
+            control={form.control}
+            name="subject"
+            label={t('support.form.subject')}
+            autoComplete="off"
+          />
+          <FormField
+            control={form.control}
+            name="message"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t('support.form.message')}</FormLabel>
+                <FormControl>
+                  <Textarea rows={6} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="note"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>
+                  {t('support.form.note')}{' '}
+                  <span className="font-normal text-muted-foreground">
+                    ({t('common.optional')})
+                  </span>
+                </FormLabel>
+                <FormControl>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={NO_NOTE}>{t('support.form.noNote')}</SelectItem>
+                      {notes.map((note) => (
+                        <SelectItem key={note.id} value={String(note.id)}>
+                          {note.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </FormControl>
+                <FormDescription>{t('support.form.noteHint')}</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </FormCard>
       </div>
     </div>
   );

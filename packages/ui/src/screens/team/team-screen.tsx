@@ -33,12 +33,8 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx';
-import {
-  fieldIssuesOf,
-  Form,
-  TextFormField,
-  useServerFieldErrors,
-} from '../../components/form.tsx';
+import { FormCard } from '../../components/form-card.tsx';
+import { fieldIssuesOf, TextFormField, useServerFieldErrors } from '../../components/form.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
@@ -362,7 +358,6 @@ function InviteCard({
 }) {
   const { t } = useTranslation();
   const failureText = useFailureText();
-  const titleId = useId();
   const form = useForm({ resolver: zodResolver(InviteBody), defaultValues: { email: '' } });
   const [submitted, setSubmitted] = useState<string>();
   useServerFieldErrors(
@@ -383,66 +378,54 @@ function InviteCard({
   const full = team.seats_used >= team.seats;
   const atField = form.formState.errors.email?.type === 'server';
   return (
-    <Card aria-labelledby={titleId} data-slot="team-invite">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={titleId}>{t('team.invite.title')}</h2>
-        </CardTitle>
-        <CardDescription>
-          {t('team.invite.seats', {
-            used: team.seats_used,
-            seats: team.seats,
-            plan: team.plan_name,
-          })}
-        </CardDescription>
-      </CardHeader>
-      <Form {...form}>
-        <form
-          noValidate
-          aria-labelledby={titleId}
-          className="flex flex-col gap-4"
-          onSubmit={(event) =>
-            void form.handleSubmit((values) => {
-              setSubmitted(values.email);
-              onInvite(values.email);
-            })(event)
-          }
-        >
-          <CardContent className="grid gap-4">
-            {full ? (
-              <Alert variant="info" data-slot="team-full" description={t('team.invite.full')} />
-            ) : null}
-            <TextFormField
-              control={form.control}
-              name="email"
-              label={t('team.invite.email')}
-              type="email"
-              autoComplete="off"
-              spellCheck={false}
-              autoCapitalize="none"
-              disabled={full}
-            />
-            {status === 'error' && !atField ? (
-              <Alert variant="danger" description={failureText(error, 'team.invite.failed')} />
-            ) : null}
-            {status === 'success' ? (
-              <Alert
-                variant="success"
-                className="[&_[data-slot=alert-title]]:wrap-anywhere"
-                title={t('team.invite.sent', { email: invitedEmail ?? submitted ?? '' })}
-                description={t('team.invite.sentHint')}
-              />
-            ) : null}
-          </CardContent>
-          <CardFooter className="justify-end">
-            <Button type="submit" loading={status === 'pending'} disabled={full}>
-              <MailPlus aria-hidden />
-              {t('team.invite.submit')}
-            </Button>
-          </CardFooter>
-        </form>
-      </Form>
-    </Card>
+    <FormCard
+      form={form}
+      title={t('team.invite.title')}
+      description={t('team.invite.seats', {
+        used: team.seats_used,
+        seats: team.seats,
+        plan: team.plan_name,
+      })}
+
+      onValid={(values) => {
+        setSubmitted(values.email);
+        onInvite(values.email);
+      }}
+      slot="team-invite"
+      actions={
+        <>
+          <Button type="submit" loading={status === 'pending'} disabled={full}>
+            <MailPlus aria-hidden />
+            {t('team.invite.submit')}
+          </Button>
+        </>
+      }
+    >
+      {full ? (
+        <Alert variant="info" data-slot="team-full" description={t('team.invite.full')} />
+      ) : null}
+      <TextFormField
+        control={form.control}
+        name="email"
+        label={t('team.invite.email')}
+        type="email"
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="none"
+        disabled={full}
+      />
+      {status === 'error' && !atField ? (
+        <Alert variant="danger" description={failureText(error, 'team.invite.failed')} />
+      ) : null}
+      {status === 'success' ? (
+        <Alert
+          variant="success"
+          className="[&_[data-slot=alert-title]]:wrap-anywhere"
+          title={t('team.invite.sent', { email: invitedEmail ?? submitted ?? '' })}
+          description={t('team.invite.sentHint')}
+        />
+      ) : null}
+    </FormCard>
   );
 }
 
