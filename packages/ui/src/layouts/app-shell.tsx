@@ -134,6 +134,7 @@ export function AppShell({
   const { t } = useTranslation();
   const mainRef = useRef<HTMLElement>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [userMenuOpen, setUserMenuOpen] = useState(false);
 
   // A route change (the app moves `current`) closes the drawer, even when it was not a click on it.
   const currentKey = navItems.find((item) => item.current)?.key;
@@ -258,7 +259,7 @@ export function AppShell({
               />
             )}
             {user ? (
-              <DropdownMenu>
+              <DropdownMenu open={userMenuOpen} onOpenChange={setUserMenuOpen}>
                 <DropdownMenuTrigger asChild>
                   <button type="button" className={cn('rounded-full', focusRing)}>
                     {/* The initials picture the person; the name comes from the hidden text. */}
@@ -312,7 +313,9 @@ export function AppShell({
                         hrefLang={option}
                         onClick={(event) => {
                           if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                          // The app switches in place; a prevented click does not close the menu.
                           event.preventDefault();
+                          setUserMenuOpen(false);
                           onLocaleChange(option);
                         }}
                       >
