@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { contentPlugin } from './content.ts';
+// Relative and zod-free: the Vite config loads this file with Node.
+import { THEME_SCRIPT } from '../packages/contract/src/theme.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -23,9 +25,20 @@ const PUBLIC_CHUNK = [
   /node_modules\/.*lucide-react\/dist\/esm\/(icons\/(circle-exclamation-point|triangle-exclamation-point|circle-check|info|eye|eye-off|globe|audio-lines|loader-circle)|createLucideIcon|Icon|defaultAttributes|shared|context)/,
 ];
 
+/**
+ * The theme script first in `<head>` of the shell and so of every prerendered page: it sets
+ * `.dark` before the first paint (docs/architecture.md#colour-theme).
+ */
+function themeScriptPlugin(): Plugin {
+  return {
+    name: 'protokoll-theme-script',
+    transformIndexHtml: () => [{ tag: 'script', children: THEME_SCRIPT, injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   // Compression and prerendering follow the bundle in scripts/build.mjs.
-  plugins: [react(), tailwindcss(), contentPlugin()],
+  plugins: [themeScriptPlugin(), react(), tailwindcss(), contentPlugin()],
   // Mock mode serves MSW's worker script; production never ships it.
   publicDir: mode === 'mock' ? '../.storybook/public' : 'public',
   define: {

@@ -12,6 +12,7 @@ import {
 import { preloadContentPage } from './lib/content.ts';
 import { preloadComponents } from './lib/lazy-route.ts';
 import { readLocaleCookie } from './lib/locale.ts';
+import { watchTheme } from './lib/theme.ts';
 import './styles/public.css';
 
 /** The messages a prerendered page carries, when it is one (docs/architecture.md#prerendered-pages). */
@@ -21,6 +22,7 @@ function inlinedMessages(): InlinedMessages | undefined {
 }
 
 async function start() {
+  watchTheme();
   if (import.meta.env.MODE === 'mock') {
     const { startMockMode } = await import('./mock-mode.ts');
     await startMockMode();

@@ -73,7 +73,8 @@ test.describe('content pages', () => {
       'href',
       '/impressum',
     );
-    await footer.getByRole('link', { name: 'English' }).click();
+    // Visitors switch language through the header's links (docs/i18n.md#language-switch).
+    await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/en\/help\/minutes-and-plans$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Minutes and plans' })).toBeVisible();
     await expect(page).toHaveTitle('Minutes and plans – Protokoll');

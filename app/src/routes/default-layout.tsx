@@ -4,11 +4,13 @@ import { AppShell, SiteFooter, type NavItem } from '@protokoll/ui';
 import { useTranslation } from 'react-i18next';
 import {
   Bookmark,
+  CreditCard,
   FilePlus,
   FileText,
   LayoutDashboard,
   LifeBuoy,
   Settings,
+  UserRound,
   Users,
 } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
@@ -18,6 +20,7 @@ import { localizedCounterpart } from '../lib/content.ts';
 import { lazyRoute } from '../lib/lazy-route.ts';
 import { QueryProvider } from '../lib/query-provider.tsx';
 import { renderRouterLink } from '../lib/router-link.tsx';
+import { setThemeChoice, useThemeChoice } from '../lib/theme.ts';
 import { useLocale } from '../lib/use-locale.ts';
 import { loadSession, useSessionState } from '../session/session-context.ts';
 
@@ -31,10 +34,17 @@ const NAV = [
   { key: 'settings', path: '/settings', icon: <Settings aria-hidden /> },
 ] as const;
 
+/** The user menu's account pages, above language and theme. */
+const USER_MENU = [
+  { key: 'profile', path: '/settings/profile', icon: <UserRound aria-hidden /> },
+  { key: 'subscription', path: '/settings/subscription', icon: <CreditCard aria-hidden /> },
+  { key: 'support', path: '/support', icon: <LifeBuoy aria-hidden /> },
+] as const;
+
 /** In a chunk of its own: the page paints before the toasts' code has arrived. */
 const AppToaster = lazyRoute(() => import('./app-toaster.tsx'), 'AppToaster');
 
-/** The "default" layout: the shell with navigation, language switch and the user menu. */
+/** The "default" layout: the shell with navigation, language links and the user menu. */
 export function DefaultLayout({ children }: { children: React.ReactNode }) {
   return (
     <QueryProvider>
@@ -49,6 +59,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const [path, navigate] = useLocation();
   const { isAuthenticated } = useSessionState();
   const { data: user } = useUser();
+  const theme = useThemeChoice();
 
   // Signed-in pages need the full session (API client, token refresh) right away.
   useEffect(() => {
@@ -65,6 +76,9 @@ function Shell({ children }: { children: React.ReactNode }) {
       }))
     : [];
   const shownUser = isAuthenticated && user ? user : null;
+  const languageHrefs = Object.fromEntries(
+    LOCALES.map((option) => [option, localizedCounterpart(locale, path, option)]),
+  ) as Record<(typeof LOCALES)[number], string>;
 
   return (
     <>
@@ -73,7 +87,16 @@ function Shell({ children }: { children: React.ReactNode }) {
         renderLink={renderRouterLink}
         homeHref={href(isAuthenticated ? '/dashboard' : '/')}
         locale={locale}
+        languageHrefs={languageHrefs}
         onLocaleChange={switchLocale}
+        theme={theme}
+        onThemeChange={setThemeChoice}
+        userMenuItems={USER_MENU.map(({ key, path: target, icon }) => ({
+          key,
+          label: t(`shell.menu.${key}`),
+          href: href(target),
+          icon,
+        }))}
         user={
           shownUser
             ? {
@@ -96,11 +119,9 @@ function Shell({ children }: { children: React.ReactNode }) {
             }}
             renderLink={renderRouterLink}
             locale={locale}
-            languageHrefs={
-              Object.fromEntries(
-                LOCALES.map((option) => [option, localizedCounterpart(locale, path, option)]),
-              ) as Record<(typeof LOCALES)[number], string>
-            }
+            // Visitors have the language links in the header; signed-in people in the user
+            // menu and here (docs/i18n.md#language-switch).
+            languageHrefs={shownUser ? languageHrefs : undefined}
             onLocaleChange={switchLocale}
             year={new Date().getFullYear()}
           />

@@ -144,3 +144,4 @@ export const endpoints = {
 } satisfies Record<string, Endpoint>;
 
 export type EndpointId = keyof typeof endpoints;
+export * from './theme.ts';

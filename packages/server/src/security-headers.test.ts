@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from './config.ts';
+import { createHash } from 'node:crypto';
+import { THEME_SCRIPT } from '@protokoll/contract';
 import { noDatabase, testApp, testConfig } from './test/app.ts';
+
+/** The theme script's hash: the one inline script a page may run. */
+const THEME = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
 let dist: string;
 beforeAll(async () => {
@@ -58,12 +63,12 @@ describe('security headers', () => {
     }
   });
 
-  it('give the web app a strict policy: scripts only from this server, no inline script', async () => {
+  it('give the web app a strict policy: scripts only from this server and the theme script', async () => {
     for (const path of ['/', '/login', '/does-not-exist', '/assets/a.js']) {
       const res = await app().request(path);
       expectCommonHeaders(res, path);
       const policy = csp(res);
-      expect(policy.get('script-src'), path).toEqual(["'self'"]);
+      expect(policy.get('script-src'), path).toEqual(["'self'", THEME]);
       expect(policy.get('default-src'), path).toEqual(["'self'"]);
       expect(policy.get('object-src'), path).toEqual(["'none'"]);
       expect(policy.get('base-uri'), path).toEqual(["'none'"]);
@@ -79,7 +84,11 @@ describe('security headers', () => {
       '/login',
     );
     const policy = csp(res);
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      THEME,
+      'https://accounts.google.com/gsi/client',
+    ]);
     expect(policy.get('frame-src')).toEqual(['https://accounts.google.com/gsi/']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
     expect(policy.get('style-src')).toContain('https://accounts.google.com/gsi/style');
@@ -99,7 +108,7 @@ describe('security headers', () => {
     const page = await a.request('/api/docs');
     expectCommonHeaders(page, '/api/docs');
     const policy = csp(page);
-    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", THEME]);
     const html = await page.text();
     // Every script of the page is a file (no inline script for the policy to allow).
     expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);

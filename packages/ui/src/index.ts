@@ -53,7 +53,6 @@ export * from './components/tooltip.tsx';
 export * from './components/toast.tsx';
 export * from './components/tabs.tsx';
 export * from './components/pagination.tsx';
-export * from './components/language-switch.tsx';
 export * from './components/language-links.tsx';
 
 // Widgets

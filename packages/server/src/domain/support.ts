@@ -63,6 +63,7 @@ export async function createSupportTicket(
         subject: body.subject,
         message: body.message,
       },
+      user,
     ),
   ];
   for (const mail of mails) {

@@ -1,6 +1,7 @@
 import { Summary, type Segment } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
-import { extractiveSummary, findDue } from './extractive.ts';
+import { agendaTopic, extractiveSummary, findDue } from './extractive.ts';
+import { ENGLISH_MEETING, GERMAN_MEETING } from './extractive-meetings.ts';
 
 /** A German project meeting: payment provider, marketing budget, staffing, in that order. */
 const meeting: [string, string][] = [
@@ -186,7 +187,144 @@ describe('findDue', () => {
     ['due 2026-01-31', '2026-01-31'],
     ['by March 5th, 2026', '2026-03-05'],
     ['ohne Termin', undefined],
+    // Days said as words, in both languages alike.
+    ['bis zum fünfzehnten März', '15. März'],
+    ['am ersten April 2026', '2026-04-01'],
+    ['bis spätestens zum einunddreißigsten Mai', '31. Mai'],
+    ['by the fifteenth of March', 'March 15'],
+    ['on the twenty-first of June, 2026', '2026-06-21'],
+    ['by March the third', 'March 3'],
+    ['bis Freitag', 'Freitag'],
+    ['by Friday', 'Friday'],
+    ['nächste Woche', 'nächste Woche'],
+    ['next week', 'next week'],
+    ['bis nächsten Dienstag', 'nächsten Dienstag'],
+    ['by next Tuesday', 'next Tuesday'],
+    ['in zwei Wochen', 'in zwei Wochen'],
+    ['in two weeks', 'in two weeks'],
+    ['bis Mitte April', 'Mitte April'],
   ])('%s → %s', (text, due) => {
     expect(findDue(text)).toBe(due);
+  });
+});
+
+describe('agendaTopic', () => {
+  it.each([
+    ['Kommen wir zum Kundenfeedback aus dem Support.', 'Kundenfeedback aus dem Support'],
+    ['Gut, dann zur Messe in Köln.', 'Messe in Köln'],
+    ['Dann zur Messe in Köln.', 'Messe in Köln'],
+    ['Erster Punkt ist der Stand des Release 2.4.', 'Stand des Release 2.4'],
+    ['Zum Schluss noch die Personalplanung.', 'Personalplanung'],
+    ['Moving on to the newsletter.', 'Newsletter'],
+    ['Next item: the open position for a content writer.', 'Open position for a content writer'],
+    ["Let's talk about the budget.", 'Budget'],
+    ['Zum Glück lief alles gut.', undefined],
+    [
+      'Dann zur Frage, ob wir das überhaupt brauchen und wer das bezahlen soll und wann?',
+      undefined,
+    ],
+  ])('%s → %s', (text, topic) => {
+    expect(agendaTopic(text)).toBe(topic);
+  });
+});
+
+/**
+ * Realistic meetings as the speech engine returns them (extractive-meetings.ts): the summary must
+ * read like minutes a person would write, in German and English alike.
+ */
+describe.each([
+  {
+    language: 'de',
+    segments: GERMAN_MEETING,
+    title:
+      'Ergebnisprotokoll: Stand des Release 2.4, Kundenfeedback aus dem Support, Messe in Köln im April',
+    topics: ['Stand des Release 2.4', 'Kundenfeedback aus dem Support', 'Messe in Köln im April'],
+    decisions: [
+      'Dann haben wir beschlossen, das Release 2.4 erst nach dem Fix für die Tabellen auszuliefern.',
+      'Wir haben uns geeinigt, dass Jonas und Petra den Stand am ersten Messetag betreuen.',
+    ],
+    tasks: [
+      {
+        task: 'Ich kümmere mich bis Freitag um den Fehler beim Seitenumbruch.',
+        owner: 'Lukas',
+        due: 'Freitag',
+      },
+      {
+        task: 'Petra, kannst du bis zum fünfzehnten März eine Auswertung der Tickets vorbereiten?',
+        owner: 'Petra',
+        due: '15. März',
+      },
+      {
+        task: 'Jonas bestellt die Flyer für die Messe nächste Woche bei der Druckerei.',
+        owner: 'Jonas',
+        due: 'nächste Woche',
+      },
+    ],
+  },
+  {
+    language: 'en',
+    segments: ENGLISH_MEETING,
+    title: 'Minutes: Website relaunch, Newsletter, Open position for a content writer',
+    topics: ['Website relaunch', 'Newsletter', 'Open position for a content writer'],
+    decisions: [
+      'So we agreed to launch the new website on the first Monday in April.',
+      'We decided to invite the best four candidates for a first interview.',
+    ],
+    tasks: [
+      {
+        task: 'I will send the agency the final screenshots by Friday.',
+        owner: 'Lukas',
+        due: 'Friday',
+      },
+      {
+        task: 'Maria, could you test the one column template by the fifteenth of March?',
+        owner: 'Maria',
+        due: 'March 15',
+      },
+      {
+        task: 'Tom will schedule the interviews with the candidates next week.',
+        owner: 'Tom',
+        due: 'next week',
+      },
+    ],
+  },
+])('extractiveSummary of a realistic $language meeting', (meeting) => {
+  const summary = extractiveSummary(meeting.segments, {
+    language: meeting.language,
+    structure: 'minutes',
+    speakerNames: { S2: 'Lukas' },
+  });
+
+  it('is a valid Summary, titled after its topics', () => {
+    expect(Summary.parse(summary)).toEqual(summary);
+    expect(summary.title).toBe(meeting.title);
+  });
+
+  it('names each topic by what it is about, in the order of the meeting', () => {
+    expect(summary.topics.map((topic) => topic.title)).toEqual(meeting.topics);
+    const starts = summary.topics.map((topic) => topic.start);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(starts[0]).toBe(meeting.segments[0]!.start);
+  });
+
+  it('finds the decisions, not the question still open', () => {
+    expect(summary.decisions.map((decision) => decision.text)).toEqual(meeting.decisions);
+  });
+
+  it('finds every task with its owner and its due date said in words', () => {
+    expect(summary.action_items.map(({ task, owner, due }) => ({ task, owner, due }))).toEqual(
+      meeting.tasks,
+    );
+  });
+
+  it('never repeats an action item or a decision in a topic', () => {
+    const listed = [
+      ...summary.action_items.map((item) => item.task),
+      ...summary.decisions.map((decision) => decision.text),
+    ];
+    for (const topic of summary.topics) {
+      expect(topic.text, topic.title).toBeTruthy();
+      for (const item of listed) expect(topic.text, topic.title).not.toContain(item);
+    }
   });
 });

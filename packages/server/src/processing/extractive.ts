@@ -15,6 +15,7 @@ import { emptySummary, type SpeakerNames } from './summarise.ts';
 import {
   baseLanguage,
   contentWords,
+  STOP_WORDS,
   guessLanguage,
   normaliseText,
   splitSentences,
@@ -177,6 +178,15 @@ const ACTION_VERBS_THIRD =
   'übernimmt|kümmert sich|schickt|sendet|verschickt|erstellt|bereitet|prüft|klärt|organisiert|meldet sich|ruft|schreibt|informiert|aktualisiert|lädt|besorgt|ist zuständig|takes care|will send|will prepare|will take care|will check|will follow up|will draft|will review|will schedule|will update|will call|will write|will organi[sz]e|is going to|owns|is responsible';
 const ACTION_VERBS_FIRST =
   "übernehme|kümmere mich|schicke|sende|verschicke|erstelle|bereite|prüfe|kläre|organisiere|melde mich|rufe|schreibe|informiere|aktualisiere|lade|besorge|mache das|I will|I'll|I am going to|I'm going to|let me";
+/** Verbs that are also participles ("ist bestellt"): a task only after a name or "ich". */
+const NAMED_VERBS_THIRD =
+  'bestellt|bucht|plant|testet|kontaktiert|entwirft|koordiniert|überarbeitet|recherchiert|will test|will order|will book|will contact|will invite|will plan|will ask';
+const NAMED_VERBS_FIRST =
+  'bestelle|buche|plane|teste|kontaktiere|entwerfe|koordiniere|überarbeite|recherchiere';
+const NAMED_ACTION = new RegExp(
+  `^(?:(?:Herr|Frau|Mr\\.?|Ms\\.?|Mrs\\.?|Dr\\.?)\\s+)?\\p{Lu}[\\p{L}-]+\\s+(?:${NAMED_VERBS_THIRD})(?![\\p{L}])|(?<![\\p{L}])(?:ich|I)\\s+(?:${NAMED_VERBS_FIRST})(?![\\p{L}])`,
+  'u',
+);
 const ACTION_CUE = new RegExp(
   `(?<![\\p{L}])(?:${ACTION_VERBS_THIRD}|${ACTION_VERBS_FIRST}|kümmern uns|Aufgabe|To-?do|action item|follow up|take care of)(?![\\p{L}])`,
   'iu',
@@ -190,7 +200,7 @@ const FIRST_PERSON = new RegExp(
 const REQUEST =
   /^((?:(?:Herr|Frau|Mr\.?|Ms\.?|Mrs\.?|Dr\.?)\s+)?\p{Lu}[\p{L}-]+),\s*(?:kannst du|könntest du|würdest du|magst du|bitte|can you|could you|would you|please)/u;
 const NAME_BEFORE_CUE = new RegExp(
-  `((?:(?:Herr|Frau|Mr\\.?|Ms\\.?|Mrs\\.?|Dr\\.?)\\s+)?\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+(?:${ACTION_VERBS_THIRD}|wird|soll|muss|will|should|needs to|has to)(?![\\p{L}])`,
+  `((?:(?:Herr|Frau|Mr\\.?|Ms\\.?|Mrs\\.?|Dr\\.?)\\s+)?\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+(?:${ACTION_VERBS_THIRD}|${NAMED_VERBS_THIRD}|wird|soll|muss|will|should|needs to|has to)(?![\\p{L}])`,
   'u',
 );
 const NAME_AFTER_CUE =
@@ -202,26 +212,157 @@ const NOT_NAMES = new Set(
   by on next and so also who what`.split(/\s+/),
 );
 
-const DUE_PATTERNS: RegExp[] = [
-  // Full dates first: they become YYYY-MM-DD.
-  /(?<![\p{L}\p{N}])(\d{4}-\d{2}-\d{2})(?![\p{N}])/u,
-  /(?<![\p{L}\p{N}])(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})(?![\p{N}])/u,
-  new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2})\\.\\s?(${MONTHS_DE.join('|')})\\s+(\\d{4})`, 'iu'),
-  new RegExp(
-    `(?<![\\p{L}])(${MONTHS_EN.join('|')})\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`,
-    'iu',
-  ),
+/** German ordinal words 1–31 without their ending: "erst", "fünfzehnt", "einundzwanzigst". */
+const ORDINALS_DE = (() => {
+  const first = [
+    'erst',
+    'zweit',
+    'dritt',
+    'viert',
+    'fünft',
+    'sechst',
+    'siebt',
+    'acht',
+    'neunt',
+    'zehnt',
+    'elft',
+    'zwölft',
+    'dreizehnt',
+    'vierzehnt',
+    'fünfzehnt',
+    'sechzehnt',
+    'siebzehnt',
+    'achtzehnt',
+    'neunzehnt',
+    'zwanzigst',
+  ];
+  const units = ['ein', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun'];
+  return [...first, ...units.map((unit) => `${unit}undzwanzigst`), 'dreißigst', 'einunddreißigst'];
+})();
+/** English ordinal words 1–31: "first", "fifteenth", "twenty-first". */
+const ORDINALS_EN = (() => {
+  const first = [
+    'first',
+    'second',
+    'third',
+    'fourth',
+    'fifth',
+    'sixth',
+    'seventh',
+    'eighth',
+    'ninth',
+    'tenth',
+    'eleventh',
+    'twelfth',
+    'thirteenth',
+    'fourteenth',
+    'fifteenth',
+    'sixteenth',
+    'seventeenth',
+    'eighteenth',
+    'nineteenth',
+    'twentieth',
+  ];
+  return [
+    ...first,
+    ...first.slice(0, 9).map((unit) => `twenty-${unit}`),
+    'thirtieth',
+    'thirty-first',
+  ];
+})();
+// Longest first, so "einundzwanzigst" is not read as "ein…" and "twenty-first" not as "first".
+const byLength = (names: string[]) => [...names].sort((a, b) => b.length - a.length).join('|');
+const ORDINAL_DE = `(${byLength(ORDINALS_DE)})(?:e[nrms]?)`;
+const ORDINAL_EN = `(${byLength(ORDINALS_EN).replace(/-/g, '[- ]')})`;
+const MONTH_DE = `(${MONTHS_DE.join('|')})`;
+const MONTH_EN = `(${MONTHS_EN.join('|')})`;
+
+const monthOf = (names: readonly string[], name: string) =>
+  names.findIndex((candidate) => candidate.toLowerCase() === name.toLowerCase()) + 1;
+const dayOfDe = (word: string) => ORDINALS_DE.indexOf(word.toLowerCase()) + 1;
+const dayOfEn = (word: string) => ORDINALS_EN.indexOf(word.toLowerCase().replace(/\s+/, '-')) + 1;
+
+/** A day of a month: `YYYY-MM-DD` with a year, else "15. März" / "March 15" as people write it. */
+function dayOfMonth(locale: 'de' | 'en', day: number, month: number, year?: string) {
+  if (year) {
+    const iso = isoDate(Number(year), month, day);
+    if (iso) return iso;
+  }
+  return locale === 'de' ? `${day}. ${MONTHS_DE[month - 1]}` : `${MONTHS_EN[month - 1]} ${day}`;
+}
+
+interface DuePattern {
+  pattern: RegExp;
+  due: (match: RegExpExecArray) => string | undefined;
+}
+
+/** Tried in order; the first that matches decides. Full dates first: they become YYYY-MM-DD. */
+const DUE_PATTERNS: DuePattern[] = [
+  { pattern: /(?<![\p{L}\p{N}])(\d{4}-\d{2}-\d{2})(?![\p{N}])/u, due: (m) => m[1] },
+  {
+    pattern: /(?<![\p{L}\p{N}])(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})(?![\p{N}])/u,
+    due: (m) => isoDate(Number(m[3]), Number(m[2]), Number(m[1])) ?? m[0],
+  },
+  {
+    pattern: new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2})\\.\\s?${MONTH_DE}\\s+(\\d{4})`, 'iu'),
+    due: (m) => isoDate(Number(m[3]), monthOf(MONTHS_DE, m[2]!), Number(m[1])) ?? m[0],
+  },
+  {
+    pattern: new RegExp(
+      `(?<![\\p{L}])${MONTH_EN}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`,
+      'iu',
+    ),
+    due: (m) => isoDate(Number(m[3]), monthOf(MONTHS_EN, m[1]!), Number(m[2])) ?? m[0],
+  },
+  // Days said as words: "bis zum fünfzehnten März", "am ersten April 2026".
+  {
+    pattern: new RegExp(
+      `(?<![\\p{L}])(?:bis(?:\\s+spätestens)?(?:\\s+zum)?|spätestens(?:\\s+am|\\s+zum)?|am|zum|ab)\\s+${ORDINAL_DE}\\s+${MONTH_DE}(?:\\s+(\\d{4}))?(?![\\p{L}])`,
+      'iu',
+    ),
+    due: (m) => dayOfMonth('de', dayOfDe(m[1]!), monthOf(MONTHS_DE, m[2]!), m[3]),
+  },
+  // "by the fifteenth of March", "on the first of April, 2026".
+  {
+    pattern: new RegExp(
+      `(?<![\\p{L}])(?:by|on|before|until|due)\\s+(?:the\\s+)?${ORDINAL_EN}\\s+of\\s+${MONTH_EN}(?:,?\\s+(\\d{4}))?(?![\\p{L}])`,
+      'iu',
+    ),
+    due: (m) => dayOfMonth('en', dayOfEn(m[1]!), monthOf(MONTHS_EN, m[2]!), m[3]),
+  },
+  // "by March fifteenth", "by March the fifteenth".
+  {
+    pattern: new RegExp(
+      `(?<![\\p{L}])(?:by|on|before|until|due)\\s+${MONTH_EN}\\s+(?:the\\s+)?${ORDINAL_EN}(?:,?\\s+(\\d{4}))?(?![\\p{L}])`,
+      'iu',
+    ),
+    due: (m) => dayOfMonth('en', dayOfEn(m[2]!), monthOf(MONTHS_EN, m[1]!), m[3]),
+  },
   // Wording.
-  new RegExp(
-    `(?<![\\p{L}])(?:bis(?:\\s+zum)?|am|zum|spätestens|ab)\\s+((?:(?:nächsten|nächste|kommenden|kommende|diesen|diese)\\s+)?(?:${WEEKDAYS_DE}|morgen|übermorgen|heute(?:\\s+Abend)?|Woche|Monatsende|Wochenende|Jahresende|Quartalsende|Ende\\s+(?:der|des|dieser|nächster)\\s+\\p{L}+|Ende\\s+\\p{Lu}\\p{Ll}+|\\d{1,2}\\.\\s?(?:${MONTHS_DE.join('|')}|\\d{1,2}\\.)))`,
-    'iu',
-  ),
-  /(?<![\p{L}])((?:nächste|kommende|diese)\s+Woche|(?:nächsten|kommenden|diesen)\s+Monat|übermorgen|morgen früh|morgen)(?![\p{L}])/iu,
-  new RegExp(
-    `(?<![\\p{L}])(?:by|on|before|until|due)\\s+((?:(?:next|this|the)\\s+)?(?:${WEEKDAYS_EN}|tomorrow|tonight|today|week|month|end of (?:the )?(?:day|week|month|quarter|year)|EOD|(?:${MONTHS_EN.join('|')})\\s+\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of\\s+(?:${MONTHS_EN.join('|')}))?))`,
-    'iu',
-  ),
-  /(?<![\p{L}])(next week|next month|tomorrow|end of (?:the )?(?:day|week|month))(?![\p{L}])/iu,
+  {
+    pattern: new RegExp(
+      `(?<![\\p{L}])(?:bis(?:\\s+zum)?|am|zum|spätestens|ab)\\s+((?:(?:nächsten|nächste|kommenden|kommende|diesen|diese)\\s+)?(?:${WEEKDAYS_DE}|morgen|übermorgen|heute(?:\\s+Abend)?|Woche|Monatsende|Wochenende|Jahresende|Quartalsende|Ende\\s+(?:der|des|dieser|nächster)\\s+\\p{L}+|Ende\\s+\\p{Lu}\\p{Ll}+|Mitte\\s+\\p{Lu}\\p{Ll}+|\\d{1,2}\\.\\s?(?:${MONTHS_DE.join('|')}|\\d{1,2}\\.)))`,
+      'iu',
+    ),
+    due: (m) => m[1],
+  },
+  {
+    pattern:
+      /(?<![\p{L}])((?:nächste|kommende|diese|übernächste)\s+Woche|(?:nächsten|kommenden|diesen)\s+Monat|in\s+(?:zwei|drei|vier|\d+)\s+(?:Tagen|Wochen)|übermorgen|morgen früh|morgen)(?![\p{L}])/iu,
+    due: (m) => m[1],
+  },
+  {
+    pattern: new RegExp(
+      `(?<![\\p{L}])(?:by|on|before|until|due)\\s+((?:(?:next|this|the)\\s+)?(?:${WEEKDAYS_EN}|tomorrow|tonight|today|week|month|end of (?:the )?(?:day|week|month|quarter|year)|EOD|(?:${MONTHS_EN.join('|')})\\s+\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of\\s+(?:${MONTHS_EN.join('|')}))?))`,
+      'iu',
+    ),
+    due: (m) => m[1],
+  },
+  {
+    pattern:
+      /(?<![\p{L}])(next week|next month|the week after next|tomorrow|end of (?:the )?(?:day|week|month)|in (?:two|three|four|\d+) (?:days|weeks))(?![\p{L}])/iu,
+    due: (m) => m[1],
+  },
 ];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -232,28 +373,15 @@ function isoDate(year: number, month: number, day: number): string | undefined {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
-/** The due date of a task sentence: `YYYY-MM-DD` for a full date, else the words used. */
+/**
+ * The due date of a task sentence, German or English alike: `YYYY-MM-DD` for a full date, a day
+ * of a month as people write it ("15. März", "March 15") when said in words without a year, else
+ * the words used ("Freitag", "nächste Woche", "next week").
+ */
 export function findDue(text: string): string | undefined {
-  for (const [position, pattern] of DUE_PATTERNS.entries()) {
+  for (const { pattern, due } of DUE_PATTERNS) {
     const match = pattern.exec(text);
-    if (!match) continue;
-    const [, a = '', b = '', c = ''] = match;
-    switch (position) {
-      case 0:
-        return a;
-      case 1:
-        return isoDate(Number(c), Number(b), Number(a)) ?? match[0];
-      case 2: {
-        const month = MONTHS_DE.findIndex((name) => name.toLowerCase() === b.toLowerCase()) + 1;
-        return isoDate(Number(c), month, Number(a)) ?? match[0];
-      }
-      case 3: {
-        const month = MONTHS_EN.findIndex((name) => name.toLowerCase() === a.toLowerCase()) + 1;
-        return isoDate(Number(c), month, Number(b)) ?? match[0];
-      }
-      default:
-        return a.trim();
-    }
+    if (match) return due(match)?.trim();
   }
   return undefined;
 }
@@ -287,7 +415,7 @@ function isDecision(text: string): boolean {
 function isActionItem(text: string): boolean {
   const request = REQUEST.test(text);
   if (text.trim().endsWith('?') && !request) return false;
-  if (request || ACTION_CUE.test(text)) return true;
+  if (request || ACTION_CUE.test(text) || NAMED_ACTION.test(text)) return true;
   return findDue(text) !== undefined && MODAL.test(text);
 }
 
@@ -394,7 +522,7 @@ export function extractiveSummary(
     const length = sentence.terms.length;
     const brevity = length < 3 ? 0.3 : length < 5 ? 0.7 : 1;
     const question = sentence.text.endsWith('?') ? 0.6 : 1;
-    const cue = DECISION_CUES.test(sentence.text) || ACTION_CUE.test(sentence.text) ? 1.2 : 1;
+    const cue = isDecision(sentence.text) || ACTION_CUE.test(sentence.text) ? 1.2 : 1;
     return cosine(corpus.vectors[i]!, centroid) * brevity * question * cue;
   });
   const rank = (indices: readonly number[]) =>
@@ -410,24 +538,22 @@ export function extractiveSummary(
     600,
   );
 
-  const terms = corpus.topTerms(3);
-  const subject = terms.join(', ');
-  const title = clip(
-    headings ? `${headings.prefix[options.structure]}${subject ? `: ${subject}` : ''}` : subject,
-    120,
-  );
-
   const decisions: SummaryDecision[] = [];
   const actionItems: SummaryActionItem[] = [];
+  /** Sentences that became action items: no topic repeats them. */
+  const tasks = new Set<number>();
+  const decided = new Set<number>();
   const seen = new Set<string>();
   for (const sentence of sentences) {
     const key = normaliseText(sentence.text);
     if (seen.has(key)) continue;
     seen.add(key);
     if (isDecision(sentence.text)) {
+      decided.add(sentence.index);
       decisions.push({ text: clip(sentence.text, 300), start: sentence.start });
     }
     if (isActionItem(sentence.text)) {
+      tasks.add(sentence.index);
       const owner = findOwner(sentence, speakerNames);
       const due = findDue(sentence.text);
       actionItems.push({
@@ -439,7 +565,20 @@ export function extractiveSummary(
     }
   }
 
-  const topics = buildTopics(corpus, scores, options.structure, headings);
+  const topics = buildTopics(corpus, scores, options.structure, headings, tasks, decided);
+  // Named after its topics when it has several (and they are not interview questions), else
+  // after its most telling terms.
+  const named = options.structure !== 'interview' && topics.length >= 2;
+  const subject = named
+    ? topics
+        .slice(0, 3)
+        .map((topic) => topic.title)
+        .join(', ')
+    : corpus.topTerms(3).join(', ');
+  const title = clip(
+    headings ? `${headings.prefix[options.structure]}${subject ? `: ${subject}` : ''}` : subject,
+    120,
+  );
   return {
     title: title || (headings?.topic(1) ?? ''),
     overview,
@@ -450,24 +589,100 @@ export function extractiveSummary(
   };
 }
 
+/*
+ * Agenda phrases that open a topic and name it: "Kommen wir zum Kundenfeedback.", "Dann zur
+ * Messe in Köln.", "Erster Punkt ist der Stand des Release 2.4.", "Moving on to the newsletter.",
+ * "Next item: the open position." The capture is the topic's name.
+ */
+const LEAD_IN = String.raw`^(?:(?:gut|okay|ok|also|so|prima|schön|great|good|alright|right|all right)[,.!]?\s+)*`;
+const AGENDA_CUES: RegExp[] = [
+  new RegExp(
+    String.raw`${LEAD_IN}(?:und\s+)?(?:dann|jetzt|nun|als nächstes|weiter geht's|kommen wir(?:\s+(?:jetzt|nun|dann))?)\s+(?:noch\s+)?(?:zum|zur|zu den|zu)\s+(?:Thema\s+|Punkt\s+)?(.+?)[.!:]?$`,
+    'iu',
+  ),
+  new RegExp(
+    String.raw`${LEAD_IN}(?:zum schluss|zuletzt|abschließend|als letztes)\s+(?:noch\s+)?(?:zum\s+|zur\s+|zu\s+)?(?:Thema\s+)?(.+?)[.!:]?$`,
+    'iu',
+  ),
+  new RegExp(
+    String.raw`${LEAD_IN}(?:(?:erster|zweiter|dritter|vierter|nächster|letzter)\s+(?:Tagesordnungs)?punkt|(?:Tagesordnungs)?punkt\s+(?:\d+|eins|zwei|drei|vier|fünf))(?:\s+ist|\s+sind|:)\s+(.+?)[.!]?$`,
+    'iu',
+  ),
+  new RegExp(
+    String.raw`${LEAD_IN}(?:(?:let's\s+)?(?:move|moving|go|going)\s+on\s+to|on\s+to|now\s+(?:on\s+)?to|let's\s+(?:talk|turn)\s+(?:about|to)|next\s+(?:item|point|topic|up)(?:\s+is)?:?|(?:first|second|third|fourth|next|last|final)\s+(?:item|point|topic)(?:\s+on\s+the\s+agenda)?(?:\s+is|:)|finally,?\s+(?:to\s+)?)\s+(.+?)[.!]?$`,
+    'iu',
+  ),
+];
+const LEADING_ARTICLE = /^(?:der|die|das|den|dem|des|unser|unsere|unseren|the|our|a|an)\s+/iu;
+
+/** The topic an agenda sentence opens ("Kundenfeedback aus dem Support"), if it is one. */
+export function agendaTopic(text: string): string | undefined {
+  for (const cue of AGENDA_CUES) {
+    const phrase = cue.exec(text.trim())?.[1]?.trim().replace(LEADING_ARTICLE, '');
+    // A name, not a sentence: a few words without a question.
+    if (!phrase || phrase.endsWith('?') || phrase.split(/\s+/).length > 9) continue;
+    return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+  }
+  return undefined;
+}
+
+const LINKS_DE = String.raw`(?:des|der|für\s+(?:den|die|das)|von(?:\s+(?:den|der|dem))?|zum|zur|mit(?:\s+(?:den|der|dem))?|aus\s+(?:dem|der)|im|in)`;
+const LINKS_EN = String.raw`(?:of|for|on|with)(?:\s+(?:the|a|an|our))?`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A name for a topic without an agenda phrase: its most telling term with what belongs to it in
+ * the topic's own words ("Schnittstelle des Zahlungsanbieters", "website relaunch").
+ */
+function nounPhrase(corpus: Corpus, indices: readonly number[], ranked: readonly number[]) {
+  const [term] = corpus.topTerms(1, indices);
+  if (!term) return undefined;
+  const t = escapeRegExp(term);
+  const german = corpus.german;
+  const phrase = german
+    ? new RegExp(
+        String.raw`(?<![\p{L}])${t}(?:\s+\d[\d.]*\d)?(?:\s+${LINKS_DE}\s+(?:\p{Ll}+\s+)?\p{Lu}[\p{L}-]*(?:\s+\d[\d.]*\d)?)?(?![\p{L}])`,
+        // Case matters: the complement is a noun, written capitalised.
+        'u',
+      )
+    : new RegExp(
+        String.raw`(?:(?<![\p{L}])([\p{L}-]+)\s+)?${t}(?:\s+${LINKS_EN}\s+([\p{L}-]+))?(?![\p{L}])`,
+        'iu',
+      );
+  for (const index of ranked) {
+    const match = phrase.exec(corpus.sentences[index]!.text);
+    if (!match) continue;
+    let found = match[0];
+    if (!german) {
+      // Only content words around the term: "the relaunch" is "relaunch", "of the" ends nothing.
+      const content = (word: string | undefined) => !!word && !STOP_WORDS.has(word.toLowerCase());
+      const [, before, after] = match;
+      const end = match[0].toLowerCase().lastIndexOf(term.toLowerCase()) + term.length;
+      const link = after ? match[0].slice(end, -after.length) : '';
+      found = `${content(before) ? `${before} ` : ''}${term}${content(after) ? `${link}${after}` : ''}`;
+    }
+    return found.charAt(0).toUpperCase() + found.slice(1);
+  }
+  return term.charAt(0).toUpperCase() + term.slice(1);
+}
+
 function buildTopics(
   corpus: Corpus,
   scores: readonly number[],
   structure: NoteStructure,
   headings: Headings | undefined,
+  tasks: ReadonlySet<number>,
+  decided: ReadonlySet<number>,
 ): SummaryTopic[] {
   const { sentences } = corpus;
+  const rank = (indices: readonly number[]) =>
+    [...indices].sort((a, b) => scores[b]! - scores[a]! || a - b);
   const best = (indices: readonly number[], count: number) =>
-    [...indices]
-      .sort((a, b) => scores[b]! - scores[a]! || a - b)
+    rank(indices)
       .slice(0, count)
       .sort((a, b) => a - b)
       .map((i) => sentences[i]!.text)
       .join(' ');
-  const name = (indices: readonly number[], n: number) => {
-    const terms = corpus.topTerms(2, indices).map((t) => t.charAt(0).toUpperCase() + t.slice(1));
-    return terms.length > 0 ? terms.join(', ') : (headings?.topic(n) ?? String(n));
-  };
 
   // Interviews: every real question opens a topic, the answer's best sentence is its text.
   if (structure === 'interview') {
@@ -475,7 +690,10 @@ function buildTopics(
     if (questions.length >= 2) {
       return questions.slice(0, MAX_TOPICS.interview).map((question, q) => {
         const next = questions[q + 1]?.index ?? sentences.length;
-        const answer = sentences.slice(question.index + 1, next).map((s) => s.index);
+        const answer = sentences
+          .slice(question.index + 1, next)
+          .map((s) => s.index)
+          .filter((i) => !tasks.has(i));
         const text = answer.length > 0 ? clip(best(answer, 1), 400) : undefined;
         return {
           title: clip(question.text, 200),
@@ -486,16 +704,48 @@ function buildTopics(
     }
   }
 
-  const borders = topicBorders(corpus, MAX_TOPICS[structure]);
-  const starts = [0, ...borders];
+  const agenda = sentences.map((sentence) => agendaTopic(sentence.text));
+  const starts = topicStarts(corpus, agenda, MAX_TOPICS[structure]);
   const perTopic = structure === 'detailed' || structure === 'lecture' ? 2 : 1;
   return starts.map((from, t) => {
     const to = starts[t + 1] ?? sentences.length;
     const indices = sentences.slice(from, to).map((s) => s.index);
+    // Named by its agenda phrase when one opens it (or the intro before it), else by its content.
+    const cue = indices.slice(0, 3).find((i) => agenda[i]);
+    const title =
+      (cue !== undefined ? agenda[cue] : undefined) ??
+      nounPhrase(corpus, indices, rank(indices)) ??
+      headings?.topic(t + 1) ??
+      String(t + 1);
+    // The text never repeats an action item (those are listed on their own) nor the agenda line,
+    // and prefers what the decisions and the opening (greeting, agenda) do not already say.
+    const candidates = indices.filter((i) => !tasks.has(i) && !agenda[i]);
+    const fresh = candidates.filter((i) => !decided.has(i) && (cue === undefined || i > cue));
+    const chosen = fresh.length > 0 ? fresh : candidates;
+    const text = chosen.length > 0 ? clip(best(chosen, perTopic), 500) : undefined;
     return {
-      title: clip(name(indices, t + 1), 120),
-      text: clip(best(indices, perTopic), 500),
+      title: clip(title, 120),
+      ...(text ? { text } : {}),
       start: sentences[from]!.start,
     };
   });
+}
+
+/**
+ * Where topics start. Spoken agenda phrases ("Kommen wir zum …") are the borders when there are
+ * at least two; otherwise vocabulary shifts are (TextTiling), plus any agenda phrase. An opening
+ * of fewer than three sentences before the first agenda phrase (greeting, agenda) joins the first
+ * topic.
+ */
+function topicStarts(
+  corpus: Corpus,
+  agenda: readonly (string | undefined)[],
+  maxTopics: number,
+): number[] {
+  const cues = agenda.flatMap((topic, i) => (topic && i >= 3 ? [i] : []));
+  const spoken = cues.filter((at, k) => k === 0 || at - cues[k - 1]! >= 2);
+  if (spoken.length >= 2) return [0, ...spoken.slice(0, maxTopics - 1)];
+  const tiled = topicBorders(corpus, maxTopics);
+  const borders = [...new Set([...spoken, ...tiled])].sort((a, b) => a - b);
+  return [0, ...borders.filter((at, k) => k === 0 || at - borders[k - 1]! >= 2)];
 }

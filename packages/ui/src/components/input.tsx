@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { useFieldControl } from './field.tsx';
 
@@ -29,7 +30,14 @@ export interface InputProps
   size?: 'sm' | 'md' | 'lg';
 }
 
-/** A single-line text input. Inside a Field it takes the Field's id, description and error state. */
+/** Inputs whose picker and format the browser may take from `lang` (docs/i18n.md#formatting). */
+const DATE_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
+
+/**
+ * A single-line text input. Inside a Field it takes the Field's id, description and error state.
+ * Date and time inputs carry the interface language as `lang`, so a browser that honours it
+ * shows "02.03.2026" on German pages and "03/02/2026" on English ones.
+ */
 export function Input({
   className,
   size,
@@ -44,10 +52,12 @@ export function Input({
     'aria-describedby': describedBy,
     'aria-invalid': invalid,
   });
+  const { i18n } = useTranslation();
   return (
     <input
       data-slot="input"
       type={type}
+      lang={DATE_TYPES.has(type) ? i18n.language : undefined}
       className={cn(
         inputVariants({ size }),
         'read-only:bg-muted file:border-0 file:bg-transparent file:text-sm file:font-medium',

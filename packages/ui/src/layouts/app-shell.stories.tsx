@@ -1,5 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { FileText, LayoutDashboard, LifeBuoy, Mic, Settings, Star } from 'lucide-react';
+import {
+  CreditCard,
+  FileText,
+  LayoutDashboard,
+  LifeBuoy,
+  Mic,
+  Star,
+  UserRound,
+} from 'lucide-react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell, type NavItem } from './app-shell.tsx';
 
@@ -68,12 +76,22 @@ const meta = {
     renderLink: fakeRouterLink,
     homeHref: '/dashboard',
     locale: 'de',
+    languageHrefs: { de: '/dashboard', en: '/en/dashboard' },
     onLocaleChange: fn(),
+    theme: 'system',
+    onThemeChange: fn(),
     user: { firstName: 'Anna-Lena', lastName: 'Müller', email: 'anna-lena.mueller@example.de' },
     onLogout: fn(),
     onSignIn: fn(),
     userMenuItems: [
-      { key: 'settings', label: 'Einstellungen', href: '/settings', icon: <Settings /> },
+      { key: 'profile', label: 'Profil', href: '/settings/profile', icon: <UserRound /> },
+      {
+        key: 'subscription',
+        label: 'Abo und Minuten',
+        href: '/settings/subscription',
+        icon: <CreditCard />,
+      },
+      { key: 'support', label: 'Hilfe und Support', href: '/support', icon: <LifeBuoy /> },
     ],
     children: <PageContent />,
   },
@@ -119,15 +137,68 @@ export const Default: Story = {
       );
       const menu = await screen.findByRole('menu');
       await expect(within(menu).getByText('anna-lena.mueller@example.de')).toBeVisible();
-      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Einstellungen' }));
-      await expect(navigate).toHaveBeenCalledWith('/settings');
+      await expect(within(menu).getByRole('menuitem', { name: 'Profil' })).toBeVisible();
+      await expect(within(menu).getByRole('menuitem', { name: 'Hilfe und Support' })).toBeVisible();
+      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Abo und Minuten' }));
+      await expect(navigate).toHaveBeenCalledWith('/settings/subscription');
       await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    });
+
+    await step('language: a link to the same page in the other language', async () => {
       await userEvent.click(
         canvas.getByRole('button', { name: 'Benutzermenü für Anna-Lena Müller' }),
       );
-      await userEvent.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
+      const english = await screen.findByRole('menuitem', { name: 'English' });
+      await expect(english).toHaveAttribute('href', '/en/dashboard');
+      await expect(english).toHaveAttribute('lang', 'en');
+      await userEvent.click(english);
+      await expect(args.onLocaleChange).toHaveBeenCalledWith('en');
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    });
+
+    await step('theme: light, dark or the system, the menu stays open', async () => {
+      await userEvent.click(
+        canvas.getByRole('button', { name: 'Benutzermenü für Anna-Lena Müller' }),
+      );
+      const themes = await screen.findByRole('group', { name: 'Darstellung' });
+      await expect(
+        within(themes).getByRole('menuitemradio', { name: 'Wie das System' }),
+      ).toBeChecked();
+      await userEvent.click(within(themes).getByRole('menuitemradio', { name: 'Dunkel' }));
+      await expect(args.onThemeChange).toHaveBeenCalledWith('dark');
+      await expect(screen.getByRole('menu')).toBeVisible();
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Abmelden' }));
       await expect(args.onLogout).toHaveBeenCalledOnce();
     });
+  },
+};
+
+/** The open user menu, as a screenshot: account pages, language, theme, log out. */
+export const UserMenuOpen: Story = {
+  args: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Benutzermenü für Anna-Lena Müller' }),
+    );
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).getByRole('menuitemradio', { name: 'Dunkel' })).toBeChecked();
+    await expect(within(menu).getByRole('menuitem', { name: 'English' })).toBeVisible();
+  },
+};
+
+/** The same in the dark theme, on a phone. */
+export const UserMenuOpenDarkMobile: Story = {
+  globals: { theme: 'dark', viewport: { value: 'mobile', isRotated: false } },
+  args: { theme: 'dark' },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(document.documentElement).toHaveClass('dark');
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Benutzermenü für Anna-Lena Müller' }),
+    );
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).getByRole('menuitem', { name: 'Profil' })).toBeVisible();
+    await expect(within(menu).getByRole('menuitem', { name: 'Abmelden' })).toBeVisible();
   },
 };
 
@@ -135,7 +206,13 @@ export const SignedOutUser: Story = {
   args: { user: null, navItems: [], homeHref: '/' },
   play: async ({ canvas, args }) => {
     await expect(canvas.queryByRole('button', { name: /Benutzermenü/ })).toBeNull();
-    await expect(canvas.queryByRole('navigation')).toBeNull();
+    await expect(canvas.queryByRole('navigation', { name: 'Hauptnavigation' })).toBeNull();
+    // Visitors switch language through the header's links.
+    const languages = canvas.getByRole('navigation', { name: 'Sprache' });
+    await expect(within(languages).getByRole('link', { name: 'English' })).toHaveAttribute(
+      'href',
+      '/en/dashboard',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Anmelden' }));
     await expect(args.onSignIn).toHaveBeenCalledOnce();
   },
@@ -145,7 +222,7 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas, canvasElement, step }) => {
     await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
-    await expect(canvas.queryByRole('navigation')).toBeNull();
+    await expect(canvas.queryByRole('navigation', { name: 'Hauptnavigation' })).toBeNull();
     const menuButton = canvas.getByRole('button', { name: 'Menü öffnen' });
 
     await step('menu button opens the drawer, Escape closes it', async () => {
@@ -201,15 +278,28 @@ export const English: Story = {
     ],
     homeHref: '/en/dashboard',
     userMenuItems: [
-      { key: 'settings', label: 'Settings', href: '/en/settings', icon: <Settings /> },
+      { key: 'profile', label: 'Profile', href: '/en/settings/profile', icon: <UserRound /> },
+      {
+        key: 'subscription',
+        label: 'Subscription and minutes',
+        href: '/en/settings/subscription',
+        icon: <CreditCard />,
+      },
+      { key: 'support', label: 'Help and support', href: '/en/support', icon: <LifeBuoy /> },
     ],
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Language: English' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'User menu for Anna-Lena Müller' }));
-    await expect(await screen.findByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await expect(within(menu).getByRole('menuitem', { name: 'Deutsch' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Light' }));
+    await expect(args.onThemeChange).toHaveBeenCalledWith('light');
     await userEvent.keyboard('{Escape}');
   },
 };

@@ -1,5 +1,5 @@
-import type { Locale } from '@protokoll/contract';
-import { LogOut, Menu, X } from 'lucide-react';
+import { LOCALES, THEME_CHOICES, type Locale, type ThemeChoice } from '@protokoll/contract';
+import { Languages, LogOut, Menu, Monitor, Moon, Sun, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/avatar.tsx';
@@ -16,11 +16,13 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../components/dropdown-menu.tsx';
 import { IconButton } from '../components/icon-button.tsx';
-import { LanguageSwitch } from '../components/language-switch.tsx';
+import { LanguageLinks } from '../components/language-links.tsx';
 import { cn } from '../lib/cn.ts';
 import { ItemLink, type LinkItem, type RenderLink } from '../lib/render-link.tsx';
 import { Brand } from './brand.tsx';
@@ -64,15 +66,21 @@ export interface AppShellProps extends React.ComponentProps<'div'> {
   homeHref?: string;
   /** The active interface language. */
   locale: Locale;
-  /** Another language was chosen in the language menu. */
+  /** The current page in each language (`/notes`, `/en/notes`): the language links point there. */
+  languageHrefs: Record<Locale, string>;
+  /** Another language was chosen through one of the language links. */
   onLocaleChange: (locale: Locale) => void;
+  /** The chosen colour theme, shown in the user menu. */
+  theme?: ThemeChoice;
+  /** A theme was chosen in the user menu; without it the menu offers no theme choice. */
+  onThemeChange?: (theme: ThemeChoice) => void;
   /** The signed-in person, or `null` before sign-in (then a sign-in button shows if `onSignIn` is set). */
   user: ShellUser | null;
   /** "Log out" was chosen in the user menu. */
   onLogout: () => void;
   /** "Sign in" was pressed; only offered while `user` is `null`. */
   onSignIn?: () => void;
-  /** Entries above "Log out" in the user menu, e.g. Settings. */
+  /** Entries of the user menu below the name, e.g. profile and subscription. */
   userMenuItems?: UserMenuItem[];
   /** Below `main`: the site footer (docs/product.md#layouts). */
   footer?: React.ReactNode;
@@ -94,16 +102,26 @@ const navLinkClasses = cn(
   focusRing,
 );
 
+const THEME_ICONS: Record<ThemeChoice, React.ReactNode> = {
+  light: <Sun aria-hidden />,
+  dark: <Moon aria-hidden />,
+  system: <Monitor aria-hidden />,
+};
+
 /**
- * The signed-in frame: skip link, header with brand, primary navigation, language and user
- * menus, and the page in `main`. Below `md` the navigation moves into a drawer.
+ * The signed-in frame: skip link, header with brand, primary navigation and the user menu
+ * (account pages, language, theme, log out), and the page in `main`. Visitors get the language
+ * links in the header instead. Below `md` the navigation moves into a drawer.
  */
 export function AppShell({
   navItems,
   renderLink,
   homeHref,
   locale,
+  languageHrefs,
   onLocaleChange,
+  theme = 'system',
+  onThemeChange,
   user,
   onLogout,
   onSignIn,
@@ -116,6 +134,7 @@ export function AppShell({
   const { t } = useTranslation();
   const mainRef = useRef<HTMLElement>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [userMenuOpen, setUserMenuOpen] = useState(false);
 
   // A route change (the app moves `current`) closes the drawer, even when it was not a click on it.
   const currentKey = navItems.find((item) => item.current)?.key;
@@ -232,9 +251,15 @@ export function AppShell({
           ) : null}
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <LanguageSwitch locale={locale} onLocaleChange={onLocaleChange} />
+            {user ? null : (
+              <LanguageLinks
+                locale={locale}
+                hrefs={languageHrefs}
+                onLocaleChange={onLocaleChange}
+              />
+            )}
             {user ? (
-              <DropdownMenu>
+              <DropdownMenu open={userMenuOpen} onOpenChange={setUserMenuOpen}>
                 <DropdownMenuTrigger asChild>
                   <button type="button" className={cn('rounded-full', focusRing)}>
                     {/* The initials picture the person; the name comes from the hidden text. */}
@@ -276,6 +301,63 @@ export function AppShell({
                     ),
                   )}
                   {userMenuItems.length > 0 ? <DropdownMenuSeparator /> : null}
+                  {/* The language switch is links everywhere (docs/i18n.md#language-switch). */}
+                  <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
+                    {t('language.label')}
+                  </DropdownMenuLabel>
+                  {LOCALES.filter((option) => option !== locale).map((option) => (
+                    <DropdownMenuItem key={option} asChild>
+                      <a
+                        href={languageHrefs[option]}
+                        lang={option}
+                        hrefLang={option}
+                        onClick={(event) => {
+                          if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                          // The app switches in place; a prevented click does not close the menu.
+                          event.preventDefault();
+                          setUserMenuOpen(false);
+                          onLocaleChange(option);
+                        }}
+                      >
+                        <Languages aria-hidden />
+                        {t(`language.${option}`)}
+                      </a>
+                    </DropdownMenuItem>
+                  ))}
+                  {onThemeChange ? (
+                    <>
+                      <DropdownMenuSeparator />
+                      <DropdownMenuLabel
+                        id="user-menu-theme"
+                        className="text-xs font-normal text-muted-foreground"
+                      >
+                        {t('shell.menu.theme')}
+                      </DropdownMenuLabel>
+                      <DropdownMenuRadioGroup
+                        aria-labelledby="user-menu-theme"
+                        value={theme}
+                        onValueChange={(value) => {
+                          const choice = THEME_CHOICES.find((option) => option === value);
+                          if (choice) onThemeChange(choice);
+                        }}
+                      >
+                        {THEME_CHOICES.map((option) => (
+                          <DropdownMenuRadioItem
+                            key={option}
+                            value={option}
+                            // The menu stays open, so the person sees the new theme and can change again.
+                            onSelect={(event) => event.preventDefault()}
+                          >
+                            <span aria-hidden className="contents">
+                              {THEME_ICONS[option]}
+                            </span>
+                            {t(`shell.menu.themes.${option}`)}
+                          </DropdownMenuRadioItem>
+                        ))}
+                      </DropdownMenuRadioGroup>
+                    </>
+                  ) : null}
+                  <DropdownMenuSeparator />
                   <DropdownMenuItem onSelect={onLogout}>
                     <LogOut aria-hidden />
                     {t('shell.logout')}

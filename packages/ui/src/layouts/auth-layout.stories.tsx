@@ -3,7 +3,7 @@ import { expect, fn } from 'storybook/test';
 import { Button } from '../components/button.tsx';
 import { Field } from '../components/field.tsx';
 import { Input } from '../components/input.tsx';
-import { LanguageSwitch } from '../components/language-switch.tsx';
+import { LanguageLinks } from '../components/language-links.tsx';
 import { Link } from '../components/link.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
 import { AuthLayout } from './auth-layout.tsx';
@@ -41,7 +41,9 @@ const meta = {
         Noch kein Konto? <Link href="/register">Jetzt registrieren</Link>
       </p>
     ),
-    languageSwitch: <LanguageSwitch locale="de" onLocaleChange={fn()} />,
+    languageSwitch: (
+      <LanguageLinks locale="de" hrefs={{ de: '/login', en: '/en/login' }} onLocaleChange={fn()} />
+    ),
   },
 } satisfies Meta<typeof AuthLayout>;
 export default meta;
@@ -54,7 +56,10 @@ export const Default: Story = {
     await expect(canvas.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Anmelden');
     await expect(canvas.getByRole('link', { name: 'Protokoll' })).toHaveAttribute('href', '/');
-    await expect(canvas.getByRole('button', { name: 'Sprache: Deutsch' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'English' })).toHaveAttribute(
+      'href',
+      '/en/login',
+    );
   },
 };
 

@@ -20,7 +20,7 @@ export interface AuthLayoutProps extends Omit<React.ComponentProps<'div'>, 'titl
   children: React.ReactNode;
   /** Below the form, e.g. "Noch kein Konto? Registrieren". */
   footer?: React.ReactNode;
-  /** Top-right slot, usually a `LanguageSwitch`. */
+  /** Top-right slot: the `LanguageLinks` (docs/i18n.md#language-switch). */
   languageSwitch?: React.ReactNode;
   /** Makes the brand a link to the home page of the active locale ("/" or "/en"). */
   homeHref?: string;

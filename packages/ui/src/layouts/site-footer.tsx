@@ -22,8 +22,11 @@ export interface SiteFooterProps extends Omit<React.ComponentProps<'footer'>, 'c
   renderLink?: RenderLink | undefined;
   /** The active interface language. */
   locale: Locale;
-  /** The current page in each language (a content page's counterpart: `/agb`, `/en/terms`). */
-  languageHrefs: Record<Locale, string>;
+  /**
+   * The current page in each language (a content page's counterpart: `/agb`, `/en/terms`).
+   * Without it the footer shows no language links (the header already does).
+   */
+  languageHrefs?: Record<Locale, string> | undefined;
   /** A language was chosen. */
   onLocaleChange: (locale: Locale) => void;
   /** The year of the copyright line; given by the app so stories and tests stay stable. */
@@ -73,7 +76,9 @@ export function SiteFooter({
           </ul>
         </nav>
         <div className="flex items-center gap-5">
-          <LanguageLinks locale={locale} hrefs={languageHrefs} onLocaleChange={onLocaleChange} />
+          {languageHrefs ? (
+            <LanguageLinks locale={locale} hrefs={languageHrefs} onLocaleChange={onLocaleChange} />
+          ) : null}
           <span>{t('footer.copyright', { year })}</span>
         </div>
       </div>

@@ -266,6 +266,30 @@ export const English: Story = {
   },
 };
 
+/** The complete dashboard in English and the dark theme, notes and folders included. */
+export const DarkEnglish: Story = {
+  globals: { locale: 'en', theme: 'dark' },
+  args: {
+    now: at(16, 0),
+    recentNotes: demoNotes.slice(0, 5),
+    recentNotesStatus: 'ready',
+    onRetryRecentNotes: fn(),
+    onOpenNote: fn(),
+    onShowAllNotes: fn(),
+    folders: demoFolders,
+    foldersStatus: 'ready',
+    onRetryFolders: fn(),
+    onOpenFolder: fn(),
+  },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveClass('dark');
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Good afternoon, Erika',
+    );
+    await expect(canvas.getByText('Free')).toBeVisible();
+  },
+};
+
 /** The complete dashboard's notes part: the props for recent notes and folders, all ready. */
 const withNotes = {
   recentNotes: demoNotes.slice(0, 5),

@@ -23,7 +23,8 @@ export const Default: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { level: 2, name: 'Ihr Tarif' })).toBeVisible();
     await expect(canvas.getByText('Free')).toBeVisible();
-    await expect(canvas.getByText('Kostenlos')).toBeVisible();
+    // The name says it: no "Kostenlos" badge beside "Free".
+    await expect(canvas.queryByText('Kostenlos')).toBeNull();
     const features = canvas.getByRole('list', { name: 'Im Tarif enthalten' });
     await expect(features.querySelectorAll('li')).toHaveLength(4);
     await expect(features).toHaveTextContent('30 Minuten pro Monat');
@@ -38,7 +39,7 @@ export const Default: Story = {
 export const Free: Story = {
   args: { onUpgrade: undefined },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('Kostenlos')).toBeVisible();
+    await expect(canvas.getByText('Free')).toBeVisible();
     await expect(canvas.queryByRole('button')).toBeNull();
   },
 };

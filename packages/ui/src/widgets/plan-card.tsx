@@ -128,10 +128,13 @@ export function PlanCard({
               >
                 {plan.name}
               </p>
-              <Badge variant={premium ? 'brand' : 'neutral'}>
-                {premium ? <Sparkles aria-hidden /> : null}
-                {premium ? t('plan.premium') : t('plan.free')}
-              </Badge>
+              {/* Only premium gets a badge: a free plan's name already says it. */}
+              {premium ? (
+                <Badge variant="brand">
+                  <Sparkles aria-hidden />
+                  {t('plan.premium')}
+                </Badge>
+              ) : null}
             </div>
             {plan.features.length > 0 ? (
               <ul aria-label={t('plan.featuresLabel')} className="grid gap-2 text-sm">

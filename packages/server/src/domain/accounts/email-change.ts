@@ -31,7 +31,7 @@ export async function requestEmailChange(
   const locale = reach.locale(user.locale);
   const link = reach.link(locale, '/update-email', { token });
   await deps.mailer.send(
-    emailChangeMail(await translatorFor(deps.config.localesDir, locale), newEmail, link),
+    emailChangeMail(await translatorFor(deps.config.localesDir, locale), newEmail, link, user),
   );
 }
 

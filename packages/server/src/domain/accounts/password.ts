@@ -32,7 +32,12 @@ export async function requestPasswordReset(
   const link = reach.link(locale, '/reset-password', { token });
   try {
     await deps.mailer.send(
-      passwordResetMail(await translatorFor(deps.config.localesDir, locale), user.email, link),
+      passwordResetMail(
+        await translatorFor(deps.config.localesDir, locale),
+        user.email,
+        link,
+        user,
+      ),
     );
   } catch (error) {
     deps.logger.error('password reset mail could not be sent', { userId: user.id, err: error });

@@ -289,6 +289,8 @@ export async function inviteToTeam(
       email,
       link,
       nameOf(owner),
+      // Greeted by name when the address already has an account.
+      invitee ?? undefined,
     ),
   );
   return toInvitation(invitation, now);

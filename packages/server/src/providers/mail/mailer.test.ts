@@ -7,7 +7,12 @@ import { memoryLogger } from '../../test/app.ts';
 import { createMailer } from './mailer.ts';
 import { defaultLocalesDir } from '../../exports/wording.ts';
 import { translatorFor } from '../../lib/locale-files.ts';
-import { emailChangeMail, passwordResetMail } from './templates.ts';
+import {
+  emailChangeMail,
+  passwordResetMail,
+  supportConfirmationMail,
+  teamInvitationMail,
+} from './templates.ts';
 
 let smtp: SmtpPeer;
 beforeAll(async () => {
@@ -74,6 +79,31 @@ describe('templates', () => {
       expect(de.text).toContain('60 Minuten');
       expect(de.text).not.toMatch(/\{\{|mail\./);
       expect(en.text).toContain('60 minutes');
+    }
+  });
+
+  it('greet the person by first name where the account has one, in both languages', async () => {
+    const [tDe, tEn] = await Promise.all([
+      translatorFor(defaultLocalesDir, 'de'),
+      translatorFor(defaultLocalesDir, 'en'),
+    ]);
+    const anna = { firstName: 'Anna <Lena>' };
+    const ticket = { ticketId: 7, subject: 'Frage', message: 'Wie?' };
+    const mails = (t: typeof tDe, person?: { firstName?: string }) => [
+      passwordResetMail(t, 'a@b.de', LINK, person),
+      emailChangeMail(t, 'a@b.de', LINK, person),
+      teamInvitationMail(t, 'a@b.de', LINK, 'Jonas Weber', person),
+      supportConfirmationMail(t, 'a@b.de', ticket, person),
+    ];
+    for (const mail of mails(tDe, anna)) {
+      expect(mail.text.split('\n')[0]).toBe('Hallo Anna <Lena>,');
+      expect(mail.html).toContain('<p>Hallo Anna &lt;Lena&gt;,</p>');
+    }
+    for (const mail of mails(tEn, anna))
+      expect(mail.text.split('\n')[0]).toBe('Hello Anna <Lena>,');
+    // No name (an invitee without an account, an empty first name): the plain greeting.
+    for (const mail of [...mails(tDe), ...mails(tDe, { firstName: ' ' })]) {
+      expect(mail.text.split('\n')[0]).toBe('Hallo,');
     }
   });
 });

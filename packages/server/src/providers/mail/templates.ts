@@ -14,6 +14,17 @@ function escapeHtml(text: string): string {
 
 type MailKind = 'passwordReset' | 'emailChange' | 'teamInvitation';
 
+/** Whom a mail greets: the person's first name where the account has one. */
+export interface Greeted {
+  firstName?: string | null | undefined;
+}
+
+/** "Hallo Anna," where the name is known, else "Hallo,". */
+function greetingOf(t: Translate, person: Greeted | undefined): string {
+  const name = person?.firstName?.trim();
+  return name ? t('mail.greetingNamed', { name }) : t('mail.greeting');
+}
+
 /**
  * A mail of one kind in the language of `t` (docs/i18n.md#server-side-texts): the texts are
  * `mail.*` in locales/; reset and e-mail links last a reset link's lifetime, invitations
@@ -24,6 +35,7 @@ function render(
   kind: MailKind,
   to: string,
   link: string,
+  person: Greeted | undefined,
   extra: Record<string, string | number> = {},
 ): MailMessage {
   const values = {
@@ -35,7 +47,7 @@ function render(
   const text = (key: string) => t(`mail.${key}`, values);
   const lines = [text(`${kind}.intro`), text(`${kind}.link`)];
   const [greeting, action, ignore, signature] = [
-    text('greeting'),
+    greetingOf(t, person),
     text(`${kind}.action`),
     text(`${kind}.ignore`),
     text('signature'),
@@ -57,12 +69,22 @@ function render(
   return { to, subject: text(`${kind}.subject`), text: body, html };
 }
 
-export function passwordResetMail(t: Translate, to: string, link: string): MailMessage {
-  return render(t, 'passwordReset', to, link);
+export function passwordResetMail(
+  t: Translate,
+  to: string,
+  link: string,
+  person?: Greeted,
+): MailMessage {
+  return render(t, 'passwordReset', to, link, person);
 }
 
-export function emailChangeMail(t: Translate, to: string, link: string): MailMessage {
-  return render(t, 'emailChange', to, link);
+export function emailChangeMail(
+  t: Translate,
+  to: string,
+  link: string,
+  person?: Greeted,
+): MailMessage {
+  return render(t, 'emailChange', to, link, person);
 }
 
 /** The invitation to a team (docs/product.md#teams), in the invitee's language. */
@@ -71,8 +93,9 @@ export function teamInvitationMail(
   to: string,
   link: string,
   inviter: string,
+  person?: Greeted,
 ): MailMessage {
-  return render(t, 'teamInvitation', to, link, { inviter });
+  return render(t, 'teamInvitation', to, link, person, { inviter });
 }
 
 export interface SupportTicketMail {
@@ -124,11 +147,12 @@ export function supportConfirmationMail(
   t: Translate,
   to: string,
   ticket: Pick<SupportTicketMail, 'ticketId' | 'subject' | 'message'>,
+  person?: Greeted,
 ): MailMessage {
   const values = { product: PRODUCT, ticket: ticket.ticketId, subject: ticket.subject };
   const text = (key: string) => t(`mail.${key}`, values);
   const lines = [
-    text('greeting'),
+    greetingOf(t, person),
     '',
     text('supportConfirmation.intro'),
     '',

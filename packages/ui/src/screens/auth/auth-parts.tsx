@@ -7,7 +7,7 @@ import { ItemLink, type RenderLink } from '../../lib/render-link.tsx';
 
 /** Props every account screen shares: the header slots of AuthLayout. */
 export interface AuthScreenBaseProps {
-  /** Top-right slot, usually a `LanguageSwitch`. */
+  /** Top-right slot: the `LanguageLinks` (docs/i18n.md#language-switch). */
   languageSwitch?: React.ReactNode;
   /** Home page of the active locale ("/" or "/en"); makes the brand a link. */
   homeHref?: string;

@@ -193,6 +193,18 @@ export const Mobile: Story = {
   },
 };
 
+/** What a phone set to dark sees (docs/architecture.md#colour-theme). */
+export const DarkMobile: Story = {
+  globals: { theme: 'dark', viewport: { value: 'mobile', isRotated: false } },
+  args: { googleButton: <FakeGoogleButton />, error: { code: 'invalidCredentials' } },
+  play: async ({ canvasElement, canvas }) => {
+    await expect(document.documentElement).toHaveClass('dark');
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    await expect(canvas.getByRole('link', { name: 'English' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  },
+};
+
 export const English: Story = {
   globals: { locale: 'en' },
   args: {

@@ -73,7 +73,8 @@ export const Default: Story = {
   play: async ({ canvas, args }) => {
     const subscription = card(canvas);
     await expect(subscription.getByText('Free')).toBeVisible();
-    await expect(subscription.getByText('Kostenlos')).toBeVisible();
+    // The name says it: no "Kostenlos" badge beside "Free".
+    await expect(subscription.queryByText('Kostenlos')).toBeNull();
     await expect(subscription.queryByRole('button', { name: /In Stripe verwalten/ })).toBeNull();
     await userEvent.click(subscription.getByRole('button', { name: 'Tarif upgraden' }));
     await expect(args.onUpgrade).toHaveBeenCalledOnce();
@@ -130,7 +131,7 @@ export const Ended: Story = {
   args: { subscription: endedSubscription },
   play: async ({ canvas }) => {
     const subscription = card(canvas);
-    await expect(subscription.getByText('Kostenlos')).toBeVisible();
+    await expect(subscription.getByText('Free')).toBeVisible();
     await expect(subscription.getByText('Beendet am')).toBeVisible();
     await expect(
       subscription.getByText('Ihr Abo ist am 1. November 2026 ausgelaufen.', { exact: false }),

@@ -68,9 +68,13 @@ const RUNNING: ReadonlySet<SubscriptionKind> = new Set([
   'paused',
 ]);
 
-const badges: Record<SubscriptionKind, { key: string; variant: BadgeProps['variant'] }> = {
-  free: { key: 'free', variant: 'neutral' },
-  ended: { key: 'free', variant: 'neutral' },
+/** Free needs no badge: the plan's name says it (no "Free · Free"). */
+const badges: Record<
+  SubscriptionKind,
+  { key: string; variant: BadgeProps['variant'] } | undefined
+> = {
+  free: undefined,
+  ended: undefined,
   active: { key: 'active', variant: 'success' },
   canceling: { key: 'canceling', variant: 'warning' },
   pastDue: { key: 'pastDue', variant: 'danger' },
@@ -253,11 +257,13 @@ function SubscriptionDetails({
               {planName}
             </p>
           )}
-          <Badge variant={badge.variant} data-slot="subscription-status">
-            {kind === 'admin' ? <Sparkles aria-hidden /> : null}
-            <span className="sr-only">{t('subscription.statusLabel')}: </span>
-            {t(`subscription.status.${badge.key}` as MessageKey)}
-          </Badge>
+          {badge ? (
+            <Badge variant={badge.variant} data-slot="subscription-status">
+              {kind === 'admin' ? <Sparkles aria-hidden /> : null}
+              <span className="sr-only">{t('subscription.statusLabel')}: </span>
+              {t(`subscription.status.${badge.key}` as MessageKey)}
+            </Badge>
+          ) : null}
         </div>
 
         {(running && subscription.interval) || date ? (

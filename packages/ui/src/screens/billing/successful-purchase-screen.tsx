@@ -209,9 +209,7 @@ function NewPlan({
             <Sparkles aria-hidden />
             {t('plan.premium')}
           </Badge>
-        ) : (
-          <Badge variant="neutral">{t('plan.free')}</Badge>
-        )}
+        ) : null}
       </div>
       <p data-slot="plan-minutes" className="text-lg font-semibold text-foreground">
         {isUnlimited(minutes)

@@ -298,6 +298,8 @@ export const DateRange: Story = {
   play: async ({ canvas, args }) => {
     const from = canvas.getByLabelText('Von');
     const to = canvas.getByLabelText('Bis');
+    // The browser may take the date format from the input's language.
+    await expect(from).toHaveAttribute('lang', 'de');
     await userEvent.type(from, '2026-02-20');
     await expect(args.onFiltersChange).toHaveBeenLastCalledWith({
       folder_id: 1,
@@ -531,6 +533,7 @@ export const English: Story = {
     await expect(canvas.getByRole('button', { name: 'All notes' })).toBeVisible();
     await expect(canvas.getAllByText('Transcribing')[0]).toBeVisible();
     await expect(canvas.getByText('45 min')).toBeVisible();
+    await expect(canvas.getByLabelText('From')).toHaveAttribute('lang', 'en');
     await expect(
       canvas.getByRole('button', { name: 'Download “Vorstandssitzung März 2026”' }),
     ).toBeVisible();

@@ -1,11 +1,12 @@
 import type { FailureText, Locale } from '@protokoll/contract';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../../components/button.tsx';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { LanguageLinks } from '../../../components/language-links.tsx';
 
 /** Story-only stand-ins for what the app puts into the screens' slots. */
 export function storyLanguageSwitch(locale: Locale = 'de') {
-  return <LanguageSwitch locale={locale} onLocaleChange={fn()} />;
+  const hrefs = { de: '/login', en: '/en/login' };
+  return <LanguageLinks locale={locale} hrefs={hrefs} onLocaleChange={fn()} />;
 }
 
 /** Looks like the button Google Identity Services renders; the real one comes from the app. */
