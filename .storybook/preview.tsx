@@ -11,10 +11,23 @@ import en from '../locales/en.json';
 import '../packages/ui/src/styles.css';
 import './preview.css';
 import { installFixedClock } from './fixed-clock.ts';
+import { installStorageSandbox } from './sandbox.ts';
 
 /** Every story renders as if it were this moment, so dates and relative times never drift. */
 export const FIXED_NOW = new Date('2026-03-02T09:30:00.000Z');
 installFixedClock(FIXED_NOW);
+installStorageSandbox();
+
+/**
+ * MSW's worker script sits next to the stories' page: at the root in development and tests, under
+ * /storybook/ when the production server serves a build (docs/storybook.md#a-deployed-storybook).
+ */
+function serviceWorkerUrl(): string {
+  const { pathname } = location;
+  return pathname.endsWith('/iframe.html')
+    ? `${pathname.slice(0, -'iframe.html'.length)}mockServiceWorker.js`
+    : '/mockServiceWorker.js';
+}
 
 function LocaleProvider({ locale, children }: { locale: Locale; children: React.ReactNode }) {
   const i18n = useMemo(() => createI18n(locale, { de, en }), [locale]);
@@ -58,6 +71,7 @@ const preview: Preview = {
       const worker = setupWorker();
       await worker.start({
         quiet: true,
+        serviceWorker: { url: serviceWorkerUrl() },
         onUnhandledRequest(request, print) {
           if (!isApiRequest(new URL(request.url))) return;
           print.error();
