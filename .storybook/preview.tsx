@@ -66,6 +66,8 @@ function isApiRequest(url: URL): boolean {
 }
 
 const preview: Preview = {
+  // A docs page for every component, widget, layout, screen and route (docs/storybook.md#docs-pages).
+  tags: ['autodocs'],
   loaders: [
     mswLoader(async () => {
       const worker = setupWorker();
@@ -125,6 +127,19 @@ const preview: Preview = {
   initialGlobals: { locale: 'de', theme: 'light' },
   parameters: {
     layout: 'padded',
+    options: {
+      storySort: {
+        order: [
+          'Introduction',
+          'Foundations',
+          'Primitives',
+          'Widgets',
+          'Layouts',
+          'Screens',
+          'Routes',
+        ],
+      },
+    },
     msw: { handlers: defaultHandlers },
     a11y: { test: 'error' },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },

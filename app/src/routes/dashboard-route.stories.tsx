@@ -7,6 +7,8 @@ import { storyUrl } from '../stories/story-location.ts';
 /** `/dashboard` as it ships: the route container, its queries and the session, on MSW. */
 const meta = {
   title: 'Routes/Dashboard',
+  // One page renders one app: route stories have no docs page (docs/storybook.md#route-stories).
+  tags: ['!autodocs'],
   render: renderRoute,
   loaders: [prepareRoute],
   parameters: { layout: 'fullscreen', route: { url: '/dashboard' } },
