@@ -183,8 +183,14 @@ export default tseslint.config(
     },
   },
   {
-    // Mock mode and app tests are the app's only users of mocks.
-    files: ['app/src/mock-mode.ts', 'app/src/**/*.test.{ts,tsx}'],
+    // Mock mode, app tests and route stories (the app on MSW scenarios) are the app's only users
+    // of mocks.
+    files: [
+      'app/src/mock-mode.ts',
+      'app/src/**/*.test.{ts,tsx}',
+      'app/src/**/*.stories.tsx',
+      'app/src/stories/**',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -11,10 +11,23 @@ import en from '../locales/en.json';
 import '../packages/ui/src/styles.css';
 import './preview.css';
 import { installFixedClock } from './fixed-clock.ts';
+import { installStorageSandbox } from './sandbox.ts';
 
 /** Every story renders as if it were this moment, so dates and relative times never drift. */
 export const FIXED_NOW = new Date('2026-03-02T09:30:00.000Z');
 installFixedClock(FIXED_NOW);
+installStorageSandbox();
+
+/**
+ * MSW's worker script sits next to the stories' page: at the root in development and tests, under
+ * /storybook/ when the production server serves a build (docs/storybook.md#a-deployed-storybook).
+ */
+function serviceWorkerUrl(): string {
+  const { pathname } = location;
+  return pathname.endsWith('/iframe.html')
+    ? `${pathname.slice(0, -'iframe.html'.length)}mockServiceWorker.js`
+    : '/mockServiceWorker.js';
+}
 
 function LocaleProvider({ locale, children }: { locale: Locale; children: React.ReactNode }) {
   const i18n = useMemo(() => createI18n(locale, { de, en }), [locale]);
@@ -53,11 +66,14 @@ function isApiRequest(url: URL): boolean {
 }
 
 const preview: Preview = {
+  // A docs page for every component, widget, layout, screen and route (docs/storybook.md#docs-pages).
+  tags: ['autodocs'],
   loaders: [
     mswLoader(async () => {
       const worker = setupWorker();
       await worker.start({
         quiet: true,
+        serviceWorker: { url: serviceWorkerUrl() },
         onUnhandledRequest(request, print) {
           if (!isApiRequest(new URL(request.url))) return;
           print.error();
@@ -111,6 +127,19 @@ const preview: Preview = {
   initialGlobals: { locale: 'de', theme: 'light' },
   parameters: {
     layout: 'padded',
+    options: {
+      storySort: {
+        order: [
+          'Introduction',
+          'Foundations',
+          'Primitives',
+          'Widgets',
+          'Layouts',
+          'Screens',
+          'Routes',
+        ],
+      },
+    },
     msw: { handlers: defaultHandlers },
     a11y: { test: 'error' },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },

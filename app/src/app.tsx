@@ -58,7 +58,8 @@ function Guard({ access, children }: { access: PageAccess; children: React.React
   return children;
 }
 
-function Pages() {
+/** Every page behind its guard and layout; route stories render it too (docs/storybook.md#route-stories). */
+export function Pages() {
   return (
     <Switch>
       {pageRoutes.map(({ path, layout, access }) => {

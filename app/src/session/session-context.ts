@@ -55,6 +55,15 @@ export function loadSession(): Promise<AppSession> {
   ));
 }
 
+/**
+ * Forgets the loaded session and starts again from the stored one, as a fresh page load would.
+ * Route stories call it before each story (docs/storybook.md#route-stories); the app never does.
+ */
+export function restartSession(): void {
+  loading = undefined;
+  publish(initialState());
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -44,6 +44,7 @@ import { healthRouter } from './routes/health/index.ts';
 import { isApiPath, serveApp } from './web/app-serving.ts';
 import { i18nRouter } from './web/i18n.ts';
 import { securityHeaders } from './web/security-headers.ts';
+import { serveStorybook } from './web/storybook-serving.ts';
 
 export interface AppDeps {
   /** An open database from `openDatabase` (or the test helper). */
@@ -184,6 +185,9 @@ export function createApp(deps: AppDeps): App {
   app.route('/', teamRouter());
   mountDocs(app, { version, publicUrl: config.publicUrl });
 
+  // Before the app: its catch-all would answer /storybook/ with the 404 page.
+  if (config.serveStorybook) app.get('/storybook/*', serveStorybook(config.storybookDist));
+  if (config.serveStorybook) app.get('/storybook', serveStorybook(config.storybookDist));
   if (config.serveApp) app.get('*', serveApp(config.appDist));
 
   app.notFound((c) => {

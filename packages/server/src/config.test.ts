@@ -79,6 +79,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       publicUrl: undefined,
       serveApp: false,
+      storybookDist: join(repoRoot, 'storybook-static'),
+      serveStorybook: false,
       jwtSecret: undefined,
       googleClientId: undefined,
       googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',

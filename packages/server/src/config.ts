@@ -22,6 +22,10 @@ export interface Config {
   publicUrl: string | undefined;
   /** Whether this process serves the built web app next to the API. */
   serveApp: boolean;
+  /** The built Storybook (`npm run build-storybook` output). Absolute. */
+  storybookDist: string;
+  /** Whether this process serves the built Storybook under /storybook/ (off unless set). */
+  serveStorybook: boolean;
   /**
    * HS256 key of the access tokens (≥ 32 characters). Undefined outside production means "not
    * set": `startServer` then keeps a generated one in DATA_DIR/jwt-secret.
@@ -361,6 +365,7 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().default('.data'),
   APP_DIST: z.string().default('app/dist'),
+  STORYBOOK_DIST: z.string().default('storybook-static'),
   LOCALES_DIR: z.string().default('locales'),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, {
@@ -376,6 +381,7 @@ const EnvSchema = z.object({
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
   SERVE_APP: booleanVariable(),
+  SERVE_STORYBOOK: booleanVariable(),
   TRUST_PROXY: booleanVariable(),
   // The value is never quoted in messages: it is a secret.
   JWT_SECRET: z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
@@ -509,6 +515,8 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     serveApp: e.SERVE_APP ?? e.NODE_ENV === 'production',
+    storybookDist: abs(e.STORYBOOK_DIST),
+    serveStorybook: e.SERVE_STORYBOOK ?? false,
     jwtSecret: e.JWT_SECRET,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,

@@ -80,3 +80,14 @@ describe('notes and folders scenarios', () => {
     expect(list.folders).toHaveLength(30);
   });
 });
+
+describe('the finishing scenario', () => {
+  it('answers the processing notes as processing, then as done', async () => {
+    server.use(...notes.finishing(1));
+    const first = await (await get('/api/note/11')).json();
+    expect(first.note.status).toBe('transcribing');
+    const second = await (await get('/api/note/11')).json();
+    expect(second.note).toMatchObject({ status: 'done', progress: 100 });
+    expect(second.note.minutes_charged).toBeGreaterThan(0);
+  });
+});

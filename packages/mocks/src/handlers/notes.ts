@@ -1,5 +1,6 @@
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import {
+  billableMinutes,
   downloadFilename,
   endpoints,
   ErrorCode,
@@ -13,7 +14,7 @@ import {
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { longNameFolders } from '../fixtures/folders.ts';
 import { detailFor, longNameNotes, manyNotes, silentWav } from '../fixtures/notes.ts';
-import { failWith, handle, reply, type HandleOptions } from '../handle.ts';
+import { failWith, handle, mswPath, reply, type HandleOptions } from '../handle.ts';
 import { errorResponse, notFound } from '../respond.ts';
 
 const e = endpoints;
@@ -291,6 +292,37 @@ export const notes = {
         details: new Map(),
       }),
     ),
+  /**
+   * The notes still in processing finish: the first `polls` list or detail answers show them
+   * processing, every later one done (the lists and the reader follow them live).
+   */
+  finishing: (polls = 1) => {
+    const db = createMockDb();
+    let answers = 0;
+    const finish = () => {
+      db.notes = db.notes.map((note) => {
+        if (!isProcessing(note.status)) return note;
+        const seconds = note.duration_seconds ?? 600;
+        return {
+          ...note,
+          status: 'done' as const,
+          progress: 100,
+          duration_seconds: seconds,
+          minutes_charged: billableMinutes(seconds),
+        };
+      });
+    };
+    const count = () => {
+      answers += 1;
+      if (answers > polls) finish();
+      return undefined;
+    };
+    return [
+      http.get(mswPath(e.listNotes), count),
+      http.get(mswPath(e.getNote), count),
+      ...createNotesHandlers(db),
+    ];
+  },
   /** List and count fail with `status`. */
   failing: (status = 500) => [
     ...listAndCount.map((endpoint) => failWith(endpoint, status, ErrorCode.SERVER)),

@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { isApiPath } from './app-serving.ts';
+import { isStorybookPath } from './storybook-serving.ts';
 
 /** Google Identity Services: its script, its button's frame and styles, its calls. */
 const GOOGLE = {
@@ -57,6 +58,28 @@ function pagePolicy(config: Config): CspOptions {
   };
 }
 
+/**
+ * The served Storybook (docs/storybook.md#a-deployed-storybook) is a developer tool, not the app:
+ * its manager runs inline scripts and frames its own preview, whose MSW worker answers every API
+ * call. So it gets a policy of its own — still nothing from other sites — and may be framed by
+ * this site only.
+ */
+const STORYBOOK_POLICY: CspOptions = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  mediaSrc: ["'self'", 'blob:', 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+};
+
 /** JSON, audio and exports are never documents: they may load nothing and be framed by no one. */
 const API_POLICY: CspOptions = {
   defaultSrc: ["'none'"],
@@ -86,8 +109,14 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   };
   const api = secureHeaders({ ...common, contentSecurityPolicy: API_POLICY });
   const pages = secureHeaders({ ...common, contentSecurityPolicy: pagePolicy(config) });
+  const storybook = secureHeaders({
+    ...common,
+    xFrameOptions: 'SAMEORIGIN',
+    contentSecurityPolicy: STORYBOOK_POLICY,
+  });
   return (c, next) => {
     const path = c.req.path;
+    if (config.serveStorybook && isStorybookPath(path)) return storybook(c, next);
     return (isApiPath(path) && !isApiPage(path) ? api : pages)(c, next);
   };
 }

@@ -1,0 +1,75 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { notes } from '@protokoll/mocks';
+import { PAGE_LOAD, prepareRoute, renderRoute } from '../../stories/route-story.tsx';
+
+/** The reader (`/notes?note=8`) as it ships: detail, audio, summary and transcript, on MSW. */
+const meta = {
+  title: 'Routes/Reader',
+  tags: ['!autodocs'],
+  render: renderRoute,
+  loaders: [prepareRoute],
+  parameters: { layout: 'fullscreen', route: { url: '/notes?note=8' } },
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole(
+        'heading',
+        { level: 1, name: 'Vorstandssitzung März 2026' },
+        PAGE_LOAD,
+      ),
+    ).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { name: 'Zusammenfassung' }, PAGE_LOAD),
+    ).toBeVisible();
+  },
+};
+
+/** Note 9's processing failed: the reader says so and offers another try. */
+export const NoteFailed: Story = {
+  parameters: { route: { url: '/notes?note=9' } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('Verarbeitung fehlgeschlagen', {}, PAGE_LOAD),
+    ).toBeVisible();
+  },
+};
+
+/** Note 11 is transcribing; the reader polls and shows it done once the server is. */
+export const ProcessingFinishes: Story = {
+  parameters: { route: { url: '/notes?note=11' }, msw: { handlers: { notes: notes.finishing() } } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('Ihre Notiz wird verarbeitet', {}, PAGE_LOAD),
+    ).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { name: 'Transkript' }, { timeout: 10_000 }),
+    ).toBeVisible();
+  },
+};
+
+export const DetailFailing: Story = {
+  parameters: { msw: { handlers: { notes: notes.detailFailing(500) } } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('button', { name: 'Erneut versuchen' }, PAGE_LOAD),
+    ).toBeVisible();
+  },
+};
+
+export const DownloadFailing: Story = {
+  parameters: { msw: { handlers: { notes: notes.downloadFailing(500) } } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole(
+        'heading',
+        { level: 1, name: 'Vorstandssitzung März 2026' },
+        PAGE_LOAD,
+      ),
+    ).toBeVisible();
+  },
+};
