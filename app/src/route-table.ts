@@ -10,7 +10,11 @@ type PagePath = (typeof pageRoutes)[number]['path'];
  * The type makes a page missing here a compile error.
  */
 export const routeTable: Record<PagePath, LazyRoute> = {
-  '/': lazyRoute(() => import('./routes/home-route.tsx'), 'HomeRoute', ['home']),
+  '/': lazyRoute(() => import('./routes/home-route.tsx'), 'HomeRoute', [
+    'home',
+    'reader',
+    'offers',
+  ]),
   '/login': lazyRoute(() => import('./routes/auth/login-route.tsx'), 'LoginRoute', ['auth']),
   '/register': lazyRoute(() => import('./routes/auth/register-route.tsx'), 'RegisterRoute', [
     'auth',
@@ -32,40 +36,54 @@ export const routeTable: Record<PagePath, LazyRoute> = {
   ),
   '/dashboard': lazyRoute(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute', [
     'notes',
+    'reader',
     'billing',
+    'offers',
   ]),
-  '/notes': lazyRoute(() => import('./routes/notes/notes-route.tsx'), 'NotesRoute', ['notes']),
+  '/notes': lazyRoute(() => import('./routes/notes/notes-route.tsx'), 'NotesRoute', [
+    'notes',
+    'reader',
+  ]),
   '/saved-notes': lazyRoute(
     () => import('./routes/notes/saved-notes-route.tsx'),
     'SavedNotesRoute',
-    ['notes'],
+    ['notes', 'reader'],
   ),
   '/protocol': lazyRoute(() => import('./routes/protocol-route.tsx'), 'ProtocolRoute', [
     'upload',
     'notes',
+    'reader',
     'billing',
+    'offers',
   ]),
-  '/support': lazyRoute(() => import('./routes/support-route.tsx'), 'SupportRoute', ['billing']),
-  '/team': lazyRoute(() => import('./routes/team-route.tsx'), 'TeamRoute', ['billing']),
-  '/buy': lazyRoute(() => import('./routes/billing/buy-route.tsx'), 'BuyRoute', ['billing']),
+  '/support': lazyRoute(() => import('./routes/support-route.tsx'), 'SupportRoute', [
+    'billing',
+    'offers',
+  ]),
+  '/team': lazyRoute(() => import('./routes/team-route.tsx'), 'TeamRoute', ['billing', 'offers']),
+  '/buy': lazyRoute(() => import('./routes/billing/buy-route.tsx'), 'BuyRoute', [
+    'billing',
+    'offers',
+  ]),
   '/successful-purchase': lazyRoute(
     () => import('./routes/billing/successful-purchase-route.tsx'),
     'SuccessfulPurchaseRoute',
-    ['billing'],
+    ['billing', 'offers'],
   ),
   '/settings': lazyRoute(() => import('./routes/settings/settings-route.tsx'), 'SettingsRoute', [
     'settings',
     'billing',
+    'offers',
   ]),
   '/settings/profile': lazyRoute(
     () => import('./routes/settings/profile-route.tsx'),
     'ProfileRoute',
-    ['settings', 'billing'],
+    ['settings', 'billing', 'offers'],
   ),
   '/settings/subscription': lazyRoute(
     () => import('./routes/settings/subscription-route.tsx'),
     'SubscriptionRoute',
-    ['settings', 'billing'],
+    ['settings', 'billing', 'offers'],
   ),
 };
 

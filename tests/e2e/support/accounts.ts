@@ -31,8 +31,8 @@ export function uniqueEmail(name: string): string {
 
 /**
  * Opens a page and waits until React has hydrated it (its elements carry React's fiber): the
- * prerendered sign-in and sign-up forms are plain HTML until then, and the hydrated form starts
- * from its own empty values (docs/architecture.md#prerendered-pages).
+ * prerendered sign-in and sign-up forms are plain HTML until then, and their check boxes and
+ * validation need the script (docs/architecture.md#prerendered-pages).
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);

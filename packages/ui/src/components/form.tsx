@@ -14,6 +14,9 @@
  *         </FormItem>
  *       )} />
  *
+ * A form that is prerendered (docs/architecture.md#prerendered-pages) also calls
+ * `useValuesTypedBeforeHydration`, so what a visitor typed before the script ran is kept.
+ *
  * FormMessage shows the field's error once, translated (schemas write i18n keys; a server's own
  * text shows as sent). Field issues of a server answer reach their fields through
  * `useServerFieldErrors`, failures that name a field through `fieldIssuesOf`.
@@ -26,7 +29,7 @@
  * FormItem parts, with `FormFieldState` in place of FormField.
  */
 import { errorKey, type ErrorCode, type FailureText, type FieldIssue } from '@protokoll/contract';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode, type RefObject } from 'react';
 import {
   Controller,
   FormProvider,
@@ -34,6 +37,8 @@ import {
   type ControllerProps,
   type FieldPath,
   type FieldValues,
+  type PathValue,
+  type UseFormReturn,
   type UseFormSetError,
 } from 'react-hook-form';
 import {
@@ -183,4 +188,34 @@ export function fieldIssuesOf(
   if (!failure || !('code' in failure)) return [];
   const path = fieldByCode[failure.code];
   return path ? [{ path, message: errorKey(failure.code) }] : [];
+}
+
+/**
+ * Takes what a visitor typed into a prerendered form before it hydrated into the form's values
+ * (docs/architecture.md#prerendered-pages). Until hydration the fields are plain HTML; React
+ * hydrates them without touching what they hold, but a controlled field's value is the form's
+ * (empty) default and the next render would put that back. Run once, in the commit that
+ * hydrates the form and before any later render: each named text field of `formRef` whose
+ * content differs from the form's value becomes the value (dirty, not yet validated).
+ * Check boxes and radios are left alone: without the script they cannot be changed.
+ */
+export function useValuesTypedBeforeHydration<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'getValues' | 'setValue'>,
+  formRef: RefObject<HTMLFormElement | null>,
+  fields: readonly FieldPath<T>[],
+): void {
+  const { getValues, setValue } = form;
+  // Once (all four are stable): later edits reach the form through the fields' change events.
+  useLayoutEffect(() => {
+    const element = formRef.current;
+    if (!element) return;
+    for (const name of fields) {
+      const field = element.elements.namedItem(name);
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
+      if (field instanceof HTMLInputElement && ['checkbox', 'radio', 'hidden'].includes(field.type))
+        continue;
+      if (field.value === String(getValues(name) ?? '')) continue;
+      setValue(name, field.value as PathValue<T, typeof name>, { shouldDirty: true });
+    }
+  }, [fields, formRef, getValues, setValue]);
 }

@@ -1,8 +1,11 @@
+import type { BillingInterval, PlanOffer } from '@protokoll/contract';
 import { ArrowRight, AudioLines, ClipboardList, Upload, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.tsx';
 import { cn } from '../lib/cn.ts';
+import type { RenderLink } from '../lib/render-link.tsx';
+import { ExampleNote, HomeFaq, HomePlans } from './home-sections.tsx';
 
 const steps: { key: 'upload' | 'transcribe' | 'protocol'; icon: LucideIcon }[] = [
   { key: 'upload', icon: Upload },
@@ -17,13 +20,28 @@ export interface HomeScreenProps extends Omit<React.ComponentProps<'div'>, 'chil
   onPrimaryAction: () => void;
   /** "Sign in" was pressed (only offered when signed out). */
   onSignIn: () => void;
+  /** The plan catalogue shown with its prices (the contract's default offers). */
+  plans: readonly PlanOffer[];
+  /** A paid plan's upgrade button was pressed, with the interval whose prices were shown. */
+  onChoosePlan: (plan: PlanOffer, interval: BillingInterval) => void;
+  /** The pricing page of the active locale, linked under the plans. */
+  pricingHref?: string | undefined;
+  /** Renders links with the app's router link; defaults to `<a href>`. */
+  renderLink?: RenderLink | undefined;
 }
 
-/** The public home page: what Protokoll does in three steps and a call to action. No images. */
+/**
+ * The public home page: what Protokoll does in three steps, an example note as the reader shows
+ * it, the plans with their prices, a short FAQ and a call to action. No images.
+ */
 export function HomeScreen({
   signedIn,
   onPrimaryAction,
   onSignIn,
+  plans,
+  onChoosePlan,
+  pricingHref,
+  renderLink,
   className,
   ...props
 }: HomeScreenProps) {
@@ -97,6 +115,17 @@ export function HomeScreen({
           ))}
         </ol>
       </section>
+
+      <ExampleNote />
+      <HomePlans
+        plans={plans}
+        signedIn={signedIn}
+        onChoosePlan={onChoosePlan}
+        onSignUp={onPrimaryAction}
+        pricingHref={pricingHref}
+        renderLink={renderLink}
+      />
+      <HomeFaq />
 
       {signedIn ? null : (
         <section

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FailureText, FieldIssue, RegisterBody } from '@protokoll/contract';
+import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -13,6 +14,7 @@ import {
   FormLabel,
   FormMessage,
   useServerFieldErrors,
+  useValuesTypedBeforeHydration,
 } from '../../components/form.tsx';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
 import { Input } from '../../components/input.tsx';
@@ -89,6 +91,9 @@ export function RegisterScreen({
   });
   const password = useWatch({ control: form.control, name: 'password' });
   useServerFieldErrors(form.setError, fieldErrors, registerFields);
+  // The page is prerendered: keep what was typed before the script ran.
+  const formRef = useRef<HTMLFormElement>(null);
+  useValuesTypedBeforeHydration(form, formRef, registerFields);
 
   return (
     <AuthLayout
@@ -111,6 +116,7 @@ export function RegisterScreen({
         <Form {...form}>
           {/* POST: sent before the page is hydrated, the password never lands in an address. */}
           <form
+            ref={formRef}
             method="post"
             noValidate
             className="grid gap-4"

@@ -31,7 +31,7 @@ import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
-import { PlanOfferCard, priceOf, yearlySaving } from './plan-offer-card.tsx';
+import { PlanOfferCard, priceOf, yearlySaving } from '../../widgets/plan-offer-card.tsx';
 
 /** What the buy form checks: the contract's own rules for these two fields. */
 const BuyForm = CheckoutBody.pick({ interval: true, promo_code: true });

@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { boardMeetingDetail, silentWav } from '@protokoll/mocks/fixtures';
 import { AudioPlayer, type AudioPlayerProps, type SeekRequest } from './audio-player.tsx';
 import { audioReady, audioUrl, expectNoOverflow } from '../../lib/story-helpers.ts';
-import { SeekButton } from './seek-button.tsx';
+import { SeekButton } from '../../widgets/seek-button.tsx';
 
 /** One object URL of silence as long as the board meeting (45:12), shared by every story. */
 let boardAudio: string | undefined;

@@ -4,11 +4,9 @@ import {
   type DownloadFormat,
   type FailureText,
   type NoteDetail,
-  type Segment,
-  type Summary,
 } from '@protokoll/contract';
-import { ArrowLeft, BookmarkMinus, BookmarkPlus, Info, RotateCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { ArrowLeft, BookmarkMinus, BookmarkPlus, RotateCw } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -21,8 +19,8 @@ import { DownloadMenu } from './download-menu.tsx';
 import { useFormat } from '../../lib/format.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
 import { NoteProgress } from '../../widgets/note-status.tsx';
-import { SeekButton } from './seek-button.tsx';
-import { SpeakerNames, speakerLabels, useSpeakerName } from './speaker-names.tsx';
+import { SummarySection, TranscriptSection } from '../../widgets/reader-parts.tsx';
+import { SpeakerNames, speakerLabels } from './speaker-names.tsx';
 
 export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'children'> {
   /** The note with transcript and summary; only read while `status` is `ready`. */
@@ -179,7 +177,13 @@ export function NoteReader({
               />
             ) : null}
           </div>
-          <TranscriptSection note={note} position={position} onSeek={seek} />
+          <TranscriptSection
+            segments={note.segments}
+            speakerNames={note.speaker_names}
+            kept={note.transcribe}
+            position={position}
+            onSeek={seek}
+          />
         </div>
       ) : null}
     </>,
@@ -322,185 +326,5 @@ function FailureNotice({ note, onRetryProcessing }: FailureNoticeProps) {
         </Button>
       ) : null}
     </Alert>
-  );
-}
-
-const subheading = 'mb-1 text-sm font-semibold tracking-wide text-muted-foreground uppercase';
-
-interface SeekListProps<T extends { start: number }> {
-  title: string;
-  items: T[];
-  onSeek: (seconds: number) => void;
-  /** The content of one item's button. */
-  children: (item: T) => React.ReactNode;
-}
-
-/** A summary list whose items seek the recording to the passage they came from. */
-function SeekList<T extends { start: number }>({
-  title,
-  items,
-  onSeek,
-  children,
-}: SeekListProps<T>) {
-  if (items.length === 0) return null;
-  return (
-    <div>
-      <h3 className={subheading}>{title}</h3>
-      <ul className="-mx-3 grid grid-cols-[minmax(0,1fr)] gap-0.5">
-        {items.map((item, index) => (
-          <li key={index}>
-            <SeekButton start={item.start} onSeek={onSeek}>
-              {children(item)}
-            </SeekButton>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-interface SummarySectionProps {
-  summary: Summary | null;
-  onSeek: (seconds: number) => void;
-}
-
-function SummarySection({ summary, onSeek }: SummarySectionProps) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const headingId = useId();
-
-  return (
-    <section
-      data-slot="reader-summary"
-      aria-labelledby={headingId}
-      className="grid grid-cols-[minmax(0,1fr)] gap-5"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-foreground">
-        {t('reader.summary.title')}
-      </h2>
-      {!summary ? (
-        <p className="text-sm text-muted-foreground">{t('reader.summary.none')}</p>
-      ) : (
-        <>
-          {summary.generator === 'extractive' ? (
-            <p className="flex gap-2 text-sm text-muted-foreground">
-              <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-              {t('reader.summary.extractive')}
-            </p>
-          ) : null}
-          {summary.overview ? (
-            <div className="grid grid-cols-[minmax(0,1fr)] gap-1">
-              <h3 className={subheading}>{t('reader.summary.overview')}</h3>
-              <p className="leading-relaxed wrap-break-word text-foreground">{summary.overview}</p>
-            </div>
-          ) : null}
-          <SeekList title={t('reader.summary.topics')} items={summary.topics} onSeek={onSeek}>
-            {(topic) => (
-              <>
-                <span className="block font-medium">{topic.title}</span>
-                {topic.text ? (
-                  <span className="block text-muted-foreground">{topic.text}</span>
-                ) : null}
-              </>
-            )}
-          </SeekList>
-          <SeekList title={t('reader.summary.decisions')} items={summary.decisions} onSeek={onSeek}>
-            {(decision) => decision.text}
-          </SeekList>
-          <SeekList
-            title={t('reader.summary.actionItems')}
-            items={summary.action_items}
-            onSeek={onSeek}
-          >
-            {(item) => (
-              <>
-                <span className="block font-medium">{item.task}</span>
-                {item.owner || item.due ? (
-                  <span className="block text-muted-foreground">
-                    {[
-                      item.owner ? t('reader.summary.owner', { owner: item.owner }) : null,
-                      item.due ? t('reader.summary.due', { due: format.day(item.due) }) : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                ) : null}
-              </>
-            )}
-          </SeekList>
-        </>
-      )}
-    </section>
-  );
-}
-
-/** The passage being played: the last one that has started by `position`. */
-function activeIndex(segments: Segment[], position: number | null): number {
-  if (position === null) return -1;
-  let active = -1;
-  segments.forEach((segment, index) => {
-    if (segment.start <= position) active = index;
-  });
-  return active >= 0 && position <= segments[active]!.end + 0.5 ? active : -1;
-}
-
-interface TranscriptSectionProps {
-  note: NoteDetail;
-  position: number | null;
-  onSeek: (seconds: number) => void;
-}
-
-function TranscriptSection({ note, position, onSeek }: TranscriptSectionProps) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const speakerName = useSpeakerName(note.speaker_names);
-  const headingId = useId();
-  const active = activeIndex(note.segments, position);
-
-  return (
-    <section
-      data-slot="reader-transcript"
-      aria-labelledby={headingId}
-      className="grid grid-cols-[minmax(0,1fr)] gap-3"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-foreground">
-        {t('reader.transcript.title')}
-      </h2>
-      {note.segments.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          {note.transcribe ? t('reader.transcript.empty') : t('reader.transcript.notKept')}
-        </p>
-      ) : (
-        <ol className="-mx-3 grid grid-cols-[minmax(0,1fr)] gap-0.5">
-          {note.segments.map((segment, index) => (
-            <li key={index}>
-              <button
-                type="button"
-                data-slot="transcript-line"
-                data-start={segment.start}
-                aria-current={index === active ? 'true' : undefined}
-                onClick={() => onSeek(segment.start)}
-                className={cn(
-                  'grid w-full min-w-0 grid-cols-[3.5rem_minmax(0,1fr)] gap-x-2 rounded-md px-3 py-2',
-                  'text-left text-sm transition-colors outline-none hover:bg-muted',
-                  'focus-visible:ring-2 focus-visible:ring-ring',
-                  'aria-[current=true]:bg-accent aria-[current=true]:text-accent-foreground',
-                )}
-              >
-                <span className="pt-px text-xs font-medium text-muted-foreground tabular-nums">
-                  {format.clock(segment.start)}
-                </span>
-                <span className="min-w-0">
-                  <span className="block font-semibold wrap-break-word">
-                    {speakerName(segment.speaker)}
-                  </span>
-                  <span className="block leading-relaxed wrap-break-word">{segment.text}</span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
   );
 }

@@ -1,31 +1,21 @@
 import { NAME_MAX_LENGTH } from '@protokoll/contract';
 import { CircleCheck } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Input } from '../../components/input.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useAction, type ActionResult } from './action.ts';
+import { defaultSpeakerName } from '../../widgets/reader-parts.tsx';
+
+// The name a speaker goes by is in widgets/reader-parts.tsx (`useSpeakerName`): the home page's example
+// note shows names without the renaming.
+export { useSpeakerName } from '../../widgets/reader-parts.tsx';
 
 /** Speaker labels in the order they first speak. */
 export function speakerLabels(segments: { speaker: string }[]): string[] {
   return [...new Set(segments.map((segment) => segment.speaker))];
-}
-
-/**
- * The name a speaker goes by: the one given to its label, otherwise "Sprecher 1" for `S1` (the
- * label itself when it has no number).
- */
-export function useSpeakerName(names: Record<string, string>): (label: string) => string {
-  const { t } = useTranslation();
-  return (label) => names[label]?.trim() || defaultSpeakerName(label, t);
-}
-
-function defaultSpeakerName(label: string, t: TFunction): string {
-  const number = /^S(\d+)$/.exec(label)?.[1];
-  return number ? t('reader.speakers.default', { number }) : label;
 }
 
 export interface SpeakerNamesProps {

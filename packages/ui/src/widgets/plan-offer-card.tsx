@@ -2,10 +2,10 @@ import type { BillingInterval, PlanOffer } from '@protokoll/contract';
 import { Check, Clock } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../components/badge.tsx';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/card.tsx';
-import { cn } from '../../lib/cn.ts';
-import { useFormat } from '../../lib/format.ts';
+import { Badge } from '../components/badge.tsx';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../components/card.tsx';
+import { cn } from '../lib/cn.ts';
+import { useFormat } from '../lib/format.ts';
 
 /** The share a year saves against twelve months (0 when either price is missing). */
 export function yearlySaving(plan: Pick<PlanOffer, 'price_month' | 'price_year'>): number {
@@ -29,10 +29,19 @@ export interface PlanOfferCardProps {
   current: boolean;
   /** The card's one action (choose the plan, or switch in the portal); none when absent. */
   action?: React.ReactNode;
+  /** The plan name's heading level: 2 on the buy page, 3 under a section's heading (home). */
+  titleLevel?: 2 | 3;
 }
 
 /** One plan of the catalogue: name, price for the interval, minutes, features and its action. */
-export function PlanOfferCard({ plan, interval, current, action }: PlanOfferCardProps) {
+export function PlanOfferCard({
+  plan,
+  interval,
+  current,
+  action,
+  titleLevel = 2,
+}: PlanOfferCardProps) {
+  const Title = titleLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation();
   const format = useFormat();
   const titleId = useId();
@@ -51,9 +60,9 @@ export function PlanOfferCard({ plan, interval, current, action }: PlanOfferCard
       <CardHeader className="gap-3">
         <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <CardTitle asChild>
-            <h2 id={titleId} className="min-w-0 wrap-anywhere">
+            <Title id={titleId} className="min-w-0 wrap-anywhere">
               {plan.name}
-            </h2>
+            </Title>
           </CardTitle>
           {current ? <Badge variant="brand">{t('buy.current')}</Badge> : null}
         </div>

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { boardMeetingDetail } from '@protokoll/mocks/fixtures';
-import { expectCalledOnceWith, expectNoOverflow, tabTo } from '../../lib/story-helpers.ts';
+import { expectCalledOnceWith, expectNoOverflow, tabTo } from '../lib/story-helpers.ts';
 import { SeekButton } from './seek-button.tsx';
 
 const decision = boardMeetingDetail.summary!.decisions[0]!;

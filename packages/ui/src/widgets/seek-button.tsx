@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn.ts';
-import { useFormat } from '../../lib/format.ts';
+import { cn } from '../lib/cn.ts';
+import { useFormat } from '../lib/format.ts';
 
 export interface SeekButtonProps extends Omit<React.ComponentProps<'button'>, 'onClick'> {
   /** Second of the recording this item came from. */

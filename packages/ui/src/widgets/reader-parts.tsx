@@ -1,0 +1,257 @@
+/*
+ * The reading parts of a note (docs/product.md#notes-and-folders): its summary and its
+ * transcript, each item seeking the passage it came from. The note reader puts them beside each
+ * other; the home page shows an example note with them.
+ */
+import type { Segment, Summary } from '@protokoll/contract';
+import { Info } from 'lucide-react';
+import { useId } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../lib/cn.ts';
+import { useFormat } from '../lib/format.ts';
+import { SeekButton } from './seek-button.tsx';
+
+/**
+ * The name a speaker goes by: the one given to its label, otherwise "Sprecher 1" for `S1` (the
+ * label itself when it has no number).
+ */
+export function useSpeakerName(names: Record<string, string>): (label: string) => string {
+  const { t } = useTranslation();
+  return (label) => names[label]?.trim() || defaultSpeakerName(label, t);
+}
+
+export function defaultSpeakerName(label: string, t: TFunction): string {
+  const number = /^S(\d+)$/.exec(label)?.[1];
+  return number ? t('reader.speakers.default', { number }) : label;
+}
+
+const subheading = 'mb-1 text-sm font-semibold tracking-wide text-muted-foreground uppercase';
+
+/** The level of a section's heading; its lists' headings are one below. */
+export type ReaderHeadingLevel = 2 | 3;
+
+/** A heading of the given level (2 to 4). */
+function Heading({
+  level,
+  children,
+  ...props
+}: { level: 2 | 3 | 4 } & React.ComponentProps<'h2'>) {
+  if (level === 2) return <h2 {...props}>{children}</h2>;
+  if (level === 3) return <h3 {...props}>{children}</h3>;
+  return <h4 {...props}>{children}</h4>;
+}
+
+interface SeekListProps<T extends { start: number }> {
+  title: string;
+  level: ReaderHeadingLevel;
+  items: T[];
+  onSeek: (seconds: number) => void;
+  /** The content of one item's button. */
+  children: (item: T) => React.ReactNode;
+}
+
+/** A summary list whose items seek the recording to the passage they came from. */
+function SeekList<T extends { start: number }>({
+  title,
+  level,
+  items,
+  onSeek,
+  children,
+}: SeekListProps<T>) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <Heading level={(level + 1) as 3 | 4} className={subheading}>
+        {title}
+      </Heading>
+      <ul className="-mx-3 grid grid-cols-[minmax(0,1fr)] gap-0.5">
+        {items.map((item, index) => (
+          <li key={index}>
+            <SeekButton start={item.start} onSeek={onSeek}>
+              {children(item)}
+            </SeekButton>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export interface SummarySectionProps {
+  summary: Summary | null;
+  /** An item was pressed: the second of the passage it came from. */
+  onSeek: (seconds: number) => void;
+  /** `h2` in the reader; `h3` where the note sits under a heading of its own (the home page). */
+  level?: ReaderHeadingLevel;
+}
+
+/** A note's summary: overview, topics, decisions and action items, each item seeking its passage. */
+export function SummarySection({ summary, onSeek, level = 2 }: SummarySectionProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const headingId = useId();
+
+  return (
+    <section
+      data-slot="reader-summary"
+      aria-labelledby={headingId}
+      className="grid grid-cols-[minmax(0,1fr)] gap-5"
+    >
+      <Heading level={level} id={headingId} className="text-lg font-semibold text-foreground">
+        {t('reader.summary.title')}
+      </Heading>
+      {!summary ? (
+        <p className="text-sm text-muted-foreground">{t('reader.summary.none')}</p>
+      ) : (
+        <>
+          {summary.generator === 'extractive' ? (
+            <p className="flex gap-2 text-sm text-muted-foreground">
+              <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+              {t('reader.summary.extractive')}
+            </p>
+          ) : null}
+          {summary.overview ? (
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-1">
+              <Heading level={(level + 1) as 3 | 4} className={subheading}>
+                {t('reader.summary.overview')}
+              </Heading>
+              <p className="leading-relaxed wrap-break-word text-foreground">{summary.overview}</p>
+            </div>
+          ) : null}
+          <SeekList
+            title={t('reader.summary.topics')}
+            level={level}
+            items={summary.topics}
+            onSeek={onSeek}
+          >
+            {(topic) => (
+              <>
+                <span className="block font-medium">{topic.title}</span>
+                {topic.text ? (
+                  <span className="block text-muted-foreground">{topic.text}</span>
+                ) : null}
+              </>
+            )}
+          </SeekList>
+          <SeekList
+            title={t('reader.summary.decisions')}
+            level={level}
+            items={summary.decisions}
+            onSeek={onSeek}
+          >
+            {(decision) => decision.text}
+          </SeekList>
+          <SeekList
+            title={t('reader.summary.actionItems')}
+            level={level}
+            items={summary.action_items}
+            onSeek={onSeek}
+          >
+            {(item) => (
+              <>
+                <span className="block font-medium">{item.task}</span>
+                {item.owner || item.due ? (
+                  <span className="block text-muted-foreground">
+                    {[
+                      item.owner ? t('reader.summary.owner', { owner: item.owner }) : null,
+                      item.due ? t('reader.summary.due', { due: format.day(item.due) }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                ) : null}
+              </>
+            )}
+          </SeekList>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The passage being played: the last one that has started by `position`. */
+function activeIndex(segments: Segment[], position: number | null): number {
+  if (position === null) return -1;
+  let active = -1;
+  segments.forEach((segment, index) => {
+    if (segment.start <= position) active = index;
+  });
+  return active >= 0 && position <= segments[active]!.end + 0.5 ? active : -1;
+}
+
+export interface TranscriptSectionProps {
+  segments: Segment[];
+  /** Display names for speaker labels, e.g. `{ "S1": "Erika" }`. */
+  speakerNames: Record<string, string>;
+  /** Whether the transcript was kept (`transcribe`): explains an empty one. */
+  kept: boolean;
+  /** Second being played, or null: marks the passage it is in. */
+  position: number | null;
+  /** A line was pressed: its start. */
+  onSeek: (seconds: number) => void;
+  level?: ReaderHeadingLevel;
+}
+
+/** A note's transcript: one line per passage with its speaker and time, a click seeks it. */
+export function TranscriptSection({
+  segments,
+  speakerNames,
+  kept,
+  position,
+  onSeek,
+  level = 2,
+}: TranscriptSectionProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const speakerName = useSpeakerName(speakerNames);
+  const headingId = useId();
+  const active = activeIndex(segments, position);
+
+  return (
+    <section
+      data-slot="reader-transcript"
+      aria-labelledby={headingId}
+      className="grid grid-cols-[minmax(0,1fr)] gap-3"
+    >
+      <Heading level={level} id={headingId} className="text-lg font-semibold text-foreground">
+        {t('reader.transcript.title')}
+      </Heading>
+      {segments.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {kept ? t('reader.transcript.empty') : t('reader.transcript.notKept')}
+        </p>
+      ) : (
+        <ol className="-mx-3 grid grid-cols-[minmax(0,1fr)] gap-0.5">
+          {segments.map((segment, index) => (
+            <li key={index}>
+              <button
+                type="button"
+                data-slot="transcript-line"
+                data-start={segment.start}
+                aria-current={index === active ? 'true' : undefined}
+                onClick={() => onSeek(segment.start)}
+                className={cn(
+                  'grid w-full min-w-0 grid-cols-[3.5rem_minmax(0,1fr)] gap-x-2 rounded-md px-3 py-2',
+                  'text-left text-sm transition-colors outline-none hover:bg-muted',
+                  'focus-visible:ring-2 focus-visible:ring-ring',
+                  'aria-[current=true]:bg-accent aria-[current=true]:text-accent-foreground',
+                )}
+              >
+                <span className="pt-px text-xs font-medium text-muted-foreground tabular-nums">
+                  {format.clock(segment.start)}
+                </span>
+                <span className="min-w-0">
+                  <span className="block font-semibold wrap-break-word">
+                    {speakerName(segment.speaker)}
+                  </span>
+                  <span className="block leading-relaxed wrap-break-word">{segment.text}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
