@@ -20,7 +20,7 @@ import { AudioPlayer, type SeekRequest } from './audio-player.tsx';
 import { DownloadMenu } from './download-menu.tsx';
 import { useFormat } from '../../lib/format.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
-import { NoteProgress } from '../../widgets/note-status.tsx';
+import { NoteStages } from '../../widgets/note-stages.tsx';
 import { SeekButton } from './seek-button.tsx';
 import { SpeakerNames, speakerLabels, useSpeakerName } from './speaker-names.tsx';
 
@@ -290,7 +290,13 @@ function ProcessingNotice({ note }: { note: NoteDetail }) {
       title={t('reader.processing.title')}
       description={t('reader.processing.description')}
     >
-      <NoteProgress note={note} className="mt-3" />
+      <NoteStages
+        name={note.name}
+        stage={note.status === 'error' ? 'queued' : note.status}
+        progress={note.progress}
+        retry={note.retry}
+        className="mt-3"
+      />
     </Alert>
   );
 }
