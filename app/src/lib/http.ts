@@ -1,6 +1,6 @@
 import {
   buildPath,
-  DEFAULT_TIMEOUT_MS,
+  timeoutOf,
   ErrorBody,
   type BodyOf,
   type Endpoint,
@@ -108,10 +108,13 @@ export function createApiClient({
       body = JSON.stringify(input.body);
     }
 
-    const timeoutMs = endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeoutMs = timeoutOf(endpoint);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
 
+    // A browser that knows it is offline is answered at once, not after the timeout.
+    if (globalThis.navigator?.onLine === false)
+      throw new ApiError('offline', 0, 'offline', 'The browser is offline');
     let response: Response;
     try {
       response = await doFetch(url, { method: endpoint.method, headers, body, signal });

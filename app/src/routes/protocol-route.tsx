@@ -19,7 +19,7 @@ import { usePlans } from '../api/plans.ts';
 import { toFailureText } from '../lib/failure.ts';
 import { useLocale } from '../lib/use-locale.ts';
 import { uploader } from '../uploads/app-uploader.ts';
-import { readAudioDuration } from '../uploads/audio-duration.ts';
+import { readChosenAudio } from '../uploads/audio-duration.ts';
 
 /**
  * `/protocol`: the new-note form. Sending starts the upload and goes to the dashboard, where the
@@ -36,13 +36,13 @@ export function ProtocolRoute() {
   const capabilities = useCapabilities();
   const folders = useFolders();
   const plans = usePlans();
-  const [fileDuration, setFileDuration] = useState<number | null | undefined>();
+  const [fileDuration, setFileDuration] = useState<number | null | 'notAudio' | undefined>();
   const chosenFile = useRef<File | undefined>(undefined);
 
   function readDuration(file: File) {
     chosenFile.current = file;
     setFileDuration(undefined);
-    void readAudioDuration(file).then((seconds) => {
+    void readChosenAudio(file).then((seconds) => {
       // A file chosen meanwhile has its own reading.
       if (chosenFile.current === file) setFileDuration(seconds);
     });
@@ -100,7 +100,8 @@ export function ProtocolRoute() {
       status="ready"
       onSubmit={startUpload}
       onFileSelected={readDuration}
-      fileDuration={fileDuration}
+      fileDuration={fileDuration === 'notAudio' ? null : fileDuration}
+      fileNotAudio={fileDuration === 'notAudio'}
       onUpgrade={() => navigate('/buy')}
     />
   );

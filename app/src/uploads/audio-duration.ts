@@ -1,3 +1,5 @@
+import { AUDIO_SIGNATURE_BYTES, hasAudioSignature } from '@protokoll/contract';
+
 /*
  * The length of a chosen recording, read in the browser so the form can show its cost before
  * anything is sent. Only the metadata is read; the server measures again and decides.
@@ -68,6 +70,26 @@ export async function readAudioDuration(
 ): Promise<number | null> {
   try {
     return (await fromMediaElement(file, timeoutMs)) ?? (await fromAudioContext(file));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the form learns of a chosen file: its length in seconds; `null` when this browser cannot
+ * read it but it may be audio (the server measures it); `'notAudio'` when it cannot be read and
+ * its first bytes start no accepted format, so the server would refuse it as not audio
+ * (docs/uploads.md#accepted-audio) and nothing is sent.
+ */
+export async function readChosenAudio(
+  file: Blob,
+  options?: { timeoutMs?: number },
+): Promise<number | null | 'notAudio'> {
+  const seconds = await readAudioDuration(file, options);
+  if (seconds !== null) return seconds;
+  try {
+    const head = new Uint8Array(await file.slice(0, AUDIO_SIGNATURE_BYTES).arrayBuffer());
+    return hasAudioSignature(head) ? null : 'notAudio';
   } catch {
     return null;
   }

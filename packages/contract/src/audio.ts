@@ -82,3 +82,24 @@ export function noteNameFromFile(fileName: string): string {
   const stem = name.replace(ENDING, '').trim();
   return (stem || name).slice(0, NOTE_NAME_MAX_LENGTH);
 }
+
+/** How many leading bytes `hasAudioSignature` looks at. */
+export const AUDIO_SIGNATURE_BYTES = 12;
+
+const ascii = (bytes: Uint8Array, at: number, text: string) =>
+  [...text].every((char, index) => bytes[at + index] === char.charCodeAt(0));
+
+/**
+ * Whether the first bytes of a file can start one of AUDIO_FORMATS: ID3 or an MPEG frame (MP3),
+ * `ftyp` (M4A/MP4), RIFF…WAVE, OggS, EBML (WebM), fLaC. The browser asks this only when it
+ * cannot read a chosen file's length, to refuse what the server would refuse as `notAudio` before
+ * sending it (docs/uploads.md#accepted-audio); the server decides by its own, fuller check.
+ */
+export function hasAudioSignature(head: Uint8Array): boolean {
+  if (ascii(head, 0, 'ID3') || ascii(head, 0, 'OggS') || ascii(head, 0, 'fLaC')) return true;
+  if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE')) return true;
+  if (ascii(head, 4, 'ftyp')) return true;
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return true;
+  // An MPEG audio frame's sync word (MP3 without a tag).
+  return head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0;
+}

@@ -11,6 +11,11 @@ export const PLAN_TIMEOUT_MS = 5_000;
 export const REFRESH_TIMEOUT_MS = 8_000;
 /** Timeout for calls without one of their own. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Timeout for calls that change something (create, rename, move, delete, save) without one of
+ * their own: a dialog waiting for one never spins longer than this (docs/errors.md#every-action-ends).
+ */
+export const ACTION_TIMEOUT_MS = 10_000;
 
 export const AUTH_COOKIE_MAX_AGE_S = 8 * 60 * 60;
 export const AUTH_COOKIE_NAME = 'auth';

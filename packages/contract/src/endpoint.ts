@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ACTION_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from './constants.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -44,11 +45,20 @@ export interface Endpoint<
   responseKind?: ResponseKind;
   /**
    * Client timeout in milliseconds (docs/sessions.md#timeouts-and-retries); undefined means the
-   * client default.
+   * default of `timeoutOf`.
    */
   timeoutMs?: number;
   /** Extra attempts after the first one fails with a timeout, network error or 5xx. */
   retries?: number;
+}
+
+/**
+ * How long the client waits for `endpoint`: its own timeout, else ACTION_TIMEOUT_MS for a change
+ * (every dialog and action ends, docs/errors.md#every-action-ends), else DEFAULT_TIMEOUT_MS for a
+ * read.
+ */
+export function timeoutOf(endpoint: Pick<Endpoint, 'method' | 'timeoutMs'>): number {
+  return endpoint.timeoutMs ?? (endpoint.method === 'GET' ? DEFAULT_TIMEOUT_MS : ACTION_TIMEOUT_MS);
 }
 
 export function defineEndpoint<

@@ -6,6 +6,16 @@ import { endpoints, type Endpoint } from './index.ts';
 const all = Object.entries(endpoints) as [string, Endpoint][];
 
 describe('endpoints', () => {
+  it('end every change within ACTION_TIMEOUT_MS unless the contract gives it a timeout of its own', () => {
+    expect(contract.timeoutOf(endpoints.createFolder)).toBe(contract.ACTION_TIMEOUT_MS);
+    expect(contract.timeoutOf(endpoints.listFolders)).toBe(contract.DEFAULT_TIMEOUT_MS);
+    expect(contract.timeoutOf(endpoints.login)).toBe(contract.LOGIN_TIMEOUT_MS);
+    for (const [, endpoint] of all) {
+      if (endpoint.method === 'GET' || endpoint.timeoutMs !== undefined) continue;
+      expect(contract.timeoutOf(endpoint)).toBeLessThanOrEqual(15_000);
+    }
+  });
+
   it('have unique ids, each equal to its registry key', () => {
     const ids = all.map(([, endpoint]) => endpoint.id);
     expect(new Set(ids).size).toBe(ids.length);

@@ -4,6 +4,7 @@ import en from '../../../locales/en.json' with { type: 'json' };
 import { errorKey } from './error-key.ts';
 import { ErrorCode, errorCodes } from './errors.ts';
 import type { Messages } from './i18n.ts';
+import { recordingLength } from './minutes.ts';
 import { planFeature } from './user.ts';
 import { supportCategories } from './support.ts';
 
@@ -102,4 +103,34 @@ describe('message keys written in the contract', () => {
     const missing = [...keys].filter((key) => !deKeys.has(key) || !enKeys.has(key));
     expect(missing).toEqual([]);
   });
+});
+
+describe('punctuation', () => {
+  // "40 Min.." came from an abbreviated length at a sentence's end; lengths and costs are now
+  // written as clock and whole words (docs/i18n.md#numbers-in-sentences).
+  it.each([
+    ['de', deKeys],
+    ['en', enKeys],
+  ] as const)('%s: no text doubles a full stop, comma or space', (_locale, keys) => {
+    for (const [key, text] of keys) {
+      expect({ key, text: text.replace(/\.\.\./g, '…') }).not.toMatchObject({
+        text: expect.stringMatching(/\.\.|,,|\s\.|\.,| {2}/) as unknown,
+      });
+    }
+  });
+
+  it.each(['de', 'en'])(
+    '%s: recording lengths and minutes never end in an abbreviation dot',
+    (locale) => {
+      const words = new Intl.NumberFormat(locale, {
+        style: 'unit',
+        unit: 'minute',
+        unitDisplay: 'long',
+      });
+      for (const minutes of [1, 2, 25, 40, 120]) {
+        expect(words.format(minutes)).not.toMatch(/\.$/);
+        expect(recordingLength(minutes * 60 + 9)).not.toMatch(/\.$/);
+      }
+    },
+  );
 });

@@ -6,6 +6,7 @@ import {
   hasEnoughMinutes,
   isUnlimited,
   MINUTE_GRACE_SECONDS,
+  recordingLength,
   usagePercent,
 } from './minutes.ts';
 import type { Minutes } from './user.ts';
@@ -108,5 +109,32 @@ describe('hasEnoughMinutes', () => {
     expect(hasEnoughMinutes(minutes({ unlimited: true, remaining: 0 }), 500)).toBe(true);
     expect(hasEnoughMinutes(minutes({ remaining: 1e13 }), 500)).toBe(true);
     expect(hasEnoughMinutes(minutes({ has_active_plan: false, remaining: 30 }), 1)).toBe(false);
+  });
+});
+
+describe('recordingLength', () => {
+  const cases: [seconds: number, shown: string, minutes: number][] = [
+    [69, '1:09', 2],
+    [68.7, '1:09', 2],
+    [60.3, '1:00', 1],
+    [25 * 60 + 0.08, '25:00', 25],
+    [25 * 60 + 0.6, '25:01', 26],
+    [40 * 60 + 1, '40:01', 41],
+    [3723, '1:02:03', 63],
+  ];
+  it.each(cases)('%s s read %s and cost %s minutes', (seconds, shown, minutes) => {
+    expect(recordingLength(seconds)).toBe(shown);
+    expect(billableMinutes(seconds)).toBe(minutes);
+  });
+
+  it('agrees with the cost: a clock with seconds past the minute costs one minute more', () => {
+    for (let seconds = 1; seconds < 7200; seconds += 0.7) {
+      const [m, s] = recordingLength(seconds).split(':').map(Number).slice(-2) as [number, number];
+      const h =
+        recordingLength(seconds).split(':').length === 3
+          ? Number(recordingLength(seconds).split(':')[0])
+          : 0;
+      expect(billableMinutes(seconds)).toBe(Math.max(1, h * 60 + m + (s > 0 ? 1 : 0)));
+    }
   });
 });

@@ -8,6 +8,20 @@ import type { Minutes, PlanOffer } from './user.ts';
 export const MINUTE_GRACE_SECONDS = 0.5;
 
 /**
+ * A recording's length as it is shown next to its cost, on a player's clock ("1:09",
+ * "1:02:03"): the seconds past the encoder padding, started seconds counted, so the clock and
+ * `billableMinutes` always agree (1:09 costs 2 minutes, 25:00 costs 25) and a file over a plan's
+ * limit never reads as exactly the limit. Browser and server word refusals with it.
+ */
+export function recordingLength(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds - MINUTE_GRACE_SECONDS));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/**
  * What a recording of `seconds` costs (docs/minutes.md): every started minute counts, at least
  * one, and the encoder padding of MINUTE_GRACE_SECONDS starts none. The browser shows this cost
  * before sending and the server charges it, so both must use this function.

@@ -157,8 +157,32 @@ export const Summary = z
   .meta({ id: 'Summary' });
 export type Summary = z.infer<typeof Summary>;
 
+/**
+ * Why a processing note waits (docs/uploads.md#waiting-is-explained): an attempt failed in a way
+ * that may pass (the speech engine unreachable, busy …) and the job is due again at
+ * `next_attempt_at`.
+ */
+export const NoteRetry = z
+  .object({
+    /** The attempt that comes next, from 2 on. */
+    attempt: z.number().int().min(1),
+    /** Attempts allowed in all; after the last one the note fails. */
+    max_attempts: z.number().int().min(1),
+    /** When the next attempt is due. */
+    next_attempt_at: Timestamp,
+    /** i18n key of the last attempt's failure, e.g. `processing.engine.unreachable`. */
+    last_error: z.string(),
+  })
+  .meta({ id: 'NoteRetry' });
+export type NoteRetry = z.infer<typeof NoteRetry>;
+
 /** One note with its transcript and summary. */
 export const NoteDetail = Note.extend({
+  /**
+   * Set while the note is `queued` again after a failed attempt; absent or null otherwise (an
+   * addition to the note's fields, so older clients read the note as before).
+   */
+  retry: NoteRetry.nullable().optional(),
   /** Display names for speaker labels, e.g. `{ "S1": "Erika" }`. */
   speaker_names: z.record(z.string(), z.string()),
   /** Empty when the transcript was not kept (`transcribe: false`) or is not ready yet. */

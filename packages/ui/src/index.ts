@@ -58,6 +58,7 @@ export * from './components/language-links.tsx';
 // Widgets
 export * from './widgets/minutes-meter.tsx';
 export * from './widgets/plan-card.tsx';
+export * from './widgets/note-stages.tsx';
 export * from './widgets/note-status.tsx';
 export * from './widgets/note-row.tsx';
 export * from './widgets/recent-notes.tsx';

@@ -302,6 +302,11 @@ export const jobs = pgTable(
     /** Renewed while a worker runs the job; a stale lease means its worker died. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * i18n key of the failure that sent the job back to the queue (`processing.engine.unreachable`
+     * …); the note shows it while the job waits for its next attempt.
+     */
+    lastErrorKey: text('last_error_key'),
     ...timestamps,
   },
   (t) => [uniqueIndex('jobs_note_key').on(t.noteId), index('jobs_claim_idx').on(t.state, t.runAt)],

@@ -135,6 +135,7 @@ export async function rescheduleJob(
   workerId: string,
   delayMs: number,
   lastError: string,
+  lastErrorKey: string,
 ): Promise<boolean> {
   const rows = await db
     .update(jobs)
@@ -144,6 +145,7 @@ export async function rescheduleJob(
       lockedBy: null,
       leaseUntil: null,
       lastError: lastError.slice(0, 2000),
+      lastErrorKey,
     })
     .where(heldBy(jobId, workerId))
     .returning({ id: jobs.id });

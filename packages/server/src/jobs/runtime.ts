@@ -30,6 +30,8 @@ export interface WorkerRuntime {
   leaseMs: number;
   maxAttempts: number;
   retryBackoffMs: number;
+  /** Wait before the second attempt when the engine could not be reached; ×4 with each further one. */
+  unreachableBackoffMs: number;
   maxRetryBackoffMs: number;
   pipeline: PipelineOptions;
   /** Reports an event; a failing listener is logged, never thrown. */

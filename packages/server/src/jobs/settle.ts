@@ -169,6 +169,26 @@ export async function settleExhausted(rt: WorkerRuntime, claim: Claim): Promise<
   return true;
 }
 
+/** The key of an engine that could not be reached at all (no connection). */
+const UNREACHABLE_KEY = 'processing.engine.unreachable';
+
+/**
+ * How long a job waits after its `attempts`-th attempt failed: an unreachable engine is asked
+ * again after seconds, growing fourfold; other failures double from JOB_RETRY_BACKOFF_MS. Never
+ * less than the engine's Retry-After, never more than the cap.
+ */
+export function retryDelayMs(
+  rt: Pick<WorkerRuntime, 'retryBackoffMs' | 'unreachableBackoffMs' | 'maxRetryBackoffMs'>,
+  failure: { key: string; retryAfterMs?: number },
+  attempts: number,
+): number {
+  const grown =
+    failure.key === UNREACHABLE_KEY
+      ? rt.unreachableBackoffMs * 4 ** (attempts - 1)
+      : rt.retryBackoffMs * 2 ** (attempts - 1);
+  return Math.min(rt.maxRetryBackoffMs, Math.max(grown, failure.retryAfterMs ?? 0));
+}
+
 /**
  * The run threw: an interruption hands the job back (stopping) or leaves it to its new holder
  * (lost); a retryable failure with attempts left goes back to the queue after a backoff; anything
@@ -195,11 +215,8 @@ export async function settleFailure(
   const failure = classifyFailure(error, claim.stage);
   const message = describe(error);
   if (failure.retryable && job.attempts < rt.maxAttempts) {
-    const delayMs = Math.min(
-      rt.maxRetryBackoffMs,
-      Math.max(rt.retryBackoffMs * 2 ** (job.attempts - 1), failure.retryAfterMs ?? 0),
-    );
-    await rescheduleJob(rt.db, job.id, rt.workerId, delayMs, message);
+    const delayMs = retryDelayMs(rt, failure, job.attempts);
+    await rescheduleJob(rt.db, job.id, rt.workerId, delayMs, message, failure.key);
     log.warn('job retry later', { stage: claim.stage, attempt: job.attempts, delayMs, err: error });
     rt.emit({ type: 'retry', jobId: job.id, noteId: job.noteId, delayMs, error: message });
     return false;

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { endpoints, type Note } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { audioFixtures, GERMAN_TEXT, type AudioFixtures } from '../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../tests/peers/openai.ts';
 import type { Env } from '../config.ts';
@@ -21,8 +21,10 @@ import {
   waitForNote,
   type UploadFields,
 } from './testing.ts';
+import { retryDelayMs } from './settle.ts';
 import {
   createWorker,
+  DEFAULT_UNREACHABLE_BACKOFF_MS,
   workDirOf,
   type Worker,
   type WorkerEvent,
@@ -63,6 +65,7 @@ async function setup(env: Env = {}, options: Partial<WorkerOptions> = {}): Promi
     pollMs: 20,
     maxAttempts: 2,
     retryBackoffMs: 20,
+    unreachableBackoffMs: 20,
     pipeline: { chunkRetries: 1, chunkBackoffMs: 10 },
     onEvent: (event) => events.push(event),
     ...options,
@@ -186,6 +189,47 @@ describe('worker', () => {
     expect(job!.lastError).toContain('unreachable');
     expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'refund:1']);
     expect(await minutesOf(s, anna)).toMatchObject({ used: 0, running: 0, remaining: 30 });
+  });
+
+  it('explains the wait while the engine is unreachable: attempt, next attempt time and reason', async () => {
+    const s = await setup(
+      { STT_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`, JOB_MAX_ATTEMPTS: '5' },
+      { maxAttempts: undefined, unreachableBackoffMs: undefined },
+    );
+    const anna = await signUp(s.api);
+    const note = await upload(s, anna);
+    // Nothing failed yet: nothing to explain.
+    expect((await detail(s, anna, note.id)).retry).toBeNull();
+    const before = Date.now();
+    s.worker.start();
+    await vi.waitFor(() => expect(s.events.some((e) => e.type === 'retry')).toBe(true), {
+      timeout: 10_000,
+    });
+    await s.worker.stop({ graceMs: 0 });
+    // The first wait is seconds, not half a minute (DEFAULT_UNREACHABLE_BACKOFF_MS).
+    const [delay] = s.events.flatMap((e) => (e.type === 'retry' ? [e.delayMs] : []));
+    expect(delay).toBe(DEFAULT_UNREACHABLE_BACKOFF_MS);
+    const waiting = await detail(s, anna, note.id);
+    expect(waiting.retry).toMatchObject({
+      attempt: 2,
+      max_attempts: 5,
+      last_error: 'processing.engine.unreachable',
+    });
+    const due = Date.parse(waiting.retry!.next_attempt_at);
+    expect(due).toBeGreaterThanOrEqual(before + DEFAULT_UNREACHABLE_BACKOFF_MS - 1_000);
+    expect(due).toBeLessThanOrEqual(Date.now() + DEFAULT_UNREACHABLE_BACKOFF_MS + 1_000);
+  });
+
+  it('asks an unreachable engine again after seconds, growing; other failures double from their own wait', () => {
+    const rt = { retryBackoffMs: 30_000, unreachableBackoffMs: 5_000, maxRetryBackoffMs: 600_000 };
+    const unreachable = { key: 'processing.engine.unreachable' };
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(rt, unreachable, n))).toEqual([
+      5_000, 20_000, 80_000, 320_000,
+    ]);
+    const server = { key: 'processing.engine.server' };
+    expect([1, 2, 3].map((n) => retryDelayMs(rt, server, n))).toEqual([30_000, 60_000, 120_000]);
+    expect(retryDelayMs(rt, { ...unreachable, retryAfterMs: 9_000 }, 1)).toBe(9_000);
+    expect(retryDelayMs(rt, unreachable, 9)).toBe(600_000);
   });
 
   it('refunds when the engine always fails; a retry after it recovers charges once', async () => {

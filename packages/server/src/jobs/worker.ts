@@ -43,6 +43,11 @@ export interface WorkerOptions {
   maxAttempts?: number;
   /** Wait before the second attempt; doubles with each further one. */
   retryBackoffMs?: number;
+  /**
+   * Wait before the second attempt when the engine could not be reached at all; grows fourfold
+   * with each further one (docs/uploads.md#retries-and-backoff).
+   */
+  unreachableBackoffMs?: number;
   maxRetryBackoffMs?: number;
   pipeline?: Partial<PipelineOptions>;
   onEvent?: (event: WorkerEvent) => void;
@@ -71,6 +76,8 @@ export interface Worker {
 export const DEFAULT_POLL_MS = 500;
 export const DEFAULT_MAX_ATTEMPTS = 5;
 export const DEFAULT_RETRY_BACKOFF_MS = 30_000;
+/** An unreachable engine is often back within seconds (a restart): 5 s, 20 s, 80 s, 320 s. */
+export const DEFAULT_UNREACHABLE_BACKOFF_MS = 5_000;
 const DEFAULT_MAX_RETRY_BACKOFF_MS = 10 * 60_000;
 
 /** The engines a configuration names. */
@@ -106,6 +113,7 @@ function runtimeOf(options: WorkerOptions, workerId: string): WorkerRuntime {
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     maxAttempts: options.maxAttempts ?? config.jobMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     retryBackoffMs: options.retryBackoffMs ?? config.jobRetryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS,
+    unreachableBackoffMs: options.unreachableBackoffMs ?? DEFAULT_UNREACHABLE_BACKOFF_MS,
     maxRetryBackoffMs: options.maxRetryBackoffMs ?? DEFAULT_MAX_RETRY_BACKOFF_MS,
     pipeline: {
       sttConcurrency: config.stt.concurrency,

@@ -1,3 +1,4 @@
+import { hasAudioSignature } from '@protokoll/contract';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -110,6 +111,15 @@ describe('sniffAudio', () => {
     const png = await readFile(fixtures.pngAsMp3);
     expect((await refusal(sniffAudio(png))).reason).toBe('notAudio');
   });
+
+  it.each(SPEECH_FORMATS)(
+    "agrees with the browser's pre-check (hasAudioSignature) on %s and on what is not audio",
+    async (f) => {
+      expect(hasAudioSignature(await readFile(fixtures.german[f]))).toBe(true);
+      expect(hasAudioSignature(await readFile(fixtures.pngAsMp3))).toBe(false);
+      expect(hasAudioSignature(await readFile(fixtures.textAsMp3))).toBe(false);
+    },
+  );
 });
 
 describe('prepareAudio and cutChunk', () => {

@@ -109,6 +109,11 @@ export function formatDateTime(iso: string, locale: string): string {
   return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/** The time of day of a timestamp: "14:32" / "2:32 PM" (when something happens next). */
+export function formatTime(iso: string, locale: string): string {
+  return dateFormat(locale, { timeStyle: 'short' }).format(new Date(iso));
+}
+
 /** The day of a timestamp, in words: "14. März 2027" / "March 14, 2027" (a renewal date). */
 export function formatDate(iso: string, locale: string): string {
   return dateFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
@@ -147,6 +152,7 @@ export interface Format {
   duration: (seconds: number, options?: DurationOptions) => string;
   clock: (seconds: number) => string;
   dateTime: (iso: string) => string;
+  time: (iso: string) => string;
   date: (iso: string) => string;
   day: (value: string) => string;
   money: (cents: number, currency: string) => string;
@@ -162,6 +168,7 @@ export function createFormat(locale: string): Format {
     duration: (seconds, options) => formatDuration(seconds, locale, options),
     clock: formatClock,
     dateTime: (iso) => formatDateTime(iso, locale),
+    time: (iso) => formatTime(iso, locale),
     date: (iso) => formatDate(iso, locale),
     day: (value) => formatDay(value, locale),
     money: (cents, currency) => formatMoney(cents, currency, locale),

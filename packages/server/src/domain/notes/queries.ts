@@ -1,7 +1,7 @@
-import type { NoteCountQuery } from '@protokoll/contract';
+import { isProcessing, type NoteCountQuery, type NoteRetry } from '@protokoll/contract';
 import { and, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notes, type NoteRow } from '../../db/schema.ts';
+import { jobs, notes, type NoteRow } from '../../db/schema.ts';
 
 /**
  * The columns a list row needs: everything but transcript, summary and search text, which can be
@@ -261,4 +261,32 @@ export async function findOwnedNote(
     .from(notes)
     .where(and(eq(notes.id, id), eq(notes.userId, userId)));
   return row;
+}
+
+/**
+ * Why a processing note waits, when it does (docs/uploads.md#waiting-is-explained): its job is
+ * back in the queue after a failed attempt. `maxAttempts` is the workers' JOB_MAX_ATTEMPTS.
+ */
+export async function findNoteRetry(
+  db: Db,
+  note: Pick<NoteRow, 'id' | 'status'>,
+  maxAttempts: number,
+): Promise<NoteRetry | null> {
+  if (!isProcessing(note.status)) return null;
+  const [job] = await db
+    .select({
+      state: jobs.state,
+      attempts: jobs.attempts,
+      runAt: jobs.runAt,
+      lastErrorKey: jobs.lastErrorKey,
+    })
+    .from(jobs)
+    .where(eq(jobs.noteId, note.id));
+  if (!job || job.state !== 'queued' || job.attempts < 1 || !job.lastErrorKey) return null;
+  return {
+    attempt: job.attempts + 1,
+    max_attempts: Math.max(maxAttempts, job.attempts + 1),
+    next_attempt_at: job.runAt.toISOString(),
+    last_error: job.lastErrorKey,
+  };
 }

@@ -5,7 +5,8 @@ import { deleteNote } from '../../domain/notes/delete-note.ts';
 import { toNoteDetailDto, toNoteDto } from '../../domain/notes/dto.ts';
 import { exportNote } from '../../domain/notes/export-note.ts';
 import { moveNote } from '../../domain/notes/move-note.ts';
-import { countNotes, findOwnedNote, listNotes } from '../../domain/notes/queries.ts';
+import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/index.ts';
+import { countNotes, findNoteRetry, findOwnedNote, listNotes } from '../../domain/notes/queries.ts';
 import { findRecording } from '../../domain/notes/recording.ts';
 import { updateNote } from '../../domain/notes/update-note.ts';
 import { authOf } from '../../lib/auth/middleware.ts';
@@ -43,8 +44,13 @@ export const getNoteHandler: AppRouteHandler<typeof getNoteRoute> = async (c) =>
   const { userId } = authOf(c);
   const note = await findOwnedNote(c.var.db, userId, c.req.valid('param').id);
   if (!note) throw notFoundError();
+  const retry = await findNoteRetry(
+    c.var.db,
+    note,
+    c.var.config.jobMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+  );
   c.header('Cache-Control', 'no-store');
-  return c.json({ success: true, note: toNoteDetailDto(note) }, 200);
+  return c.json({ success: true, note: { ...toNoteDetailDto(note), retry } }, 200);
 };
 
 export const updateNoteHandler: AppRouteHandler<typeof updateNoteRoute> = async (c) => {

@@ -331,7 +331,7 @@ describe('POST /api/note', () => {
     const long = await silence(31 * 60);
     const body = await refusal(await upload(anna, long), 422, 'fileTooLong');
     expect(body.message).toBe(
-      'Diese Aufnahme dauert 31 Minuten. Ihr Tarif Free erlaubt höchstens 30 Minuten pro Datei.',
+      'Diese Aufnahme dauert 31:00. Ihr Tarif Free erlaubt höchstens 30 Minuten pro Datei.',
     );
     await expectNothingLeft(t, anna);
 
@@ -357,7 +357,7 @@ describe('POST /api/note', () => {
     await spend(anna, 30);
     const body = await refusal(await upload(anna, fixtures.german.mp3), 402, 'insufficientMinutes');
     expect(body.message).toBe(
-      'Diese Aufnahme dauert 0,2 Minuten und kostet 1 Minute, Ihnen bleiben aber nur 0 Minuten.',
+      'Diese Aufnahme dauert 0:08 und kostet 1 Minute, Ihnen bleiben aber nur 0 Minuten.',
     );
     await expectNothingLeft(t, anna);
     expect(await minutes(t, anna)).toMatchObject({ used: 30, running: 0, remaining: 0 });

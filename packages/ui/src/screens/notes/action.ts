@@ -1,5 +1,5 @@
 import { ErrorCode, isFailureText, type FailureText } from '@protokoll/contract';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 /**
  * What a screen callback may return. A promise lets the dialog that asked stay open with a
@@ -25,6 +25,12 @@ export interface ActionState {
   run: (action: () => ActionResult, onDone?: () => void) => Promise<void>;
   /** Forgets a failure, e.g. when its dialog is closed. */
   reset: () => void;
+  /**
+   * Stops waiting for the pending run (Cancel, Escape): the dialog may close at once, and the
+   * run's late outcome is ignored. The app's call still ends by its timeout
+   * (docs/errors.md#every-action-ends).
+   */
+  cancel: () => void;
 }
 
 /** State of one asynchronous intent (create, move, delete …) of a dialog or form. */
@@ -34,22 +40,31 @@ export function useAction(): ActionState {
     error: undefined,
   });
   const { pending } = state;
+  // Each run gets a number; one that is no longer the current run was cancelled.
+  const current = useRef(0);
   const run = useCallback(
     async (action: () => ActionResult, onDone?: () => void) => {
       if (pending) return;
+      const mine = ++current.current;
       setState({ pending: true, error: undefined });
       try {
         await action();
+        if (mine !== current.current) return;
         setState({ pending: false, error: undefined });
         onDone?.();
       } catch (reason) {
+        if (mine !== current.current) return;
         setState({ pending: false, error: asFailureText(reason) });
       }
     },
     [pending],
   );
   const reset = useCallback(() => setState({ pending: false, error: undefined }), []);
-  return { ...state, run, reset };
+  const cancel = useCallback(() => {
+    current.current++;
+    setState({ pending: false, error: undefined });
+  }, []);
+  return { ...state, run, reset, cancel };
 }
 
 /**

@@ -67,9 +67,25 @@ export const Pending: Story = {
     await waitFor(() =>
       expect(dialog.getByRole('button', { name: 'Endgültig löschen' })).toBeDisabled(),
     );
-    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeEnabled();
+  },
+};
+
+/**
+ * Escape (like Cancel) closes the dialog while the deletion is on its way; its late outcome is
+ * ignored here (docs/errors.md#every-action-ends).
+ */
+export const PendingEscape: Story = {
+  args: { onDelete: fn(never) },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('alertdialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Endgültig löschen' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Endgültig löschen' })).toBeDisabled(),
+    );
     await userEvent.keyboard('{Escape}');
-    await expect(screen.getByRole('alertdialog')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
   },
 };
 

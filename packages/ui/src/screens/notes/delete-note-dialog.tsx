@@ -52,7 +52,7 @@ export function ConfirmDelete({
 }: ConfirmDeleteProps) {
   const { t } = useTranslation();
   const failureText = useFailureText();
-  const { pending, error, run, reset } = useAction();
+  const { pending, error, run, reset, cancel } = useAction();
 
   const [shownOpen, setShownOpen] = useState(open);
   if (open !== shownOpen) {
@@ -61,7 +61,14 @@ export function ConfirmDelete({
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        // Cancel and Escape always close, also while the call is on its way.
+        if (!next) cancel();
+        onOpenChange(next);
+      }}
+    >
       <AlertDialogContent data-slot={slot} onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle className="wrap-break-word">{title}</AlertDialogTitle>
@@ -69,7 +76,7 @@ export function ConfirmDelete({
         </AlertDialogHeader>
         {error ? <Alert variant="danger" description={failureText(error, failedKey)} /> : null}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{t('common.cancel')}</AlertDialogCancel>
+          <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
           <Button
             variant="danger"
             loading={pending}

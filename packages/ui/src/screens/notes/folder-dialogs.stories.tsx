@@ -135,7 +135,78 @@ export const CreatePending: Story = {
         'true',
       ),
     );
-    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeEnabled();
+  },
+};
+
+/**
+ * Cancel works while the call is on its way (it once spun with Cancel disabled and Escape
+ * ignored): the dialog closes at once (docs/errors.md#every-action-ends).
+ */
+export const CreatePendingCancel: Story = {
+  args: { onCreate: fn(never) },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Ordnername' }), 'Team');
+    await userEvent.click(dialog.getByRole('button', { name: 'Ordner anlegen' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Ordner anlegen' })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      ),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+export const CreatePendingEscapeEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { onCreate: fn(never) },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'New folder' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Folder name' }), 'Team');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create folder' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Create folder' })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      ),
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/** Offline: the translated reason above the buttons, the typed name kept for another try. */
+export const CreateOffline: Story = {
+  args: { onCreate: fn(failing('offline')) },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    const name = dialog.getByRole('textbox', { name: 'Ordnername' });
+    await userEvent.type(name, 'Team Nord');
+    await userEvent.click(dialog.getByRole('button', { name: 'Ordner anlegen' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Keine Internetverbindung. Bitte prüfen Sie Ihr Netzwerk.',
+    );
+    await expect(name).toHaveValue('Team Nord');
+    await expect(dialog.getByRole('button', { name: 'Ordner anlegen' })).toBeEnabled();
+  },
+};
+
+/** A call that outlived the contract's action timeout: said so, the name kept. */
+export const CreateTimeoutEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { onCreate: fn(failing('timeout')) },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'New folder' }));
+    const name = dialog.getByRole('textbox', { name: 'Folder name' });
+    await userEvent.type(name, 'Team North');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create folder' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Request timed out. Please try again.',
+    );
+    await expect(name).toHaveValue('Team North');
   },
 };
 

@@ -81,7 +81,14 @@ function FolderNameDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (action.pending ? undefined : onOpenChange(next))}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Cancel and Escape always close, also while the call is on its way.
+        if (!next) action.cancel();
+        onOpenChange(next);
+      }}
+    >
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent data-slot={slot} size="sm" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
@@ -167,9 +174,7 @@ function FolderNameForm({
       </Form>
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            {t('common.cancel')}
-          </Button>
+          <Button variant="outline">{t('common.cancel')}</Button>
         </DialogClose>
         <Button type="submit" form={formId} loading={pending}>
           {submitLabel}

@@ -97,7 +97,7 @@ export const Keyboard: Story = {
   },
 };
 
-/** While the move runs the dialog stays, spinning, and Escape does not close it. */
+/** While the move runs the dialog spins; Cancel stays usable (docs/errors.md#every-action-ends). */
 export const Pending: Story = {
   args: { onMove: fn(never) },
   play: async () => {
@@ -110,8 +110,25 @@ export const Pending: Story = {
         'true',
       ),
     );
+    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeEnabled();
+  },
+};
+
+/** Escape closes the dialog while the move is on its way. */
+export const PendingEscape: Story = {
+  args: { onMove: fn(never) },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('radio', { name: 'Vorlesungen' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Verschieben' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Verschieben' })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      ),
+    );
     await userEvent.keyboard('{Escape}');
-    await expect(screen.getByRole('dialog')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   },
 };
 

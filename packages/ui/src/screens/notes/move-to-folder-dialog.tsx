@@ -56,7 +56,14 @@ export function MoveToFolderDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (action.pending ? undefined : onOpenChange(next))}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Cancel and Escape always close, also while the call is on its way.
+        if (!next) action.cancel();
+        onOpenChange(next);
+      }}
+    >
       <DialogContent data-slot="move-to-folder-dialog" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{t('notes.move.title')}</DialogTitle>
@@ -125,9 +132,7 @@ function MoveForm({ action, current, folders, onMove, onDone }: MoveFormProps) {
       </form>
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            {t('common.cancel')}
-          </Button>
+          <Button variant="outline">{t('common.cancel')}</Button>
         </DialogClose>
         <Button type="submit" form={formId} loading={pending}>
           {t('notes.move.submit')}

@@ -216,11 +216,56 @@ export const Processing: Story = {
   args: { note: byId(11), folderName: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Ihre Notiz wird verarbeitet')).toBeVisible();
-    await expect(canvas.getByText('Wird transkribiert')).toBeVisible();
+    const steps = canvas.getByRole('list', { name: /^Verarbeitung von/ });
+    const current = within(steps)
+      .getAllByRole('listitem')
+      .find((step) => step.getAttribute('aria-current') === 'step');
+    await expect(current).toHaveTextContent(/Transkribieren\s*35\s*%/);
     await expect(canvas.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '35');
     await expect(canvas.queryByRole('button', { name: 'Herunterladen' })).toBeNull();
     await expect(canvas.queryByRole('region', { name: 'Transkript' })).toBeNull();
   },
+};
+
+const waiting = {
+  ...byId(11),
+  progress: 5,
+  retry: {
+    attempt: 2,
+    max_attempts: 5,
+    next_attempt_at: '2026-03-02T13:32:00.000Z',
+    last_error: 'processing.engine.unreachable',
+  },
+};
+
+/**
+ * The speech engine cannot be reached: the note says so and when it tries again, instead of a
+ * bar standing at 5 % (docs/uploads.md#waiting-is-explained).
+ */
+export const ProcessingWaiting: Story = {
+  args: { note: waiting, folderName: undefined },
+  play: async ({ canvas }) => {
+    const wait = canvas
+      .getAllByRole('status')
+      .find((region) => region.getAttribute('data-slot') === 'note-retry');
+    await expect(wait).toHaveTextContent('Spracherkennung nicht erreichbar');
+    await expect(wait).toHaveTextContent(/Nächster Versuch um \d{1,2}:\d{2}, Versuch 2 von 5\./);
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+  },
+};
+
+export const EnglishProcessingWaiting: Story = {
+  args: { note: waiting, folderName: undefined },
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Speech engine not reachable')).toBeVisible();
+    await expect(canvas.getByText(/^Next attempt at .+, attempt 2 of 5\.$/)).toBeVisible();
+  },
+};
+
+export const ProcessingWaitingMobile: Story = {
+  ...ProcessingWaiting,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
 };
 
 /** Processing failed: the reason and a way to run it again. */
@@ -299,7 +344,9 @@ export const EnglishProcessing: Story = {
   globals: { locale: 'en' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Your note is being processed')).toBeVisible();
-    await expect(canvas.getByText('Transcribing')).toBeVisible();
+    await expect(canvas.getByRole('list', { name: /^Processing of/ })).toHaveTextContent(
+      /Transcribing\s*35\s*%/,
+    );
   },
 };
 

@@ -18,7 +18,7 @@ import { AudioPlayer, type SeekRequest } from './audio-player.tsx';
 import { DownloadMenu } from './download-menu.tsx';
 import { useFormat } from '../../lib/format.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
-import { NoteProgress } from '../../widgets/note-status.tsx';
+import { NoteStages } from '../../widgets/note-stages.tsx';
 import { SummarySection, TranscriptSection } from '../../widgets/reader-parts.tsx';
 import { SpeakerNames, speakerLabels } from './speaker-names.tsx';
 
@@ -294,7 +294,13 @@ function ProcessingNotice({ note }: { note: NoteDetail }) {
       title={t('reader.processing.title')}
       description={t('reader.processing.description')}
     >
-      <NoteProgress note={note} className="mt-3" />
+      <NoteStages
+        name={note.name}
+        stage={note.status === 'error' ? 'queued' : note.status}
+        progress={note.progress}
+        retry={note.retry}
+        className="mt-3"
+      />
     </Alert>
   );
 }

@@ -26,7 +26,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('[data-slot="file-duration"]')).toHaveTextContent(
-      '25 Min.',
+      '25:00',
     );
   },
 };

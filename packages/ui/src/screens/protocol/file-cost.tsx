@@ -1,4 +1,4 @@
-import { hasEnoughMinutes, type Minutes } from '@protokoll/contract';
+import { hasEnoughMinutes, recordingLength, type Minutes } from '@protokoll/contract';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -35,7 +35,7 @@ export function FileCost({ duration, cost, minutes, unlimited, remaining }: File
           <dt className={term}>{t('protocol.file.duration')}</dt>
           <dd data-slot="file-duration" className={value}>
             {typeof duration === 'number'
-              ? format.duration(duration)
+              ? recordingLength(duration)
               : duration === null
                 ? t('protocol.file.durationUnknown')
                 : t('protocol.file.durationReading')}

@@ -1,4 +1,4 @@
-import type { Minutes } from '@protokoll/contract';
+import { recordingLength, type Minutes } from '@protokoll/contract';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -35,6 +35,8 @@ export interface FileSectionProps {
   refusalId: string;
   /** "Upgrade" beside the refusal. */
   onUpgrade?: (() => void) | undefined;
+  /** The file is refused as not audio (its `error` says so): no length or cost to show. */
+  notAudio?: boolean | undefined;
 }
 
 /** "Aufnahme": the drop zone, and for a chosen file its length, its cost and a refusal. */
@@ -53,6 +55,7 @@ export function FileSection({
   refusal,
   refusalId,
   onUpgrade,
+  notAudio = false,
 }: FileSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -69,7 +72,7 @@ export function FileSection({
         disabled={disabled}
         inputRef={inputRef}
       />
-      {file ? (
+      {file && !notAudio ? (
         <FileCost
           duration={duration}
           cost={cost}
@@ -93,7 +96,7 @@ export function FileSection({
               ? t('protocol.refusal.overPlanLimit', {
                   plan: refusal.plan,
                   limit: format.minutes(refusal.limitMinutes),
-                  duration: format.duration(refusal.duration),
+                  duration: recordingLength(refusal.duration),
                 })
               : t('protocol.refusal.notEnoughMinutes', {
                   cost: format.minutes(refusal.cost),

@@ -133,7 +133,7 @@ export const FileChosen: Story = {
   args: { defaultFile: meeting, fileDuration: MEETING_SECONDS },
   play: async ({ canvas, canvasElement, args }) => {
     const cost = within(canvasElement.querySelector<HTMLElement>('[data-slot="file-cost"]')!);
-    await expect(cost.getByText('12 Min. 34 Sek.')).toBeVisible();
+    await expect(cost.getByText('12:34')).toBeVisible();
     await expect(cost.getByText('13 Minuten')).toBeVisible();
     await expect(cost.getByText('18 Minuten')).toBeVisible();
     await expect(cost.getByText(/Danach verbleiben Ihnen 5 Minuten\./)).toBeVisible();
@@ -266,7 +266,7 @@ export const OverPlanLimit: Story = {
     const reason = canvas.getByRole('alert');
     await expect(reason).toHaveTextContent('Aufnahme zu lang für Ihren Tarif');
     await expect(reason).toHaveTextContent(
-      'Ihr Tarif Free erlaubt höchstens 30 Minuten pro Aufnahme, diese dauert 42 Min. 10 Sek.',
+      'Ihr Tarif Free erlaubt höchstens 30 Minuten pro Aufnahme, diese dauert 42:10.',
     );
     await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeDisabled();
   },
@@ -422,7 +422,7 @@ export const Unlimited: Story = {
   },
   play: async ({ canvas, canvasElement }) => {
     const cost = within(canvasElement.querySelector<HTMLElement>('[data-slot="file-cost"]')!);
-    await expect(cost.getByText('2 Std. 7 Min. 3 Sek.')).toBeVisible();
+    await expect(cost.getByText('2:07:03')).toBeVisible();
     await expect(cost.getByText('128 Minuten')).toBeVisible();
     await expect(cost.getByText('Unbegrenzt')).toBeVisible();
     await expect(canvas.queryByRole('alert')).toBeNull();
@@ -551,7 +551,7 @@ export const English: Story = {
     await expect(canvas.getByRole('combobox', { name: 'Note language' })).toHaveTextContent(
       'English',
     );
-    await expect(canvas.getByText('12 min 34 sec')).toBeVisible();
+    await expect(canvas.getByText('12:34')).toBeVisible();
     await expect(canvas.getByRole('radio', { name: 'Results minutes' })).toBeChecked();
     await expect(canvas.getByRole('button', { name: 'Create note' })).toBeEnabled();
   },

@@ -115,6 +115,11 @@ export interface ProtocolScreenProps extends Omit<
    * `null` when the browser cannot read it (the server then decides).
    */
   fileDuration?: number | null | undefined;
+  /**
+   * The chosen file could not be read and its first bytes start no accepted audio format: it is
+   * refused with the server's own "not audio" text, before anything is sent.
+   */
+  fileNotAudio?: boolean | undefined;
   /** Start with this file chosen, e.g. one dropped on the dashboard; it is not reported again. */
   defaultFile?: File | undefined;
   /** "Upgrade" next to a refusal for too few minutes or too long a recording. */
@@ -151,6 +156,7 @@ export function ProtocolScreen({
   onSubmit,
   onFileSelected,
   fileDuration,
+  fileNotAudio = false,
   defaultFile,
   onUpgrade,
   className,
@@ -205,7 +211,8 @@ export function ProtocolScreen({
   const overLimit = typeof duration === 'number' && exceedsFileLimit(duration, limitMinutes);
   const notEnough = cost !== undefined && minutes != null && !hasEnoughMinutes(minutes, cost);
   const reading = file != null && duration === undefined;
-  const blocked = !engine || overLimit || notEnough || reading;
+  const notAudio = file != null && fileNotAudio;
+  const blocked = !engine || overLimit || notEnough || reading || notAudio;
   const costRefusal: CostRefusal | undefined = overLimit
     ? {
         kind: 'overPlanLimit',
@@ -313,10 +320,15 @@ export function ProtocolScreen({
                 file={file}
                 maxBytes={capabilities.maxUploadBytes}
                 onFile={chooseFile}
-                error={refusalText ?? messageText(errors.audio_file?.message)}
+                error={
+                  refusalText ??
+                  (notAudio ? t('processing.audio.notAudio') : undefined) ??
+                  messageText(errors.audio_file?.message)
+                }
                 disabled={!engine}
                 inputRef={fileInput}
                 duration={duration}
+                notAudio={notAudio}
                 cost={cost}
                 minutes={minutes}
                 unlimited={unlimited}

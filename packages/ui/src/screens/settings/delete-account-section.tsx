@@ -93,10 +93,10 @@ function DeleteAccountDialog({ status, error, defaultOpen, onConfirm }: DeleteAc
     <AlertDialog
       open={open}
       onOpenChange={(next) => {
-        // While the deletion runs the dialog stays: its outcome is shown here.
-        if (deleting) return;
+        // Cancel and Escape always close (docs/errors.md#every-action-ends); the deletion's call
+        // still ends by its timeout. Closed while it runs, the typed word stays for another try.
         setOpen(next);
-        if (!next) setConfirmation('');
+        if (!next && !deleting) setConfirmation('');
       }}
     >
       <AlertDialogTrigger asChild>
@@ -150,7 +150,7 @@ function DeleteAccountDialog({ status, error, defaultOpen, onConfirm }: DeleteAc
             />
           ) : null}
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>{t('common.cancel')}</AlertDialogCancel>
+            <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
             <Button type="submit" variant="danger" disabled={!confirmed} loading={deleting}>
               {t('settings.delete.confirm')}
             </Button>

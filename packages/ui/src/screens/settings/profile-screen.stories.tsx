@@ -253,7 +253,10 @@ export const DeleteCancelled: Story = {
   },
 };
 
-/** The deletion runs: the dialog stays open, its buttons are blocked, Escape does nothing. */
+/**
+ * The deletion runs: confirming is blocked, but Cancel (and Escape) still close the dialog
+ * (docs/errors.md#every-action-ends).
+ */
 export const Deleting: Story = {
   args: { defaultDeleteDialogOpen: true, deleteStatus: 'pending' },
   play: async () => {
@@ -262,9 +265,18 @@ export const Deleting: Story = {
     const confirm = within(dialog).getByRole('button', { name: 'Endgültig löschen' });
     await expect(confirm).toHaveAttribute('aria-busy', 'true');
     await expect(confirm).toBeDisabled();
-    await expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeDisabled();
+    await expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeEnabled();
+  },
+};
+
+/** Escape while the deletion runs closes the dialog; the typed word stays for another try. */
+export const DeletingEscape: Story = {
+  args: { defaultDeleteDialogOpen: true, deleteStatus: 'pending' },
+  play: async () => {
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'DELETE');
     await userEvent.keyboard('{Escape}');
-    await expect(screen.getByRole('alertdialog')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   },
 };
 
