@@ -21,6 +21,7 @@ import {
   cleanSegments,
   cutChunks,
   dominantLanguage,
+  ensurePeaks,
   extractiveSummary,
   LEAD_CHUNK_SECONDS,
   mergeTranscripts,
@@ -255,6 +256,15 @@ async function transcribe(ctx: StageContext): Promise<Stage> {
   });
   for (const [index, result] of done) assembler.add(index, result);
 
+  // The player's level overview (docs/uploads.md#level-overview) is measured beside the
+  // transcription, while the engine works; without one the reader measures it on first request.
+  const overview = note.audioKey
+    ? ensurePeaks(ctx.storage, note.audioKey, signal).catch((error: unknown) => {
+        if (!signal.aborted)
+          ctx.logger.warn('level overview failed', { noteId: note.id, err: error });
+      })
+    : Promise.resolve();
+
   const pending = chunks.filter((chunk) => !done.has(chunk.index));
   if (pending.length > 0) {
     const chunkDir = join(workDir, 'chunks');
@@ -313,6 +323,7 @@ async function transcribe(ctx: StageContext): Promise<Stage> {
     }
   }
 
+  await overview;
   const assembled = assembler.finish();
   const keep = speakersAsked(note, ctx.plan) && assembled.speakerLabels;
   const segments = keep
