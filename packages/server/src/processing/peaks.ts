@@ -134,6 +134,9 @@ export async function ensurePeaks(
   const peaks = await measure(storage, audioKey, signal);
   const body = JSON.stringify({ peaks: peaks.peaks, duration_seconds: peaks.durationSeconds });
   await storage.write(key, Readable.from([Buffer.from(body)]));
+  // A note deleted while it was measured removed its recording first, then this file: written
+  // after that, it would outlive the note.
+  if (!(await storage.stat(audioKey))) await storage.remove(key);
   return peaks;
 }
 
