@@ -25,6 +25,8 @@ export const keys = {
     count: (filters: NoteFilterQuery) => ['notes', 'count', filters] as const,
     detail: (id: number) => ['notes', 'detail', id] as const,
   },
+  /** Outside `notes`: reloading notes never measures a recording's overview again. */
+  peaks: (id: number) => ['peaks', id] as const,
   folders: {
     all: () => ['folders'] as const,
     list: () => ['folders', 'list'] as const,

@@ -4,8 +4,13 @@ import { FOLDER_NAME_MAX_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textField } from './fields.ts';
 
-/** A folder. Names are unique per user (docs/product.md#folders). */
-export const Folder = z.object({ id: EntityId, name: z.string() }).meta({ id: 'Folder' });
+/**
+ * A folder. Names are unique per user (docs/product.md#folders). `note_count` is how many notes it
+ * holds; the list answer carries it (docs/product.md#folders), create and rename do not.
+ */
+export const Folder = z
+  .object({ id: EntityId, name: z.string(), note_count: z.number().int().nonnegative().optional() })
+  .meta({ id: 'Folder' });
 export type Folder = z.infer<typeof Folder>;
 
 /** "Folder name required" when empty after trimming (docs/product.md#folders). */
@@ -43,7 +48,7 @@ export const listFolders = defineEndpoint({
   method: 'GET',
   path: '/api/folder/list',
   tag: 'folders',
-  summary: 'All folders of the user, by name',
+  summary: 'All folders of the user, by name, with how many notes each holds',
   auth: true,
   response: FolderListResponse,
 });

@@ -52,6 +52,7 @@ import {
   downloadNote,
   getNote,
   getNoteAudio,
+  getNotePeaks,
   listNotes,
   moveNote,
   retryNote,
@@ -80,8 +81,8 @@ import {
 
 /**
  * Every call of the API, keyed by endpoint id. The server mounts and documents exactly these.
- * Where two paths can match one URL, the more specific one comes first (`getNoteAudio` before
- * `downloadNote`; `listNotes`/`countNotes` before `getNote`).
+ * Where two paths can match one URL, the more specific one comes first (`getNoteAudio` and
+ * `getNotePeaks` before `downloadNote`; `listNotes`/`countNotes` before `getNote`).
  */
 export const endpoints = {
   health,
@@ -111,6 +112,7 @@ export const endpoints = {
   countNotes,
   uploadNote,
   getNoteAudio,
+  getNotePeaks,
   downloadNote,
   getNote,
   deleteNote,

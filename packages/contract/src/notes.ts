@@ -355,6 +355,25 @@ export const AudioBinary = z.string().meta({
   contentMediaType: 'audio/*',
 });
 
+/** How many slices the level overview of a recording has (docs/uploads.md#level-overview). */
+export const PEAKS_COUNT = 800;
+
+/**
+ * The level overview of a recording, computed once on the server from the decoded audio
+ * (docs/uploads.md#level-overview): `peaks` are the loudness of equal slices of the recording in
+ * order, in percent of the loudest slice; a recording shorter than `PEAKS_COUNT` tenths of a second
+ * has fewer slices.
+ */
+export const NotePeaks = z
+  .object({
+    success: z.boolean(),
+    peaks: z.array(z.number().int().min(0).max(100)).max(PEAKS_COUNT),
+    /** Length of the decoded recording the slices cover. */
+    duration_seconds: Seconds,
+  })
+  .meta({ id: 'NotePeaks' });
+export type NotePeaks = z.infer<typeof NotePeaks>;
+
 export const listNotes = defineEndpoint({
   id: 'listNotes',
   method: 'GET',
@@ -412,6 +431,21 @@ export const getNoteAudio = defineEndpoint({
   params: NoteIdParams,
   response: AudioBinary,
   responseKind: 'binary',
+});
+
+/**
+ * The recording's level overview for the player's waveform. Computed when the recording is
+ * processed; for a note processed before, on the first request. Registered before `downloadNote`.
+ */
+export const getNotePeaks = defineEndpoint({
+  id: 'getNotePeaks',
+  method: 'GET',
+  path: '/api/note/{id}/peaks',
+  tag: 'notes',
+  summary: "The recording's level overview (waveform peaks)",
+  auth: true,
+  params: NoteIdParams,
+  response: NotePeaks,
 });
 
 export const downloadNote = defineEndpoint({

@@ -21,7 +21,13 @@ export function createFolderHandlers(db: MockDb = mockDb, options: HandleOptions
       () =>
         reply(e.listFolders, {
           success: true,
-          folders: [...db.folders].sort((a, b) => a.name.localeCompare(b.name, 'de')),
+          folders: [...db.folders]
+            .sort((a, b) => a.name.localeCompare(b.name, 'de'))
+            .map((folder) => ({
+              id: folder.id,
+              name: folder.name,
+              note_count: db.notes.filter((note) => note.folder_id === folder.id).length,
+            })),
         }),
       options,
     ),

@@ -13,7 +13,7 @@ import {
 } from '@protokoll/contract';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { longNameFolders } from '../fixtures/folders.ts';
-import { detailFor, longNameNotes, manyNotes, silentWav } from '../fixtures/notes.ts';
+import { demoPeaks, detailFor, longNameNotes, manyNotes, silentWav } from '../fixtures/notes.ts';
 import { failWith, handle, mswPath, reply, type HandleOptions } from '../handle.ts';
 import { errorResponse, notFound } from '../respond.ts';
 
@@ -217,6 +217,14 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
       ({ request, params }) => {
         const note = find(params.id);
         return note ? audioResponse(request, recordingOf(note)) : notFound();
+      },
+      options,
+    ),
+    handle(
+      e.getNotePeaks,
+      ({ params }) => {
+        const note = find(params.id);
+        return note ? reply(e.getNotePeaks, demoPeaks(note.duration_seconds ?? 1)) : notFound();
       },
       options,
     ),

@@ -1,8 +1,8 @@
 // A user's folders. Names are unique per user regardless of case (a unique index on
 // lower(name)); a folder's notes stay when it goes, unfiled.
 import { ErrorCode, type Folder } from '@protokoll/contract';
-import { and, eq } from 'drizzle-orm';
-import { folders } from '../db/schema.ts';
+import { and, count, eq } from 'drizzle-orm';
+import { folders, notes } from '../db/schema.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { ApiError, notFoundError } from '../lib/errors.ts';
 import type { DomainDeps } from './deps.ts';
@@ -15,12 +15,17 @@ function folderExists(): ApiError {
 
 const byName = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
 
-/** By name as people read it (umlauts with their base letter, "Team 2" before "Team 10"). */
-export async function listFolders(deps: DomainDeps, userId: number): Promise<Folder[]> {
+/**
+ * By name as people read it (umlauts with their base letter, "Team 2" before "Team 10"), each with
+ * how many notes it holds (counted on the owner's folder index, docs/product.md#folders).
+ */
+export async function listFolders(deps: DomainDeps, userId: number): Promise<Required<Folder>[]> {
   const rows = await deps.db
-    .select({ id: folders.id, name: folders.name })
+    .select({ id: folders.id, name: folders.name, note_count: count(notes.id) })
     .from(folders)
-    .where(eq(folders.userId, userId));
+    .leftJoin(notes, and(eq(notes.folderId, folders.id), eq(notes.userId, userId)))
+    .where(eq(folders.userId, userId))
+    .groupBy(folders.id, folders.name);
   return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
 }
 

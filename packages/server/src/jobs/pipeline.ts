@@ -21,6 +21,7 @@ import {
   cleanSegments,
   cutChunks,
   dominantLanguage,
+  ensurePeaks,
   extractiveSummary,
   LEAD_CHUNK_SECONDS,
   mergeTranscripts,
@@ -240,21 +241,16 @@ function cuttingClient(
   };
 }
 
-async function transcribe(ctx: StageContext): Promise<Stage> {
-  const { engines, checkpoint, workDir, signal, options, note } = ctx;
-  if (!engines.stt) throw new NoEngineError();
-  const chunks = checkpoint.chunks;
-  if (!chunks) throw new Error('transcribe: no chunk plan in the checkpoint');
-  const done = new Map(
-    Object.entries(checkpoint.transcripts ?? {}).map(([index, result]) => [Number(index), result]),
-  );
-  const language = note.language === 'auto' ? undefined : note.language;
-  const assembler = new TranscriptAssembler(chunks, {
-    clean: note.transcriptType === 'clean',
-    language,
-  });
-  for (const [index, result] of done) assembler.add(index, result);
-
+/** Transcribes the chunks not done yet, cutting them as the engine works. */
+async function transcribeAll(
+  ctx: StageContext,
+  chunks: ChunkPlan[],
+  done: Map<number, Transcription>,
+  assembler: TranscriptAssembler,
+  language: string | undefined,
+  stt: SttClient,
+): Promise<void> {
+  const { workDir, signal, options, note } = ctx;
   const pending = chunks.filter((chunk) => !done.has(chunk.index));
   if (pending.length > 0) {
     const chunkDir = join(workDir, 'chunks');
@@ -270,7 +266,7 @@ async function transcribe(ctx: StageContext): Promise<Stage> {
         path: chunkPath(chunkDir, chunk),
       }));
       const client = cuttingClient(
-        engines.stt,
+        stt,
         cutter,
         new Map(files.map((file) => [file.path, file as ChunkPlan])),
       );
@@ -311,6 +307,38 @@ async function transcribe(ctx: StageContext): Promise<Stage> {
       await cutter.stop();
       await recording.close();
     }
+  }
+}
+
+async function transcribe(ctx: StageContext): Promise<Stage> {
+  const { engines, checkpoint, workDir, signal, note } = ctx;
+  if (!engines.stt) throw new NoEngineError();
+  const chunks = checkpoint.chunks;
+  if (!chunks) throw new Error('transcribe: no chunk plan in the checkpoint');
+  const done = new Map(
+    Object.entries(checkpoint.transcripts ?? {}).map(([index, result]) => [Number(index), result]),
+  );
+  const language = note.language === 'auto' ? undefined : note.language;
+  const assembler = new TranscriptAssembler(chunks, {
+    clean: note.transcriptType === 'clean',
+    language,
+  });
+  for (const [index, result] of done) assembler.add(index, result);
+
+  // The player's level overview (docs/uploads.md#level-overview) is measured beside the
+  // transcription, while the engine works; without one the reader measures it on first request.
+  const overview = note.audioKey
+    ? ensurePeaks(ctx.storage, note.audioKey, signal).catch((error: unknown) => {
+        if (!signal.aborted)
+          ctx.logger.warn('level overview failed', { noteId: note.id, err: error });
+      })
+    : Promise.resolve();
+
+  try {
+    await transcribeAll(ctx, chunks, done, assembler, language, engines.stt);
+  } finally {
+    // Nothing of this note's is written after its stage has ended.
+    await overview;
   }
 
   const assembled = assembler.finish();

@@ -3,6 +3,7 @@
 // exactly once: charged on success, refunded otherwise.
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { peaksKey } from '../processing/peaks.ts';
 import { endpoints, type Note } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -155,9 +156,13 @@ describe('worker', () => {
     expect(await minutesOf(s, anna)).toMatchObject({ used: 1, running: 0, remaining: 29 });
     const [job] = await database().db.select().from(jobs).where(eq(jobs.noteId, note.id));
     expect(job).toMatchObject({ state: 'done', lockedBy: null, checkpoint: {} });
-    // Intermediate files are gone; the recording stays for playback.
+    // Intermediate files are gone; the recording stays for playback, with the level overview
+    // the player draws, measured while the note was processed (docs/uploads.md#level-overview).
     expect(await filesIn(workDirOf(s.dataDir, note.id))).toEqual([]);
-    expect(await filesIn(join(s.dataDir, 'audio'))).toEqual([done.audioKey]);
+    expect(await filesIn(join(s.dataDir, 'audio'))).toEqual([
+      done.audioKey,
+      peaksKey(done.audioKey!),
+    ]);
   });
 
   it('retries a chunk the engine answered with 500, then charges once', async () => {

@@ -54,3 +54,4 @@ export {
   type SpeakerNames,
   type SummariseOptions,
 } from './summarise.ts';
+export { computePeaks, ensurePeaks, foldPeaks, peaksKey, type Peaks } from './peaks.ts';

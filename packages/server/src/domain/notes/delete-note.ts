@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { notes } from '../../db/schema.ts';
 import { notFoundError } from '../../lib/errors.ts';
 import { refundHeldMinutes } from '../../lib/minutes.ts';
+import { peaksKey } from '../../processing/peaks.ts';
 import type { DomainDeps } from '../deps.ts';
 
 /**
@@ -30,6 +31,7 @@ export async function deleteNote(
   if (audioKey) {
     try {
       await deps.storage.remove(audioKey);
+      await deps.storage.remove(peaksKey(audioKey));
     } catch (error) {
       deps.logger.error('note deleted, but its recording could not be removed', {
         noteId,

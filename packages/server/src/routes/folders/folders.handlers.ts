@@ -46,7 +46,13 @@ export const listFoldersHandler: AppRouteHandler<typeof listFoldersRoute> = asyn
   const { userId } = authOf(c);
   const rows = await listFolders(depsOf(c), userId);
   c.header('Cache-Control', 'no-store');
-  return c.json({ success: true, folders: rows.map(toFolderDto) }, 200);
+  return c.json(
+    {
+      success: true,
+      folders: rows.map((row) => ({ ...toFolderDto(row), note_count: row.note_count })),
+    },
+    200,
+  );
 };
 
 export const createFolderHandler: AppRouteHandler<typeof createFolderRoute> = async (c) => {

@@ -44,6 +44,24 @@ describe('folders', () => {
     ]);
   });
 
+  it("tells how many of the owner's notes each folder holds", async () => {
+    const anna = await signUp(t.api);
+    const bob = await signUp(t.api);
+    const full = await created(anna, 'Kunden');
+    const empty = await created(anna, 'Leer');
+    const { db } = database();
+    await seedNote(db, anna.user.id, { folderId: full.id });
+    await seedNote(db, anna.user.id, { folderId: full.id });
+    await seedNote(db, anna.user.id);
+    await seedNote(db, bob.user.id);
+    const res = await t.api.call(endpoints.listFolders, { token: anna.token });
+    expect(res.status).toBe(200);
+    expect(res.body.folders).toEqual([
+      { id: full.id, name: 'Kunden', note_count: 2 },
+      { id: empty.id, name: 'Leer', note_count: 0 },
+    ]);
+  });
+
   it('trims the name and answers the new folder', async () => {
     const anna = await signUp(t.api);
     const res = await create(anna, '  Kunden  ');

@@ -4,6 +4,7 @@ import {
   deleteNoteHandler,
   downloadNoteHandler,
   getNoteAudioHandler,
+  getNotePeaksHandler,
   getNoteHandler,
   listNotesHandler,
   moveNoteHandler,
@@ -14,6 +15,7 @@ import {
   deleteNoteRoute,
   downloadNoteRoute,
   getNoteAudioRoute,
+  getNotePeaksRoute,
   getNoteRoute,
   listNotesRoute,
   moveNoteRoute,
@@ -29,6 +31,7 @@ export const notesRouter = () =>
     .openapi(listNotesRoute, listNotesHandler)
     .openapi(countNotesRoute, countNotesHandler)
     .openapi(getNoteAudioRoute, getNoteAudioHandler)
+    .openapi(getNotePeaksRoute, getNotePeaksHandler)
     .openapi(downloadNoteRoute, downloadNoteHandler)
     .openapi(getNoteRoute, getNoteHandler)
     .openapi(updateNoteRoute, updateNoteHandler)

@@ -7,7 +7,7 @@ import { exportNote } from '../../domain/notes/export-note.ts';
 import { moveNote } from '../../domain/notes/move-note.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/index.ts';
 import { countNotes, findNoteRetry, findOwnedNote, listNotes } from '../../domain/notes/queries.ts';
-import { findRecording } from '../../domain/notes/recording.ts';
+import { findPeaks, findRecording } from '../../domain/notes/recording.ts';
 import { updateNote } from '../../domain/notes/update-note.ts';
 import { authOf } from '../../lib/auth/middleware.ts';
 import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
@@ -19,6 +19,7 @@ import type {
   deleteNoteRoute,
   downloadNoteRoute,
   getNoteAudioRoute,
+  getNotePeaksRoute,
   getNoteRoute,
   listNotesRoute,
   moveNoteRoute,
@@ -76,6 +77,17 @@ export const moveNoteHandler: AppRouteHandler<typeof moveNoteRoute> = async (c) 
  * 206 with Content-Range for a satisfiable range, 416 for one beyond the end, 200 otherwise.
  * `If-Range` with a stale validator gets the whole file, as RFC 9110 asks.
  */
+/** The overview changes only when the recording does: the browser may keep it. */
+export const getNotePeaksHandler: AppRouteHandler<typeof getNotePeaksRoute> = async (c) => {
+  const { userId } = authOf(c);
+  const { peaks, durationSeconds } = await findPeaks(depsOf(c), {
+    userId,
+    noteId: c.req.valid('param').id,
+  });
+  c.header('Cache-Control', 'private, max-age=86400');
+  return c.json({ success: true, peaks, duration_seconds: durationSeconds }, 200);
+};
+
 export const getNoteAudioHandler: AppRouteHandler<typeof getNoteAudioRoute> = async (c) => {
   const { userId } = authOf(c);
   const recording = await findRecording(depsOf(c), { userId, noteId: c.req.valid('param').id });

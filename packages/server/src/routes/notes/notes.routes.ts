@@ -4,6 +4,7 @@ import {
   downloadNote,
   getNote,
   getNoteAudio,
+  getNotePeaks,
   listNotes,
   moveNote,
   updateNote,
@@ -14,6 +15,7 @@ export const listNotesRoute = routeFor(listNotes);
 export const countNotesRoute = routeFor(countNotes);
 export const getNoteRoute = routeFor(getNote);
 export const getNoteAudioRoute = routeFor(getNoteAudio);
+export const getNotePeaksRoute = routeFor(getNotePeaks);
 export const downloadNoteRoute = routeFor(downloadNote);
 export const updateNoteRoute = routeFor(updateNote);
 export const deleteNoteRoute = routeFor(deleteNote);

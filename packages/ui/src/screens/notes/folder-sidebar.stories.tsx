@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { demoFolders, longNameFolders, manyFolders } from '@protokoll/mocks/fixtures';
+import {
+  countedFolders,
+  demoFolders,
+  longNameFolders,
+  manyFolders,
+} from '@protokoll/mocks/fixtures';
 import { FolderSidebar } from './folder-sidebar.tsx';
 import { expectCalledOnceWith, expectNoOverflow, failing, never } from '../../lib/story-helpers.ts';
 
@@ -252,5 +257,42 @@ export const EnglishError: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Folders could not be loaded.');
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+/** The list answer's counts: each folder tells how many notes it holds, heard as its description. */
+export const WithNoteCounts: Story = {
+  args: { folders: countedFolders },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Vorstand' })).toHaveAccessibleDescription(
+      '12 Notizen',
+    );
+    await expect(canvas.getByRole('button', { name: 'Kunden' })).toHaveAccessibleDescription(
+      '1 Notiz',
+    );
+    await expect(canvas.getByRole('button', { name: 'Vorlesungen' })).toHaveTextContent(
+      'Vorlesungen0',
+    );
+  },
+};
+
+export const WithNoteCountsEnglish: Story = {
+  args: { folders: countedFolders },
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Vorstand' })).toHaveAccessibleDescription(
+      '12 notes',
+    );
+    await expect(canvas.getByRole('button', { name: 'Kunden' })).toHaveAccessibleDescription(
+      '1 note',
+    );
+  },
+};
+
+export const WithNoteCountsMobile: Story = {
+  args: { folders: [...countedFolders, { ...longNameFolders[1]!, note_count: 1234 }] },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expectNoOverflow(canvasElement);
   },
 };

@@ -1,6 +1,6 @@
 import type { Folder as FolderEntity } from '@protokoll/contract';
 import { Ellipsis, Folder, FolderPlus, Inbox, Pencil, RotateCw, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -152,6 +152,7 @@ function FolderItem({ folder, selected, onSelect, onRename, onDelete }: FolderIt
   const { t } = useTranslation();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const countId = useId();
   const returnFocus = (event: Event) => {
     if (!triggerRef.current?.isConnected) return;
     event.preventDefault();
@@ -164,10 +165,25 @@ function FolderItem({ folder, selected, onSelect, onRename, onDelete }: FolderIt
         type="button"
         className={itemClasses}
         aria-current={selected ? 'true' : undefined}
+        // The count describes the folder; its name stays the button's name.
+        aria-describedby={folder.note_count !== undefined ? countId : undefined}
         onClick={onSelect}
       >
         <Folder aria-hidden />
-        <span className="min-w-0 wrap-anywhere">{folder.name}</span>
+        <span className="min-w-0 flex-1 wrap-anywhere">{folder.name}</span>
+        {folder.note_count !== undefined ? (
+          <span
+            aria-hidden
+            data-slot="folder-count"
+            className="mt-px shrink-0 text-xs text-muted-foreground tabular-nums"
+          >
+            {folder.note_count}
+            {/* Heard as the description, not as part of the name. */}
+            <span id={countId} hidden>
+              {t('folders.noteCount', { count: folder.note_count })}
+            </span>
+          </span>
+        ) : null}
       </button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
