@@ -35,6 +35,8 @@ export interface FileSectionProps {
   refusalId: string;
   /** "Upgrade" beside the refusal. */
   onUpgrade?: (() => void) | undefined;
+  /** The browser recorder, under the drop zone. */
+  recorder?: React.ReactNode;
 }
 
 /** "Aufnahme": the drop zone, and for a chosen file its length, its cost and a refusal. */
@@ -53,6 +55,7 @@ export function FileSection({
   refusal,
   refusalId,
   onUpgrade,
+  recorder,
 }: FileSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -69,6 +72,7 @@ export function FileSection({
         disabled={disabled}
         inputRef={inputRef}
       />
+      {recorder}
       {file ? (
         <FileCost
           duration={duration}
