@@ -53,6 +53,8 @@ export interface RecorderProps {
   level?: number | undefined;
   /** When the recovered recording was started (ISO). */
   recoveredAt?: string | undefined;
+  /** Whether the recovered recording can be continued (the browser can join its sittings). */
+  canContinue?: boolean | undefined;
   /**
    * Minutes that would be left after this recording (the balance minus its rounded-up length);
    * `null` with unlimited minutes, undefined while unknown. At `RECORDER_WARN_MINUTES` or fewer a
@@ -92,6 +94,7 @@ export function Recorder({
   seconds = 0,
   level = 0,
   recoveredAt,
+  canContinue = true,
   minutesLeft,
   stoppedForMinutes = false,
   devices = [],
@@ -184,10 +187,12 @@ export function Recorder({
           })}
         >
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button type="button" size="sm" onClick={onContinueRecovered}>
-              <RotateCcw aria-hidden />
-              {t('protocol.recorder.recovered.continue')}
-            </Button>
+            {canContinue ? (
+              <Button type="button" size="sm" onClick={onContinueRecovered}>
+                <RotateCcw aria-hidden />
+                {t('protocol.recorder.recovered.continue')}
+              </Button>
+            ) : null}
             <Button type="button" size="sm" variant="outline" onClick={onUseRecovered}>
               <Upload aria-hidden />
               {t('protocol.recorder.recovered.use')}
