@@ -114,6 +114,8 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
   const [recovered, setRecovered] = useState<StoredRecording>();
   const [stoppedForMinutes, setStoppedForMinutes] = useState(false);
   const live = useRef<Live | undefined>(undefined);
+  /** The recording on screen (in progress or finished), which "Discard" forgets. */
+  const shownId = useRef<string | undefined>(undefined);
   const minutesRef = useRef(minutes);
   useEffect(() => {
     minutesRef.current = minutes;
@@ -251,6 +253,7 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
       stoppedForMinutes: false,
     };
     live.current = state;
+    shownId.current = recording.id;
     setRecovered(undefined);
 
     recorder.ondataavailable = (event) => {
@@ -336,6 +339,7 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
   async function handOver(recording: StoredRecording) {
     const stamp = recording.startedAt.slice(0, 16).replace('T', ' ').replace(':', '-');
     const file = await toFile(recording, `${t('protocol.recorder.fileName')} ${stamp}`);
+    shownId.current = recording.id;
     markRecorded(file, { seconds: recording.seconds, recordingId: recording.id });
     setSeconds(recording.seconds);
     setLevel(0);
@@ -351,12 +355,14 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
     await handOver(recording);
   }
 
-  function discard() {
+  async function discard() {
     const state = live.current;
     live.current = undefined;
     release(state);
-    const id = state?.recording.id ?? recovered?.id;
-    if (id) void deleteRecording(id).catch(() => {});
+    const id = shownId.current ?? recovered?.id;
+    shownId.current = undefined;
+    // Gone from IndexedDB before the recorder says so: a reload right after cannot bring it back.
+    if (id) await deleteRecording(id).catch(() => {});
     setRecovered(undefined);
     setSeconds(0);
     setLevel(0);
@@ -390,7 +396,7 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
       onPause={pause}
       onResume={resume}
       onStop={stop}
-      onDiscard={discard}
+      onDiscard={() => void discard()}
       onContinueRecovered={() => void start(recovered)}
       onUseRecovered={() => void takeRecovered()}
     />
