@@ -190,6 +190,21 @@ export const Recovered: Story = {
   },
 };
 
+/** A recording in a format the browser cannot continue (Safari's MP4): use or discard only. */
+export const RecoveredCannotContinue: Story = {
+  args: {
+    status: 'recovered',
+    seconds: 300,
+    recoveredAt: '2026-11-23T09:15:00Z',
+    canContinue: false,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: 'Weiter aufnehmen' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'So verwenden' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Verwerfen' })).toBeVisible();
+  },
+};
+
 export const RecordingMobile: Story = {
   ...Recording,
   globals: { viewport: { value: 'mobile', isRotated: false } },
