@@ -210,6 +210,8 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
       }
     }
     const context = new AudioContext();
+    // Created after the permission prompt, it may start suspended: a suspended mix is silence.
+    void context.resume().catch(() => {});
     const analyser = context.createAnalyser();
     analyser.fftSize = 1024;
     const sources = streams
