@@ -9,7 +9,7 @@ import {
   type ProtocolSubmitValues,
 } from '@protokoll/ui';
 import { useTranslation } from 'react-i18next';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCapabilities } from '../api/capabilities.ts';
 import { useFolders } from '../api/folders/list.ts';
@@ -20,6 +20,14 @@ import { toFailureText } from '../lib/failure.ts';
 import { useLocale } from '../lib/use-locale.ts';
 import { uploader } from '../uploads/app-uploader.ts';
 import { readChosenAudio } from '../uploads/audio-duration.ts';
+import { forgetWhenAccepted, recordedSeconds } from '../recorder/recorded-files.ts';
+
+// The browser recorder is a chunk of its own, loaded after the form (docs/uploads.md#recording-in-the-browser).
+const RecorderSection = lazy(() =>
+  import('../recorder/recorder-section.tsx').then((module) => ({
+    default: module.RecorderSection,
+  })),
+);
 
 /**
  * `/protocol`: the new-note form. Sending starts the upload and goes to the dashboard, where the
@@ -41,6 +49,12 @@ export function ProtocolRoute() {
 
   function readDuration(file: File) {
     chosenFile.current = file;
+    // A recording made here was measured while it was made.
+    const recorded = recordedSeconds(file);
+    if (recorded !== undefined) {
+      setFileDuration(recorded);
+      return;
+    }
     setFileDuration(undefined);
     void readChosenAudio(file).then((seconds) => {
       // A file chosen meanwhile has its own reading.
@@ -49,7 +63,8 @@ export function ProtocolRoute() {
   }
 
   function startUpload(values: ProtocolSubmitValues) {
-    uploader.start(values, { locale });
+    const id = uploader.start(values, { locale });
+    forgetWhenAccepted(values.audio_file, id);
     navigate('/dashboard');
   }
 
@@ -103,6 +118,11 @@ export function ProtocolRoute() {
       fileDuration={fileDuration === 'notAudio' ? null : fileDuration}
       fileNotAudio={fileDuration === 'notAudio'}
       onUpgrade={() => navigate('/buy')}
+      recorder={(takeFile) => (
+        <Suspense fallback={null}>
+          <RecorderSection takeFile={takeFile} minutes={minutes.data} />
+        </Suspense>
+      )}
     />
   );
 }

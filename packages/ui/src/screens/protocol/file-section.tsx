@@ -37,6 +37,8 @@ export interface FileSectionProps {
   onUpgrade?: (() => void) | undefined;
   /** The file is refused as not audio (its `error` says so): no length or cost to show. */
   notAudio?: boolean | undefined;
+  /** The browser recorder, under the drop zone. */
+  recorder?: React.ReactNode;
 }
 
 /** "Aufnahme": the drop zone, and for a chosen file its length, its cost and a refusal. */
@@ -56,6 +58,7 @@ export function FileSection({
   refusalId,
   onUpgrade,
   notAudio = false,
+  recorder,
 }: FileSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -72,6 +75,7 @@ export function FileSection({
         disabled={disabled}
         inputRef={inputRef}
       />
+      {recorder}
       {file && !notAudio ? (
         <FileCost
           duration={duration}

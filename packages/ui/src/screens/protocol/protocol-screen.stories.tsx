@@ -10,6 +10,8 @@ import {
   planCatalogue,
   unlimitedMinutes,
 } from '@protokoll/mocks/fixtures';
+import { useState } from 'react';
+import { Recorder } from '../../widgets/recorder.tsx';
 import { ProtocolScreen, toProtocolCapabilities } from './protocol-screen.tsx';
 
 const freeOffer = planCatalogue.find((plan) => plan.id === 'free')!;
@@ -524,6 +526,51 @@ export const LongContent: Story = {
       'title',
       'Quartalsbesprechung_Geschäftsführung_Donaudampfschifffahrtsgesellschaft_2026-03-02_final.m4a',
     );
+  },
+};
+
+const recorded = new File([new Uint8Array(64)], 'Aufnahme 2026-11-24 09-15.webm', {
+  type: 'audio/webm',
+  lastModified: 1_772_443_800_000,
+});
+
+/** A recorder in the slot, as the app fills it: stopping hands the recording to the form. */
+function DemoRecorder({ takeFile }: { takeFile: (file: File) => void }) {
+  const [stopped, setStopped] = useState(false);
+  return (
+    <Recorder
+      status={stopped ? 'stopped' : 'recording'}
+      seconds={70}
+      level={0.4}
+      minutesLeft={16}
+      tabAudioSupported
+      includeTabAudio={false}
+      onStart={fn()}
+      onPause={fn()}
+      onResume={fn()}
+      onStop={() => {
+        setStopped(true);
+        takeFile(recorded);
+      }}
+      onDiscard={fn()}
+      onContinueRecovered={fn()}
+      onUseRecovered={fn()}
+    />
+  );
+}
+
+/** The browser recorder under the drop zone; a finished recording becomes the form's file. */
+export const WithRecorder: Story = {
+  args: { recorder: (takeFile) => <DemoRecorder takeFile={takeFile} />, fileDuration: 70 },
+  play: async ({ canvas, args }) => {
+    const recorder = canvas.getByRole('region', { name: 'Im Browser aufnehmen' });
+    await expect(within(recorder).getByRole('timer')).toHaveTextContent('1:10');
+    await userEvent.click(within(recorder).getByRole('button', { name: 'Beenden' }));
+    await expect(args.onFileSelected).toHaveBeenCalledWith(recorded);
+    await expect(canvas.getByLabelText('Name der Notiz')).toHaveValue('Aufnahme 2026-11-24 09-15');
+    await expect(canvas.getByText('Aufnahme 2026-11-24 09-15.webm')).toBeVisible();
+    await expect(within(recorder).getByRole('status')).toHaveTextContent('Aufnahme fertig');
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeEnabled();
   },
 };
 

@@ -124,6 +124,12 @@ export interface ProtocolScreenProps extends Omit<
   defaultFile?: File | undefined;
   /** "Upgrade" next to a refusal for too few minutes or too long a recording. */
   onUpgrade?: (() => void) | undefined;
+  /**
+   * The browser recorder, shown under the drop zone (the app loads it lazily). It gets
+   * `takeFile`: a finished recording handed to it becomes the chosen file, as if it had been
+   * dropped (and is reported through `onFileSelected`).
+   */
+  recorder?: ((takeFile: (file: File) => void) => React.ReactNode) | undefined;
 }
 
 const protocolResolver = zodResolver(ProtocolForm, protocolParseOptions);
@@ -159,6 +165,7 @@ export function ProtocolScreen({
   fileNotAudio = false,
   defaultFile,
   onUpgrade,
+  recorder,
   className,
   ...props
 }: ProtocolScreenProps) {
@@ -336,6 +343,7 @@ export function ProtocolScreen({
                 refusal={costRefusal}
                 refusalId={refusalId}
                 onUpgrade={onUpgrade}
+                recorder={recorder?.(chooseFile)}
               />
               <NoteSection control={control} folders={folders} />
               <TranscriptSection control={control} languages={capabilities.languages} />
