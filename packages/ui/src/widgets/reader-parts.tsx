@@ -32,11 +32,7 @@ const subheading = 'mb-1 text-sm font-semibold tracking-wide text-muted-foregrou
 export type ReaderHeadingLevel = 2 | 3;
 
 /** A heading of the given level (2 to 4). */
-function Heading({
-  level,
-  children,
-  ...props
-}: { level: 2 | 3 | 4 } & React.ComponentProps<'h2'>) {
+function Heading({ level, children, ...props }: { level: 2 | 3 | 4 } & React.ComponentProps<'h2'>) {
   if (level === 2) return <h2 {...props}>{children}</h2>;
   if (level === 3) return <h3 {...props}>{children}</h3>;
   return <h4 {...props}>{children}</h4>;
