@@ -9,7 +9,7 @@ import {
   type ProtocolSubmitValues,
 } from '@protokoll/ui';
 import { useTranslation } from 'react-i18next';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useCapabilities } from '../api/capabilities.ts';
 import { useFolders } from '../api/folders/list.ts';
@@ -21,12 +21,15 @@ import { useLocale } from '../lib/use-locale.ts';
 import { uploader } from '../uploads/app-uploader.ts';
 import { readChosenAudio } from '../uploads/audio-duration.ts';
 import { forgetWhenAccepted, recordedSeconds } from '../recorder/recorded-files.ts';
+import type { RecorderSectionProps } from '../recorder/recorder-section.tsx';
 
 // The browser recorder is a chunk of its own, loaded after the form (docs/uploads.md#recording-in-the-browser).
-const RecorderSection = lazy(() =>
-  import('../recorder/recorder-section.tsx').then((module) => ({
-    default: module.RecorderSection,
-  })),
+// A chunk that cannot be loaded (a deploy meanwhile, offline) leaves the form as it is, without it.
+const RecorderSection = lazy<(props: RecorderSectionProps) => ReactNode>(() =>
+  import('../recorder/recorder-section.tsx').then(
+    (module) => ({ default: module.RecorderSection }),
+    () => ({ default: () => null }),
+  ),
 );
 
 /**
