@@ -1,6 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
-import { auth, folders, minutes, notes, plans, user } from '@protokoll/mocks';
+import { expect, waitFor, within } from 'storybook/test';
+import {
+  auth,
+  billing,
+  capabilities,
+  folders,
+  minutes,
+  notes,
+  plans,
+  user,
+} from '@protokoll/mocks';
 import { PAGE_LOAD, prepareRoute, renderRoute } from '../stories/route-story.tsx';
 import { storyUrl } from '../stories/story-location.ts';
 
@@ -16,7 +25,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The default of every resource, named here so each default scenario has its story. */
 export const Success: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        user: user.default(),
+        minutes: minutes.default(),
+        plans: plans.default(),
+        notes: notes.default(),
+        folders: folders.default(),
+        billing: billing.default(),
+        capabilities: capabilities.default(),
+      },
+    },
+  },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { level: 1 }, PAGE_LOAD)).toHaveTextContent(
       /Erika/,
@@ -82,5 +105,33 @@ export const MinutesExhausted: Story = {
       'aria-valuenow',
       '100',
     );
+  },
+};
+
+/** Pro: unlimited minutes, the Pro plan. */
+export const Pro: Story = {
+  parameters: { msw: { handlers: { minutes: minutes.pro(), plans: plans.premium() } } },
+  play: async ({ canvas }) => {
+    const plan = within(await canvas.findByRole('region', { name: 'Ihr Tarif' }, PAGE_LOAD));
+    await expect(await plan.findByText('Pro', {}, PAGE_LOAD)).toBeVisible();
+  },
+};
+
+/** Every recent note is still processing: the list follows them. */
+export const Processing: Story = {
+  parameters: { msw: { handlers: { notes: notes.processing() } } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Teammeeting Montag', {}, PAGE_LOAD)).toBeVisible();
+  },
+};
+
+/** Minutes never answer: after the client's timeout the widget stops waiting. */
+export const MinutesTimeout: Story = {
+  parameters: { msw: { handlers: { minutes: minutes.timeout() } } },
+  play: async ({ canvas }) => {
+    const region = await canvas.findByRole('region', { name: 'Minuten' }, PAGE_LOAD);
+    await waitFor(() => expect(region).not.toHaveAttribute('aria-busy', 'true'), {
+      timeout: 12_000,
+    });
   },
 };

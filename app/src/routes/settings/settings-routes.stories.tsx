@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import { billing, user } from '@protokoll/mocks';
+import { adminGrantedSubscription } from '@protokoll/mocks/fixtures';
 import { PAGE_LOAD, prepareRoute, renderRoute } from '../../stories/route-story.tsx';
 
 /** `/settings/profile` and `/settings/subscription` as they ship, on MSW. */
@@ -134,6 +135,19 @@ export const SubscriptionPaymentsOff: Story = {
   parameters: {
     route: { url: '/settings/subscription' },
     msw: { handlers: { billing: billing.paymentsDisabled() } },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Einstellungen' }, PAGE_LOAD),
+    ).toBeVisible();
+  },
+};
+
+/** A plan granted by an administrator: no Stripe subscription behind it. */
+export const AdminGranted: Story = {
+  parameters: {
+    route: { url: '/settings/subscription' },
+    msw: { handlers: { billing: billing.subscription(adminGrantedSubscription) } },
   },
   play: async ({ canvas }) => {
     await expect(

@@ -62,6 +62,14 @@ function DeleteNote({
 const meta = {
   title: 'Primitives/AlertDialog',
   component: DeleteNote,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'A confirmation that interrupts: use it before an action that cannot be undone (deleting a note, a folder, the account). The cancel button has the focus; the action button names what happens.',
+      },
+    },
+  },
   args: { onAction: fn(), onCancel: fn() },
 } satisfies Meta<typeof DeleteNote>;
 export default meta;

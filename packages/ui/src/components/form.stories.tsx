@@ -144,6 +144,14 @@ function DemoForm({ fieldErrors, onSubmit }: DemoFormProps) {
 const meta = {
   title: 'Primitives/Form',
   component: DemoForm,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The one way to build a form: react-hook-form with the contract's zod schema, labels, descriptions and messages wired to each field, and the server's field issues put on their fields.",
+      },
+    },
+  },
   args: { onSubmit: fn() },
 } satisfies Meta<typeof DemoForm>;
 export default meta;

@@ -57,6 +57,14 @@ const announced = (canvasElement: HTMLElement) =>
 const meta = {
   title: 'Widgets/UploadToasts',
   component: Toaster,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The toasts that follow uploads across pages: progress, processing, done and failed. The app mounts them once; screens never show upload progress themselves.',
+      },
+    },
+  },
   args: { uploads: [uploading], onUploadDismiss: fn() },
 } satisfies Meta<typeof Toaster>;
 export default meta;

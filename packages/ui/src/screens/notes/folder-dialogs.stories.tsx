@@ -42,6 +42,14 @@ function FolderDialogsDemo({
 const meta = {
   title: 'Screens/Notes/FolderDialogs',
   component: FolderDialogsDemo,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The dialogs that create, rename and delete a folder from the notes list: use them for every folder change, so names are checked and failures shown the same way.',
+      },
+    },
+  },
   args: {
     dialog: 'create',
     folder: demoFolders[1]!,

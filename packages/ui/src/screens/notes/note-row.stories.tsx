@@ -53,6 +53,14 @@ async function openActions(canvasElement: HTMLElement, name: string) {
 const meta = {
   title: 'Screens/Notes/Parts/NoteRow',
   component: NoteRowDemo,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'One note in a list (notes, saved notes, the dashboard): name, date, duration, folder and status, with its actions. Use it wherever notes are listed.',
+      },
+    },
+  },
   args: {
     note: note(8),
     folderName: 'Vorstand',
