@@ -7,7 +7,13 @@ import { prefetchPage } from './prefetch-page.ts';
  * A client-side link that prefetches its page once it is visible, hovered or focused
  * (docs/architecture.md#route-prefetch).
  */
-function PrefetchingLink({ href, children }: { href: string; children: React.ReactNode }) {
+function PrefetchingLink({
+  href,
+  children,
+  onMouseEnter,
+  onFocus,
+  ...props
+}: Omit<React.ComponentProps<'a'>, 'href' | 'ref'> & { href: string }) {
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -20,9 +26,21 @@ function PrefetchingLink({ href, children }: { href: string; children: React.Rea
     observer.observe(element);
     return () => observer.disconnect();
   }, [href]);
-  const prefetch = () => prefetchPage(href);
+  // The screens' props (class, aria-current, a menu item's role and handlers) reach the anchor.
   return (
-    <Link href={`~${href}`} ref={ref} onMouseEnter={prefetch} onFocus={prefetch}>
+    <Link
+      {...props}
+      href={`~${href}`}
+      ref={ref}
+      onMouseEnter={(event) => {
+        onMouseEnter?.(event);
+        prefetchPage(href);
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        prefetchPage(href);
+      }}
+    >
       {children}
     </Link>
   );

@@ -31,6 +31,8 @@ describe('password reset', () => {
     const mail = await lastMailTo(t.dataDir, account.email);
     expect(mail.raw).toMatch(/^Subject: .+/m);
     expect(mail.body).toContain('Neues Passwort festlegen');
+    // Greeted by the account's first name.
+    expect(mail.body).toContain('Hallo Anna,');
     expect(mail.body).toContain('https://protokoll.example/reset-password?token=');
     expect(mail.body).toContain('<a href="https://protokoll.example/reset-password?token=');
     const token = tokenFromMail(mail, '/reset-password');

@@ -273,3 +273,13 @@ export const EnglishFree: Story = {
     await expect(canvas.getByRole('link', { name: 'Buy minutes' })).toBeVisible();
   },
 };
+
+/** Free in English and dark: the plan's name once, no "Free" badge repeating it. */
+export const EnglishFreeDark: Story = {
+  globals: { locale: 'en', theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveClass('dark');
+    await expect(card(canvas).getAllByText('Free')).toHaveLength(1);
+    await expect(card(canvas).getByRole('button', { name: 'Upgrade plan' })).toBeVisible();
+  },
+};

@@ -210,6 +210,16 @@ export const Mobile: Story = {
   },
 };
 
+/** The list on a phone in the dark theme (docs/architecture.md#colour-theme). */
+export const DarkMobile: Story = {
+  globals: { theme: 'dark', viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement, canvas }) => {
+    await expect(document.documentElement).toHaveClass('dark');
+    await expectNoOverflow(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Notizen' })).toBeVisible();
+  },
+};
+
 /** Notes in progress: status in words, a bar per running step, the failure's reason. */
 export const Processing: Story = {
   args: { notes: processing, count: processing.length },
