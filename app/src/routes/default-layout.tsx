@@ -1,6 +1,5 @@
 import '../styles/app.css';
-import { LOCALES } from '@protokoll/contract';
-import { AppShell, SiteFooter, type NavItem } from '@protokoll/ui';
+import { AppShell, type NavItem } from '@protokoll/ui';
 import { useTranslation } from 'react-i18next';
 import {
   Bookmark,
@@ -14,12 +13,12 @@ import {
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useUser } from '../api/user/user.ts';
-import { localizedCounterpart } from '../lib/content.ts';
 import { lazyRoute } from '../lib/lazy-route.ts';
 import { QueryProvider } from '../lib/query-provider.tsx';
 import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import { loadSession, useSessionState } from '../session/session-context.ts';
+import { AppSiteFooter } from './app-site-footer.tsx';
 
 const NAV = [
   { key: 'dashboard', path: '/dashboard', icon: <LayoutDashboard aria-hidden /> },
@@ -85,26 +84,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         }
         onLogout={() => void loadSession().then(({ session }) => session.logout())}
         onSignIn={() => navigate('/login')}
-        footer={
-          <SiteFooter
-            hrefs={{
-              impressum: localizedCounterpart('de', '/impressum', locale),
-              privacy: localizedCounterpart('de', '/datenschutz', locale),
-              terms: localizedCounterpart('de', '/agb', locale),
-              help: localizedCounterpart('de', '/hilfe', locale),
-              support: href('/support'),
-            }}
-            renderLink={renderRouterLink}
-            locale={locale}
-            languageHrefs={
-              Object.fromEntries(
-                LOCALES.map((option) => [option, localizedCounterpart(locale, path, option)]),
-              ) as Record<(typeof LOCALES)[number], string>
-            }
-            onLocaleChange={switchLocale}
-            year={new Date().getFullYear()}
-          />
-        }
+        footer={<AppSiteFooter />}
       >
         {children}
       </AppShell>
