@@ -1,6 +1,7 @@
 import {
   LOCALE_PREFIX,
   localizePath,
+  pageParamsValid,
   pageRoutes,
   type PageAccess,
   type PageLayout,
@@ -58,6 +59,20 @@ function Guard({ access, children }: { access: PageAccess; children: React.React
   return children;
 }
 
+/**
+ * A page whose id parameters are malformed (`/notes?note=abc`) is the 404 page, as the server
+ * answers it (docs/product.md#unknown-paths), before any guard: signed in or not.
+ */
+function ValidParams({ path, children }: { path: string; children: React.ReactNode }) {
+  const search = useSearch();
+  if (pageParamsValid(path, search)) return children;
+  return (
+    <DefaultLayout>
+      <NotFoundPage />
+    </DefaultLayout>
+  );
+}
+
 function Pages() {
   return (
     <Switch>
@@ -66,11 +81,13 @@ function Pages() {
         const Layout = layouts[layout];
         return (
           <Route key={path} path={path}>
-            <Guard access={access}>
-              <Layout>
-                <Page />
-              </Layout>
-            </Guard>
+            <ValidParams path={path}>
+              <Guard access={access}>
+                <Layout>
+                  <Page />
+                </Layout>
+              </Guard>
+            </ValidParams>
           </Route>
         );
       })}
