@@ -7,11 +7,20 @@ import { prefetchPage } from './prefetch-page.ts';
  * A client-side link that prefetches its page once it is visible, hovered or focused
  * (docs/architecture.md#route-prefetch).
  */
-function PrefetchingLink({ href, children }: { href: string; children: React.ReactNode }) {
+function PrefetchingLink({
+  href,
+  children,
+  whenVisible = true,
+}: {
+  href: string;
+  children: React.ReactNode;
+  /** Also prefetch once the link scrolls into view; otherwise only on hover or focus. */
+  whenVisible?: boolean;
+}) {
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (!whenVisible || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       prefetchPage(href);
@@ -19,7 +28,7 @@ function PrefetchingLink({ href, children }: { href: string; children: React.Rea
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [href]);
+  }, [href, whenVisible]);
   const prefetch = () => prefetchPage(href);
   return (
     <Link href={`~${href}`} ref={ref} onMouseEnter={prefetch} onFocus={prefetch}>
@@ -34,4 +43,20 @@ function PrefetchingLink({ href, children }: { href: string; children: React.Rea
  */
 export function renderRouterLink(item: LinkItem, children: React.ReactNode): React.ReactElement {
   return <PrefetchingLink href={item.href}>{children}</PrefetchingLink>;
+}
+
+/**
+ * The same link, prefetching only when hovered or focused: for links a page shows but rarely
+ * follows (the site footer of the sign-in pages), whose pages would otherwise load the whole
+ * default layout alongside the form (docs/architecture.md#route-prefetch).
+ */
+export function renderIntentRouterLink(
+  item: LinkItem,
+  children: React.ReactNode,
+): React.ReactElement {
+  return (
+    <PrefetchingLink href={item.href} whenVisible={false}>
+      {children}
+    </PrefetchingLink>
+  );
 }
