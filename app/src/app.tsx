@@ -1,6 +1,7 @@
 import {
   LOCALE_PREFIX,
   localizePath,
+  pageParamsValid,
   pageRoutes,
   type PageAccess,
   type PageLayout,
@@ -58,6 +59,20 @@ function Guard({ access, children }: { access: PageAccess; children: React.React
   return children;
 }
 
+/**
+ * A page whose id parameters are malformed (`/notes?note=abc`) is the 404 page, as the server
+ * answers it (docs/product.md#unknown-paths), before any guard: signed in or not.
+ */
+function ValidParams({ path, children }: { path: string; children: React.ReactNode }) {
+  const search = useSearch();
+  if (pageParamsValid(path, search)) return children;
+  return (
+    <DefaultLayout>
+      <NotFoundPage />
+    </DefaultLayout>
+  );
+}
+
 /** Every page behind its guard and layout; route stories render it too (docs/storybook.md#route-stories). */
 export function Pages() {
   return (
@@ -67,11 +82,13 @@ export function Pages() {
         const Layout = layouts[layout];
         return (
           <Route key={path} path={path}>
-            <Guard access={access}>
-              <Layout>
-                <Page />
-              </Layout>
-            </Guard>
+            <ValidParams path={path}>
+              <Guard access={access}>
+                <Layout>
+                  <Page />
+                </Layout>
+              </Guard>
+            </ValidParams>
           </Route>
         );
       })}

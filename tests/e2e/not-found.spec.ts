@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signUpInUi, uniqueEmail } from './support/accounts.ts';
 
 test.describe('unknown paths', () => {
   test('show the German 404 page with HTTP 404', async ({ page }) => {
@@ -44,6 +45,25 @@ test.describe('unknown paths', () => {
     // The choice is remembered: the bare home page now opens in English.
     await page.goto('/');
     await expect(page).toHaveURL(/\/en$/);
+  });
+
+  test('a page whose id parameter is no id is the 404 page, signed in or not', async ({ page }) => {
+    const response = await page.goto('/notes?note=abc');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Seite nicht gefunden: /notes')).toBeVisible();
+
+    await signUpInUi(page, 'de', { email: uniqueEmail('bad-param'), password: 'geheim-12345' });
+    // Moving inside the app: the client decides alone, as the server would.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/notes?folder_id=x');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByText('Seite nicht gefunden: /notes')).toBeVisible();
+    const english = await page.goto('/en/saved-notes?note=0');
+    expect(english?.status()).toBe(404);
+    await expect(page.getByText('Page not found: /en/saved-notes')).toBeVisible();
+    // A well-formed id is the page itself.
+    expect((await page.goto('/notes?note=1'))?.status()).toBe(200);
   });
 
   test('bots get no error page', async ({ request }) => {

@@ -56,6 +56,25 @@ test.describe('prerendered pages', () => {
     });
   }
 
+  test('the home page arrives with its example note, plans and FAQ; every page has the footer', async ({
+    request,
+  }) => {
+    const home = await (await request.get('/')).text();
+    for (const text of [
+      'So sieht ein Protokoll aus',
+      'Projekttreffen Website-Relaunch',
+      'Auf Pro upgraden',
+      'Häufige Fragen',
+      '<details',
+    ]) {
+      expect(home).toContain(text);
+    }
+    for (const path of ['/', '/login', '/en/register']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('data-slot="site-footer"');
+    }
+  });
+
   test('a signed-in visitor of / gets the way to the dashboard after hydration', async ({
     page,
   }) => {

@@ -12,12 +12,17 @@ function PrefetchingLink({
   children,
   onMouseEnter,
   onFocus,
+  whenVisible = true,
   ...props
-}: Omit<React.ComponentProps<'a'>, 'href' | 'ref'> & { href: string }) {
+}: Omit<React.ComponentProps<'a'>, 'href' | 'ref'> & {
+  href: string;
+  /** Also prefetch once the link scrolls into view; otherwise only on hover or focus. */
+  whenVisible?: boolean;
+}) {
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (!whenVisible || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       prefetchPage(href);
@@ -25,7 +30,7 @@ function PrefetchingLink({
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [href]);
+  }, [href, whenVisible]);
   // The screens' props (class, aria-current, a menu item's role and handlers) reach the anchor.
   return (
     <Link
@@ -52,4 +57,20 @@ function PrefetchingLink({
  */
 export function renderRouterLink(item: LinkItem, children: React.ReactNode): React.ReactElement {
   return <PrefetchingLink href={item.href}>{children}</PrefetchingLink>;
+}
+
+/**
+ * The same link, prefetching only when hovered or focused: for links a page shows but rarely
+ * follows (the site footer of the sign-in pages), whose pages would otherwise load the whole
+ * default layout alongside the form (docs/architecture.md#route-prefetch).
+ */
+export function renderIntentRouterLink(
+  item: LinkItem,
+  children: React.ReactNode,
+): React.ReactElement {
+  return (
+    <PrefetchingLink href={item.href} whenVisible={false}>
+      {children}
+    </PrefetchingLink>
+  );
 }

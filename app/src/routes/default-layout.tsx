@@ -1,6 +1,6 @@
 import '../styles/app.css';
+import { AppShell, type NavItem } from '@protokoll/ui';
 import { LOCALES } from '@protokoll/contract';
-import { AppShell, SiteFooter, type NavItem } from '@protokoll/ui';
 import { useTranslation } from 'react-i18next';
 import {
   Bookmark,
@@ -23,6 +23,7 @@ import { renderRouterLink } from '../lib/router-link.tsx';
 import { setThemeChoice, useThemeChoice } from '../lib/theme.ts';
 import { useLocale } from '../lib/use-locale.ts';
 import { loadSession, useSessionState } from '../session/session-context.ts';
+import { AppSiteFooter } from './app-site-footer.tsx';
 
 const NAV = [
   { key: 'dashboard', path: '/dashboard', icon: <LayoutDashboard aria-hidden /> },
@@ -108,24 +109,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         }
         onLogout={() => void loadSession().then(({ session }) => session.logout())}
         onSignIn={() => navigate('/login')}
-        footer={
-          <SiteFooter
-            hrefs={{
-              impressum: localizedCounterpart('de', '/impressum', locale),
-              privacy: localizedCounterpart('de', '/datenschutz', locale),
-              terms: localizedCounterpart('de', '/agb', locale),
-              help: localizedCounterpart('de', '/hilfe', locale),
-              support: href('/support'),
-            }}
-            renderLink={renderRouterLink}
-            locale={locale}
-            // Visitors have the language links in the header; signed-in people in the user
-            // menu and here (docs/i18n.md#language-switch).
-            languageHrefs={shownUser ? languageHrefs : undefined}
-            onLocaleChange={switchLocale}
-            year={new Date().getFullYear()}
-          />
-        }
+        footer={<AppSiteFooter languageLinks={shownUser !== null} />}
       >
         {children}
       </AppShell>

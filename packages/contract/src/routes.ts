@@ -1,4 +1,4 @@
-import { LOCALE_PREFIX, type Locale } from './constants.ts';
+import { ID_MAX, LOCALE_PREFIX, type Locale } from './constants.ts';
 
 /**
  * `public`: anyone · `guest`: sign-in and sign-up pages, signed-in users go to /dashboard ·
@@ -59,4 +59,28 @@ export function localizePath(path: string, locale: Locale): string {
 export function isKnownPage(path: string): boolean {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return pageRoutes.some((route) => route.path === normalized);
+}
+
+/**
+ * Query parameters that name a record, by page (German form): `/notes?note=12`,
+ * `/notes?folder_id=3`. Present but not an id (`?note=abc`), the address names nothing and is
+ * the 404 page (docs/product.md#unknown-paths); the server and the app both ask here, so the
+ * status and the page agree. Whether the record exists only the signed-in page can tell.
+ */
+export const PAGE_ID_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  '/notes': ['note', 'folder_id'],
+  '/saved-notes': ['note', 'folder_id'],
+};
+
+const ID_PATTERN = /^[1-9]\d{0,9}$/;
+
+/** Whether the query of a (German-form) page has only well-formed ids in its id parameters. */
+export function pageParamsValid(path: string, search: string): boolean {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const names = PAGE_ID_PARAMS[normalized];
+  if (!names) return true;
+  const params = new URLSearchParams(search);
+  return names.every((name) =>
+    params.getAll(name).every((value) => ID_PATTERN.test(value) && Number(value) <= ID_MAX),
+  );
 }

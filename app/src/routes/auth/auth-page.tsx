@@ -6,6 +6,7 @@ import { renderRouterLink } from '../../lib/router-link.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
 import { loadSession, useSessionState } from '../../session/session-context.ts';
 import type { Session } from '../../session/session.ts';
+import { AppSiteFooter } from '../app-site-footer.tsx';
 
 /** Header props every account screen gets: language links, the home link, router links. */
 export function useAuthScreenBase(): AuthScreenBaseProps {
@@ -19,6 +20,7 @@ export function useAuthScreenBase(): AuthScreenBaseProps {
     languageSwitch: <LanguageLinks locale={locale} hrefs={hrefs} onLocaleChange={switchLocale} />,
     homeHref: href('/'),
     renderLink: renderRouterLink,
+    siteFooter: <AppSiteFooter prefetch="intent" />,
   };
 }
 

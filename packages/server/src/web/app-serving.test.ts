@@ -71,6 +71,25 @@ describe('serving the built app', () => {
     },
   );
 
+  it.each([
+    '/notes?note=abc',
+    '/en/notes?note=0',
+    '/saved-notes?folder_id=x',
+    '/notes?note=1&note=-2',
+  ])('answers %s, a page whose id parameter is no id, with 404 and noindex', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('X-Robots-Tag')).toBe('noindex');
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it.each(['/notes?note=12', '/en/saved-notes?folder_id=3&page=2', '/notes?page=abc'])(
+    'answers %s, a page with well-formed ids (or none), with 200',
+    async (path) => {
+      expect((await get(path)).status).toBe(200);
+    },
+  );
+
   it('gives bots a bare 404 without the error page', async () => {
     const res = await get('/does-not-exist', GOOGLEBOT);
     expect(res.status).toBe(404);

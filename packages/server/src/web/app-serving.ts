@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { isKnownPage, splitLocale } from '@protokoll/contract';
+import { isKnownPage, pageParamsValid, splitLocale } from '@protokoll/contract';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from '../lib/context.ts';
@@ -150,7 +150,10 @@ export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
     const page = await readBest(root, prerenderedFile(pathname), acceptEncoding);
     // A content page `/{slug}` exists exactly when the build prerendered it
     // (docs/product.md#content-pages).
-    if (page || isKnownPage(splitLocale(pathname).path)) {
+    // A page whose id parameters are malformed (`/notes?note=abc`) names nothing: 404 as well.
+    const { path } = splitLocale(pathname);
+    const search = new URL(c.req.url).search;
+    if ((page || isKnownPage(path)) && pageParamsValid(path, search)) {
       return sendFile(c, page ?? index, 'index.html', REVALIDATE);
     }
     c.header('X-Robots-Tag', 'noindex');

@@ -26,11 +26,13 @@ export interface AuthLayoutProps extends Omit<React.ComponentProps<'div'>, 'titl
   homeHref?: string;
   /** Renders the brand link with the app's router link instead of a plain `<a>`. */
   renderLink?: RenderLink;
+  /** The site footer under the page (`SiteFooter`), as on every other page. */
+  siteFooter?: React.ReactNode;
 }
 
 /**
- * Centred card for sign-in, registration and the other account pages. On phones the form
- * takes the full width without card chrome.
+ * Centred card for sign-in, registration and the other account pages, with the site footer
+ * below. On phones the form takes the full width without card chrome.
  */
 export function AuthLayout({
   title,
@@ -40,6 +42,7 @@ export function AuthLayout({
   languageSwitch,
   homeHref,
   renderLink,
+  siteFooter,
   className,
   ...props
 }: AuthLayoutProps) {
@@ -94,6 +97,7 @@ export function AuthLayout({
           ) : null}
         </Card>
       </main>
+      {siteFooter}
     </div>
   );
 }

@@ -98,7 +98,7 @@ export const SignedIn: Story = {
 export const English: Story = {
   globals: { locale: 'en' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('region', { name: 'What a protocol looks like' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'What the minutes look like' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Upgrade to Starter' })).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Frequently asked questions' })).toBeVisible();
     await expect(canvas.getByText('Owner: Jonas', { exact: false })).toBeVisible();

@@ -190,7 +190,7 @@ export function HomePlans({
           </p>
         ) : null}
       </div>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {plans.map((plan) => (
           <li key={plan.id} className="min-w-0">
             <PlanOfferCard

@@ -13,6 +13,8 @@ export interface AuthScreenBaseProps {
   homeHref?: string;
   /** Renders every link of the screen with the app's router link instead of a plain `<a>`. */
   renderLink?: RenderLink;
+  /** The site footer under the page (`SiteFooter`). */
+  siteFooter?: React.ReactNode;
 }
 
 export interface StatusPanelProps {

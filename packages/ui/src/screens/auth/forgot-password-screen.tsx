@@ -63,6 +63,7 @@ export function ForgotPasswordScreen({
   languageSwitch,
   homeHref,
   renderLink,
+  siteFooter,
 }: ForgotPasswordScreenProps) {
   const { t } = useTranslation();
   // Remembered so the confirmation can name the address; empty when the screen starts as `sent`.
@@ -79,6 +80,7 @@ export function ForgotPasswordScreen({
       title={sent ? t('auth.forgotPassword.sentTitle') : t('auth.forgotPassword.title')}
       description={sent ? undefined : t('auth.forgotPassword.description')}
       languageSwitch={languageSwitch}
+      siteFooter={siteFooter}
       homeHref={homeHref}
       renderLink={renderLink}
       footer={

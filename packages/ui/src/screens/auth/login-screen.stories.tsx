@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import {
   expectFieldError,
   expectFocusedAlert,
   FakeGoogleButton,
   storyLanguageSwitch,
+  storySiteFooter,
   tabTo,
   failureStory,
 } from './lib/story-fixtures.tsx';
@@ -224,5 +225,28 @@ export const English: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
     await expectFieldError(canvas.getByLabelText('E-mail address'), 'Please');
+  },
+};
+
+export const WithSiteFooter: Story = {
+  args: { siteFooter: storySiteFooter() },
+  play: async ({ canvas }) => {
+    const footer = canvas.getByRole('contentinfo');
+    await expect(canvas.getByRole('main')).toBeVisible();
+    await expect(footer).toBeVisible();
+    await expect(within(footer).getByRole('link', { name: 'Impressum' })).toHaveAttribute(
+      'href',
+      '/impressum',
+    );
+    await expect(within(footer).getByRole('link', { name: 'AGB' })).toHaveAttribute('href', '/agb');
+  },
+};
+
+export const WithSiteFooterMobile: Story = {
+  args: { siteFooter: storySiteFooter() },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('contentinfo')).toBeVisible();
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
   },
 };

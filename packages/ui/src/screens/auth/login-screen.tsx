@@ -58,6 +58,7 @@ export function LoginScreen({
   languageSwitch,
   homeHref,
   renderLink,
+  siteFooter,
 }: LoginScreenProps) {
   const { t } = useTranslation();
   const { errors, formProps } = useSchemaForm({
@@ -72,6 +73,7 @@ export function LoginScreen({
       title={t('auth.login.title')}
       description={t('auth.login.description')}
       languageSwitch={languageSwitch}
+      siteFooter={siteFooter}
       homeHref={homeHref}
       renderLink={renderLink}
       footer={

@@ -76,6 +76,7 @@ export function RegisterScreen({
   languageSwitch,
   homeHref,
   renderLink,
+  siteFooter,
 }: RegisterScreenProps) {
   const { t } = useTranslation();
   const form = useForm({
@@ -100,6 +101,7 @@ export function RegisterScreen({
       title={t('auth.register.title')}
       description={t('auth.register.description')}
       languageSwitch={languageSwitch}
+      siteFooter={siteFooter}
       homeHref={homeHref}
       renderLink={renderLink}
       footer={

@@ -75,6 +75,7 @@ export function ResetPasswordScreen({
   languageSwitch,
   homeHref,
   renderLink,
+  siteFooter,
 }: ResetPasswordScreenProps) {
   const { t } = useTranslation();
   const form = useForm({
@@ -96,6 +97,7 @@ export function ResetPasswordScreen({
       title={title}
       description={status === 'form' ? t('auth.resetPassword.description') : undefined}
       languageSwitch={languageSwitch}
+      siteFooter={siteFooter}
       homeHref={homeHref}
       renderLink={renderLink}
       footer={

@@ -41,6 +41,7 @@ export function UpdateEmailScreen({
   languageSwitch,
   homeHref,
   renderLink,
+  siteFooter,
 }: UpdateEmailScreenProps) {
   const { t } = useTranslation();
   const errorText = useFailureText()(error ?? { code: ErrorCode.INTERNAL });
@@ -68,6 +69,7 @@ export function UpdateEmailScreen({
     <AuthLayout
       title={title}
       languageSwitch={languageSwitch}
+      siteFooter={siteFooter}
       homeHref={homeHref}
       renderLink={renderLink}
     >

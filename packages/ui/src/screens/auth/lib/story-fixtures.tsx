@@ -2,11 +2,31 @@ import type { FailureText, Locale } from '@protokoll/contract';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../../components/button.tsx';
 import { LanguageLinks } from '../../../components/language-links.tsx';
+import { SiteFooter } from '../../../layouts/site-footer.tsx';
 
 /** Story-only stand-ins for what the app puts into the screens' slots. */
 export function storyLanguageSwitch(locale: Locale = 'de') {
   const hrefs = { de: '/login', en: '/en/login' };
   return <LanguageLinks locale={locale} hrefs={hrefs} onLocaleChange={fn()} />;
+}
+
+/** The site footer as the app puts it under every account page. */
+export function storySiteFooter(locale: Locale = 'de') {
+  const de = locale === 'de';
+  return (
+    <SiteFooter
+      hrefs={{
+        impressum: de ? '/impressum' : '/en/legal-notice',
+        privacy: de ? '/datenschutz' : '/en/privacy',
+        terms: de ? '/agb' : '/en/terms',
+        help: de ? '/hilfe' : '/en/help',
+        support: de ? '/support' : '/en/support',
+      }}
+      locale={locale}
+      onLocaleChange={fn()}
+      year={2026}
+    />
+  );
 }
 
 /** Looks like the button Google Identity Services renders; the real one comes from the app. */
