@@ -21,7 +21,7 @@ export interface UploadPendingProps extends Omit<React.ComponentProps<'div'>, 'c
 export function UploadPending({ name, loaded, size, className, ...props }: UploadPendingProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const percent = size > 0 ? Math.min(100, (loaded / size) * 100) : 0;
+  const percent = size > 0 ? Math.min(100, Math.round((loaded / size) * 100)) : 0;
   return (
     <div
       data-slot="upload-pending"
