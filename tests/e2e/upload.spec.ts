@@ -52,6 +52,9 @@ const TEXT = {
     submit: 'Notiz erstellen',
     processing: 'Wird verarbeitet …',
     settings: 'Einstellungen',
+    stageUploading: 'Hochladen',
+    ready: 'Ihre Notiz ist fertig',
+    open: 'Öffnen',
     transcriptionFailed: 'Transkription fehlgeschlagen',
     engineFailed: 'Der Dienst hat einen Fehler gemeldet.',
     remaining: (minutes: number) => `${minutes} Minuten`,
@@ -67,6 +70,9 @@ const TEXT = {
     submit: 'Create note',
     processing: 'Processing …',
     settings: 'Settings',
+    stageUploading: 'Uploading',
+    ready: 'Your note is ready',
+    open: 'Open',
     transcriptionFailed: 'Transcription failed',
     engineFailed: 'The service reported an error.',
     remaining: (minutes: number) => `${minutes} minutes`,
@@ -109,8 +115,12 @@ async function uploadRecording(page: Page, t: Text, file: string, spokenLanguage
     uploadThroughput: Math.ceil(size / 3),
   });
   await page.getByRole('button', { name: t.submit }).click();
-  // Sending goes on to the dashboard; the toast follows the upload there.
-  await expect(page).toHaveURL(new RegExp(`${t.prefix}/dashboard$`));
+  // The page turns into the new note: its upload step while the bytes travel, then its reader
+  // (docs/uploads.md#following-a-new-note); the toast follows the upload anywhere.
+  await expect(
+    page.locator('[data-slot=upload-pending] [aria-current=step]', { hasText: t.stageUploading }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/notes\\?note=\\d+$`), { timeout: 15_000 });
   const toast = page.locator('[data-slot=upload-toast]');
   await expect(toast).toHaveCount(1);
   await expect(toast.locator('[data-slot=upload-filename]')).toHaveText(
@@ -172,16 +182,23 @@ test('a recording becomes a note in German: bytes, processing, done, minus exact
   await expectMinutesWidget(page, t, 0);
 
   const toast = await uploadRecording(page, t, file);
+  const noteUrl = page.url();
   // The toast survives navigation.
   await page.getByRole('link', { name: t.settings }).first().click();
   await expect(page).toHaveURL(/\/settings\/profile$/);
   await expect(toast).toHaveCount(1);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/dashboard$/);
 
   await expect(toast).toHaveAttribute('data-state', 'done', { timeout: 40_000 });
   // A finished entry is removed 2 s later (docs/uploads.md#upload-toasts).
   await expect(toast).toHaveCount(0, { timeout: 5_000 });
+  // Besides it, "Your note is ready – Open" where the person is now; it stays until used.
+  const ready = page.locator('[data-slot=toast]', { hasText: t.ready });
+  await expect(ready).toBeVisible();
+  await ready.getByRole('button', { name: t.open }).click();
+  await expect(page).toHaveURL(noteUrl);
+  await expect(ready).toHaveCount(0);
+  await expect(page.locator('[data-slot=reader-processing]')).toHaveCount(0);
+  await page.goto('/dashboard');
 
   // The minutes widget reloaded after the transcription: exactly the rounded-up duration is gone.
   await expectMinutesWidget(page, t, RECORDING_COST);
@@ -275,7 +292,7 @@ test('an upload cut at 60 % resumes from where the server stands and ends in one
     await page.getByLabel(t.chooseFile).setInputFiles(file);
     await expect(page.locator('[data-slot=file-cost-minutes]')).toHaveText(t.cost);
     await page.getByRole('button', { name: t.submit }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/notes\?note=\d+$/, { timeout: 30_000 });
     const toast = page.locator('[data-slot=upload-toast]');
     await expect(toast).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
     expect(proxy.cut).toBe(true);

@@ -18,6 +18,12 @@ export interface Notice {
   text: NoticeText;
   /** The action's own wording, for a failure that says nothing more specific (`internal`). */
   fallbackKey?: string | undefined;
+  /** Translated details under the text. */
+  description?: string | undefined;
+  /** A button in the notice; using it closes the notice. */
+  action?: { label: string; altText: string; onClick: () => void } | undefined;
+  /** How long it stays; `Infinity` until closed. */
+  duration?: number | undefined;
 }
 
 export type NoticeInput = Omit<Notice, 'id' | 'variant'> & { variant?: ToastVariant };

@@ -2,7 +2,9 @@ import { Toaster, useFailureText, type ToasterNotice } from '@protokoll/ui';
 import type { MessageKey } from '@protokoll/ui/i18n';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
-import { notices, useNotices, type Notice } from '../lib/notify.ts';
+import { useLocation } from 'wouter';
+import { notices, notify, useNotices, type Notice } from '../lib/notify.ts';
+import { announceReadyNotes } from '../uploads/ready-notice.ts';
 import { guardUnloadWhileSending, uploadStore, useUploads } from '../uploads/upload-store.ts';
 
 /**
@@ -19,11 +21,44 @@ export function AppToaster({ owner }: { owner: number | null }) {
     if (owner !== null) uploadStore.setOwner(owner);
   }, [owner]);
   useEffect(() => guardUnloadWhileSending(uploadStore), []);
+  const [, navigate] = useLocation();
+  // "Ihre Notiz ist fertig – Öffnen", wherever the person is by then (docs/uploads.md#following-a-new-note).
+  useEffect(
+    () =>
+      announceReadyNotes(uploadStore, ({ noteId, filename }) => {
+        const id = notify({
+          variant: 'success',
+          text: { key: 'uploads.ready.title' },
+          description: t('uploads.ready.description', { name: filename }),
+          duration: Infinity,
+          action: {
+            label: t('uploads.ready.open'),
+            altText: t('uploads.ready.open'),
+            onClick: () => {
+              notices.dismiss(id);
+              navigate(`/notes?note=${noteId}`);
+            },
+          },
+        });
+      }),
+    [navigate, t],
+  );
 
-  const toNotice = ({ id, variant, text, fallbackKey }: Notice): ToasterNotice => ({
+  const toNotice = ({
+    id,
+    variant,
+    text,
+    fallbackKey,
+    description,
+    action,
+    duration,
+  }: Notice): ToasterNotice => ({
     id,
     variant,
     title: 'key' in text ? t(text.key as MessageKey) : (failureText(text, fallbackKey) ?? ''),
+    description,
+    action,
+    duration,
   });
 
   return (

@@ -1,15 +1,17 @@
+import { ErrorCode, noteNameFromFile } from '@protokoll/contract';
 import {
   Alert,
   Button,
   ProtocolScreen,
   Spinner,
+  UploadPending,
   toProtocolCapabilities,
   useFailureText,
   type ProtocolPlan,
   type ProtocolSubmitValues,
 } from '@protokoll/ui';
 import { useTranslation } from 'react-i18next';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useCapabilities } from '../api/capabilities.ts';
 import { useFolders } from '../api/folders/list.ts';
@@ -31,10 +33,20 @@ const RecorderSection = lazy<(props: RecorderSectionProps) => ReactNode>(() =>
     () => ({ default: () => null }),
   ),
 );
+import { uploadStore, useUploads } from '../uploads/upload-store.ts';
+
+/** Refusals a bigger plan lifts: the form offers the way to `/buy` beside them. */
+const UPGRADE_CODES: ReadonlySet<string> = new Set([
+  ErrorCode.INSUFFICIENT_MINUTES,
+  ErrorCode.FILE_TOO_LONG,
+]);
 
 /**
- * `/protocol`: the new-note form. Sending starts the upload and goes to the dashboard, where the
- * note appears with its live status; the upload toast follows it there (and anywhere else).
+ * `/protocol`: the new-note form. Sending starts the upload and the page turns into the new note:
+ * its upload step while the bytes travel, then the note's reader (`/notes?note=<id>`), which
+ * follows it to the end. A failed upload brings the form back as it was, with the reason and
+ * "Erneut versuchen" (docs/uploads.md#following-a-new-note). The upload toast follows the
+ * person anywhere meanwhile.
  */
 export function ProtocolRoute() {
   const { t } = useTranslation();
@@ -49,6 +61,20 @@ export function ProtocolRoute() {
   const plans = usePlans();
   const [fileDuration, setFileDuration] = useState<number | null | 'notAudio' | undefined>();
   const chosenFile = useRef<File | undefined>(undefined);
+  // The upload started here, with what was sent: the form comes back with it if it fails.
+  const [attempt, setAttempt] = useState<{ id: number; values: ProtocolSubmitValues }>();
+  const uploads = useUploads();
+  const entry = attempt && uploads.entries.find((candidate) => candidate.id === attempt.id);
+  const noteId = entry?.noteId;
+  // Gone without a note (dismissed, or a server that named none): nothing left to follow here.
+  const lost =
+    attempt !== undefined &&
+    (entry === undefined || (entry.status === 'done' && noteId === undefined));
+
+  useEffect(() => {
+    if (noteId !== undefined) navigate(`/notes?note=${noteId}`, { replace: true });
+    else if (lost) navigate('/notes', { replace: true });
+  }, [noteId, lost, navigate]);
 
   function readDuration(file: File) {
     chosenFile.current = file;
@@ -66,9 +92,21 @@ export function ProtocolRoute() {
   }
 
   function startUpload(values: ProtocolSubmitValues) {
+    // A new try replaces the failed one, whose toast has said its part.
+    if (attempt) uploadStore.remove(attempt.id);
     const id = uploader.start(values, { locale });
     forgetWhenAccepted(values.audio_file, id);
-    navigate('/dashboard');
+    setAttempt({ id, values });
+  }
+
+  if (attempt && entry && entry.status !== 'error') {
+    return (
+      <UploadPending
+        name={attempt.values.name ?? noteNameFromFile(attempt.values.file_name)}
+        loaded={entry.loaded}
+        size={entry.size}
+      />
+    );
   }
 
   if (capabilities.isPending) {
@@ -108,8 +146,13 @@ export function ProtocolRoute() {
       ? undefined
       : null;
 
+  const failed = entry?.status === 'error' ? entry : undefined;
   return (
     <ProtocolScreen
+      key={attempt?.id}
+      initialValues={failed ? attempt?.values : undefined}
+      error={failed?.error}
+      errorOffersUpgrade={failed?.code !== undefined && UPGRADE_CODES.has(failed.code)}
       capabilities={toProtocolCapabilities(capabilities.data)}
       minutes={minutes.data}
       plan={plan}

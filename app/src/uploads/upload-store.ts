@@ -13,6 +13,8 @@ export interface UploadTrackingEntry extends UploadEntry {
   id: number;
   /** The note the server created, once the upload was accepted. */
   noteId?: number | undefined;
+  /** The server's error code of a refused upload (`insufficientMinutes`, `fileTooLong`, …). */
+  code?: string | undefined;
 }
 
 export interface UploadsSnapshot {
@@ -195,13 +197,14 @@ export function createUploadStore({
      * Failed: the entry stays until dismissed, and shows its toast again even if it had been
      * closed while it was running, so a failure never goes unnoticed.
      */
-    fail(id: number, error: FailureText, reason?: string) {
+    fail(id: number, error: FailureText, reason?: string, code?: string) {
       controls.delete(id);
       samples.delete(id);
       updateProcessing(id, {
         status: 'error',
         error,
         reason,
+        code,
         showToast: true,
         paused: false,
         pausable: false,

@@ -182,7 +182,12 @@ export function createUploader({
       noteId = answer.note?.id;
       store.accepted(id, noteId);
     } catch (error) {
-      store.fail(id, uploadFailure(error));
+      store.fail(
+        id,
+        uploadFailure(error),
+        undefined,
+        error instanceof ApiError ? error.code : undefined,
+      );
       return;
     }
     void reloadNotes(queryClient);

@@ -91,6 +91,7 @@ export * from './screens/billing/subscription-screen.tsx';
 export * from './screens/support/support-screen.tsx';
 export * from './screens/team/team-screen.tsx';
 export * from './screens/protocol/protocol-screen.tsx';
+export * from './screens/protocol/upload-pending.tsx';
 export * from './screens/notes/notes-screen.tsx';
 export * from './screens/notes/saved-notes-screen.tsx';
 export * from './screens/notes/note-list.tsx';

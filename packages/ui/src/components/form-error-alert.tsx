@@ -10,13 +10,20 @@ export interface FormErrorAlertProps {
   fallbackKey?: string;
   /** While true the alert is not focused; when a submit ends with an error, focus moves here. */
   submitting?: boolean;
+  /** Under the text, e.g. a way out of the failure ("Tarif upgraden"). */
+  children?: React.ReactNode;
 }
 
 /**
  * The failure of the last submit, above the form. Focus moves to it when it appears (and again
  * after each failed submit), so keyboard and screen-reader users hear what went wrong.
  */
-export function FormErrorAlert({ error, fallbackKey, submitting = false }: FormErrorAlertProps) {
+export function FormErrorAlert({
+  error,
+  fallbackKey,
+  submitting = false,
+  children,
+}: FormErrorAlertProps) {
   const text = useFailureText()(error, fallbackKey);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -31,6 +38,8 @@ export function FormErrorAlert({ error, fallbackKey, submitting = false }: FormE
       description={text}
       data-slot="form-error"
       className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    />
+    >
+      {children}
+    </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import { Toast as ToastPrimitive } from 'radix-ui';
 import {
   Toast,
+  ToastAction,
   ToastDescription,
   ToastProvider,
   ToastTitle,
@@ -19,6 +20,10 @@ export interface ToasterNotice {
   title: string;
   /** Translated details under it. */
   description?: string | undefined;
+  /** A button under the text ("Öffnen"); using it closes the notice. */
+  action?: { label: string; altText: string; onClick: () => void } | undefined;
+  /** Milliseconds this notice stays; `Infinity` keeps it until closed. Defaults to the host's. */
+  duration?: number | undefined;
 }
 
 export interface ToasterProps {
@@ -71,9 +76,17 @@ export function Toaster({
         <Toast
           key={`notice-${notice.id}`}
           variant={notice.variant ?? 'danger'}
+          duration={notice.duration}
           onOpenChange={(open) => {
             if (!open) onNoticeClose?.(notice.id);
           }}
+          action={
+            notice.action ? (
+              <ToastAction altText={notice.action.altText} onClick={notice.action.onClick}>
+                {notice.action.label}
+              </ToastAction>
+            ) : undefined
+          }
         >
           <ToastTitle>{notice.title}</ToastTitle>
           {notice.description ? <ToastDescription>{notice.description}</ToastDescription> : null}

@@ -54,6 +54,16 @@ export const serverFields = [
 ] as const satisfies readonly (keyof ProtocolFormValues)[];
 
 /** The form's starting values; a file handed in (dropped on the dashboard) is chosen already. */
+/** A body sent before, as the form's values again: the form comes back as it was. */
+export function formValuesOf(values: UploadNoteBody): DefaultValues<ProtocolFormValues> {
+  return {
+    ...values,
+    folder_id: values.folder_id === undefined ? NO_FOLDER : String(values.folder_id),
+    speakers: String(values.speakers ?? 0),
+    name: values.name ?? '',
+  };
+}
+
 export function protocolDefaults(
   file: File | undefined,
   name: string,

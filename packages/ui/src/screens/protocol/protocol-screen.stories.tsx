@@ -603,3 +603,105 @@ export const English: Story = {
     await expect(canvas.getByRole('button', { name: 'Create note' })).toBeEnabled();
   },
 };
+
+/** What was sent before a failed upload: file, name, folder and options the person chose. */
+const sentBefore = {
+  audio_file: meeting,
+  file_name: meeting.name,
+  size: meeting.size,
+  name: 'Kundengespräch Nord',
+  folder_id: demoFolders[1]!.id,
+  language: 'de',
+  summary_language: 'de',
+  summary_model: demoCapabilities.summary_models[0]!.id,
+  structure: 'detailed',
+  design: 'modern',
+  transcribe: true,
+  transcript_type: 'clean',
+  speakers: 3,
+} as const;
+
+/**
+ * The upload failed: the form comes back with the file and every option as they were, the
+ * reason above the button, "Erneut versuchen", and for a refusal a bigger plan lifts the way to
+ * /buy (docs/uploads.md#following-a-new-note).
+ */
+export const FailedKeepsEverything: Story = {
+  args: {
+    initialValues: sentBefore,
+    fileDuration: MEETING_SECONDS,
+    error: {
+      message:
+        'Diese Aufnahme dauert 12:34 und kostet 13 Minuten, Ihnen bleiben aber nur 0 Minuten.',
+    },
+    errorOffersUpgrade: true,
+    onUpgrade: fn(),
+  },
+  play: async ({ canvas, args }) => {
+    const reason = canvas.getByRole('alert');
+    await expect(reason).toHaveTextContent('Diese Aufnahme dauert 12:34 und kostet 13 Minuten');
+    await expect(canvas.getByText('Teambesprechung März.m4a')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: /Name/ })).toHaveValue('Kundengespräch Nord');
+    await expect(canvas.getByRole('spinbutton', { name: /Sprecher/ })).toHaveValue(3);
+    await expect(canvas.getByRole('button', { name: 'Erneut versuchen' })).toBeEnabled();
+    await userEvent.click(within(reason).getByRole('button', { name: 'Tarif upgraden' }));
+    await expect(args.onUpgrade).toHaveBeenCalledOnce();
+    await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Kundengespräch Nord', structure: 'detailed', speakers: 3 }),
+    );
+  },
+};
+
+export const FailedKeepsEverythingEnglish: Story = {
+  globals: { locale: 'en' },
+  args: {
+    locale: 'en',
+    initialValues: { ...sentBefore, summary_language: 'en' },
+    fileDuration: MEETING_SECONDS,
+    error: { code: 'uploadFailed' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Upload failed');
+    await expect(canvas.getByRole('textbox', { name: /Note name/ })).toHaveValue(
+      'Kundengespräch Nord',
+    );
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    await expect(canvas.queryByRole('button', { name: /Upgrade/ })).toBeNull();
+  },
+};
+
+/**
+ * A file the browser cannot read whose first bytes start no audio format is refused before
+ * sending, with the server's own "not audio" text.
+ */
+export const NotAudio: Story = {
+  args: {
+    defaultFile: recording('Rechnung.m4a', 120_000),
+    fileDuration: null,
+    fileNotAudio: true,
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(
+        'Die Datei ist keine Audiodatei in einem unterstützten Format (MP3, M4A, WAV, OGG/Opus, WebM, FLAC).',
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeDisabled();
+  },
+};
+
+export const NotAudioEnglish: Story = {
+  ...NotAudio,
+  globals: { locale: 'en' },
+  args: { ...NotAudio.args, locale: 'en' },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(
+        'The file is not audio in a supported format (MP3, M4A, WAV, OGG/Opus, WebM, FLAC).',
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Create note' })).toBeDisabled();
+  },
+};

@@ -29,6 +29,7 @@ import { MinutesMeter } from '../../widgets/minutes-meter.tsx';
 import { FileSection, type CostRefusal } from './file-section.tsx';
 import { NoteSection, SummarySection, TranscriptSection } from './option-sections.tsx';
 import {
+  formValuesOf,
   ProtocolForm,
   protocolDefaults,
   protocolParseOptions,
@@ -122,6 +123,13 @@ export interface ProtocolScreenProps extends Omit<
   fileNotAudio?: boolean | undefined;
   /** Start with this file chosen, e.g. one dropped on the dashboard; it is not reported again. */
   defaultFile?: File | undefined;
+  /**
+   * The body of an upload that failed: the form comes back with its file and every option as
+   * they were (docs/uploads.md#following-a-new-note), and the button reads "Erneut versuchen".
+   */
+  initialValues?: ProtocolSubmitValues | undefined;
+  /** The failure is a refusal a bigger plan lifts (too long, too few minutes): offer `onUpgrade`. */
+  errorOffersUpgrade?: boolean | undefined;
   /** "Upgrade" next to a refusal for too few minutes or too long a recording. */
   onUpgrade?: (() => void) | undefined;
   /**
@@ -164,6 +172,8 @@ export function ProtocolScreen({
   fileDuration,
   fileNotAudio = false,
   defaultFile,
+  initialValues,
+  errorOffersUpgrade = false,
   onUpgrade,
   recorder,
   className,
@@ -192,12 +202,17 @@ export function ProtocolScreen({
 
   const form = useForm<ProtocolFormValues, unknown, ProtocolFormOutput>({
     resolver: protocolResolver,
-    defaultValues: protocolDefaults(
-      defaultFile,
-      defaultFile ? noteNameFromFile(defaultFile.name) : '',
-      defaultModel,
-      locale,
-    ),
+    defaultValues: initialValues
+      ? {
+          ...protocolDefaults(undefined, '', defaultModel, locale),
+          ...formValuesOf(initialValues),
+        }
+      : protocolDefaults(
+          defaultFile,
+          defaultFile ? noteNameFromFile(defaultFile.name) : '',
+          defaultModel,
+          locale,
+        ),
   });
   const { control, setValue, getValues, clearErrors } = form;
   const { errors, isSubmitted } = form.formState;
@@ -361,6 +376,8 @@ export function ProtocolScreen({
               blocked={blocked}
               cost={cost}
               describedBy={costRefusal ? refusalId : undefined}
+              again={initialValues !== undefined}
+              onUpgrade={errorOffersUpgrade ? onUpgrade : undefined}
             />
           </form>
         </Form>

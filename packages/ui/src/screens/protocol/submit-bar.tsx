@@ -15,15 +15,33 @@ export interface SubmitBarProps {
   cost: number | undefined;
   /** The refusal that explains a blocked button. */
   describedBy: string | undefined;
+  /** The form came back after a failed upload: the button reads "Erneut versuchen". */
+  again?: boolean | undefined;
+  /** The failure is lifted by a bigger plan: a way to `/buy` beside it. */
+  onUpgrade?: (() => void) | undefined;
 }
 
 /** The end of the form: the last failure, the cost and the submit button. */
-export function SubmitBar({ error, submitting, blocked, cost, describedBy }: SubmitBarProps) {
+export function SubmitBar({
+  error,
+  submitting,
+  blocked,
+  cost,
+  describedBy,
+  again = false,
+  onUpgrade,
+}: SubmitBarProps) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
     <div data-slot="protocol-submit" className="grid gap-4">
-      <FormErrorAlert error={error} submitting={submitting} />
+      <FormErrorAlert error={error} submitting={submitting}>
+        {error && onUpgrade ? (
+          <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onUpgrade}>
+            {t('protocol.refusal.upgrade')}
+          </Button>
+        ) : null}
+      </FormErrorAlert>
       <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
         {cost !== undefined ? (
           <p className="text-sm text-muted-foreground">
@@ -40,7 +58,7 @@ export function SubmitBar({ error, submitting, blocked, cost, describedBy }: Sub
           className="max-sm:w-full"
         >
           {submitting ? null : <Upload aria-hidden />}
-          {t('protocol.submit')}
+          {again ? t('protocol.pending.retry') : t('protocol.submit')}
         </Button>
       </div>
     </div>
