@@ -3,7 +3,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import {
   boardMeetingDetail,
+  demoFolders,
   demoNotes,
+  demoPeaks,
   detailFor,
   longNameNotes,
   silentWav,
@@ -329,5 +331,105 @@ export const AudioUnavailable: Story = {
   args: { audioSrc: 'data:audio/wav;base64,AAAA' },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Die Aufnahme ist nicht verfügbar.')).toBeVisible();
+  },
+};
+
+const boardPeaks = demoPeaks(boardMeetingDetail.duration_seconds!).peaks;
+const noteActions = {
+  peaks: boardPeaks,
+  folders: demoFolders,
+  onRename: fn(),
+  onMove: fn(),
+  onDelete: fn(),
+};
+
+/**
+ * Work on the note: the title is renamed in place (Enter saves, Escape keeps the old name), and
+ * the menu offers rename, move and delete.
+ */
+export const WorkOnTheNote: Story = {
+  args: noteActions,
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Notiz umbenennen' }));
+    const field = canvas.getByRole('textbox', { name: 'Name der Notiz' });
+    await expect(field).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'Vorstandssitzung März 2026' }),
+    ).toBeVisible();
+    await expect(args.onRename).not.toHaveBeenCalled();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Notiz umbenennen' }));
+    await userEvent.clear(canvas.getByRole('textbox', { name: 'Name der Notiz' }));
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: 'Name der Notiz' }),
+      'Vorstand März{Enter}',
+    );
+    await expectCalledOnceWith(args.onRename, 'Vorstand März');
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Weitere Aktionen' }));
+    const items = await screen.findAllByRole('menuitem');
+    await expect(items.map((item) => item.textContent)).toEqual([
+      'Umbenennen …',
+      'In Ordner verschieben …',
+      'Löschen …',
+    ]);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Löschen …' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    await userEvent.click(dialog.getByRole('button', { name: /löschen/i }));
+    await waitFor(() => expect(args.onDelete).toHaveBeenCalledOnce());
+  },
+};
+
+/** Each speaker's share of the talk time, under their name. */
+export const SpeakerShares: Story = {
+  play: async ({ canvasElement }) => {
+    const shares = [...canvasElement.querySelectorAll('[data-slot="speaker-share"]')].map(
+      (share) => share.textContent,
+    );
+    await expect(shares).toHaveLength(3);
+    for (const share of shares) await expect(share).toMatch(/^\d+\s%\sder Redezeit$/);
+  },
+};
+
+/** Opened from a search hit (`?at=`): the line is marked and the player waits at its start. */
+export const OpenedAtSearchHit: Story = {
+  args: { ...noteActions, focusSegment: 4 },
+  play: async ({ canvas, canvasElement }) => {
+    await audioReady(canvasElement);
+    const hit = canvasElement.querySelector('[data-slot="transcript-line"][data-hit="true"]');
+    await expect(hit).toHaveAccessibleDescription('Fundstelle Ihrer Suche');
+    const start = Number(hit!.getAttribute('data-start'));
+    await waitFor(() => expect(canvasElement.querySelector('audio')!.currentTime).toBe(start));
+    await expect(canvas.getByRole('button', { name: 'Abspielen' })).toBeVisible();
+  },
+};
+
+/** The player stays at the bottom of a phone's screen while the transcript scrolls. */
+export const PlayerMobile: Story = {
+  args: noteActions,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await audioReady(canvasElement);
+    await expectNoOverflow(canvasElement);
+    const bar = canvasElement.querySelector<HTMLElement>('[data-slot="reader-audio"]')!;
+    await expect(getComputedStyle(bar).position).toBe('sticky');
+  },
+};
+
+export const WorkOnTheNoteEnglish: Story = {
+  args: noteActions,
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Rename note' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'Recording' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'More actions' }));
+    const items = await screen.findAllByRole('menuitem');
+    await expect(items.map((item) => item.textContent)).toEqual([
+      'Rename …',
+      'Move to folder …',
+      'Delete …',
+    ]);
+    await userEvent.keyboard('{Escape}');
   },
 };
