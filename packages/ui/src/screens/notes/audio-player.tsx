@@ -305,7 +305,9 @@ export function AudioPlayer({
                   height={height}
                   rx={0.3}
                   className={
-                    (index + 0.5) / bars.length <= progress ? 'fill-primary' : 'fill-border'
+                    (index + 0.5) / bars.length <= progress
+                      ? 'fill-primary'
+                      : 'fill-muted-foreground/40'
                   }
                 />
               );

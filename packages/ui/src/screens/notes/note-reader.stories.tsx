@@ -100,6 +100,8 @@ export const Default: Story = {
 
 /** A summary item jumps the recording to where it was said and marks that transcript line. */
 export const SeekFromSummary: Story = {
+  // It plays from there: the time shown moves on, so no screenshot.
+  tags: ['no-visual'],
   play: async ({ canvas, canvasElement, args }) => {
     await audioReady(canvasElement);
     const audio = canvasElement.querySelector('audio')!;
@@ -126,6 +128,8 @@ export const SeekFromSummary: Story = {
 
 /** A click on a transcript line jumps there too. */
 export const SeekFromTranscript: Story = {
+  // It plays from there: the time shown moves on, so no screenshot.
+  tags: ['no-visual'],
   play: async ({ canvas, canvasElement, args }) => {
     await audioReady(canvasElement);
     const audio = canvasElement.querySelector('audio')!;
@@ -142,6 +146,8 @@ export const SeekFromTranscript: Story = {
 
 /** Keyboard only: Tab to a summary item, Enter jumps. */
 export const SeekKeyboard: Story = {
+  // It plays from there: the time shown moves on, so no screenshot.
+  tags: ['no-visual'],
   play: async ({ canvas, args }) => {
     await tabTo(canvas.getByRole('button', { name: /^Umzug des Lagers/ }), 60);
     await userEvent.keyboard('{Enter}');
