@@ -247,6 +247,10 @@ const NoteName = textField('validation.invalidValue')
   .min(1, { error: 'validation.required' })
   .max(NOTE_NAME_MAX_LENGTH, { error: 'validation.tooLong' });
 
+/** The rename form of a note (reader title, list row): the name as `UpdateNoteBody` takes it. */
+export const NoteNameForm = z.object({ name: NoteName });
+export type NoteNameForm = z.infer<typeof NoteNameForm>;
+
 /**
  * `POST /api/note` (multipart, docs/uploads.md#the-upload-call). Every field but the file arrives
  * as text, so numbers and booleans are coerced; `transcribe: 'false'` is false. `speakers`,

@@ -39,11 +39,7 @@ export function useNotes(query: NotePageQuery) {
 
 /** Every list, count and reader of notes loads again (a note was created, changed or removed). */
 export function reloadNotes(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: keys.notes.all() }),
-    // The folder list counts each folder's notes (docs/product.md#folders).
-    queryClient.invalidateQueries({ queryKey: keys.folders.all() }),
-  ]).then(() => undefined);
+  return queryClient.invalidateQueries({ queryKey: keys.notes.all() });
 }
 
 /** The lists and counts load again; the readers keep their note. */

@@ -45,6 +45,9 @@ export function useNoteActions() {
         saved ? 'notes.saveFailed' : 'notes.unsaveFailed',
       );
     },
+    rename(note: Pick<Note, 'id'>, name: string): Promise<unknown> {
+      return withFailureText(update.mutateAsync({ id: note.id, name }));
+    },
     renameSpeakers(note: Pick<Note, 'id'>, names: Record<string, string>): Promise<unknown> {
       return withFailureText(update.mutateAsync({ id: note.id, speaker_names: names }));
     },
@@ -71,5 +74,6 @@ export function rowCallbacks(
     onToggleSaved: (note, saved) => actions.setSaved(note, saved),
     onDeleteNote: (note) => actions.remove(note),
     onRetryNote: (note) => actions.retry(note),
+    onRenameNote: (note, name) => actions.rename(note, name),
   };
 }

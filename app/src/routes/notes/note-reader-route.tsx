@@ -3,6 +3,7 @@ import { NoteReader } from '@protokoll/ui';
 import { useEffect } from 'react';
 import { useFolders } from '../../api/folders/list.ts';
 import { useNote } from '../../api/notes/detail.ts';
+import { useNotePeaks } from '../../api/notes/peaks.ts';
 import { toFailureText } from '../../lib/failure.ts';
 import type { NoteActions } from './note-actions.ts';
 
@@ -16,6 +17,8 @@ export function noteAudioUrl(id: number): string {
 
 interface NoteReaderViewProps {
   noteId: number;
+  /** Transcript line of the search hit the note was opened from (`?at=`). */
+  focusSegment?: number | undefined;
   actions: NoteActions;
   /** Back to the list the note was opened from. */
   onBack: () => void;
@@ -25,9 +28,10 @@ interface NoteReaderViewProps {
  * The reader of `/notes?note=12` (and `/saved-notes?note=12`): the note with its summary,
  * transcript, speaker names and player; it follows a note that is still processing.
  */
-export function NoteReaderView({ noteId, actions, onBack }: NoteReaderViewProps) {
+export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteReaderViewProps) {
   const note = useNote(noteId);
   const folders = useFolders();
+  const peaks = useNotePeaks(noteId, note.data?.status === 'done');
 
   // A note opened from far down a list starts at its top. (Newer browsers answer scrollTo with
   // a promise, which must not be returned as the effect's cleanup.)
@@ -50,11 +54,22 @@ export function NoteReaderView({ noteId, actions, onBack }: NoteReaderViewProps)
       onRetry={() => void note.refetch()}
       folderName={folderName}
       audioSrc={detail ? noteAudioUrl(detail.id) : undefined}
+      peaks={peaks.data?.peaks}
+      focusSegment={focusSegment}
+      folders={folders.data}
       onBack={onBack}
       onDownload={(format) => actions.download({ id: noteId }, format)}
       onRenameSpeakers={(names) => actions.renameSpeakers({ id: noteId }, names)}
       onToggleSaved={(saved) => actions.setSaved({ id: noteId }, saved)}
       onRetryProcessing={() => actions.retry({ id: noteId })}
+      onRename={(name) => actions.rename({ id: noteId }, name)}
+      onMove={(folderId) =>
+        actions.move({ id: noteId, folder_id: detail?.folder_id ?? null }, folderId)
+      }
+      onDelete={async () => {
+        await actions.remove({ id: noteId });
+        onBack();
+      }}
     />
   );
 }

@@ -26,8 +26,9 @@ export function NotesRoute() {
         <NoteReaderView
           key={location.noteId}
           noteId={location.noteId}
+          focusSegment={location.at}
           actions={actions}
-          onBack={() => go({ ...location, noteId: undefined })}
+          onBack={() => go({ ...location, noteId: undefined, at: undefined })}
         />
       ) : (
         <NotesList location={location} go={go} actions={actions} />

@@ -12,6 +12,8 @@ export interface NotesLocation {
   page: number;
   /** The note shown in the reader, if any. */
   noteId: number | undefined;
+  /** Transcript line the reader opens at (a search hit, `at=4`). */
+  at?: number | undefined;
 }
 
 const id = (value: string | null) => {
@@ -37,11 +39,18 @@ export function readNotesSearch(search: string): NotesLocation {
   if (query) filters.search_query = query;
   if (start) filters.start_date = start;
   if (end) filters.end_date = end;
-  return { filters, page: id(params.get('page')) ?? DEFAULT_PAGE, noteId: id(params.get('note')) };
+  const noteId = id(params.get('note'));
+  const at = /^\d{1,6}$/.test(params.get('at') ?? '') ? Number(params.get('at')) : undefined;
+  return {
+    filters,
+    page: id(params.get('page')) ?? DEFAULT_PAGE,
+    noteId,
+    ...(noteId !== undefined && at !== undefined ? { at } : {}),
+  };
 }
 
 /** The search part for a location, `?…` or `''`; the first page and empty filters are left out. */
-export function writeNotesSearch({ filters, page, noteId }: NotesLocation): string {
+export function writeNotesSearch({ filters, page, noteId, at }: NotesLocation): string {
   const params = new URLSearchParams();
   if (filters.folder_id !== undefined) params.set('folder_id', String(filters.folder_id));
   if (filters.search_query) params.set('search_query', filters.search_query);
@@ -49,6 +58,7 @@ export function writeNotesSearch({ filters, page, noteId }: NotesLocation): stri
   if (filters.end_date) params.set('end_date', filters.end_date);
   if (page !== DEFAULT_PAGE) params.set('page', String(page));
   if (noteId !== undefined) params.set('note', String(noteId));
+  if (noteId !== undefined && at !== undefined) params.set('at', String(at));
   const text = params.toString();
   return text ? `?${text}` : '';
 }

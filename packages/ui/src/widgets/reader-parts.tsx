@@ -5,7 +5,7 @@
  */
 import type { Segment, Summary } from '@protokoll/contract';
 import { Info } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
@@ -187,6 +187,44 @@ export interface TranscriptSectionProps {
   /** A line was pressed: its start. */
   onSeek: (seconds: number) => void;
   level?: ReaderHeadingLevel;
+  /** The recording plays: the line being played is followed (scrolled into view). */
+  playing?: boolean;
+  /** A search hit's line: marked, and brought into view once. */
+  focusSegment?: number | undefined;
+}
+
+/** After the person scrolls, the transcript leaves the scrolling to them this long. */
+const FOLLOW_PAUSE_MS = 4000;
+
+/**
+ * Follows the line being played: it is scrolled into view while playing, except for a while
+ * after the person scrolled themselves (docs/product.md#the-reader).
+ */
+function useFollowLine(active: number, playing: boolean) {
+  const list = useRef<HTMLOListElement>(null);
+  const scrolledAt = useRef(0);
+  useEffect(() => {
+    const mark = () => {
+      scrolledAt.current = Date.now();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown'].includes(event.key)) mark();
+    };
+    window.addEventListener('wheel', mark, { passive: true });
+    window.addEventListener('touchmove', mark, { passive: true });
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('wheel', mark);
+      window.removeEventListener('touchmove', mark);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, []);
+  useEffect(() => {
+    if (!playing || active < 0 || Date.now() - scrolledAt.current < FOLLOW_PAUSE_MS) return;
+    const line = list.current?.children[active];
+    if (line instanceof HTMLElement) line.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [active, playing]);
+  return list;
 }
 
 /** A note's transcript: one line per passage with its speaker and time, a click seeks it. */
@@ -197,12 +235,22 @@ export function TranscriptSection({
   position,
   onSeek,
   level = 2,
+  playing = false,
+  focusSegment,
 }: TranscriptSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const speakerName = useSpeakerName(speakerNames);
   const headingId = useId();
   const active = activeIndex(segments, position);
+  const list = useFollowLine(active, playing);
+
+  // A search hit: its line is brought into view once.
+  useEffect(() => {
+    if (focusSegment === undefined) return;
+    const line = list.current?.children[focusSegment];
+    if (line instanceof HTMLElement) line.scrollIntoView({ block: 'center' });
+  }, [focusSegment, list]);
 
   return (
     <section
@@ -218,7 +266,7 @@ export function TranscriptSection({
           {kept ? t('reader.transcript.empty') : t('reader.transcript.notKept')}
         </p>
       ) : (
-        <ol className="-mx-3 grid grid-cols-[minmax(0,1fr)] gap-0.5">
+        <ol ref={list} className="-mx-3 grid grid-cols-[minmax(0,1fr)] gap-0.5">
           {segments.map((segment, index) => (
             <li key={index}>
               <button
@@ -226,11 +274,14 @@ export function TranscriptSection({
                 data-slot="transcript-line"
                 data-start={segment.start}
                 aria-current={index === active ? 'true' : undefined}
+                data-hit={index === focusSegment ? 'true' : undefined}
+                aria-description={index === focusSegment ? t('reader.searchHit') : undefined}
                 onClick={() => onSeek(segment.start)}
                 className={cn(
                   'grid w-full min-w-0 grid-cols-[3.5rem_minmax(0,1fr)] gap-x-2 rounded-md px-3 py-2',
-                  'text-left text-sm transition-colors outline-none hover:bg-muted',
-                  'focus-visible:ring-2 focus-visible:ring-ring',
+                  'scroll-mt-24 scroll-mb-32 text-left text-sm transition-colors outline-none',
+                  'hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring',
+                  'data-[hit=true]:ring-2 data-[hit=true]:ring-warning/60',
                   'aria-[current=true]:bg-accent aria-[current=true]:text-accent-foreground',
                 )}
               >

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { boardMeetingDetail, silentWav } from '@protokoll/mocks/fixtures';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { boardMeetingDetail, demoPeaks, silentWav } from '@protokoll/mocks/fixtures';
 import { AudioPlayer, type AudioPlayerProps, type SeekRequest } from './audio-player.tsx';
 import { audioReady, audioUrl, expectNoOverflow } from '../../lib/story-helpers.ts';
 import { SeekButton } from '../../widgets/seek-button.tsx';
@@ -35,9 +35,11 @@ function PlayerWithTopics(props: AudioPlayerProps) {
   );
 }
 
-/** The `<audio>` element, found by the name the caller gave it. */
+/** The hidden `<audio>` element under the player's controls. */
 const player = (canvasElement: HTMLElement) =>
-  canvasElement.querySelector<HTMLAudioElement>('audio[aria-label="Aufnahme"]')!;
+  canvasElement.querySelector<HTMLAudioElement>('audio')!;
+
+const boardPeaks = demoPeaks(boardMeetingDetail.duration_seconds!).peaks;
 
 const meta = {
   title: 'Screens/Notes/Parts/AudioPlayer',
@@ -57,16 +59,103 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The browser's own controls, named, with the recording's length once it has loaded. */
+/**
+ * The designed player: a group named "Aufnahme" with play, −15/+15 s, the time, the level
+ * overview as a slider, and the speed; the recording's length once it has loaded.
+ */
 export const Default: Story = {
+  args: { peaks: boardPeaks, duration: boardMeetingDetail.duration_seconds! },
   play: async ({ canvas, canvasElement, args }) => {
     await audioReady(canvasElement);
-    const audio = canvas.getByLabelText<HTMLAudioElement>('Aufnahme', { selector: 'audio' });
-    await expect(audio).toHaveAttribute('controls');
-    await expect(audio).toHaveAttribute('data-slot', 'audio-player');
-    await expect(audio.duration).toBe(2_712);
-    await expect(audio.currentTime).toBe(0);
+    const group = within(canvas.getByRole('group', { name: 'Aufnahme' }));
+    await expect(group.getByRole('button', { name: 'Abspielen' })).toBeVisible();
+    await expect(group.getByRole('button', { name: '15 Sekunden zurück' })).toBeVisible();
+    await expect(group.getByRole('button', { name: '15 Sekunden vor' })).toBeVisible();
+    const track = group.getByRole('slider', { name: 'Position in der Aufnahme' });
+    await waitFor(() => expect(track).toHaveAttribute('aria-valuetext', '0:00 von 45:12'));
+    await expect(canvasElement.querySelector('[data-slot="player-waveform"] rect')).not.toBeNull();
+    await expect(player(canvasElement).duration).toBe(2_712);
     await expect(args.onError).not.toHaveBeenCalled();
+
+    // +15 s, the keys J/L and the arrows, and Home on the slider.
+    await userEvent.click(group.getByRole('button', { name: '15 Sekunden vor' }));
+    await waitFor(() => expect(player(canvasElement).currentTime).toBe(15));
+    await userEvent.keyboard('l');
+    await waitFor(() => expect(player(canvasElement).currentTime).toBe(30));
+    await userEvent.keyboard('j');
+    await waitFor(() => expect(player(canvasElement).currentTime).toBe(15));
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(player(canvasElement).currentTime).toBe(20));
+    await expect(track).toHaveAttribute('aria-valuetext', '0:20 von 45:12');
+    track.focus();
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(player(canvasElement).currentTime).toBe(2_712));
+    await userEvent.keyboard('{Home}');
+    await waitFor(() => expect(player(canvasElement).currentTime).toBe(0));
+  },
+};
+
+/** A click into the level overview jumps to that share of the recording. */
+export const ClickIntoOverview: Story = {
+  args: { peaks: boardPeaks, duration: boardMeetingDetail.duration_seconds! },
+  play: async ({ canvas, canvasElement }) => {
+    await audioReady(canvasElement);
+    const track = canvas.getByRole('slider', { name: 'Position in der Aufnahme' });
+    const box = track.getBoundingClientRect();
+    track.dispatchEvent(
+      new MouseEvent('click', {
+        bubbles: true,
+        clientX: box.left + box.width / 2,
+        clientY: box.top + box.height / 2,
+      }),
+    );
+    // Half-way, to within the width of a pixel or two of the track.
+    await waitFor(() =>
+      expect(Math.abs(player(canvasElement).currentTime - 1_356)).toBeLessThan(10),
+    );
+  },
+};
+
+/** The speed menu offers 0.75× to 2×; the choice sets the recording's rate. */
+export const Speed: Story = {
+  args: { peaks: boardPeaks },
+  play: async ({ canvas, canvasElement }) => {
+    await audioReady(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Geschwindigkeit: 1-fach' }));
+    const options = await screen.findAllByRole('menuitemradio');
+    await expect(options.map((option) => option.textContent)).toEqual([
+      '0,75×',
+      '1×',
+      '1,25×',
+      '1,5×',
+      '1,75×',
+      '2×',
+    ]);
+    await userEvent.click(screen.getByRole('menuitemradio', { name: '1,5×' }));
+    await waitFor(() => expect(player(canvasElement).playbackRate).toBe(1.5));
+    await expect(canvas.getByRole('button', { name: 'Geschwindigkeit: 1,5-fach' })).toBeVisible();
+  },
+};
+
+/** Without an overview (it could not be measured) a plain track stands in; it still seeks. */
+export const WithoutOverview: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await audioReady(canvasElement);
+    await expect(canvasElement.querySelector('[data-slot="player-waveform"]')).toBeNull();
+    await expect(canvas.getByRole('slider', { name: 'Position in der Aufnahme' })).toBeVisible();
+  },
+};
+
+export const English: Story = {
+  args: { peaks: boardPeaks, label: 'Recording' },
+  globals: { locale: 'en' },
+  play: async ({ canvas, canvasElement }) => {
+    await audioReady(canvasElement);
+    const group = within(canvas.getByRole('group', { name: 'Recording' }));
+    await expect(group.getByRole('button', { name: 'Play' })).toBeVisible();
+    await expect(group.getByRole('button', { name: 'Back 15 seconds' })).toBeVisible();
+    const track = group.getByRole('slider', { name: 'Position in the recording' });
+    await waitFor(() => expect(track).toHaveAttribute('aria-valuetext', '0:00 of 45:12'));
   },
 };
 
@@ -118,11 +207,11 @@ export const Unavailable: Story = {
     await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
     const audio = player(canvasElement);
     await expect(audio.error?.code).toBe(MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED);
-    await expect(audio).toBeVisible();
   },
 };
 
 export const Mobile: Story = {
+  args: { peaks: boardPeaks },
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvasElement }) => {
     await audioReady(canvasElement);

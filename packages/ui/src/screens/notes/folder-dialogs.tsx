@@ -3,7 +3,10 @@ import {
   CreateFolderBody,
   ErrorCode,
   FOLDER_NAME_MAX_LENGTH,
+  NOTE_NAME_MAX_LENGTH,
+  NoteNameForm,
   type Folder,
+  type Note,
 } from '@protokoll/contract';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -56,10 +59,12 @@ interface FolderNameDialogProps extends FolderDialogBaseProps {
   initialName: string;
   failedKey: string;
   onSubmitName: (name: string) => ActionResult;
+  /** A note's name instead of a folder's: its rules, label and length. */
+  kind?: 'folder' | 'note' | undefined;
 }
 
 /**
- * Create and rename share this dialog: the contract's folder name schema checks the name
+ * Create and rename share this dialog (a note's rename too): the contract's folder name schema checks the name
  * (docs/product.md#folders: "Folder name required", shown under the field), and the server's "name
  * required" or "name taken" answers land there too; any other failure is shown above the buttons.
  */
@@ -109,6 +114,7 @@ interface FolderNameFormProps {
   initialName: string;
   failedKey: string;
   onSubmitName: (name: string) => ActionResult;
+  kind?: 'folder' | 'note' | undefined;
 }
 
 function FolderNameForm({
@@ -118,13 +124,14 @@ function FolderNameForm({
   initialName,
   failedKey,
   onSubmitName,
+  kind = 'folder',
 }: FolderNameFormProps) {
   const { t } = useTranslation();
   const failureText = useFailureText();
   const formId = useId();
   const { pending, error, run } = action;
   const form = useForm({
-    resolver: zodResolver(CreateFolderBody),
+    resolver: zodResolver(kind === 'note' ? NoteNameForm : CreateFolderBody),
     defaultValues: { name: initialName },
   });
 
@@ -156,11 +163,13 @@ function FolderNameForm({
             name="name"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>{t('folders.name')}</FormLabel>
+                <FormLabel>
+                  {kind === 'note' ? t('reader.title.label') : t('folders.name')}
+                </FormLabel>
                 <FormControl>
                   <Input
                     autoComplete="off"
-                    maxLength={FOLDER_NAME_MAX_LENGTH}
+                    maxLength={kind === 'note' ? NOTE_NAME_MAX_LENGTH : FOLDER_NAME_MAX_LENGTH}
                     readOnly={pending}
                     {...field}
                   />
@@ -232,6 +241,31 @@ export function RenameFolderDialog({ folder, onRename, ...props }: RenameFolderD
       submitLabel={t('folders.renameDialog.submit')}
       initialName={folder.name}
       failedKey="errors.folderUpdateFailed"
+      onSubmitName={onRename}
+      {...props}
+    />
+  );
+}
+
+export interface RenameNoteDialogProps extends FolderDialogBaseProps {
+  /** The note to rename; the field starts with its name. */
+  note: Pick<Note, 'name'>;
+  /** Rename the note; the dialog waits for a returned promise and shows its rejection. */
+  onRename: (name: string) => ActionResult;
+}
+
+/** "Notiz umbenennen" from a list row's menu: the name field starts with the current name. */
+export function RenameNoteDialog({ note, onRename, ...props }: RenameNoteDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <FolderNameDialog
+      slot="rename-note-dialog"
+      kind="note"
+      title={t('notes.renameDialog.title')}
+      description={t('notes.renameDialog.description', { name: note.name })}
+      submitLabel={t('notes.renameDialog.submit')}
+      initialName={note.name}
+      failedKey="reader.title.failed"
       onSubmitName={onRename}
       {...props}
     />

@@ -5,6 +5,7 @@ import {
   Ellipsis,
   FolderInput,
   FileText,
+  Pencil,
   RotateCw,
   Trash2,
 } from 'lucide-react';
@@ -21,6 +22,7 @@ import { IconButton } from '../../components/icon-button.tsx';
 import { fireAndForget, type ActionResult } from './action.ts';
 import { DeleteNoteDialog } from './delete-note-dialog.tsx';
 import { DownloadMenu } from './download-menu.tsx';
+import { RenameNoteDialog } from './folder-dialogs.tsx';
 import { MoveToFolderDialog } from './move-to-folder-dialog.tsx';
 
 /** What a list of notes can be asked to do with one note. */
@@ -37,6 +39,8 @@ export interface NoteActionCallbacks {
   onDeleteNote: (note: Note) => ActionResult;
   /** Run the failed step of a note again; without it no such action is offered. */
   onRetryNote?: ((note: Note) => ActionResult) | undefined;
+  /** Rename the note; the dialog waits for a returned promise. Without it no such action shows. */
+  onRenameNote?: ((note: Note, name: string) => ActionResult) | undefined;
 }
 
 export interface NoteActionsProps extends NoteActionCallbacks {
@@ -59,10 +63,11 @@ export function NoteActions({
   onToggleSaved,
   onDeleteNote,
   onRetryNote,
+  onRenameNote,
 }: NoteActionsProps) {
   const { t } = useTranslation();
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const [dialog, setDialog] = useState<'move' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'move' | 'delete' | null>(null);
   const returnFocus = (event: Event) => {
     // After a deletion the row is about to go; then the dialog's own choice stands.
     if (!triggerRef.current?.isConnected) return;
@@ -95,6 +100,12 @@ export function NoteActions({
             <FileText aria-hidden />
             {t('notes.actions.open')}
           </DropdownMenuItem>
+          {onRenameNote ? (
+            <DropdownMenuItem onSelect={() => setDialog('rename')}>
+              <Pencil aria-hidden />
+              {t('notes.actions.rename')}
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuItem onSelect={() => setDialog('move')}>
             <FolderInput aria-hidden />
             {t('notes.actions.move')}
@@ -116,6 +127,15 @@ export function NoteActions({
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      {onRenameNote ? (
+        <RenameNoteDialog
+          open={dialog === 'rename'}
+          onOpenChange={(open) => setDialog(open ? 'rename' : null)}
+          note={note}
+          onRename={(name) => onRenameNote(note, name)}
+          onCloseAutoFocus={returnFocus}
+        />
+      ) : null}
       <MoveToFolderDialog
         open={dialog === 'move'}
         onOpenChange={(open) => setDialog(open ? 'move' : null)}

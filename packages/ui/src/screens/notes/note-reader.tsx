@@ -1,26 +1,48 @@
 import {
   isProcessing,
+  NOTE_NAME_MAX_LENGTH,
   noteFailure,
   type DownloadFormat,
   type FailureText,
+  type Folder,
   type NoteDetail,
 } from '@protokoll/contract';
-import { ArrowLeft, BookmarkMinus, BookmarkPlus, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import {
+  ArrowLeft,
+  BookmarkMinus,
+  BookmarkPlus,
+  Ellipsis,
+  FolderInput,
+  Pencil,
+  RotateCw,
+  Trash2,
+} from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/dropdown-menu.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
+import { Input } from '../../components/input.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { fireAndForget, useAction, type ActionResult } from './action.ts';
 import { AudioPlayer, type SeekRequest } from './audio-player.tsx';
+import { DeleteNoteDialog } from './delete-note-dialog.tsx';
 import { DownloadMenu } from './download-menu.tsx';
+import { MoveToFolderDialog } from './move-to-folder-dialog.tsx';
 import { useFormat } from '../../lib/format.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
 import { NoteStages } from '../../widgets/note-stages.tsx';
 import { SummarySection, TranscriptSection } from '../../widgets/reader-parts.tsx';
-import { SpeakerNames, speakerLabels } from './speaker-names.tsx';
+import { SpeakerNames, speakerLabels, talkShares } from './speaker-names.tsx';
 
 export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'children'> {
   /** The note with transcript and summary; only read while `status` is `ready`. */
@@ -36,6 +58,13 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
 
   /** Address of the recording for the player; without it no player shows. */
   audioSrc?: string | undefined;
+  /** The recording's level overview from the server; without it the player shows a plain track. */
+  peaks?: readonly number[] | undefined;
+  /**
+   * Transcript line to open at (a search hit, docs/product.md#search-hits): it is scrolled to,
+   * marked, and the player starts there.
+   */
+  focusSegment?: number | undefined;
   /** The recording was sent to `seconds` by a click on a summary item or a transcript line. */
   onSeek?: ((seconds: number) => void) | undefined;
 
@@ -49,6 +78,14 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
   onToggleSaved?: ((saved: boolean) => ActionResult) | undefined;
   /** "Erneut verarbeiten" after a failure; without it no such button shows. */
   onRetryProcessing?: (() => ActionResult) | undefined;
+  /** A new name was entered in the title; without it the title cannot be edited. */
+  onRename?: ((name: string) => ActionResult) | undefined;
+  /** Move the note (`null`: out of every folder); without it no such action shows. */
+  onMove?: ((folderId: number | null) => ActionResult) | undefined;
+  /** Delete the note (after confirming); without it no such action shows. */
+  onDelete?: (() => ActionResult) | undefined;
+  /** The person's folders, offered by "In Ordner verschieben". */
+  folders?: Folder[] | undefined;
 }
 
 /**
@@ -70,6 +107,12 @@ export function NoteReader({
   onRenameSpeakers,
   onToggleSaved,
   onRetryProcessing,
+  onRename,
+  onMove,
+  onDelete,
+  folders = [],
+  peaks,
+  focusSegment,
   className,
   ...props
 }: NoteReaderProps) {
@@ -78,12 +121,27 @@ export function NoteReader({
   const [seekRequest, setSeekRequest] = useState<SeekRequest | null>(null);
   // Null until the recording is played or sent somewhere: no line is marked as playing before.
   const [position, setPosition] = useState<number | null>(null);
-  const seek = (seconds: number) => {
-    setSeekRequest((previous) => ({ time: seconds, id: (previous?.id ?? 0) + 1 }));
+  const [playing, setPlaying] = useState(false);
+  /** A click on a line or a summary item jumps there and plays. */
+  const seek = (seconds: number, play = true) => {
+    setSeekRequest((previous) => ({ time: seconds, id: (previous?.id ?? 0) + 1, play }));
     // The player reports it too once loaded; a recording that has not loaded yet does not.
     setPosition(seconds);
     onSeek?.(seconds);
   };
+
+  // A search hit opens at its passage: the player waits there, unplayed. Applied once, when the
+  // note has arrived.
+  const focusStart =
+    note?.status === 'done' && focusSegment !== undefined
+      ? note.segments[focusSegment]?.start
+      : undefined;
+  const [focused, setFocused] = useState<number | undefined>(undefined);
+  if (focusStart !== undefined && focused !== focusStart) {
+    setFocused(focusStart);
+    setSeekRequest((previous) => ({ time: focusStart, id: (previous?.id ?? 0) + 1 }));
+    setPosition(focusStart);
+  }
 
   const back = onBack ? (
     <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
@@ -150,20 +208,16 @@ export function NoteReader({
       <ReaderHeader
         note={note}
         folderName={folderName}
+        folders={folders}
         onDownload={onDownload}
         onToggleSaved={onToggleSaved}
+        onRename={onRename}
+        onMove={onMove}
+        onDelete={onDelete}
       />
       {isProcessing(note.status) ? <ProcessingNotice note={note} /> : null}
       {note.status === 'error' ? (
         <FailureNotice note={note} onRetryProcessing={onRetryProcessing} />
-      ) : null}
-      {audioSrc ? (
-        <RecordingPlayer
-          key={audioSrc}
-          src={audioSrc}
-          seekRequest={seekRequest}
-          onPositionChange={setPosition}
-        />
       ) : null}
       {note.status === 'done' ? (
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
@@ -174,6 +228,7 @@ export function NoteReader({
                 labels={speakerLabels(note.segments)}
                 names={note.speaker_names}
                 onRename={onRenameSpeakers}
+                shares={talkShares(note.segments)}
               />
             ) : null}
           </div>
@@ -182,9 +237,22 @@ export function NoteReader({
             speakerNames={note.speaker_names}
             kept={note.transcribe}
             position={position}
+            playing={playing}
+            focusSegment={focusSegment}
             onSeek={seek}
           />
         </div>
+      ) : null}
+      {audioSrc ? (
+        <RecordingPlayer
+          key={audioSrc}
+          src={audioSrc}
+          peaks={peaks}
+          duration={note.duration_seconds ?? undefined}
+          seekRequest={seekRequest}
+          onPositionChange={setPosition}
+          onPlayingChange={setPlaying}
+        />
       ) : null}
     </>,
   );
@@ -192,24 +260,43 @@ export function NoteReader({
 
 interface RecordingPlayerProps {
   src: string;
+  peaks: readonly number[] | undefined;
+  duration: number | undefined;
   seekRequest: SeekRequest | null;
   onPositionChange: (seconds: number) => void;
+  onPlayingChange: (playing: boolean) => void;
 }
 
-/** The player in its frame; says so when the recording cannot be loaded (gone, offline). */
-function RecordingPlayer({ src, seekRequest, onPositionChange }: RecordingPlayerProps) {
+/**
+ * The player in its bar, which stays at the bottom of the window while the reader scrolls; says
+ * so when the recording cannot be loaded (gone, offline).
+ */
+function RecordingPlayer({
+  src,
+  peaks,
+  duration,
+  seekRequest,
+  onPositionChange,
+  onPlayingChange,
+}: RecordingPlayerProps) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   return (
     <div
       data-slot="reader-audio"
-      className="grid gap-2 rounded-lg border border-border bg-surface p-3 shadow-xs"
+      className={cn(
+        'sticky bottom-2 z-20 -mx-2 grid gap-1 rounded-xl border border-border bg-surface/95 p-2',
+        'shadow-lg backdrop-blur supports-[backdrop-filter]:bg-surface/85 sm:bottom-4 sm:mx-0 sm:p-3',
+      )}
     >
       <AudioPlayer
         src={src}
         label={t('reader.audio.title')}
+        peaks={peaks}
+        duration={duration}
         seekRequest={seekRequest}
         onPositionChange={onPositionChange}
+        onPlayingChange={onPlayingChange}
         onError={() => setFailed(true)}
       />
       {failed ? (
@@ -224,14 +311,29 @@ function RecordingPlayer({ src, seekRequest, onPositionChange }: RecordingPlayer
 interface ReaderHeaderProps {
   note: NoteDetail;
   folderName: string | undefined;
+  folders: Folder[];
   onDownload: (format: DownloadFormat) => ActionResult;
   onToggleSaved: ((saved: boolean) => ActionResult) | undefined;
+  onRename: ((name: string) => ActionResult) | undefined;
+  onMove: ((folderId: number | null) => ActionResult) | undefined;
+  onDelete: (() => ActionResult) | undefined;
 }
 
-function ReaderHeader({ note, folderName, onDownload, onToggleSaved }: ReaderHeaderProps) {
+function ReaderHeader({
+  note,
+  folderName,
+  folders,
+  onDownload,
+  onToggleSaved,
+  onRename,
+  onMove,
+  onDelete,
+}: ReaderHeaderProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const saving = useAction();
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<'move' | 'delete' | null>(null);
   const meta = [
     <time key="date" dateTime={note.created_at}>
       {format.dateTime(note.created_at)}
@@ -249,9 +351,25 @@ function ReaderHeader({ note, folderName, onDownload, onToggleSaved }: ReaderHea
   return (
     <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-4">
       <div className="grid min-w-0 flex-[1_1_20rem] grid-cols-[minmax(0,1fr)] gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight text-balance wrap-break-word text-foreground sm:text-3xl">
-          {note.name}
-        </h1>
+        {editing && onRename ? (
+          <TitleEditor name={note.name} onRename={onRename} onDone={() => setEditing(false)} />
+        ) : (
+          <div className="flex min-w-0 items-start gap-1">
+            <h1 className="min-w-0 text-2xl font-semibold tracking-tight text-balance wrap-break-word text-foreground sm:text-3xl">
+              {note.name}
+            </h1>
+            {onRename ? (
+              <IconButton
+                size="sm"
+                className="mt-0.5 shrink-0 sm:mt-1"
+                label={t('reader.title.rename')}
+                onClick={() => setEditing(true)}
+              >
+                <Pencil />
+              </IconButton>
+            ) : null}
+          </div>
+        )}
         <p
           data-slot="reader-meta"
           className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-muted-foreground"
@@ -280,8 +398,118 @@ function ReaderHeader({ note, folderName, onDownload, onToggleSaved }: ReaderHea
           </Button>
         ) : null}
         {note.status === 'done' ? <DownloadMenu onDownload={onDownload} /> : null}
+        {onRename || onMove || onDelete ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <IconButton variant="outline" label={t('reader.more')}>
+                <Ellipsis />
+              </IconButton>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" data-slot="reader-actions">
+              {onRename ? (
+                <DropdownMenuItem onSelect={() => setEditing(true)}>
+                  <Pencil aria-hidden />
+                  {t('notes.actions.rename')}
+                </DropdownMenuItem>
+              ) : null}
+              {onMove ? (
+                <DropdownMenuItem onSelect={() => setDialog('move')}>
+                  <FolderInput aria-hidden />
+                  {t('notes.actions.move')}
+                </DropdownMenuItem>
+              ) : null}
+              {onDelete ? (
+                <>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem variant="danger" onSelect={() => setDialog('delete')}>
+                    <Trash2 aria-hidden />
+                    {t('notes.actions.delete')}
+                  </DropdownMenuItem>
+                </>
+              ) : null}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
       </div>
+      {onMove ? (
+        <MoveToFolderDialog
+          open={dialog === 'move'}
+          onOpenChange={(open) => setDialog(open ? 'move' : null)}
+          note={note}
+          folders={folders}
+          onMove={onMove}
+        />
+      ) : null}
+      {onDelete ? (
+        <DeleteNoteDialog
+          open={dialog === 'delete'}
+          onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+          note={note}
+          onDelete={onDelete}
+        />
+      ) : null}
     </header>
+  );
+}
+
+interface TitleEditorProps {
+  name: string;
+  onRename: (name: string) => ActionResult;
+  onDone: () => void;
+}
+
+/** The title as a field: Enter saves, Escape or "Abbrechen" keeps the old name. */
+function TitleEditor({ name, onRename, onDone }: TitleEditorProps) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const { pending, error, run } = useAction();
+  const [value, setValue] = useState(name);
+  const errorId = useId();
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next = value.trim();
+    if (!next || next === name) {
+      onDone();
+      return;
+    }
+    void run(() => onRename(next), onDone);
+  };
+  const message = error ? failureText(error, 'reader.title.failed') : undefined;
+  return (
+    <form data-slot="title-editor" onSubmit={submit} className="grid gap-2">
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <Input
+          // The person asked to rename: the field takes the focus at once.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+          aria-label={t('reader.title.label')}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
+          value={value}
+          maxLength={NOTE_NAME_MAX_LENGTH}
+          readOnly={pending}
+          onChange={(event) => setValue(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              onDone();
+            }
+          }}
+          className="h-11 min-w-0 flex-[1_1_16rem] text-lg font-semibold"
+        />
+        <Button type="submit" loading={pending}>
+          {t('reader.title.save')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          {t('reader.title.cancel')}
+        </Button>
+      </div>
+      {message ? (
+        <p id={errorId} role="alert" className="text-sm text-danger">
+          {message}
+        </p>
+      ) : null}
+    </form>
   );
 }
 

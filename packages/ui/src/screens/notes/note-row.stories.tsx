@@ -342,3 +342,37 @@ export const EnglishError: Story = {
     await expect(canvas.getByText('Transcription failed')).toBeVisible();
   },
 };
+
+/** "Umbenennen …" in the row's menu opens a dialog that starts with the current name. */
+export const RenameFromMenu: Story = {
+  args: { onRenameNote: fn() },
+  play: async ({ canvasElement, args }) => {
+    const items = await openActions(canvasElement, 'Vorstandssitzung März 2026');
+    await expect(items[1]).toBe('Umbenennen …');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Umbenennen …' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Notiz umbenennen' }));
+    const field = dialog.getByRole('textbox', { name: 'Name der Notiz' });
+    await expect(field).toHaveValue('Vorstandssitzung März 2026');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Vorstand März');
+    await userEvent.click(dialog.getByRole('button', { name: 'Umbenennen' }));
+    await expectCalledOnceWith(args.onRenameNote, note(8), 'Vorstand März');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const RenameFromMenuEnglish: Story = {
+  args: { onRenameNote: fn() },
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Actions for “Vorstandssitzung März 2026”' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename …' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Rename note' }));
+    await expect(dialog.getByRole('textbox', { name: 'Name of the note' })).toHaveValue(
+      'Vorstandssitzung März 2026',
+    );
+    await userEvent.keyboard('{Escape}');
+  },
+};

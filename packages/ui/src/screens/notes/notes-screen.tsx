@@ -79,6 +79,7 @@ export function NotesScreen({
   onToggleSaved,
   onDeleteNote,
   onRetryNote,
+  onRenameNote,
   className,
   ...props
 }: NotesScreenProps) {
@@ -174,6 +175,7 @@ export function NotesScreen({
             onToggleSaved={onToggleSaved}
             onDeleteNote={onDeleteNote}
             onRetryNote={onRetryNote}
+            onRenameNote={onRenameNote}
           />
         </div>
       </div>

@@ -32,11 +32,20 @@ export function SavedNotesScreen({
   onToggleSaved,
   onDeleteNote,
   onRetryNote,
+  onRenameNote,
   className,
   ...props
 }: SavedNotesScreenProps) {
   const { t } = useTranslation();
-  const actions = { onOpenNote, onDownload, onMoveNote, onToggleSaved, onDeleteNote, onRetryNote };
+  const actions = {
+    onOpenNote,
+    onDownload,
+    onMoveNote,
+    onToggleSaved,
+    onDeleteNote,
+    onRetryNote,
+    onRenameNote,
+  };
   return (
     <div
       data-slot="saved-notes-screen"

@@ -6,6 +6,7 @@ import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Input } from '../../components/input.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
+import { useFormat } from '../../lib/format.ts';
 import { useAction, type ActionResult } from './action.ts';
 import { defaultSpeakerName } from '../../widgets/reader-parts.tsx';
 
@@ -18,6 +19,22 @@ export function speakerLabels(segments: { speaker: string }[]): string[] {
   return [...new Set(segments.map((segment) => segment.speaker))];
 }
 
+/** Each speaker's share of the talk time, 0–1, from how long their passages last. */
+export function talkShares(
+  segments: readonly { speaker: string; start: number; end: number }[],
+): Record<string, number> {
+  const seconds: Record<string, number> = {};
+  let total = 0;
+  for (const segment of segments) {
+    const length = Math.max(0, segment.end - segment.start);
+    seconds[segment.speaker] = (seconds[segment.speaker] ?? 0) + length;
+    total += length;
+  }
+  return Object.fromEntries(
+    Object.entries(seconds).map(([label, length]) => [label, total > 0 ? length / total : 0]),
+  );
+}
+
 export interface SpeakerNamesProps {
   /** Labels to name, in order of appearance. */
   labels: string[];
@@ -28,10 +45,15 @@ export interface SpeakerNamesProps {
    * shows a spinner until it settles, then "Name gespeichert." or the failure.
    */
   onRename: (names: Record<string, string>) => ActionResult;
+  /** Each label's share of the talk time (0–1), shown as a bar under its name. */
+  shares?: Record<string, number> | undefined;
 }
 
-/** "Sprecher": one small form per speaker label, so each name is saved on its own. */
-export function SpeakerNames({ labels, names, onRename }: SpeakerNamesProps) {
+/**
+ * "Sprecher": one small form per speaker label, so each name is saved on its own, with the
+ * speaker's share of the talk time.
+ */
+export function SpeakerNames({ labels, names, onRename, shares }: SpeakerNamesProps) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -48,7 +70,13 @@ export function SpeakerNames({ labels, names, onRename }: SpeakerNamesProps) {
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
         {labels.map((label) => (
-          <SpeakerNameForm key={label} label={label} names={names} onRename={onRename} />
+          <SpeakerNameForm
+            key={label}
+            label={label}
+            names={names}
+            onRename={onRename}
+            share={shares?.[label]}
+          />
         ))}
       </div>
     </section>
@@ -59,10 +87,12 @@ interface SpeakerNameFormProps {
   label: string;
   names: Record<string, string>;
   onRename: (names: Record<string, string>) => ActionResult;
+  share?: number | undefined;
 }
 
-function SpeakerNameForm({ label, names, onRename }: SpeakerNameFormProps) {
+function SpeakerNameForm({ label, names, onRename, share }: SpeakerNameFormProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const failureText = useFailureText();
   const { pending, error, run } = useAction();
   const current = names[label] ?? '';
@@ -122,6 +152,16 @@ function SpeakerNameForm({ label, names, onRename }: SpeakerNameFormProps) {
           </Button>
         </div>
       </Field>
+      {share !== undefined ? (
+        <div data-slot="speaker-share" className="flex items-center gap-2">
+          <div aria-hidden className="h-1.5 min-w-0 flex-1 overflow-hidden rounded-full bg-muted">
+            <div className="h-full rounded-full bg-primary" style={{ width: `${share * 100}%` }} />
+          </div>
+          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+            {t('reader.speakers.share', { share: format.percent(share) })}
+          </span>
+        </div>
+      ) : null}
       <p role="status" className="text-sm text-success">
         {saved ? (
           <>
