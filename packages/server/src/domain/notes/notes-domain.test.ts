@@ -100,7 +100,8 @@ describe('deleteNote', () => {
     await deleteNote(deps, { userId: owner, noteId: note.id });
 
     expect(await deps.db.select().from(notes).where(eq(notes.id, note.id))).toEqual([]);
-    expect(removed).toEqual([`${owner}/aufnahme.mp3`]);
+    // The recording and its level overview beside it.
+    expect(removed).toEqual([`${owner}/aufnahme.mp3`, `${owner}/aufnahme.mp3.peaks.json`]);
     // The note's rows are kept (the ledger is never edited); the refund releases the reservation.
     const rows = await deps.db
       .select({ kind: minutesLedger.kind, minutes: minutesLedger.minutes })

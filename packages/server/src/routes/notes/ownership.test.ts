@@ -82,7 +82,9 @@ describe("another user's notes and folders", () => {
     });
     expect(inBobsFolder.body.count).toBe(0);
     const folderList = await t.api.call(endpoints.listFolders, { token: anna.token });
-    expect(folderList.body.folders).toEqual([{ id: annasFolder.id, name: 'Annas Ordner' }]);
+    expect(folderList.body.folders).toEqual([
+      { id: annasFolder.id, name: 'Annas Ordner', note_count: 0 },
+    ]);
 
     // Bob still has everything.
     expect((await t.api.call(endpoints.getNote, { params: { id }, token: bob.token })).status).toBe(

@@ -218,8 +218,10 @@ describe('resumable upload (tus)', () => {
     expect(await ledgerOf(database().db, noteId)).toEqual(['reserve:1', 'charge:1']);
     // The recording was moved into storage; only the small record of the upload stays.
     expect(await uploadFilesOf(anna)).toEqual([`${id}.json`]);
+    // One recording in storage, and its level overview computed while it was transcribed.
     const stored = await filesIn(join(dataDir, 'audio', String(anna.user.id)));
-    expect(stored).toHaveLength(1);
+    expect(stored).toHaveLength(2);
+    expect(stored.filter((file) => file.endsWith('.peaks.json'))).toHaveLength(1);
   });
 
   it('refuses a file that is not audio when its last byte arrives, and leaves nothing on disk', async () => {
