@@ -248,7 +248,7 @@ const NoteName = textField('validation.invalidValue')
   .max(NOTE_NAME_MAX_LENGTH, { error: 'validation.tooLong' });
 
 /** The rename form of a note (reader title, list row): the name as `UpdateNoteBody` takes it. */
-export const NoteNameForm = z.object({ name: NoteName });
+export const NoteNameForm = z.object({ name: NoteName }).meta({ id: 'NoteNameForm' });
 export type NoteNameForm = z.infer<typeof NoteNameForm>;
 
 /**
