@@ -15,6 +15,11 @@ const KiB = 1024;
 
 /** First paint (HTML + CSS) of every prerendered page. */
 const FIRST_PAINT_KIB = 32;
+/**
+ * The home page paints more: an example note (summary beside transcript), the plans and the FAQ
+ * with their texts inlined, on the default layout's full stylesheet.
+ */
+const FIRST_PAINT_KIB_OF = { 'pages/index.html': 34, 'pages/en.html': 34 };
 /** JavaScript per route: the public pages are held tighter than the signed-in ones. */
 const LAYOUT = 'src/routes/default-layout.tsx';
 const routes = [
@@ -48,14 +53,15 @@ for (const file of pages.sort()) {
     .map((match) => gz(match[1]))
     .reduce((sum, bytes) => sum + bytes, 0);
   const total = htmlBytes + cssBytes;
-  const over = total > FIRST_PAINT_KIB * KiB;
+  const budget = FIRST_PAINT_KIB_OF[relative(dist, file)] ?? FIRST_PAINT_KIB;
+  const over = total > budget * KiB;
   if (over) failures.push(`${relative(dist, file)}: first paint ${kib(total)} KiB`);
   console.log(
     relative(dist, file).padEnd(40),
     kib(htmlBytes).padStart(7),
     kib(cssBytes).padStart(7),
     `${kib(total)}${over ? ' ✗' : ''}`.padStart(9),
-    `(≤ ${FIRST_PAINT_KIB})`,
+    `(≤ ${budget})`,
   );
 }
 
