@@ -110,7 +110,7 @@ test('a note from folder to reader to downloads, then deleted with its folder (G
   await page.getByRole('button', { name: NOTE, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]note=${note.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: NOTE })).toBeVisible();
-  const audio = page.locator('audio[data-slot=audio-player]');
+  const audio = page.locator('[data-slot=audio-player] audio');
   await expect(audio).toHaveAttribute('src', `/api/note/${note.id}/audio`);
   // The recording streams with the auth cookie (an <audio> element sends no bearer header).
   await expect

@@ -64,7 +64,7 @@ test('every screen runs under the content security policy without a violation', 
   await expect(page.getByRole('menuitem').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await page.goto(`/notes?note=${note.id}`);
-  const audio = page.locator('audio[data-slot=audio-player]');
+  const audio = page.locator('[data-slot=audio-player] audio');
   await expect
     .poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration))
     .toBeGreaterThan(1);
