@@ -120,15 +120,16 @@ async function uploadRecording(page: Page, t: Text, file: string, spokenLanguage
   await expect(
     page.locator('[data-slot=upload-pending] [aria-current=step]', { hasText: t.stageUploading }),
   ).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`${t.prefix}/notes\\?note=\\d+$`), { timeout: 15_000 });
   const toast = page.locator('[data-slot=upload-toast]');
   await expect(toast).toHaveCount(1);
   await expect(toast.locator('[data-slot=upload-filename]')).toHaveText(
     `Teambesprechung-${RECORDING_SECONDS}s.mp3`,
   );
-  // Bytes sent of the file's size, then processing.
+  // Bytes sent of the file's size while they travel; once the server has the file, the page is
+  // the note's reader and the toast says it is processing.
   await expect(toast).toHaveAttribute('data-state', 'uploading');
   await expect(toast.locator('[data-slot=upload-bytes]')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/notes\\?note=\\d+$`), { timeout: 15_000 });
   await expect(toast).toHaveAttribute('data-state', 'processing', { timeout: 15_000 });
   await expect(toast.locator('[data-slot=upload-status]')).toHaveText(t.processing);
   await cdp.send('Network.emulateNetworkConditions', {
@@ -232,7 +233,11 @@ test('with the engine failing in English: the toast shows "Transcription failed"
   await page.waitForTimeout(2_500);
   await expect(toast).toHaveCount(1);
 
-  // Refunded in full: nothing charged, nothing reserved.
+  // The page is the failed note's reader; the dashboard says the minutes were refunded in full:
+  // nothing charged, nothing reserved.
+  await expect(page.locator('[data-slot=reader-failed]')).toBeVisible();
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
   await expectMinutesWidget(page, t, 0);
   expect(await minutesOf(page, request)).toMatchObject({
     total: FREE_MINUTES,
