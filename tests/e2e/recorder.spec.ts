@@ -126,7 +126,8 @@ test('record, reload in the middle, continue, stop, upload: a note transcribed f
   );
   await expect(page.locator('[data-slot=file-cost-minutes]')).toHaveText(/1 Minute/);
   await page.getByRole('button', { name: 'Notiz erstellen' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Sent, the page turns into the new note (docs/uploads.md#following-a-new-note).
+  await expect(page).toHaveURL(/\/notes\?note=\d+$/, { timeout: 15_000 });
 
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
   let id: number | undefined;
