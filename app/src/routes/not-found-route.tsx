@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useBrowserLocation } from 'wouter/use-browser-location';
 import { ErrorRoute } from './error-route.tsx';
 
 /**
@@ -7,7 +8,7 @@ import { ErrorRoute } from './error-route.tsx';
  */
 export function NotFoundRoute() {
   const { t } = useTranslation();
-  return (
-    <ErrorRoute status={404} message={t('errors.pageNotFound', { path: location.pathname })} />
-  );
+  // The whole path, with its locale prefix: the router's own location is relative to `/en`.
+  const [path] = useBrowserLocation();
+  return <ErrorRoute status={404} message={t('errors.pageNotFound', { path })} />;
 }
