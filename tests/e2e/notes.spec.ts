@@ -124,6 +124,12 @@ test('a note from folder to reader to downloads, then deleted with its folder (G
   await expect
     .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime))
     .toBeCloseTo(topic!.start, 0);
+  // It also plays from there (docs/product.md#the-reader); paused again, the reader stands still
+  // for the work on the note below.
+  const player = page.locator('[data-slot=audio-player]');
+  await expect(player).toHaveAttribute('data-state', 'playing');
+  await player.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(player).toHaveAttribute('data-state', 'paused');
 
   // Name the speaker: the transcript and the TXT download use the name.
   await page.getByRole('textbox', { name: 'Name für Sprecher 1', exact: true }).fill(SPEAKER);
