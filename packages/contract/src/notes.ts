@@ -233,8 +233,37 @@ export const NoteListQuery = z
   .meta({ id: 'NoteListQuery' });
 export type NoteListQuery = z.infer<typeof NoteListQuery>;
 
+/** A piece of a search hit's passage; `match` marks the words the search found. */
+export const PassagePart = z
+  .object({ text: z.string(), match: z.boolean() })
+  .meta({ id: 'PassagePart' });
+export type PassagePart = z.infer<typeof PassagePart>;
+
+/**
+ * Where a search found a note (docs/product.md#search-hits): the first transcript line that
+ * matches, cut around the found words, or else a passage of the summary (`line` null). Absent when
+ * only the note's name matched.
+ */
+export const SearchHit = z
+  .object({
+    /** Index of the transcript line (`segments`), the reader's `?at=`; null for the summary. */
+    line: z.number().int().nonnegative().nullable(),
+    passage: z.array(PassagePart),
+    /** The passage starts or ends inside its line (the screen shows "…"). */
+    cut_start: z.boolean(),
+    cut_end: z.boolean(),
+  })
+  .meta({ id: 'SearchHit' });
+export type SearchHit = z.infer<typeof SearchHit>;
+
+/** A note in a list; a search's list also says where each note matched. */
+export const NoteListItem = Note.extend({ search_hit: SearchHit.optional() }).meta({
+  id: 'NoteListItem',
+});
+export type NoteListItem = z.infer<typeof NoteListItem>;
+
 export const NoteListResponse = z
-  .object({ success: z.boolean(), notes: z.array(Note) })
+  .object({ success: z.boolean(), notes: z.array(NoteListItem) })
   .meta({ id: 'NoteListResponse' });
 export type NoteListResponse = z.infer<typeof NoteListResponse>;
 

@@ -15,6 +15,11 @@ import * as schema from './schema.ts';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
 
+/** The rows of a raw query; both drivers answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /** An open database: the drizzle instance, which engine it runs on, and how to close it. */
 export interface Database {
   db: Db;

@@ -1,6 +1,6 @@
 import type { Minutes } from '@protokoll/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 import { minutesLedger, teamMembers, teams, users } from '../db/schema.ts';
 import { quotaPeriod, topUpGrant } from '../domain/billing/periods.ts';
 import { planById } from './plans.ts';
@@ -199,11 +199,6 @@ function openReservations(noteId: number) {
         where s.note_id = r.note_id and s.reason = r.reason and s.period = r.period
           and s.kind in ('charge', 'refund')
       )`;
-}
-
-/** The rows of a raw query; both drivers answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Minutes held for the note right now. */

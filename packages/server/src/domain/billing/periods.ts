@@ -1,6 +1,6 @@
 import { FREE_PLAN_TYPE } from '@protokoll/contract';
 import { and, eq, gte, like, lte, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { minutesLedger, subscriptions, type SubscriptionRow } from '../../db/schema.ts';
 import { planById } from '../../lib/plans.ts';
 
@@ -159,11 +159,6 @@ export async function quotaPeriod(
   if (!plan?.minutes_per_month) return { key };
   const reason = plan.type === FREE_PLAN_TYPE ? FREE_MONTHLY_REASON : planReason(plan.id);
   return { key, allowance: { minutes: plan.minutes_per_month, reason } };
-}
-
-/** The rows of a raw query; both drivers answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**

@@ -8,6 +8,7 @@ import { moveNote } from '../../domain/notes/move-note.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/index.ts';
 import { countNotes, findNoteRetry, findOwnedNote, listNotes } from '../../domain/notes/queries.ts';
 import { findPeaks, findRecording } from '../../domain/notes/recording.ts';
+import { findSearchHits } from '../../domain/notes/search-hits.ts';
 import { updateNote } from '../../domain/notes/update-note.ts';
 import { authOf } from '../../lib/auth/middleware.ts';
 import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
@@ -30,8 +31,20 @@ export const listNotesHandler: AppRouteHandler<typeof listNotesRoute> = async (c
   const { userId } = authOf(c);
   const query = c.req.valid('query');
   const rows = await listNotes(c.var.db, userId, query, query);
+  const hits = query.search_query
+    ? await findSearchHits(
+        c.var.db,
+        userId,
+        rows.map((row) => row.id),
+        query.search_query,
+      )
+    : undefined;
   c.header('Cache-Control', 'no-store');
-  return c.json({ success: true, notes: rows.map(toNoteDto) }, 200);
+  const items = rows.map((row) => {
+    const hit = hits?.get(row.id);
+    return hit ? { ...toNoteDto(row), search_hit: hit } : toNoteDto(row);
+  });
+  return c.json({ success: true, notes: items }, 200);
 };
 
 export const countNotesHandler: AppRouteHandler<typeof countNotesRoute> = async (c) => {

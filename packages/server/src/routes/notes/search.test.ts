@@ -154,6 +154,81 @@ describe('search_query', () => {
   });
 });
 
+describe('search hits', () => {
+  async function hits(query: string) {
+    const res = await t.api.call(endpoints.listNotes, {
+      query: { search_query: query },
+      token: anna.token,
+    });
+    expect(res.status).toBe(200);
+    return new Map(res.body.notes.map((note) => [note.id, note.search_hit]));
+  }
+  const marked = (hit: { passage: { text: string; match: boolean }[] } | undefined) =>
+    hit?.passage.filter((part) => part.match).map((part) => part.text);
+
+  it('names the first matching transcript line and marks the found words in it', async () => {
+    const hit = (await hits('Quartalsabschluss')).get(ids.vorstand);
+    expect(hit?.line).toBe(1);
+    expect(marked(hit)).toEqual(['Quartalsabschluss']);
+    expect(hit?.passage.map((part) => part.text).join('')).toBe(
+      'Der Quartalsabschluss liegt vor, das Budget für Straßenbau ist freigegeben.',
+    );
+    expect(hit).toMatchObject({ cut_start: false, cut_end: false });
+  });
+
+  it('marks stemmed and partly typed words as the search found them', async () => {
+    expect(marked((await hits('Besprechungen')).get(ids.auto))).toEqual(['Besprechungen']);
+    expect((await hits('Besprechungen')).get(ids.vorstand)?.line).toBe(0);
+    const english = (await hits('meeting')).get(ids.english);
+    expect(english?.line).toBe(0);
+    expect(marked(english)).toEqual(['meetings']);
+    expect(marked((await hits('Quartalsab')).get(ids.vorstand))).toEqual(['Quartalsabschluss']);
+  });
+
+  it('cuts a long line around the found word', async () => {
+    const filler =
+      'Wir gehen die Punkte der Tagesordnung der Reihe nach durch und sprechen darüber.';
+    const id = (
+      await seedNote(database().db, anna.user.id, {
+        name: 'Lange Rede',
+        segments: [
+          {
+            start: 0,
+            end: 60,
+            speaker: 'S1',
+            text: `${filler} ${filler} Die Zauberflöte steht im Mittelpunkt. ${filler} ${filler}`,
+          },
+        ],
+        summary: null,
+      })
+    ).id;
+    const hit = (await hits('Zauberflöte')).get(id);
+    expect(hit).toMatchObject({ line: 0, cut_start: true, cut_end: true });
+    expect(marked(hit)).toEqual(['Zauberflöte']);
+    const words =
+      hit?.passage
+        .map((part) => part.text)
+        .join('')
+        .split(/\s+/u).length ?? 0;
+    expect(words).toBeLessThanOrEqual(24);
+    expect(words).toBeGreaterThanOrEqual(8);
+  });
+
+  it('falls back to the summary, and has no hit when only the name matched', async () => {
+    const summary = (await hits('verschicken')).get(ids.vorstand);
+    expect(summary?.line).toBeNull();
+    expect(marked(summary)?.length).toBeGreaterThan(0);
+    const byName = await hits('Gartenplanung');
+    expect(byName.has(ids.unrelated)).toBe(true);
+    expect(byName.get(ids.unrelated)).toBeUndefined();
+  });
+
+  it('is left out of a list without a search', async () => {
+    const res = await t.api.call(endpoints.listNotes, { query: {}, token: anna.token });
+    expect(res.body.notes.every((note) => note.search_hit === undefined)).toBe(true);
+  });
+});
+
 describe('search pages', () => {
   // Twelve notes a day apart, by age in days (0 is the newest): "Haushalt" in all but ages 2
   // and 7, "Seltenwort" in the three oldest.
