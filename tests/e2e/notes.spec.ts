@@ -105,10 +105,32 @@ test('a note from folder to reader to downloads, then deleted with its folder (G
   await expect(page).toHaveURL(/folder_id=\d+&search_query=Passage$/);
   await expect(page.getByText('1 Notiz', { exact: true })).toBeVisible();
   await expect(row(page, NOTE)).toBeVisible();
+  // The row shows where the search matched, the word marked (docs/product.md#search-hits): the
+  // first line holding it. Two words find the line holding both.
+  const hit = row(page, NOTE).locator('[data-slot=note-search-hit]');
+  await expect(hit).toContainText('Passage 1 from 0.0 to 5.0 seconds.');
+  await expect(hit.locator('mark')).toHaveText('Passage');
+  await search.fill('Passage 3');
+  await search.press('Enter');
+  await expect(hit).toContainText('Passage 3 from 10.0 to 15.0 seconds.');
+  await expect(hit.locator('mark')).toHaveText(['Passage', '3']);
+
+  // The passage opens the reader at that line, marked and in view, the player waiting there.
+  await hit.click();
+  await expect(page).toHaveURL(new RegExp(`[?&]note=${note.id}&at=2$`));
+  const found = page.locator('[data-slot=transcript-line][data-hit=true]');
+  await expect(found).toHaveAccessibleDescription('Fundstelle Ihrer Suche');
+  await expect(found).toContainText('Passage 3 from 10.0 to 15.0 seconds.');
+  await expect(found).toBeInViewport();
+  await page.getByRole('button', { name: 'Zurück zu den Notizen' }).click();
+  await expect(page).toHaveURL(/folder_id=\d+&search_query=Passage\+3$/);
+  await search.fill('Passage');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/folder_id=\d+&search_query=Passage$/);
 
   // Open the reader; a summary item sends the recording to where it was said.
   await page.getByRole('button', { name: NOTE, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`[?&]note=${note.id}$`));
+  await expect(page).toHaveURL(new RegExp(`[?&]note=${note.id}&at=0$`));
   await expect(page.getByRole('heading', { level: 1, name: NOTE })).toBeVisible();
   const audio = page.locator('[data-slot=audio-player] audio');
   await expect(audio).toHaveAttribute('src', `/api/note/${note.id}/audio`);
@@ -257,4 +279,18 @@ test('in English: a processing note updates live, opens from the dashboard, is s
   );
   await expect(row(page, 'Weekly sync')).toHaveCount(0);
   await expect(page.getByText('No saved notes yet')).toBeVisible();
+
+  // A search lists it with the passage that matched; the passage opens the reader there.
+  await page.getByRole('link', { name: 'Notes', exact: true }).first().click();
+  const search = page.getByRole('searchbox', { name: 'Search notes' });
+  await search.fill('passage 2');
+  await search.press('Enter');
+  const hit = row(page, 'Weekly sync').locator('[data-slot=note-search-hit]');
+  await expect(hit).toHaveAccessibleName(/^Open at this passage: Passage 2 from 5\.0 to 10\.0/);
+  await expect(hit.locator('mark')).toHaveText(['Passage', '2']);
+  await hit.click();
+  await expect(page).toHaveURL(new RegExp(`/en/notes\\?search_query=passage\\+2&note=${id}&at=1$`));
+  await expect(
+    page.locator('[data-slot=transcript-line][data-hit=true]'),
+  ).toHaveAccessibleDescription('Where your search matched');
 });

@@ -1,10 +1,10 @@
-import type { Note } from '@protokoll/contract';
+import type { NoteListItem } from '@protokoll/contract';
 import { useNoteCount } from './count.ts';
 import { useNotes, type NotePageQuery } from './list.ts';
 
 /** The list screens' notes state: the page, the count of all matches, and how loading went. */
 export interface NotesState {
-  notes: Note[];
+  notes: NoteListItem[];
   noteCount: number;
   notesLoading: boolean;
   status: 'loading' | 'error' | 'ready';
@@ -24,7 +24,10 @@ interface LoadResult<T> {
  * its error. Both answers belong together (the pagination reads the count), so the list is only
  * shown when both have arrived.
  */
-export function notesState(list: LoadResult<Note[]>, count: LoadResult<number>): NotesState {
+export function notesState(
+  list: LoadResult<NoteListItem[]>,
+  count: LoadResult<number>,
+): NotesState {
   if (list.isError || count.isError) {
     return {
       notes: [],

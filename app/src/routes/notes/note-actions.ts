@@ -1,4 +1,4 @@
-import type { DownloadFormat, Note } from '@protokoll/contract';
+import type { DownloadFormat, Note, NoteListItem } from '@protokoll/contract';
 import type { NoteActionCallbacks } from '@protokoll/ui';
 import { useDeleteNote } from '../../api/notes/delete.ts';
 import { downloadNote } from '../../api/notes/download.ts';
@@ -65,7 +65,7 @@ export type NoteActions = ReturnType<typeof useNoteActions>;
 /** The row callbacks of the list screens, with `open` supplied by the page. */
 export function rowCallbacks(
   actions: NoteActions,
-  open: (note: Note) => void,
+  open: (note: NoteListItem) => void,
 ): NoteActionCallbacks {
   return {
     onOpenNote: open,

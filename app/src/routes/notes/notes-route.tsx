@@ -86,7 +86,10 @@ function NotesList({ location, go, actions }: NotesListProps) {
         withFailureText(updateFolder.mutateAsync({ id: folder.id, name }))
       }
       onDeleteFolder={(folder) => withFailureText(deleteFolder.mutateAsync(folder.id))}
-      {...rowCallbacks(actions, (note) => go({ ...location, noteId: note.id }))}
+      {...rowCallbacks(actions, (note) =>
+        // A search hit opens the reader at its passage (docs/product.md#search-hits).
+        go({ ...location, noteId: note.id, at: note.search_hit?.line ?? undefined }),
+      )}
     />
   );
 }

@@ -10,6 +10,8 @@ import {
   type Note,
   type NoteCountQuery,
   type NoteDetail,
+  type NoteListItem,
+  type SearchHit,
 } from '@protokoll/contract';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { longNameFolders } from '../fixtures/folders.ts';
@@ -25,9 +27,35 @@ function matches(note: Note, filters: NoteCountQuery): boolean {
   const day = note.created_at.slice(0, 10);
   if (filters.start_date && day < filters.start_date) return false;
   if (filters.end_date && day > filters.end_date) return false;
-  const search = filters.search_query?.toLocaleLowerCase('de');
-  if (search && !note.name.toLocaleLowerCase('de').includes(search)) return false;
+  const search = filters.search_query?.trim().toLocaleLowerCase('de');
+  if (search && !note.name.toLocaleLowerCase('de').includes(search) && !searchHitOf(note, search))
+    return false;
   return true;
+}
+
+/**
+ * Where a search matched, as the server says it (docs/product.md#search-hits), simplified: the
+ * first transcript line holding the lower-cased text, that text marked.
+ */
+function searchHitOf(note: Note, search: string): SearchHit | undefined {
+  const segments = detailFor(note).segments;
+  const line = segments.findIndex((segment) =>
+    segment.text.toLocaleLowerCase('de').includes(search),
+  );
+  const text = segments[line]?.text;
+  if (text === undefined) return undefined;
+  const at = text.toLocaleLowerCase('de').indexOf(search);
+  const passage = [
+    { text: text.slice(0, at), match: false },
+    { text: text.slice(at, at + search.length), match: true },
+    { text: text.slice(at + search.length), match: false },
+  ].filter((part) => part.text);
+  return { line, passage, cut_start: false, cut_end: false };
+}
+
+function withSearchHit(note: Note, search: string | undefined): NoteListItem {
+  const hit = search ? searchHitOf(note, search.trim().toLocaleLowerCase('de')) : undefined;
+  return hit ? { ...note, search_hit: hit } : note;
 }
 
 const newestFirst = (a: Note, b: Note) => b.created_at.localeCompare(a.created_at) || b.id - a.id;
@@ -115,7 +143,8 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
         const notes = db.notes
           .filter((note) => matches(note, filters))
           .sort(newestFirst)
-          .slice((page - 1) * page_size, page * page_size);
+          .slice((page - 1) * page_size, page * page_size)
+          .map((note) => withSearchHit(note, filters.search_query));
         return reply(e.listNotes, { success: true, notes });
       },
       options,

@@ -1,4 +1,4 @@
-import { noteFailure, type Note } from '@protokoll/contract';
+import { noteFailure, type NoteListItem, type SearchHit } from '@protokoll/contract';
 import { Bookmark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
@@ -7,19 +7,23 @@ import { useFormat } from '../lib/format.ts';
 import { NoteProgress } from './note-status.tsx';
 
 export interface NoteRowProps extends Omit<React.ComponentProps<'li'>, 'children'> {
-  /** The note as the list delivers it; status and progress update when the app passes a newer one. */
-  note: Note;
+  /**
+   * The note as the list delivers it; status and progress update when the app passes a newer one.
+   * A search's list carries where the note matched (`search_hit`), shown under the meta line.
+   */
+  note: NoteListItem;
   /** Name of the note's folder for the meta line; leave it out where folders are not known. */
   folderName?: string | undefined;
-  /** The name was clicked: open the note in the reader. */
-  onOpen: (note: Note) => void;
+  /** The name (or the search hit's passage) was clicked: open the note in the reader. */
+  onOpen: (note: NoteListItem) => void;
   /** Buttons at the row's end, e.g. `NoteActions`. */
   actions?: React.ReactNode;
 }
 
 /**
  * One note in a list: its name (opens it), date, duration and folder, the processing status
- * with progress while a step runs, and the reason when processing failed.
+ * with progress while a step runs, and the reason when processing failed. In a search's list,
+ * the passage that matched, with the found words marked; it opens the note there too.
  */
 export function NoteRow({ note, folderName, onOpen, actions, className, ...props }: NoteRowProps) {
   const { t } = useTranslation();
@@ -76,6 +80,9 @@ export function NoteRow({ note, folderName, onOpen, actions, className, ...props
             </span>
           ))}
         </p>
+        {note.search_hit ? (
+          <SearchHitPassage hit={note.search_hit} onOpen={() => onOpen(note)} />
+        ) : null}
         {note.status === 'done' ? null : <NoteProgress note={note} className="mt-0.5" />}
         {note.status === 'error' ? (
           <p data-slot="note-error" className="text-sm text-danger">
@@ -89,5 +96,42 @@ export function NoteRow({ note, folderName, onOpen, actions, className, ...props
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * Where a search matched (docs/product.md#search-hits): the passage, its found words marked, as a
+ * button that opens the note at that transcript line.
+ */
+function SearchHitPassage({ hit, onOpen }: { hit: SearchHit; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      data-slot="note-search-hit"
+      onClick={onOpen}
+      className={cn(
+        'min-w-0 justify-self-start rounded-sm border-l-2 border-primary/40 pl-2.5 text-left text-sm',
+        'text-muted-foreground',
+        'wrap-break-word outline-none hover:border-primary hover:text-foreground',
+        'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+        'focus-visible:ring-offset-background',
+      )}
+    >
+      <span className="sr-only">
+        {t(hit.line === null ? 'notes.searchHit.summary' : 'notes.searchHit.open')}:{' '}
+      </span>
+      {hit.cut_start ? '…' : null}
+      {hit.passage.map((part, index) =>
+        part.match ? (
+          <mark key={index} className="rounded-xs bg-primary/15 px-0.5 font-medium text-foreground">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+      {hit.cut_end ? '…' : null}
+    </button>
   );
 }

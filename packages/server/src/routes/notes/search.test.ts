@@ -161,7 +161,11 @@ describe('search hits', () => {
       token: anna.token,
     });
     expect(res.status).toBe(200);
-    return new Map(res.body.notes.map((note) => [note.id, note.search_hit]));
+    const byId = new Map(res.body.notes.map((note) => [note.id, note.search_hit]));
+    return {
+      get: (id: number | undefined) => byId.get(id ?? 0),
+      has: (id: number | undefined) => byId.has(id ?? 0),
+    };
   }
   const marked = (hit: { passage: { text: string; match: boolean }[] } | undefined) =>
     hit?.passage.filter((part) => part.match).map((part) => part.text);

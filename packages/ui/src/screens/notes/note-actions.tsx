@@ -1,4 +1,4 @@
-import type { DownloadFormat, Folder, Note } from '@protokoll/contract';
+import type { DownloadFormat, Folder, Note, NoteListItem } from '@protokoll/contract';
 import {
   BookmarkMinus,
   BookmarkPlus,
@@ -28,7 +28,7 @@ import { MoveToFolderDialog } from './move-to-folder-dialog.tsx';
 /** What a list of notes can be asked to do with one note. */
 export interface NoteActionCallbacks {
   /** Open the note in the reader. */
-  onOpenNote: (note: Note) => void;
+  onOpenNote: (note: NoteListItem) => void;
   /** Download the note in `format`; offered for finished notes only. */
   onDownload: (note: Note, format: DownloadFormat) => ActionResult;
   /** Move the note into a folder (`null`: none); the dialog waits for a returned promise. */
@@ -44,7 +44,7 @@ export interface NoteActionCallbacks {
 }
 
 export interface NoteActionsProps extends NoteActionCallbacks {
-  note: Note;
+  note: NoteListItem;
   /** The person's folders, offered by the move dialog. */
   folders: Folder[];
 }

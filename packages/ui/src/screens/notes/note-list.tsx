@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, type FailureText, type Folder, type Note } from '@protokoll/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  type FailureText,
+  type Folder,
+  type Note,
+  type NoteListItem,
+} from '@protokoll/contract';
 import { RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
@@ -13,7 +19,7 @@ import { NoteActions, type NoteActionCallbacks } from './note-actions.tsx';
 
 export interface NoteListProps extends NoteActionCallbacks {
   /** The notes of the current page, newest first. */
-  notes: Note[];
+  notes: NoteListItem[];
   /** How many notes match in all (the count call), for the pagination. */
   count: number;
   /** The current page, starting at 1. */

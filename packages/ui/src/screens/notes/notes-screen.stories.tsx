@@ -263,6 +263,41 @@ export const Search: Story = {
   },
 };
 
+/**
+ * A search's results: each row shows its matching passage with the words marked; opening the
+ * passage opens the note (the app opens it at that line).
+ */
+export const SearchResults: Story = {
+  args: {
+    filters: { search_query: 'Budget' },
+    count: 2,
+    notes: [note(1), note(2)].map((found, index) => ({
+      ...found,
+      search_hit: {
+        line: index + 3,
+        passage: [
+          { text: 'Wir prüfen das ', match: false },
+          { text: 'Budget', match: true },
+          { text: ' bis zum Monatsende noch einmal.', match: false },
+        ],
+        cut_start: index === 1,
+        cut_end: false,
+      },
+    })),
+  },
+  play: async ({ canvas, args }) => {
+    const passages = canvas.getAllByRole('button', { name: /An der Fundstelle öffnen/ });
+    await expect(passages).toHaveLength(2);
+    await expect(passages[1]).toHaveTextContent(
+      /: …Wir prüfen das Budget bis zum Monatsende noch einmal\.$/,
+    );
+    await userEvent.click(passages[0]!);
+    await expect(args.onOpenNote).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 1, search_hit: expect.objectContaining({ line: 3 }) }),
+    );
+  },
+};
+
 /** The screen with filters kept by its caller, which (like the app) passes them back a little later. */
 function WithFilterState(props: NotesScreenProps) {
   const [filters, setFilters] = useState<NoteFilters>(props.filters);
