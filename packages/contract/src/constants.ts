@@ -37,6 +37,11 @@ export const NAME_MAX_LENGTH = 100;
 export const FOLDER_NAME_MAX_LENGTH = 100;
 export const NOTE_NAME_MAX_LENGTH = 200;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
+/**
+ * A search's count stops here (docs/product.md#notes-lists): counting a word found in most of
+ * 100,000 notes exactly means visiting each of them; beyond this the screen says "more than".
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
 export const SUPPORT_SUBJECT_MAX_LENGTH = 200;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5_000;
 

@@ -268,7 +268,15 @@ export const NoteListResponse = z
 export type NoteListResponse = z.infer<typeof NoteListResponse>;
 
 export const NoteCountResponse = z
-  .object({ success: z.boolean(), count: z.number().int().nonnegative() })
+  .object({
+    success: z.boolean(),
+    count: z.number().int().nonnegative(),
+    /**
+     * True when a search's count stopped at SEARCH_COUNT_LIMIT: at least `count` notes match
+     * (docs/product.md#notes-lists). Absent or false: `count` is exact.
+     */
+    more: z.boolean().optional(),
+  })
   .meta({ id: 'NoteCountResponse' });
 export type NoteCountResponse = z.infer<typeof NoteCountResponse>;
 

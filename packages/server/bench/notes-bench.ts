@@ -18,12 +18,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LoginResponse, Summary } from '@protokoll/contract';
+import { SEARCH_COUNT_LIMIT, type LoginResponse, type Summary } from '@protokoll/contract';
 import { getTableColumns, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { openPglite, openPostgres, rowsOf, type Database } from '../src/db/client.ts';
 import { folders, notes, type NewNoteRow, type StoredSegment } from '../src/db/schema.ts';
 import { silentLogger } from '../src/lib/logger.ts';
 import { noteSearchText } from '../src/domain/notes/search-text.ts';
@@ -360,11 +360,6 @@ async function insertNotes(database: Database, rows: NewNoteRow[]): Promise<void
   );
 }
 
-/** Rows of a raw `execute`: both drivers answer `{ rows }`, which the shared Db type leaves open. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Engines
 
@@ -405,7 +400,7 @@ async function postgresEngine(serverUrl: string): Promise<Engine> {
   const database = await openPostgres(url.toString());
   const version = await database.db.execute(sql`show server_version`);
   return {
-    name: `PostgreSQL ${String(rowsOf(version)[0]?.server_version)}`,
+    name: `PostgreSQL ${String(rowsOf<Record<string, unknown>>(version)[0]?.server_version)}`,
     database,
     async dispose() {
       await database.close();
@@ -478,15 +473,15 @@ async function explain(
     // The first try of a search page: the newest notes, walked by date.
     const query = recentMatchesQuery(database.db, userId, filters, { page: 1, page_size: 10 });
     const result = await database.db.execute(sql`explain (analyze, costs off) ${query.getSQL()}`);
-    return rowsOf(result).map((row) => String(row['QUERY PLAN']));
+    return rowsOf<Record<string, unknown>>(result).map((row) => String(row['QUERY PLAN']));
   }
   return withSearchPlan(database.db, filters, async (db) => {
     const query =
       kind === 'list (index)'
         ? listNotesQuery(db, userId, filters, { page: 1, page_size: 10 })
-        : countNotesQuery(db, userId, filters);
+        : countNotesQuery(db, userId, filters, SEARCH_COUNT_LIMIT);
     const result = await db.execute(sql`explain (analyze, costs off) ${query.getSQL()}`);
-    return rowsOf(result).map((row) => String(row['QUERY PLAN']));
+    return rowsOf<Record<string, unknown>>(result).map((row) => String(row['QUERY PLAN']));
   });
 }
 
@@ -549,7 +544,7 @@ async function bench(engine: Engine): Promise<Figure[]> {
       sql`select pg_size_pretty(pg_total_relation_size('notes')) as size`,
     );
     process.stdout.write(
-      `  ${engine.name}: ${NOTE_COUNT} notes seeded in ${seconds(seedMs)}, VACUUM ANALYZE ${seconds(performance.now() - analyzeStarted)}, table with indexes and TOAST ${String(rowsOf(size)[0]?.size)}\n`,
+      `  ${engine.name}: ${NOTE_COUNT} notes seeded in ${seconds(seedMs)}, VACUUM ANALYZE ${seconds(performance.now() - analyzeStarted)}, table with indexes and TOAST ${String(rowsOf<Record<string, unknown>>(size)[0]?.size)}\n`,
     );
 
     const get = (path: string) =>

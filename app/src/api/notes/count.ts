@@ -11,14 +11,20 @@ export type NoteFilterQuery = Pick<
   'folder_id' | 'start_date' | 'end_date' | 'search_query' | 'saved'
 >;
 
+/** How many notes match; `more`: a search's count stopped there (docs/product.md#notes-lists). */
+export interface NoteCount {
+  count: number;
+  more: boolean;
+}
+
 /** How many notes match; a failure is thrown on, never turned into zero. */
 export async function fetchNoteCount(
   filters: NoteFilterQuery,
   signal?: AbortSignal,
-): Promise<number> {
+): Promise<NoteCount> {
   const { client, endpoints } = await loadSession();
-  const { count } = await client.call(endpoints.countNotes, { query: filters, signal });
-  return count;
+  const { count, more } = await client.call(endpoints.countNotes, { query: filters, signal });
+  return { count, more: more ?? false };
 }
 
 export function noteCountQueryOptions(filters: NoteFilterQuery) {

@@ -1,11 +1,13 @@
 import type { NoteListItem } from '@protokoll/contract';
-import { useNoteCount } from './count.ts';
+import { useNoteCount, type NoteCount } from './count.ts';
 import { useNotes, type NotePageQuery } from './list.ts';
 
 /** The list screens' notes state: the page, the count of all matches, and how loading went. */
 export interface NotesState {
   notes: NoteListItem[];
   noteCount: number;
+  /** The count is a search's limit: more notes match (docs/product.md#notes-lists). */
+  noteCountMore: boolean;
   notesLoading: boolean;
   status: 'loading' | 'error' | 'ready';
   /** The failure of the list or the count load. */
@@ -26,23 +28,32 @@ interface LoadResult<T> {
  */
 export function notesState(
   list: LoadResult<NoteListItem[]>,
-  count: LoadResult<number>,
+  count: LoadResult<NoteCount>,
 ): NotesState {
   if (list.isError || count.isError) {
     return {
       notes: [],
       noteCount: 0,
+      noteCountMore: false,
       notesLoading: false,
       status: 'error',
       error: list.isError ? list.error : count.error,
     };
   }
   if (list.isPending || count.isPending || !list.data || count.data === undefined) {
-    return { notes: [], noteCount: 0, notesLoading: true, status: 'loading', error: undefined };
+    return {
+      notes: [],
+      noteCount: 0,
+      noteCountMore: false,
+      notesLoading: true,
+      status: 'loading',
+      error: undefined,
+    };
   }
   return {
     notes: list.data,
-    noteCount: count.data,
+    noteCount: count.data.count,
+    noteCountMore: count.data.more,
     notesLoading: false,
     status: 'ready',
     error: undefined,

@@ -75,9 +75,13 @@ describe('list and count loads', () => {
     handlers.countNotes = () => ({ success: true, count: 11 });
     const filters = { folder_id: 3, search_query: 'Budget', start_date: '2025-03-01' };
     await expect(fetchNotes({ ...filters, page: 2, page_size: 10 })).resolves.toEqual([note(1)]);
-    await expect(fetchNoteCount(filters)).resolves.toBe(11);
+    await expect(fetchNoteCount(filters)).resolves.toEqual({ count: 11, more: false });
+    // A search's count that stopped at its limit says so.
+    handlers.countNotes = () => ({ success: true, count: 1000, more: true });
+    await expect(fetchNoteCount(filters)).resolves.toEqual({ count: 1000, more: true });
     expect(calls.map(({ id, input }) => [id, (input as { query: unknown }).query])).toEqual([
       ['listNotes', { ...filters, page: 2, page_size: 10 }],
+      ['countNotes', filters],
       ['countNotes', filters],
     ]);
   });
@@ -101,7 +105,10 @@ describe('notesState: the notes, their count and whether they load', () => {
   const pending = { data: undefined, isPending: true, isError: false, error: null };
 
   it('is loading until both the list and the count have arrived', () => {
-    expect(notesState(pending, ok(3))).toMatchObject({ notesLoading: true, status: 'loading' });
+    expect(notesState(pending, ok({ count: 3, more: false }))).toMatchObject({
+      notesLoading: true,
+      status: 'loading',
+    });
     expect(notesState(ok([note(1)]), pending)).toMatchObject({
       notes: [],
       notesLoading: true,
@@ -110,20 +117,30 @@ describe('notesState: the notes, their count and whether they load', () => {
   });
 
   it('shows the page and the count once both are there', () => {
-    expect(notesState(ok([note(1), note(2)]), ok(12))).toEqual({
+    expect(notesState(ok([note(1), note(2)]), ok({ count: 12, more: false }))).toEqual({
       notes: [note(1), note(2)],
       noteCount: 12,
+      noteCountMore: false,
       notesLoading: false,
       status: 'ready',
       error: undefined,
     });
   });
 
+  it("passes on that a search's count stopped at its limit", () => {
+    expect(notesState(ok([note(1)]), ok({ count: 1000, more: true }))).toMatchObject({
+      noteCount: 1000,
+      noteCountMore: true,
+      status: 'ready',
+    });
+  });
+
   it('clears the list when the list load failed, even with notes from before', () => {
     const error = new ApiError('timeout', 0, 'timeout', 'slow');
-    expect(notesState(failed(error, [note(1)]), ok(5))).toEqual({
+    expect(notesState(failed(error, [note(1)]), ok({ count: 5, more: false }))).toEqual({
       notes: [],
       noteCount: 0,
+      noteCountMore: false,
       notesLoading: false,
       status: 'error',
       error,

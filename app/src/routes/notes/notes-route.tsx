@@ -70,6 +70,7 @@ function NotesList({ location, go, actions }: NotesListProps) {
     <NotesScreen
       notes={notes.notes}
       count={notes.noteCount}
+      countMore={notes.noteCountMore}
       status={notes.status}
       error={notes.status === 'error' ? toFailureText(notes.error) : undefined}
       onRetry={notes.reload}

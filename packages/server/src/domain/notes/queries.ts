@@ -1,4 +1,9 @@
-import { isProcessing, type NoteCountQuery, type NoteRetry } from '@protokoll/contract';
+import {
+  isProcessing,
+  SEARCH_COUNT_LIMIT,
+  type NoteCountQuery,
+  type NoteRetry,
+} from '@protokoll/contract';
 import { and, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs, notes, type NoteRow } from '../../db/schema.ts';
@@ -172,12 +177,24 @@ export function listNotesQuery(
     .orderBy(...newestFirst);
 }
 
-/** How many of the owner's notes match, as a query to run (inside `withSearchPlan`). */
-export function countNotesQuery(db: Db, userId: number, filters: NoteFilters) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
+/**
+ * How many of the owner's notes match, as a query to run (inside `withSearchPlan`); with `limit`,
+ * it stops counting at `limit + 1`, so a word in most notes costs a thousand rows, not all.
+ */
+export function countNotesQuery(db: Db, userId: number, filters: NoteFilters, limit?: number) {
+  if (limit === undefined) {
+    return db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(notes)
+      .where(noteConditions(userId, filters));
+  }
+  const matching = db
+    .select({ id: notes.id })
     .from(notes)
-    .where(noteConditions(userId, filters));
+    .where(noteConditions(userId, filters))
+    .limit(limit + 1)
+    .as('matching');
+  return db.select({ count: sql<number>`count(*)::int` }).from(matching);
 }
 
 /**
@@ -245,9 +262,24 @@ export async function listNotes(
   return withSearchPlan(db, filters, (db) => listNotesQuery(db, userId, filters, page));
 }
 
-export async function countNotes(db: Db, userId: number, filters: NoteFilters): Promise<number> {
-  const [row] = await withSearchPlan(db, filters, (db) => countNotesQuery(db, userId, filters));
-  return row?.count ?? 0;
+/**
+ * How many of the owner's notes match. Without a search the count is exact (an index walk); a
+ * search's count stops at `limit` (docs/product.md#notes-lists) and says so with `more`.
+ */
+export async function countNotes(
+  db: Db,
+  userId: number,
+  filters: NoteFilters,
+  limit = SEARCH_COUNT_LIMIT,
+): Promise<{ count: number; more: boolean }> {
+  const capped = filters.search_query?.trim() ? limit : undefined;
+  const [row] = await withSearchPlan(db, filters, (db) =>
+    countNotesQuery(db, userId, filters, capped),
+  );
+  const count = row?.count ?? 0;
+  return capped !== undefined && count > capped
+    ? { count: capped, more: true }
+    : { count, more: false };
 }
 
 /** The note `id` if `userId` owns it: ownership is part of the query, never checked afterwards. */

@@ -49,9 +49,9 @@ export const listNotesHandler: AppRouteHandler<typeof listNotesRoute> = async (c
 
 export const countNotesHandler: AppRouteHandler<typeof countNotesRoute> = async (c) => {
   const { userId } = authOf(c);
-  const count = await countNotes(c.var.db, userId, c.req.valid('query'));
+  const { count, more } = await countNotes(c.var.db, userId, c.req.valid('query'));
   c.header('Cache-Control', 'no-store');
-  return c.json({ success: true, count }, 200);
+  return c.json({ success: true, count, more }, 200);
 };
 
 export const getNoteHandler: AppRouteHandler<typeof getNoteRoute> = async (c) => {

@@ -2,7 +2,12 @@ import { endpoints, type QueryOf } from '@protokoll/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
 import { useTestDatabase } from '../../test/db.ts';
-import { listNotesQuery, recentMatchesQuery, withSearchPlan } from '../../domain/notes/queries.ts';
+import {
+  countNotes,
+  listNotesQuery,
+  recentMatchesQuery,
+  withSearchPlan,
+} from '../../domain/notes/queries.ts';
 import { englishSegments, englishSummary, seedFolder, seedNote } from '../../test/notes.ts';
 
 const database = useTestDatabase();
@@ -278,6 +283,25 @@ describe('search pages', () => {
     expect(await page('Haushalt -Seltenwort', 1, 10)).toEqual(
       haushalt.filter((id) => !newestFirst.slice(9).includes(id)),
     );
+  });
+
+  it('counts a search up to its limit and says when there are more; other counts stay exact', async () => {
+    const db = database().db;
+    // "Haushalt" is in ten of the twelve notes.
+    expect(await countNotes(db, carl.user.id, { search_query: 'Haushalt' }, 4)).toEqual({
+      count: 4,
+      more: true,
+    });
+    expect(await countNotes(db, carl.user.id, { search_query: 'Haushalt' }, 10)).toEqual({
+      count: 10,
+      more: false,
+    });
+    expect(await countNotes(db, carl.user.id, {}, 4)).toEqual({ count: 12, more: false });
+    const res = await t.api.call(endpoints.countNotes, {
+      query: { search_query: 'Haushalt' },
+      token: carl.token,
+    });
+    expect(res.body).toEqual({ success: true, count: 10, more: false });
   });
 
   it('answers from the newest notes only when they hold the whole page', async () => {

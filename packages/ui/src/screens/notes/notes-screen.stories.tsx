@@ -298,6 +298,23 @@ export const SearchResults: Story = {
   },
 };
 
+/**
+ * A word in most of the notes: the count stopped at its limit, so the heading says "more than"
+ * and the pages reach as far as the count did.
+ */
+export const SearchManyMatches: Story = {
+  args: {
+    filters: { search_query: 'Budget' },
+    count: 1000,
+    countMore: true,
+    notes: many.slice(0, 10),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Mehr als 1.000 Notizen')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Seite 100' })).toBeVisible();
+  },
+};
+
 /** The screen with filters kept by its caller, which (like the app) passes them back a little later. */
 function WithFilterState(props: NotesScreenProps) {
   const [filters, setFilters] = useState<NoteFilters>(props.filters);

@@ -8,6 +8,7 @@ import { Field } from '../../components/field.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
 import { Input } from '../../components/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useFormat } from '../../lib/format.ts';
 import { FolderSidebar, type FolderCallbacks } from './folder-sidebar.tsx';
 import type { LoadStatus } from '../../lib/load-status.ts';
 import { NoteList, type NotePageProps } from './note-list.tsx';
@@ -27,6 +28,11 @@ export interface NotesScreenProps
   extends NotePageProps, FolderCallbacks, Omit<React.ComponentProps<'div'>, 'children'> {
   /** The filters in force (the app keeps them in the URL). */
   filters: NoteFilters;
+  /**
+   * `count` is where a search stopped counting: more notes match, and the heading says "more
+   * than" (docs/product.md#notes-lists).
+   */
+  countMore?: boolean | undefined;
   /**
    * The filters changed: a folder was picked, the search settled, a valid date range was set, or
    * everything was reset. The app starts again at page 1.
@@ -59,6 +65,7 @@ function clean(filters: NoteFilters): NoteFilters {
 export function NotesScreen({
   notes,
   count,
+  countMore = false,
   status,
   error,
   onRetry,
@@ -84,6 +91,7 @@ export function NotesScreen({
   ...props
 }: NotesScreenProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const report = (next: NoteFilters) => onFiltersChange(clean(next));
   const hasQuery = Boolean(filters.search_query || filters.start_date || filters.end_date);
 
@@ -133,7 +141,11 @@ export function NotesScreen({
           </h1>
           {/* Announces how many notes a new search or filter found. */}
           <p aria-live="polite" className="mt-1 min-h-5 text-sm text-muted-foreground">
-            {status === 'ready' ? t('notes.count', { count }) : null}
+            {status !== 'ready'
+              ? null
+              : countMore
+                ? t('notes.countMore', { limit: format.number(count) })
+                : t('notes.count', { count })}
           </p>
         </div>
         {onNewNote ? (
