@@ -135,7 +135,7 @@ export const Default: Story = {
   },
 };
 
-/** An option that cannot be chosen is shown but disabled in the open list. */
+/** An option that cannot be chosen is listed but disabled. */
 export const DisabledOption: Story = {
   args: { lockedFolder: true },
   play: async ({ canvas }) => {
@@ -147,6 +147,9 @@ export const DisabledOption: Story = {
     await expect(screen.getByRole('option', { name: 'Vorstand' })).not.toHaveAttribute(
       'aria-disabled',
     );
+    // Closed again: an open list hides the rest of the page from assistive technology.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
   },
 };
 

@@ -99,6 +99,9 @@ export const PremiumLocked: Story = {
       name: 'Premium (Premium, kostenpflichtiger Tarif nötig)',
     });
     await expect(premium).toHaveAttribute('aria-disabled', 'true');
+    // Closed again: an open list hides the rest of the page from assistive technology.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
   },
 };
 
@@ -173,6 +176,8 @@ export const NoFolders: Story = {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Kein Ordner']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
   },
 };
 
