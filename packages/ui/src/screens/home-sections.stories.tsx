@@ -4,15 +4,18 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { expectNoOverflow } from '../lib/story-helpers.ts';
 import { ExampleNote, HomeFaq, HomePlans } from './home-sections.tsx';
 
-/**
- * The home page's sections below the steps: the plans (the page's one part with props), the
- * example note and the questions. They render without server data; `Screens/Home` shows them
- * in place.
- */
 const meta = {
   title: 'Screens/Home/Parts/HomeSections',
   component: HomePlans,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      description: {
+        component:
+          "The home page's sections below the steps: HomePlans (the plan catalogue with monthly or yearly prices and an upgrade call each), ExampleNote (a finished note made of the reader's own parts) and HomeFaq (questions as native disclosures). HomeScreen puts them in place; they need no server data, so the page is prerendered with them.",
+      },
+    },
+  },
   args: {
     plans: planCatalogue,
     signedIn: false,

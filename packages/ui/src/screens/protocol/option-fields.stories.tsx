@@ -96,6 +96,14 @@ function OptionFieldsDemo({ wording, onValues, lockedFolder = false }: DemoProps
 const meta = {
   title: 'Screens/Protocol/Parts/OptionFields',
   component: OptionFieldsDemo,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The new-note form's two kinds of option field: SelectField (one value from a list, a Radix select; options can be disabled) and ChoiceField (one of a few, as radio cards spanning the section). Both take the form's control; ProtocolScreen builds them through its option sections.",
+      },
+    },
+  },
   args: { wording: german, onValues: fn() },
 } satisfies Meta<typeof OptionFieldsDemo>;
 export default meta;

@@ -47,6 +47,14 @@ function OptionSectionsDemo({
 const meta = {
   title: 'Screens/Protocol/Parts/OptionSections',
   component: OptionSectionsDemo,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The new-note form's option sections under the drop zone: NoteSection (name and folder), TranscriptSection (spoken language, speakers, keeping the transcript, its style) and SummarySection (model, language, structure, design; premium models locked without a paid plan). Used by ProtocolScreen only.",
+      },
+    },
+  },
   args: {
     folders: demoFolders,
     languages: demoCapabilities.languages,
