@@ -1,7 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { expectNoOverflow } from '../../lib/story-helpers.ts';
-import { EmailSection } from './email-section.tsx';
+import { EmailSection, type EmailSectionProps } from './email-section.tsx';
+import type { ProfileActionStatus } from './profile-status.ts';
+
+/** The section as the app drives it: a requested change is sent at once. */
+function RequestingEmailSection({ onRequestChange, ...props }: EmailSectionProps) {
+  const [status, setStatus] = useState<ProfileActionStatus>('idle');
+  return (
+    <EmailSection
+      {...props}
+      status={status}
+      onRequestChange={(email) => {
+        onRequestChange(email);
+        setStatus('success');
+      }}
+    />
+  );
+}
 
 const meta = {
   title: 'Screens/Settings/Parts/EmailSection',
@@ -76,7 +93,24 @@ export const Sent: Story = {
       canvas.getByText('Bestätigungslink gesendet an erika.neu@example.de'),
     ).toBeVisible();
     await expect(canvas.getByText('erika.mustermann@example.de')).toBeVisible();
-    await expect(canvas.getByLabelText('Neue E-Mail-Adresse')).toHaveValue('');
+  },
+};
+
+/**
+ * Sent from the form: the notice names the address just typed (the app passes no `sentTo`) and
+ * the field is emptied.
+ */
+export const SentFromForm: Story = {
+  render: (args) => <RequestingEmailSection {...args} />,
+  play: async ({ canvas, args }) => {
+    const input = canvas.getByLabelText('Neue E-Mail-Adresse');
+    await userEvent.type(input, 'erika.neu@example.de');
+    await userEvent.click(canvas.getByRole('button', { name: 'Bestätigungslink senden' }));
+    await expect(
+      await canvas.findByText('Bestätigungslink gesendet an erika.neu@example.de'),
+    ).toBeVisible();
+    await expect(args.onRequestChange).toHaveBeenCalledWith('erika.neu@example.de');
+    await waitFor(() => expect(input).toHaveValue(''));
   },
 };
 

@@ -1,7 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { expectNoOverflow } from '../../lib/story-helpers.ts';
-import { PasswordSection } from './password-section.tsx';
+import { PasswordSection, type PasswordSectionProps } from './password-section.tsx';
+import type { ProfileActionStatus } from './profile-status.ts';
+
+/** The section as the app drives it: a reported change succeeds at once. */
+function ChangingPasswordSection({ onChange, ...props }: PasswordSectionProps) {
+  const [status, setStatus] = useState<ProfileActionStatus>('idle');
+  return (
+    <PasswordSection
+      {...props}
+      status={status}
+      onChange={(values) => {
+        onChange(values);
+        setStatus('success');
+      }}
+    />
+  );
+}
 
 const meta = {
   title: 'Screens/Settings/Parts/PasswordSection',
@@ -66,11 +83,18 @@ export const Pending: Story = {
   },
 };
 
+/** A finished change says so and empties both fields: nothing is left to submit. */
 export const Changed: Story = {
-  args: { status: 'success' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('Ihr Passwort wurde geändert.')).toBeVisible();
-    await expect(canvas.getByLabelText('Aktuelles Passwort')).toHaveValue('');
+  render: (args) => <ChangingPasswordSection {...args} />,
+  play: async ({ canvas, args }) => {
+    const current = canvas.getByLabelText('Aktuelles Passwort');
+    await userEvent.type(current, 'protokoll2026');
+    await userEvent.type(canvas.getByLabelText('Neues Passwort'), 'noch-sicherer-2026');
+    await userEvent.click(canvas.getByRole('button', { name: 'Passwort ändern' }));
+    await expect(await canvas.findByText('Ihr Passwort wurde geändert.')).toBeVisible();
+    await expect(args.onChange).toHaveBeenCalledOnce();
+    await waitFor(() => expect(current).toHaveValue(''));
+    await expect(canvas.getByLabelText('Neues Passwort')).toHaveValue('');
   },
 };
 
