@@ -18,6 +18,7 @@ export {
   formatMoney,
   formatNumber,
   formatPercent,
+  formatTimeLeft,
   useFormat,
   type DurationOptions,
   type Format,

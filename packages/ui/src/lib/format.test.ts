@@ -1,3 +1,4 @@
+import { billableMinutes } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
 import {
   createFormat,
@@ -11,6 +12,7 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
+  formatTimeLeft,
 } from './format.ts';
 
 // Intl puts a narrow no-break space in some units; compare with plain spaces.
@@ -31,20 +33,53 @@ describe('formatBytes', () => {
 });
 
 describe('formatDuration', () => {
-  it('names only the units that are not zero, seconds only under a minute or when set', () => {
-    expect(plain(formatDuration(3725, 'de'))).toBe('1 Std. 2 Min. 5 Sek.');
-    expect(plain(formatDuration(754, 'en'))).toBe('12 min 34 sec');
-    expect(plain(formatDuration(3600, 'en'))).toBe('1 hr');
-    expect(plain(formatDuration(0, 'de'))).toBe('0 Sek.');
-    expect(plain(formatDuration(-3, 'de'))).toBe('0 Sek.');
+  it('names only the units that are not zero, in full, seconds only under a minute or when set', () => {
+    expect(formatDuration(3725, 'de')).toBe('1 Stunde 2 Minuten 5 Sekunden');
+    expect(formatDuration(754, 'en')).toBe('12 minutes 34 seconds');
+    expect(formatDuration(3600, 'en')).toBe('1 hour');
+    expect(formatDuration(70, 'de')).toBe('1 Minute 10 Sekunden');
+    expect(formatDuration(0, 'de')).toBe('0 Sekunden');
+    expect(formatDuration(-3, 'de')).toBe('0 Sekunden');
   });
 
-  it('rounds to whole minutes from one minute on with precision "minute"', () => {
+  it('never ends in an abbreviation dot, so a sentence ending with it has one full stop', () => {
+    for (const seconds of [1, 45, 60, 754, 2400, 3600, 3725, 5340]) {
+      for (const locale of ['de', 'en']) {
+        for (const precision of ['second', 'minute'] as const) {
+          expect(formatDuration(seconds, locale, { precision })).not.toMatch(/\.$/);
+        }
+      }
+    }
+  });
+
+  it('counts whole minutes as they are charged with precision "minute"', () => {
     const minute = { precision: 'minute' } as const;
-    expect(plain(formatDuration(45, 'de', minute))).toBe('45 Sek.');
-    expect(plain(formatDuration(2712, 'de', minute))).toBe('45 Min.');
-    expect(plain(formatDuration(5340, 'en', minute))).toBe('1 hr 29 min');
-    expect(plain(formatDuration(3599, 'en', minute))).toBe('1 hr');
+    expect(formatDuration(45, 'de', minute)).toBe('45 Sekunden');
+    // 1:09 costs 2 minutes (billableMinutes), and the list says so too.
+    expect(formatDuration(69, 'de', minute)).toBe('2 Minuten');
+    expect(formatDuration(60.3, 'de', minute)).toBe('1 Minute');
+    expect(formatDuration(25 * 60 + 0.08, 'de', minute)).toBe('25 Minuten');
+    expect(formatDuration(2712, 'de', minute)).toBe('46 Minuten');
+    expect(formatDuration(5340, 'en', minute)).toBe('1 hour 29 minutes');
+    expect(formatDuration(3599, 'en', minute)).toBe('1 hour');
+    // The list's length and the note's charge agree for every length of a minute or more.
+    for (let seconds = 60; seconds < 4 * 3600; seconds += 7.3) {
+      const shown = formatDuration(seconds, 'en', minute);
+      const hours = Number(/(\d+) hours?/.exec(shown)?.[1] ?? 0);
+      const minutes = Number(/(\d+) minutes?/.exec(shown)?.[1] ?? 0);
+      expect(hours * 60 + minutes, shown).toBe(billableMinutes(seconds));
+    }
+  });
+});
+
+describe('formatTimeLeft', () => {
+  it('words a wait in one unit, in full: seconds, started minutes, hours to a tenth', () => {
+    expect(formatTimeLeft(42.4, 'de')).toBe('42 Sekunden');
+    expect(formatTimeLeft(150, 'de')).toBe('3 Minuten');
+    expect(formatTimeLeft(150, 'en')).toBe('3 minutes');
+    expect(formatTimeLeft(5400, 'de')).toBe('1,5 Stunden');
+    expect(formatTimeLeft(3600, 'en')).toBe('1 hour');
+    expect(formatTimeLeft(-1, 'en')).toBe('0 seconds');
   });
 });
 

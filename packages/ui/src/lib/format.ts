@@ -1,9 +1,10 @@
+import { billableMinutes } from '@protokoll/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /*
  * Every number, size, length and date the interface shows, in one place and all through `Intl`,
- * so both languages read naturally ("48,0 MB" / "48.0 MB", "1 Std. 2 Min." / "1 hr 2 min").
+ * so both languages read naturally ("48,0 MB" / "48.0 MB", "1 Stunde 2 Minuten" / "1 hour 2 minutes").
  * The functions take the locale; `useFormat()` binds them to the interface language.
  */
 
@@ -63,17 +64,40 @@ export function formatBytes(bytes: number, locale: string, scale: number = bytes
   }).format(value / factor);
 }
 
+/**
+ * Units of time are written in full everywhere ("23 Minuten" / "23 minutes", never "23 Min."): a
+ * length at a sentence's end must not read "40 Min.." (docs/i18n.md#numbers-in-sentences), and a
+ * list must not word a length differently from the sentences around it.
+ */
+const TIME_UNIT_DISPLAY = 'long';
+
+function timeUnit(
+  locale: string,
+  unit: 'hour' | 'minute' | 'second',
+  maximumFractionDigits = 0,
+): Intl.NumberFormat {
+  return numberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: TIME_UNIT_DISPLAY,
+    maximumFractionDigits,
+  });
+}
+
 export interface DurationOptions {
   /**
-   * `second` (default): the exact length, "1 Std. 2 Min. 5 Sek." (the chosen file). `minute`:
-   * rounded to whole minutes from one minute on, "1 Std. 29 Min." (a note's length in a list).
+   * `second` (default): the exact length, "1 Stunde 2 Minuten 5 Sekunden" (a recording just
+   * made). `minute`: from one minute on in whole minutes counted as they are charged
+   * (`billableMinutes`, docs/minutes.md#cost-of-a-recording), so a note of 1:09 reads
+   * "2 Minuten" like its cost, and one of 89:00 "1 Stunde 29 Minuten" (a note's length in a
+   * list).
    */
   precision?: 'second' | 'minute';
 }
 
 /**
- * A length of time in words: "45 Min.", "1 Std. 2 Min. 5 Sek." / "1 hr 2 min 5 sec". Only the
- * units that are not zero; under a minute the seconds ("0 Sek.").
+ * A length of time in words: "45 Minuten", "1 Stunde 2 Minuten 5 Sekunden" / "1 hour 2 minutes
+ * 5 seconds". Only the units that are not zero; under a minute the seconds ("0 Sekunden").
  */
 export function formatDuration(
   seconds: number,
@@ -81,7 +105,7 @@ export function formatDuration(
   { precision = 'second' }: DurationOptions = {},
 ): string {
   let total = Math.max(0, Math.round(seconds));
-  if (precision === 'minute' && total >= 60) total = Math.round(total / 60) * 60;
+  if (precision === 'minute' && total >= 60) total = billableMinutes(seconds) * 60;
   const parts: [number, 'hour' | 'minute' | 'second'][] = [
     [Math.floor(total / 3600), 'hour'],
     [Math.floor((total % 3600) / 60), 'minute'],
@@ -89,10 +113,19 @@ export function formatDuration(
   ];
   return parts
     .filter(([value], index) => value > 0 || (index === 2 && total < 60))
-    .map(([value, unit]) =>
-      numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value),
-    )
+    .map(([value, unit]) => timeUnit(locale, unit).format(value))
     .join(' ');
+}
+
+/**
+ * A rough time still to wait, in one unit: "45 Sekunden", "3 Minuten" (started minutes),
+ * "1,5 Stunden" / "1.5 hours" (an upload's time left).
+ */
+export function formatTimeLeft(seconds: number, locale: string): string {
+  const value = Math.max(0, seconds);
+  if (value < 60) return timeUnit(locale, 'second').format(Math.round(value));
+  if (value < 3600) return timeUnit(locale, 'minute').format(Math.ceil(value / 60));
+  return timeUnit(locale, 'hour', 1).format(value / 3600);
 }
 
 /** A position in a recording as on a player's clock: "0:14", "10:12", "1:02:03". */
@@ -150,6 +183,7 @@ export interface Format {
   minutes: (minutes: number) => string;
   bytes: (bytes: number, scale?: number) => string;
   duration: (seconds: number, options?: DurationOptions) => string;
+  timeLeft: (seconds: number) => string;
   clock: (seconds: number) => string;
   dateTime: (iso: string) => string;
   time: (iso: string) => string;
@@ -166,6 +200,7 @@ export function createFormat(locale: string): Format {
     minutes: (minutes) => formatMinutes(minutes, locale),
     bytes: (bytes, scale) => formatBytes(bytes, locale, scale),
     duration: (seconds, options) => formatDuration(seconds, locale, options),
+    timeLeft: (seconds) => formatTimeLeft(seconds, locale),
     clock: formatClock,
     dateTime: (iso) => formatDateTime(iso, locale),
     time: (iso) => formatTime(iso, locale),

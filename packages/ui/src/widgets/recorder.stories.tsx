@@ -157,7 +157,7 @@ export const Stopped: Story = {
   args: { status: 'stopped', seconds: 70 },
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Aufnahme fertig');
-    await expect(canvas.getByRole('status')).toHaveTextContent('1 Min. 10 Sek. aufgenommen');
+    await expect(canvas.getByRole('status')).toHaveTextContent('1 Minute 10 Sekunden aufgenommen');
     await userEvent.click(canvas.getByRole('button', { name: 'Neu aufnehmen' }));
     await expect(args.onDiscard).toHaveBeenCalledOnce();
   },
@@ -178,7 +178,7 @@ export const Recovered: Story = {
   play: async ({ canvas, args }) => {
     const offer = canvas.getByRole('status');
     await expect(offer).toHaveTextContent('Unfertige Aufnahme gefunden');
-    await expect(offer).toHaveTextContent('45 Min. 12 Sek.');
+    await expect(offer).toHaveTextContent('45 Minuten 12 Sekunden');
     const actions = within(offer);
     await userEvent.click(actions.getByRole('button', { name: 'Weiter aufnehmen' }));
     await expect(args.onContinueRecovered).toHaveBeenCalledOnce();

@@ -107,7 +107,7 @@ export const UploadingResumable: Story = {
   play: async ({ canvasElement, args }) => {
     const toast = await within(region(canvasElement)).findByRole('listitem');
     await expect(toast).toHaveAttribute('data-state', 'uploading');
-    await expect(toast).toHaveTextContent(/2,4\sMB\/s · noch 3\sMin\./);
+    await expect(toast).toHaveTextContent(/2,4\sMB\/s · noch 3\sMinuten/);
     await userEvent.click(
       within(toast).getByRole('button', { name: 'Upload von Teambesprechung März.m4a pausieren' }),
     );
@@ -315,7 +315,7 @@ export const EnglishResumable: Story = {
     const [first, second] = await within(region(canvasElement, 'Notifications')).findAllByRole(
       'listitem',
     );
-    await expect(first).toHaveTextContent(/2\.4\sMB\/s · 3\smin left/);
+    await expect(first).toHaveTextContent(/2\.4\sMB\/s · 3\sminutes left/);
     await expect(
       within(first!).getByRole('button', { name: 'Pause upload of Teambesprechung März.m4a' }),
     ).toBeVisible();

@@ -8,7 +8,7 @@ import { Progress } from '../components/progress.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { toastVariants } from '../components/toast.tsx';
 import { cn } from '../lib/cn.ts';
-import { formatBytes } from '../lib/format.ts';
+import { formatBytes, formatTimeLeft } from '../lib/format.ts';
 
 /** An upload is processing, then done or error (docs/uploads.md#upload-toasts). */
 export type UploadStatus = 'processing' | 'done' | 'error';
@@ -103,22 +103,6 @@ export interface UploadToastProps {
   onResume?: (() => void) | undefined;
 }
 
-/** "45 s", "3 min", "1.5 hr" in the interface language. */
-function formatDuration(seconds: number, locale: string): string {
-  const [value, unit] =
-    seconds < 60
-      ? [seconds, 'second']
-      : seconds < 3600
-        ? [Math.ceil(seconds / 60), 'minute']
-        : [seconds / 3600, 'hour'];
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 'hour' ? 1 : 0,
-  }).format(value);
-}
-
 const phaseVariant = {
   paused: 'info',
   uploading: 'info',
@@ -210,7 +194,7 @@ export function UploadToast({ entry, onDismiss, onPause, onResume }: UploadToast
                           }),
                           entry.secondsLeft !== undefined
                             ? t('uploads.timeLeft', {
-                                time: formatDuration(entry.secondsLeft, i18n.language),
+                                time: formatTimeLeft(entry.secondsLeft, i18n.language),
                               })
                             : null,
                         ]
