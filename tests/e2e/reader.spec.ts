@@ -7,8 +7,24 @@ import { accessToken, RECORDING_SECONDS, seedNote } from './support/notes.ts';
 // level overview, transcript lines that seek and play, the line being played followed), the
 // title renamed in place and from the list's row menu, saving, moving between folders (the
 // sidebar's counts follow, docs/product.md#folders), the speakers' talk shares and deleting.
-// The local OpenAI peer transcribes the recording as ten passages of five seconds, "Passage 1
-// from 0.0 to 5.0 seconds." and so on.
+// The local OpenAI peer transcribes the recording as passages of five seconds, "Passage 1 from
+// 0.0 to 5.0 seconds." and so on; for recordings in SPEAKER_LANGUAGE it names three speakers in
+// turn, which the server keeps for a plan with speaker detection (Pro, bought at the Stripe peer).
+
+/** Spoken language whose transcriptions name speakers; no other spec uploads in it. */
+const SPEAKER_LANGUAGE = 'nl';
+const SPEAKERS = 3;
+
+const peerUrl = () => {
+  const url = process.env.E2E_OPENAI_URL;
+  if (!url) throw new Error('E2E_OPENAI_URL is not set: run through playwright.config.ts');
+  return url;
+};
+const stripeUrl = () => {
+  const url = process.env.E2E_STRIPE_URL;
+  if (!url) throw new Error('E2E_STRIPE_URL is not set: run through playwright.config.ts');
+  return url;
+};
 
 const TEXT = {
   de: {
@@ -18,6 +34,8 @@ const TEXT = {
     openMenu: null,
     /** `bottom-4` of the player bar from the `sm` width on. */
     barGap: 16,
+    choosePro: 'Pro wählen',
+    thanks: 'Vielen Dank für Ihren Kauf!',
     note: 'Projektrunde Ölwerk',
     listRenamed: 'Projektrunde Ölwerk (Juni)',
     readerRenamed: 'Übergabe Ölwerk',
@@ -69,6 +87,8 @@ const TEXT = {
     openMenu: 'Open menu',
     /** `bottom-2` of the player bar below the `sm` width. */
     barGap: 8,
+    choosePro: 'Choose Pro',
+    thanks: 'Thank you for your purchase!',
     note: 'Design review Q3',
     listRenamed: 'Design review Q3 (final)',
     readerRenamed: 'Hand-over design review',
@@ -140,6 +160,31 @@ async function scrollWindowTo(page: Page, top: number) {
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(top));
 }
 
+/** Buys Pro (speaker detection) at the Stripe peer's checkout page, as billing.spec.ts does. */
+async function buyPro(page: Page, t: Text) {
+  await page.goto(`${t.prefix}/buy`);
+  await page
+    .getByRole('region', { name: 'Pro' })
+    .getByRole('button', { name: t.choosePro })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`^${stripeUrl()}/pay/`));
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.thanks })).toBeVisible();
+  await expect(page.locator('[data-slot="new-plan"] [data-slot="plan-name"]')).toHaveText('Pro');
+}
+
+/** Each speaker's share of the talk time in whole percent, from the note's passages. */
+function expectedShares(segments: readonly { speaker: string; start: number; end: number }[]) {
+  const seconds = new Map<string, number>();
+  for (const { speaker, start, end } of segments) {
+    seconds.set(speaker, (seconds.get(speaker) ?? 0) + Math.max(0, end - start));
+  }
+  const total = [...seconds.values()].reduce((sum, length) => sum + length, 0);
+  return new Map(
+    [...seconds].map(([label, length]) => [label, Math.round((length / total) * 100)]),
+  );
+}
+
 /** Follows a link of the main navigation, from the drawer on a phone. */
 async function navigate(page: Page, t: Text, name: string) {
   if (t.openMenu) await page.getByRole('button', { name: t.openMenu }).click();
@@ -165,7 +210,19 @@ for (const locale of ['de', 'en'] as const) {
       email: uniqueEmail(`reader-${locale}`),
       password: 'Leser-Passwort-1',
     });
-    const note = await seedNote(page, request, { name: t.note });
+    await buyPro(page, t);
+    // The peer names speakers only while this test holds the language.
+    const claim = await request.post(`${peerUrl()}/control/speakers`, {
+      data: { language: SPEAKER_LANGUAGE, speakers: SPEAKERS },
+    });
+    expect(claim.ok()).toBe(true);
+    const note = await seedNote(page, request, {
+      name: t.note,
+      language: SPEAKER_LANGUAGE,
+    }).finally(() =>
+      request.post(`${peerUrl()}/control/reset`, { data: { language: SPEAKER_LANGUAGE } }),
+    );
+    expect(new Set(note.segments.map((segment) => segment.speaker)).size).toBe(SPEAKERS);
 
     // --- The list: two folders, both empty; the note renamed from its row menu. ---
     await page.goto(`${t.prefix}/notes`);
@@ -314,21 +371,27 @@ for (const locale of ['de', 'en'] as const) {
     expect(await state.time()).toBeCloseTo(duration, 0);
     await scrollWindowTo(page, 0);
 
-    // --- Talk shares: every speaker has one, and they add up to the whole. ---
+    // --- Talk shares: every speaker has the share of the talk time their passages take, and
+    // the shares add up to the whole. ---
     const speakers = page.getByRole('region', { name: t.speakers, exact: true });
-    const shares = speakers.locator('[data-slot=speaker-share]');
-    await expect(shares.first()).toHaveText(t.share);
-    const percents = (await shares.allInnerTexts()).map((text) => {
-      const match = /(\d+)\s?%/.exec(text);
-      expect(match, text).not.toBeNull();
-      return Number(match![1]);
-    });
-    expect(percents.length).toBe(await speakers.locator('[data-slot=speaker-name-form]').count());
-    for (const percent of percents) expect(percent).toBeGreaterThan(0);
+    const forms = speakers.locator('[data-slot=speaker-name-form]');
+    await expect(forms).toHaveCount(SPEAKERS);
+    const expected = expectedShares(note.segments);
+    const shown: number[] = [];
+    for (const [label, percent] of expected) {
+      const share = forms
+        .and(page.locator(`[data-speaker="${label}"]`))
+        .locator('[data-slot=speaker-share]');
+      await expect(share).toHaveText(t.share);
+      const match = /(\d+)\s?%/.exec(await share.innerText());
+      expect(match, `the share of ${label}`).not.toBeNull();
+      expect(Number(match![1]), `the share of ${label}`).toBe(percent);
+      shown.push(percent);
+    }
+    for (const percent of shown) expect(percent).toBeGreaterThan(0);
     // Whole percents, each rounded: within one per speaker of 100.
-    expect(Math.abs(percents.reduce((sum, percent) => sum + percent, 0) - 100)).toBeLessThanOrEqual(
-      percents.length,
-    );
+    const sum = shown.reduce((total, percent) => total + percent, 0);
+    expect(Math.abs(sum - 100)).toBeLessThanOrEqual(shown.length);
 
     // --- The title renamed in place. ---
     await page.getByRole('button', { name: t.renameTitle, exact: true }).click();
