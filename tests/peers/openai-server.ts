@@ -11,6 +11,10 @@
 //   POST /control/reset      {"language":"pl"} ends one "fail" call for that language (they count,
 //                            so tests running side by side each end only their own); {} ends
 //                            all failures and forgets the requests
+//   POST /control/speakers   {"language":"nl","speakers":3}: transcriptions asked for in that
+//                            spoken language label their segments SPEAKER_00… round-robin over
+//                            that many speakers (counted like "fail"; /control/reset with the
+//                            language ends one)
 //   GET  /control/requests   what the peer received: endpoint, status, bytes and duration
 //
 // Spec files run in parallel against the one server and so the one engine. A failure scoped to a
@@ -29,6 +33,15 @@ const peer = await startOpenAiPeer({ latencyMs: 0 });
 const upstream = new URL(peer.url);
 /** Spoken language → the status its transcriptions fail with, and how many tests asked for it. */
 const failingLanguages = new Map<string, { status: number; holders: number }>();
+/** Spoken language → how many speakers its transcriptions name, and how many tests asked for it. */
+const speakerLanguages = new Map<string, { speakers: number; holders: number }>();
+
+/** Ends one holder's claim on a language's scripted behaviour. */
+function release<T extends { holders: number }>(languages: Map<string, T>, language: string) {
+  const entry = languages.get(language);
+  if (entry && entry.holders > 1) entry.holders--;
+  else languages.delete(language);
+}
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -77,14 +90,23 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string) 
     }
     return sendJson(res, 200, { ok: true });
   }
+  if (req.method === 'POST' && path === '/control/speakers') {
+    const { language, speakers } = await readJson(req).catch(() => ({}) as Record<string, unknown>);
+    if (typeof language !== 'string' || !Number.isInteger(speakers) || (speakers as number) < 1) {
+      return sendJson(res, 400, { error: 'expected {"language": "…", "speakers": n ≥ 1}' });
+    }
+    const holders = (speakerLanguages.get(language)?.holders ?? 0) + 1;
+    speakerLanguages.set(language, { speakers: speakers as number, holders });
+    return sendJson(res, 200, { ok: true });
+  }
   if (req.method === 'POST' && path === '/control/reset') {
     const { language } = await readJson(req).catch(() => ({}) as Record<string, unknown>);
     if (typeof language === 'string') {
-      const failing = failingLanguages.get(language);
-      if (failing && failing.holders > 1) failing.holders--;
-      else failingLanguages.delete(language);
+      if (failingLanguages.has(language)) release(failingLanguages, language);
+      else release(speakerLanguages, language);
     } else {
       failingLanguages.clear();
+      speakerLanguages.clear();
       peer.reset();
     }
     return sendJson(res, 200, { ok: true });
@@ -105,8 +127,16 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string) 
   sendJson(res, 404, { error: `unknown control call ${req.method} ${path}` });
 }
 
-/** Passes a request to the peer and its answer back; `body` when it was already read. */
-function forward(req: IncomingMessage, res: ServerResponse, body?: Buffer) {
+/**
+ * Passes a request to the peer and its answer back; `body` when it was already read. With
+ * `rewrite`, a JSON answer is changed by it before it is passed on.
+ */
+function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body?: Buffer,
+  rewrite?: (answer: Record<string, unknown>) => void,
+) {
   const headers = { ...req.headers, host: upstream.host };
   if (body) {
     delete headers['transfer-encoding'];
@@ -121,8 +151,26 @@ function forward(req: IncomingMessage, res: ServerResponse, body?: Buffer) {
       headers,
     },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      const json = String(answer.headers['content-type'] ?? '').includes('application/json');
+      if (!rewrite || !json) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      void readBody(answer)
+        .then((raw) => {
+          const value = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+          rewrite(value);
+          const text = JSON.stringify(value);
+          // Sent whole now, with its length instead of in chunks.
+          const { 'transfer-encoding': _chunked, ...headers } = answer.headers;
+          res.writeHead(answer.statusCode ?? 502, {
+            ...headers,
+            'content-length': String(Buffer.byteLength(text)),
+          });
+          res.end(text);
+        })
+        .catch((error: unknown) => res.destroy(error as Error));
     },
   );
   outgoing.on('error', (error) => {
@@ -133,12 +181,28 @@ function forward(req: IncomingMessage, res: ServerResponse, body?: Buffer) {
   else req.pipe(outgoing);
 }
 
-/** A transcription in a failing language is answered here, as OpenAI words a server error. */
+/** Labels the segments of a verbose_json answer `SPEAKER_00`… round-robin over `speakers`. */
+function labelSpeakers(speakers: number) {
+  return (answer: Record<string, unknown>) => {
+    if (!Array.isArray(answer.segments)) return;
+    answer.segments.forEach((segment: Record<string, unknown>, index) => {
+      segment.speaker = `SPEAKER_${String(index % speakers).padStart(2, '0')}`;
+    });
+  };
+}
+
+/**
+ * A transcription in a failing language is answered here, as OpenAI words a server error; one in
+ * a language with scripted speakers gets its segments labelled.
+ */
 async function transcription(req: IncomingMessage, res: ServerResponse) {
   const body = await readBody(req);
   const language = languageOf(body);
   const status = language === undefined ? undefined : failingLanguages.get(language)?.status;
-  if (status === undefined) return forward(req, res, body);
+  if (status === undefined) {
+    const speakers = language === undefined ? undefined : speakerLanguages.get(language)?.speakers;
+    return forward(req, res, body, speakers ? labelSpeakers(speakers) : undefined);
+  }
   sendJson(res, status, {
     error: {
       message: `Scripted failure ${status} for language ${language}`,
@@ -157,7 +221,10 @@ const server = createServer((req, res) => {
   };
   if (path === '/health') return sendJson(res, 200, { ok: true });
   if (path.startsWith('/control/')) return void control(req, res, path).catch(fail);
-  if (path === '/v1/audio/transcriptions' && failingLanguages.size > 0) {
+  if (
+    path === '/v1/audio/transcriptions' &&
+    (failingLanguages.size > 0 || speakerLanguages.size > 0)
+  ) {
     return void transcription(req, res).catch(fail);
   }
   forward(req, res);

@@ -1,6 +1,6 @@
 import type { NoteDetail } from '@protokoll/contract';
 import { demoUser, detailFor, makeNote } from '@protokoll/mocks/fixtures';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../api/keys.ts';
 import { noteQueryOptions } from '../api/notes/detail.ts';
@@ -164,6 +164,30 @@ describe('uploader', () => {
     // Nothing left to follow.
     await nextPoll(5);
     expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('an accepted upload reloads the folder list: its folder counts the note at once', async () => {
+    const { xhr, uploader, queryClient } = await setup(async () => note('queued'));
+    // The sidebar's folder list, on screen (observed), answered from the server's count.
+    let held = 0;
+    const loadFolders = vi.fn(async () => [{ id: 3, name: 'Projekt', note_count: held }]);
+    const sidebar = new QueryObserver(queryClient, {
+      queryKey: keys.folders.list(),
+      queryFn: loadFolders,
+    });
+    const unsubscribe = sidebar.subscribe(() => {});
+    await settle();
+    expect(loadFolders).toHaveBeenCalledTimes(1);
+
+    uploader.start({ ...values, folder_id: 3 });
+    await settle();
+    expect(loadFolders).toHaveBeenCalledTimes(1);
+    held = 1;
+    xhr.requests[0]!.respond(200, accepted);
+    await settle();
+    expect(loadFolders).toHaveBeenCalledTimes(2);
+    expect(sidebar.getCurrentResult().data).toEqual([{ id: 3, name: 'Projekt', note_count: 1 }]);
+    unsubscribe();
   });
 
   it('a failed note shows "Transcription failed" with its reason and reloads the (refunded) minutes', async () => {

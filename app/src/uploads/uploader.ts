@@ -7,6 +7,7 @@ import {
   type NoteDetail,
 } from '@protokoll/contract';
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { reloadFolders } from '../api/folders/list.ts';
 import { reloadMinutes } from '../api/user/minutes.ts';
 import { noteQueryOptions } from '../api/notes/detail.ts';
 import { reloadNotes } from '../api/notes/list.ts';
@@ -191,6 +192,8 @@ export function createUploader({
       return;
     }
     void reloadNotes(queryClient);
+    // The note counts in its folder from now on (docs/product.md#folders), whatever its status.
+    void reloadFolders(queryClient);
     // The reservation shows as running minutes right away.
     void reloadMinutes(queryClient);
     if (noteId === undefined) {

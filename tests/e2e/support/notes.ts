@@ -37,6 +37,8 @@ export interface SeedOptions {
   /** The note's name; defaults to the file name without extension. */
   name?: string;
   folderId?: number;
+  /** The spoken language asked for; German unless set. */
+  language?: string;
 }
 
 /** Uploads `file` as the signed-in person (`POST /api/note`); answers the new note's id. */
@@ -52,7 +54,7 @@ async function upload(
     multipart: {
       audio_file: { name: basename(file), mimeType: 'audio/mpeg', buffer },
       file_name: basename(file),
-      language: 'de',
+      language: options.language ?? 'de',
       summary_model: 'extractive',
       summary_language: 'de',
       design: 'modern',

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { loadSession } from '../../session/session-context.ts';
+import { reloadFolders } from '../folders/list.ts';
 import { keys } from '../keys.ts';
 import { reloadMinutes } from '../user/minutes.ts';
 import { refreshUserData } from '../user/user.ts';
@@ -12,12 +13,16 @@ export async function deleteNote(id: number): Promise<void> {
   await client.call(endpoints.deleteNote, { query: { id } });
 }
 
-/** After a deletion the notes, the user data and the (refunded) minutes load again. */
+/**
+ * After a deletion the notes, the folder list (its counts, docs/product.md#folders), the user
+ * data and the (refunded) minutes load again.
+ */
 export async function afterNoteDeleted(queryClient: QueryClient, id: number): Promise<void> {
   // The deleted note's reader would answer for a note that is gone.
   queryClient.removeQueries({ queryKey: keys.notes.detail(id), exact: true });
   await Promise.all([
     reloadNotes(queryClient),
+    reloadFolders(queryClient),
     refreshUserData(queryClient),
     reloadMinutes(queryClient),
   ]);

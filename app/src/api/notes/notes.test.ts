@@ -203,7 +203,7 @@ describe('after a note changed', () => {
   const invalidated = (queryClient: QueryClient, key: readonly unknown[]) =>
     queryClient.getQueryState(key)?.isInvalidated;
 
-  it('a deletion reloads the notes, refreshes the user data and reloads the minutes', async () => {
+  it('a deletion reloads the notes and the folders, refreshes the user data and reloads the minutes', async () => {
     const { queryClient } = setup();
     await cached(queryClient);
     await afterNoteDeleted(queryClient, 1);
@@ -211,13 +211,14 @@ describe('after a note changed', () => {
     expect(callCount('getMinutes')).toBe(1);
     expect(invalidated(queryClient, keys.notes.list({ page: 1 }))).toBe(true);
     expect(invalidated(queryClient, keys.notes.count({}))).toBe(true);
-    // The deleted note's reader data is gone; other notes and the folders are untouched.
+    // The deleted note's reader data is gone; other notes stay.
     expect(queryClient.getQueryData(keys.notes.detail(1))).toBeUndefined();
     expect(queryClient.getQueryData(keys.notes.detail(2))).toEqual(detail(2));
-    expect(invalidated(queryClient, keys.folders.list())).toBe(false);
+    // Its folder holds one note less (docs/product.md#folders).
+    expect(invalidated(queryClient, keys.folders.list())).toBe(true);
   });
 
-  it('a move reloads the notes and refreshes the user data, not the minutes', async () => {
+  it('a move reloads the notes and the folders, refreshes the user data, not the minutes', async () => {
     const { queryClient } = setup();
     await cached(queryClient);
     await afterNoteMoved(queryClient);
@@ -225,6 +226,8 @@ describe('after a note changed', () => {
     expect(callCount('getMinutes')).toBe(0);
     expect(invalidated(queryClient, keys.notes.list({ page: 1 }))).toBe(true);
     expect(invalidated(queryClient, keys.notes.count({}))).toBe(true);
+    // The counts of the folder it left and the one it entered (docs/product.md#folders).
+    expect(invalidated(queryClient, keys.folders.list())).toBe(true);
   });
 
   it('a failed user refresh does not turn the finished deletion into a failure', async () => {
@@ -270,6 +273,7 @@ describe('after a note changed', () => {
     expect(callCount('getUser')).toBe(0);
     expect(callCount('getMinutes')).toBe(0);
     expect(invalidated(queryClient, keys.notes.list({ page: 1 }))).toBe(false);
+    expect(invalidated(queryClient, keys.folders.list())).toBe(false);
   });
 
   it('an update puts the answered note into the reader and reloads the lists, not the readers', async () => {
