@@ -20,7 +20,6 @@ export {
   formatPercent,
   formatTimeLeft,
   useFormat,
-  type DurationOptions,
   type Format,
 } from './lib/format.ts';
 export type { LoadStatus } from './lib/load-status.ts';

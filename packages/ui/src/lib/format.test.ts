@@ -1,4 +1,3 @@
-import { billableMinutes } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
 import {
   createFormat,
@@ -45,29 +44,8 @@ describe('formatDuration', () => {
   it('never ends in an abbreviation dot, so a sentence ending with it has one full stop', () => {
     for (const seconds of [1, 45, 60, 754, 2400, 3600, 3725, 5340]) {
       for (const locale of ['de', 'en']) {
-        for (const precision of ['second', 'minute'] as const) {
-          expect(formatDuration(seconds, locale, { precision })).not.toMatch(/\.$/);
-        }
+        expect(formatDuration(seconds, locale)).not.toMatch(/\.$/);
       }
-    }
-  });
-
-  it('counts whole minutes as they are charged with precision "minute"', () => {
-    const minute = { precision: 'minute' } as const;
-    expect(formatDuration(45, 'de', minute)).toBe('45 Sekunden');
-    // 1:09 costs 2 minutes (billableMinutes), and the list says so too.
-    expect(formatDuration(69, 'de', minute)).toBe('2 Minuten');
-    expect(formatDuration(60.3, 'de', minute)).toBe('1 Minute');
-    expect(formatDuration(25 * 60 + 0.08, 'de', minute)).toBe('25 Minuten');
-    expect(formatDuration(2712, 'de', minute)).toBe('46 Minuten');
-    expect(formatDuration(5340, 'en', minute)).toBe('1 hour 29 minutes');
-    expect(formatDuration(3599, 'en', minute)).toBe('1 hour');
-    // The list's length and the note's charge agree for every length of a minute or more.
-    for (let seconds = 60; seconds < 4 * 3600; seconds += 7.3) {
-      const shown = formatDuration(seconds, 'en', minute);
-      const hours = Number(/(\d+) hours?/.exec(shown)?.[1] ?? 0);
-      const minutes = Number(/(\d+) minutes?/.exec(shown)?.[1] ?? 0);
-      expect(hours * 60 + minutes, shown).toBe(billableMinutes(seconds));
     }
   });
 });

@@ -1,4 +1,3 @@
-import { billableMinutes } from '@protokoll/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -84,28 +83,12 @@ function timeUnit(
   });
 }
 
-export interface DurationOptions {
-  /**
-   * `second` (default): the exact length, "1 Stunde 2 Minuten 5 Sekunden" (a recording just
-   * made). `minute`: from one minute on in whole minutes counted as they are charged
-   * (`billableMinutes`, docs/minutes.md#cost-of-a-recording), so a note of 1:09 reads
-   * "2 Minuten" like its cost, and one of 89:00 "1 Stunde 29 Minuten" (a note's length in a
-   * list).
-   */
-  precision?: 'second' | 'minute';
-}
-
 /**
  * A length of time in words: "45 Minuten", "1 Stunde 2 Minuten 5 Sekunden" / "1 hour 2 minutes
  * 5 seconds". Only the units that are not zero; under a minute the seconds ("0 Sekunden").
  */
-export function formatDuration(
-  seconds: number,
-  locale: string,
-  { precision = 'second' }: DurationOptions = {},
-): string {
-  let total = Math.max(0, Math.round(seconds));
-  if (precision === 'minute' && total >= 60) total = billableMinutes(seconds) * 60;
+export function formatDuration(seconds: number, locale: string): string {
+  const total = Math.max(0, Math.round(seconds));
   const parts: [number, 'hour' | 'minute' | 'second'][] = [
     [Math.floor(total / 3600), 'hour'],
     [Math.floor((total % 3600) / 60), 'minute'],
@@ -182,7 +165,7 @@ export interface Format {
   percent: (fraction: number) => string;
   minutes: (minutes: number) => string;
   bytes: (bytes: number, scale?: number) => string;
-  duration: (seconds: number, options?: DurationOptions) => string;
+  duration: (seconds: number) => string;
   timeLeft: (seconds: number) => string;
   clock: (seconds: number) => string;
   dateTime: (iso: string) => string;
@@ -199,7 +182,7 @@ export function createFormat(locale: string): Format {
     percent: (fraction) => formatPercent(fraction, locale),
     minutes: (minutes) => formatMinutes(minutes, locale),
     bytes: (bytes, scale) => formatBytes(bytes, locale, scale),
-    duration: (seconds, options) => formatDuration(seconds, locale, options),
+    duration: (seconds) => formatDuration(seconds, locale),
     timeLeft: (seconds) => formatTimeLeft(seconds, locale),
     clock: formatClock,
     dateTime: (iso) => formatDateTime(iso, locale),

@@ -5,6 +5,7 @@ import { cn } from '../lib/cn.ts';
 import { useFailureText } from '../lib/failure-text.ts';
 import { useFormat } from '../lib/format.ts';
 import { NoteProgress } from './note-status.tsx';
+import { RecordingLength } from './recording-length.tsx';
 
 export interface NoteRowProps extends Omit<React.ComponentProps<'li'>, 'children'> {
   /**
@@ -34,7 +35,7 @@ export function NoteRow({ note, folderName, onOpen, actions, className, ...props
       {format.dateTime(note.created_at)}
     </time>,
     note.duration_seconds != null ? (
-      <span key="duration">{format.duration(note.duration_seconds, { precision: 'minute' })}</span>
+      <RecordingLength key="duration" seconds={note.duration_seconds} />
     ) : null,
     folderName !== undefined ? (
       <span key="folder" className="min-w-0 wrap-anywhere">

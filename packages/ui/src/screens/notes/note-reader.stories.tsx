@@ -81,7 +81,7 @@ export const Default: Story = {
     ).toBeVisible();
     const meta = canvasElement.querySelector('[data-slot="reader-meta"]');
     await expect(meta).toHaveTextContent('25.02.2026');
-    await expect(meta).toHaveTextContent('46 Minuten');
+    await expect(meta).toHaveTextContent('45:12');
     await expect(meta).toHaveTextContent('Vorstand');
     await expect(canvas.getByRole('heading', { level: 3, name: 'Beschlüsse' })).toBeVisible();
     await expect(

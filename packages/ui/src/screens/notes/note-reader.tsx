@@ -43,6 +43,7 @@ import type { LoadStatus } from '../../lib/load-status.ts';
 import { NoteStages } from '../../widgets/note-stages.tsx';
 import { SummarySection, TranscriptSection } from '../../widgets/reader-parts.tsx';
 import { SpeakerNames, speakerLabels, talkShares } from './speaker-names.tsx';
+import { RecordingLength } from '../../widgets/recording-length.tsx';
 
 export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'children'> {
   /** The note with transcript and summary; only read while `status` is `ready`. */
@@ -339,7 +340,7 @@ function ReaderHeader({
       {format.dateTime(note.created_at)}
     </time>,
     note.duration_seconds != null ? (
-      <span key="duration">{format.duration(note.duration_seconds, { precision: 'minute' })}</span>
+      <RecordingLength key="duration" seconds={note.duration_seconds} />
     ) : null,
     folderName ? (
       <span key="folder" className="min-w-0 wrap-anywhere">

@@ -86,7 +86,7 @@ export const Default: Story = {
       '2026-02-25T16:30:00.000Z',
     );
     await expect(canvasElement.querySelector('time')).toHaveTextContent(/^25\.02\.2026, /);
-    await expect(canvas.getByText('46 Minuten')).toBeVisible();
+    await expect(canvas.getByText('45:12')).toBeVisible();
     await expect(canvas.getByText('Vorstand')).toBeVisible();
     await expect(canvas.getByText('Gespeichert')).toBeInTheDocument();
     // Done is the normal case: no badge repeats it.
@@ -121,7 +121,8 @@ export const Processing: Story = {
     await expect(
       canvas.getByRole('progressbar', { name: 'Fortschritt von „Teammeeting Montag“' }),
     ).toHaveAttribute('aria-valuenow', '35');
-    await expect(canvas.getByText('23 Minuten')).toBeVisible();
+    await expect(canvas.getByText('23:00')).toBeVisible();
+    await expect(canvas.getByText('23 Minuten')).toHaveClass('sr-only');
     await expect(canvas.queryByRole('button', { name: /herunterladen/ })).toBeNull();
   },
 };
@@ -135,7 +136,7 @@ export const Summarizing: Story = {
         name: 'Fortschritt von „Vorlesung Datenbanksysteme – Normalformen“',
       }),
     ).toHaveAttribute('aria-valuenow', '72');
-    await expect(canvas.getByText('1 Stunde 29 Minuten')).toBeVisible();
+    await expect(canvas.getByText('1:29:00')).toBeVisible();
   },
 };
 
@@ -306,7 +307,7 @@ export const English: Story = {
   globals: { locale: 'en' },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvasElement.querySelector('time')).toHaveTextContent(/^Feb 25, 2026, /);
-    await expect(canvas.getByText('46 minutes')).toBeVisible();
+    await expect(canvas.getByText('45:12')).toBeVisible();
     await expect(canvas.getByText('Saved')).toBeInTheDocument();
     await userEvent.click(
       canvas.getByRole('button', { name: 'Actions for “Vorstandssitzung März 2026”' }),

@@ -61,7 +61,7 @@ export const Default: Story = {
     await expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     const board = within(list.querySelector<HTMLElement>('[data-slot="note-row"]:nth-child(5)')!);
     await expect(board.getByText('Vorstandssitzung März 2026')).toBeVisible();
-    await expect(board.getByText('46 Minuten')).toBeVisible();
+    await expect(board.getByText('45:12')).toBeVisible();
     await expect(board.getByText('Vorstand')).toBeVisible();
     await expect(board.getByText('Gespeichert')).toBeInTheDocument();
     await expect(canvas.getByText('Transkription fehlgeschlagen')).toBeVisible();
@@ -594,7 +594,7 @@ export const English: Story = {
     await expect(canvas.getByText('12 notes')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'All notes' })).toBeVisible();
     await expect(canvas.getAllByText('Transcribing')[0]).toBeVisible();
-    await expect(canvas.getByText('46 minutes')).toBeVisible();
+    await expect(canvas.getAllByText('45:12')[0]!).toBeVisible();
     await expect(canvas.getByLabelText('From')).toHaveAttribute('lang', 'en');
     await expect(
       canvas.getByRole('button', { name: 'Download “Vorstandssitzung März 2026”' }),
