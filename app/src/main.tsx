@@ -11,6 +11,7 @@ import {
 } from './lib/app-i18n.ts';
 import { preloadContentPage } from './lib/content.ts';
 import { preloadComponents } from './lib/lazy-route.ts';
+import { preloadCurrentPage } from './lib/prefetch-page.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import { watchTheme } from './lib/theme.ts';
 import './styles/public.css';
@@ -62,6 +63,7 @@ async function start() {
   const root = createRoot(container);
   try {
     const i18n = initAppI18n(locale);
+    preloadCurrentPage();
     await loadMessageGroups(locale, []);
     root.render(
       <StrictMode>
