@@ -34,7 +34,10 @@ for (const path of server.prerenderedAddresses()) {
   const page = await server.renderPage(path);
   const file = join(dist, 'pages', `${path === '/' ? 'index' : path.slice(1)}.html`);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, pageDocument(shell, manifest, page));
+  writeFileSync(
+    file,
+    pageDocument(shell, manifest, page, (asset) => readFileSync(join(dist, asset), 'utf8')),
+  );
   pages.push(path);
 }
 rmSync(ssrOut, { recursive: true, force: true });

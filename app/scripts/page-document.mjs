@@ -26,7 +26,19 @@ const scriptJson = (value) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export function pageDocument(shell, manifest, page) {
+/**
+ * A stylesheet inlined: its rules in `<style>`, so the page paints as soon as its HTML has arrived
+ * (no request before the first paint), followed by a disabled link to the same file, which the
+ * browser never fetches but Vite's loader takes as loaded when a chunk that imports it arrives.
+ */
+const inlineStylesheet = (file, css) =>
+  `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
+
+/**
+ * `readAsset(file)`: the text of a built file (`assets/x.css`), for the stylesheets the page
+ * inlines.
+ */
+export function pageDocument(shell, manifest, page, readAsset) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loaded = closure(manifest, entryKey);
   const css = new Set();
@@ -38,13 +50,11 @@ export function pageDocument(shell, manifest, page) {
     }
   }
   for (const key of loaded) for (const file of manifest[key].css ?? []) css.delete(file);
-  // The text font, latin, variable weight: every page paints with it.
-  const font = Object.values(manifest)
-    .flatMap((chunk) => chunk.assets ?? [])
-    .find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
+  // No font preload: in Chromium a preloaded font held the first paint back until it had
+  // arrived, while `font-display: swap` with the metric-matched "Inter Fallback" paints the text
+  // at once and swaps without a shift (docs/architecture.md#prerendered-pages).
   let head = [
-    font ? `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>` : '',
-    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...css].map((file) => inlineStylesheet(file, readAsset(file))),
     ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ]
     .filter(Boolean)
@@ -58,9 +68,13 @@ export function pageDocument(shell, manifest, page) {
     ? `<title>${escape(page.head.title)}</title>`
     : '<title>Protokoll</title>';
   const document = shell
+    // The entry's stylesheet (every page's first-paint CSS) is inlined too.
+    .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_, file) =>
+      inlineStylesheet(file, readAsset(file)),
+    )
     .replace(/<title>[^<]*<\/title>/, title)
     .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}">`)
-    .replace('</head>', `  ${head}\n  </head>`)
+    .replace('</head>', () => `  ${head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${page.html}</div>\n    <script id="messages" type="application/json">${scriptJson(page.messages)}</script>`,

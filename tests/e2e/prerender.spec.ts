@@ -56,6 +56,30 @@ test.describe('prerendered pages', () => {
     });
   }
 
+  for (const path of ['/', '/login', '/hilfe/aufnahmen-hochladen']) {
+    test(`${path} paints from its HTML alone: stylesheets inlined, none fetched up to hydration`, async ({
+      page,
+      request,
+    }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).toContain('<style>');
+      // Only the disabled links that tell Vite's chunk loader the stylesheets are there.
+      const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link).toMatch(/ disabled>$/);
+      expect(html).not.toContain('as="font"');
+
+      const stylesheets: string[] = [];
+      page.on('request', (req) => {
+        if (req.resourceType() === 'stylesheet' || req.url().endsWith('.css'))
+          stylesheets.push(req.url());
+      });
+      await page.goto(path);
+      await expect.poll(() => hydrated(page)).toBe(true);
+      expect(stylesheets).toEqual([]);
+    });
+  }
+
   test('the home page arrives with its example note, plans and FAQ; every page has the footer', async ({
     request,
   }) => {
