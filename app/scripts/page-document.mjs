@@ -82,3 +82,29 @@ export function pageDocument(shell, manifest, page, readAsset) {
   if (!document.includes(page.html)) throw new Error(`prerender: no #root in index.html`);
   return document;
 }
+
+/**
+ * The shell for a page the browser renders (docs/architecture.md#route-prefetch): no markup, but
+ * its route's and layout's chunks (and a signed-in page's session chunk) as module preloads and
+ * their stylesheets as links, so they load together with the entry instead of after it has run.
+ */
+export function shellDocument(shell, manifest, page) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const loaded = closure(manifest, entryKey);
+  const keys = page.components.map((component) => entryOf(manifest, component));
+  if (page.signedIn) keys.push(Object.keys(manifest).find((id) => id.endsWith('/app-session.ts')));
+  const css = new Set();
+  const preload = new Set();
+  for (const key of keys) {
+    for (const dependency of closure(manifest, key)) {
+      for (const file of manifest[dependency].css ?? []) css.add(file);
+      if (!loaded.has(dependency)) preload.add(manifest[dependency].file);
+    }
+  }
+  for (const key of loaded) for (const file of manifest[key].css ?? []) css.delete(file);
+  const head = [
+    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+  return shell.replace('</head>', () => `  ${head}\n  </head>`);
+}
