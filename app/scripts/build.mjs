@@ -36,7 +36,10 @@ for (const path of server.prerenderedAddresses()) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    pageDocument(shell, manifest, page, (asset) => readFileSync(join(dist, asset), 'utf8')),
+    pageDocument(shell, manifest, page, {
+      readAsset: (asset) => readFileSync(join(dist, asset), 'utf8'),
+      boot: { id: server.BOOT_MODULES_ID, script: server.BOOT_SCRIPT },
+    }),
   );
   pages.push(path);
 }

@@ -36,9 +36,10 @@ const inlineStylesheet = (file, css) =>
 
 /**
  * `readAsset(file)`: the text of a built file (`assets/x.css`), for the stylesheets the page
- * inlines.
+ * inlines; `boot`: the script loader (`BOOT_SCRIPT` and the id of its module list), inlined at the
+ * end of `<body>`, which asks for the page's modules once it has painted.
  */
-export function pageDocument(shell, manifest, page, readAsset) {
+export function pageDocument(shell, manifest, page, { readAsset, boot }) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loaded = closure(manifest, entryKey);
   const css = new Set();
@@ -53,12 +54,20 @@ export function pageDocument(shell, manifest, page, readAsset) {
   // No font preload: in Chromium a preloaded font held the first paint back until it had
   // arrived, while `font-display: swap` with the metric-matched "Inter Fallback" paints the text
   // at once and swaps without a shift (docs/architecture.md#prerendered-pages).
-  let head = [
-    ...[...css].map((file) => inlineStylesheet(file, readAsset(file))),
-    ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ]
-    .filter(Boolean)
-    .join('\n    ');
+  // The entry and its imports (the shell's script and module preloads), then the page's chunks:
+  // the loader asks for them after the first paint, instead of the browser while it parses.
+  const modules = [];
+  const withoutModules = shell
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src) => {
+      modules.unshift(src);
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href) => {
+      if (!modules.includes(href)) modules.push(href);
+      return '';
+    });
+  for (const file of preload) if (!modules.includes(`/${file}`)) modules.push(`/${file}`);
+  let head = [...[...css].map((file) => inlineStylesheet(file, readAsset(file)))].join('\n    ');
   const escape = (text) =>
     text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   if (page.head?.description) {
@@ -67,7 +76,7 @@ export function pageDocument(shell, manifest, page, readAsset) {
   const title = page.head?.title
     ? `<title>${escape(page.head.title)}</title>`
     : '<title>Protokoll</title>';
-  const document = shell
+  const document = withoutModules
     // The entry's stylesheet (every page's first-paint CSS) is inlined too.
     .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_, file) =>
       inlineStylesheet(file, readAsset(file)),
@@ -77,7 +86,10 @@ export function pageDocument(shell, manifest, page, readAsset) {
     .replace('</head>', () => `  ${head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html}</div>\n    <script id="messages" type="application/json">${scriptJson(page.messages)}</script>`,
+      () =>
+        `<div id="root">${page.html}</div>\n    <script id="messages" type="application/json">${scriptJson(page.messages)}</script>` +
+        `\n    <script id="${boot.id}" type="application/json">${scriptJson(modules)}</script>` +
+        `\n    <script>${boot.script}</script>`,
     );
   if (!document.includes(page.html)) throw new Error(`prerender: no #root in index.html`);
   return document;

@@ -21,6 +21,9 @@ import { renderedRoutes } from './lib/lazy-route.ts';
 import { PRERENDERED_PATHS } from './prerender-routes.ts';
 import { routeTable } from './route-table.ts';
 
+/** The prerendered pages' script loader, for the build to inline. */
+export { BOOT_MODULES_ID, BOOT_SCRIPT } from '@protokoll/contract';
+
 /*
  * The build's server entry (docs/architecture.md#prerendered-pages): renders one address of the
  * app to HTML, as the browser will hydrate it.
