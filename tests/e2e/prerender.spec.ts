@@ -57,7 +57,7 @@ test.describe('prerendered pages', () => {
   }
 
   for (const path of ['/', '/login', '/hilfe/aufnahmen-hochladen']) {
-    test(`${path} paints from its HTML alone: stylesheets inlined, none fetched up to hydration`, async ({
+    test(`${path} paints from its HTML alone: stylesheets inlined, none fetched, scripts after the paint`, async ({
       page,
       request,
     }) => {
@@ -77,6 +77,17 @@ test.describe('prerendered pages', () => {
       await page.goto(path);
       await expect.poll(() => hydrated(page)).toBe(true);
       expect(stylesheets).toEqual([]);
+      // The script loader asked for the modules only after the first contentful paint.
+      const { paint, firstScript } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        firstScript: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('.js'))
+            .map((entry) => entry.startTime),
+        ),
+      }));
+      expect(firstScript).toBeGreaterThan(paint);
     });
   }
 
