@@ -104,7 +104,7 @@ export const browserRenderedPages = (): BrowserRenderedPage[] =>
       LOCALES.map((locale) => ({
         path: localizePath(path, locale),
         components: [
-          routeTable[path].displayName!,
+          routeTable[path].displayName,
           ...(layout === 'default' ? ['DefaultLayout'] : []),
         ],
         signedIn: access === 'signed-in',
