@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { precompress } from './precompress.mjs';
-import { pageDocument } from './page-document.mjs';
+import { pageDocument, shellDocument } from './page-document.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -34,8 +34,20 @@ for (const path of server.prerenderedAddresses()) {
   const page = await server.renderPage(path);
   const file = join(dist, 'pages', `${path === '/' ? 'index' : path.slice(1)}.html`);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, pageDocument(shell, manifest, page));
+  writeFileSync(
+    file,
+    pageDocument(shell, manifest, page, {
+      readAsset: (asset) => readFileSync(join(dist, asset), 'utf8'),
+      boot: { id: server.BOOT_MODULES_ID, script: server.BOOT_SCRIPT },
+    }),
+  );
   pages.push(path);
+}
+// The pages the browser renders get the shell with their chunks preloaded.
+for (const page of server.browserRenderedPages()) {
+  const file = join(dist, 'pages', `${page.path.slice(1)}.html`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, shellDocument(shell, manifest, page));
 }
 rmSync(ssrOut, { recursive: true, force: true });
 

@@ -26,7 +26,20 @@ const scriptJson = (value) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export function pageDocument(shell, manifest, page) {
+/**
+ * A stylesheet inlined: its rules in `<style>`, so the page paints as soon as its HTML has arrived
+ * (no request before the first paint), followed by a disabled link to the same file, which the
+ * browser never fetches but Vite's loader takes as loaded when a chunk that imports it arrives.
+ */
+const inlineStylesheet = (file, css) =>
+  `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
+
+/**
+ * `readAsset(file)`: the text of a built file (`assets/x.css`), for the stylesheets the page
+ * inlines; `boot`: the script loader (`BOOT_SCRIPT` and the id of its module list), inlined at the
+ * end of `<body>`, which asks for the page's modules once it has painted.
+ */
+export function pageDocument(shell, manifest, page, { readAsset, boot }) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loaded = closure(manifest, entryKey);
   const css = new Set();
@@ -38,17 +51,23 @@ export function pageDocument(shell, manifest, page) {
     }
   }
   for (const key of loaded) for (const file of manifest[key].css ?? []) css.delete(file);
-  // The text font, latin, variable weight: every page paints with it.
-  const font = Object.values(manifest)
-    .flatMap((chunk) => chunk.assets ?? [])
-    .find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
-  let head = [
-    font ? `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>` : '',
-    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ]
-    .filter(Boolean)
-    .join('\n    ');
+  // No font preload: in Chromium a preloaded font held the first paint back until it had
+  // arrived, while `font-display: swap` with the metric-matched "Inter Fallback" paints the text
+  // at once and swaps without a shift (docs/architecture.md#prerendered-pages).
+  // The entry and its imports (the shell's script and module preloads), then the page's chunks:
+  // the loader asks for them after the first paint, instead of the browser while it parses.
+  const modules = [];
+  const withoutModules = shell
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src) => {
+      modules.unshift(src);
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href) => {
+      if (!modules.includes(href)) modules.push(href);
+      return '';
+    });
+  for (const file of preload) if (!modules.includes(`/${file}`)) modules.push(`/${file}`);
+  let head = [...[...css].map((file) => inlineStylesheet(file, readAsset(file)))].join('\n    ');
   const escape = (text) =>
     text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   if (page.head?.description) {
@@ -57,14 +76,47 @@ export function pageDocument(shell, manifest, page) {
   const title = page.head?.title
     ? `<title>${escape(page.head.title)}</title>`
     : '<title>Protokoll</title>';
-  const document = shell
+  const document = withoutModules
+    // The entry's stylesheet (every page's first-paint CSS) is inlined too.
+    .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_, file) =>
+      inlineStylesheet(file, readAsset(file)),
+    )
     .replace(/<title>[^<]*<\/title>/, title)
     .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}">`)
-    .replace('</head>', `  ${head}\n  </head>`)
+    .replace('</head>', () => `  ${head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html}</div>\n    <script id="messages" type="application/json">${scriptJson(page.messages)}</script>`,
+      () =>
+        `<div id="root">${page.html}</div>\n    <script id="messages" type="application/json">${scriptJson(page.messages)}</script>` +
+        `\n    <script id="${boot.id}" type="application/json">${scriptJson(modules)}</script>` +
+        `\n    <script>${boot.script}</script>`,
     );
   if (!document.includes(page.html)) throw new Error(`prerender: no #root in index.html`);
   return document;
+}
+
+/**
+ * The shell for a page the browser renders (docs/architecture.md#route-prefetch): no markup, but
+ * its route's and layout's chunks (and a signed-in page's session chunk) as module preloads and
+ * their stylesheets as links, so they load together with the entry instead of after it has run.
+ */
+export function shellDocument(shell, manifest, page) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const loaded = closure(manifest, entryKey);
+  const keys = page.components.map((component) => entryOf(manifest, component));
+  if (page.signedIn) keys.push(Object.keys(manifest).find((id) => id.endsWith('/app-session.ts')));
+  const css = new Set();
+  const preload = new Set();
+  for (const key of keys) {
+    for (const dependency of closure(manifest, key)) {
+      for (const file of manifest[dependency].css ?? []) css.add(file);
+      if (!loaded.has(dependency)) preload.add(manifest[dependency].file);
+    }
+  }
+  for (const key of loaded) for (const file of manifest[key].css ?? []) css.delete(file);
+  const head = [
+    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+  return shell.replace('</head>', () => `  ${head}\n  </head>`);
 }

@@ -26,6 +26,7 @@ import { hasMessageGroups, loadedMessageGroups, loadMessageGroups } from './lib/
 import { lazyRoute } from './lib/lazy-route.ts';
 import { writeLocaleCookie } from './lib/locale.ts';
 import { newBuildIsOut, watchForNewBuild } from './lib/new-build.ts';
+import { PrefetchModeContext, type PrefetchMode } from './lib/prefetch-mode.ts';
 import { loginRedirect, safeRedirect } from './lib/redirect.ts';
 import { LocaleContext, useLocale, type LocaleContextValue } from './lib/use-locale.ts';
 import { useSessionState } from './session/session-context.ts';
@@ -73,6 +74,14 @@ function ValidParams({ path, children }: { path: string; children: React.ReactNo
   );
 }
 
+/**
+ * How a page's links prefetch (docs/architecture.md#route-prefetch): the signed-in app's once they
+ * are visible; the public pages' (home, sign-in, content pages, 404) only on intent, so their
+ * first load stays their own.
+ */
+const prefetchModeOf = (access: PageAccess): PrefetchMode =>
+  access === 'signed-in' ? 'visible' : 'intent';
+
 /** Every page behind its guard and layout; route stories render it too (docs/storybook.md#route-stories). */
 export function Pages() {
   return (
@@ -82,18 +91,22 @@ export function Pages() {
         const Layout = layouts[layout];
         return (
           <Route key={path} path={path}>
-            <ValidParams path={path}>
-              <Guard access={access}>
-                <Layout>
-                  <Page />
-                </Layout>
-              </Guard>
-            </ValidParams>
+            <PrefetchModeContext.Provider value={prefetchModeOf(access)}>
+              <ValidParams path={path}>
+                <Guard access={access}>
+                  <Layout>
+                    <Page />
+                  </Layout>
+                </Guard>
+              </ValidParams>
+            </PrefetchModeContext.Provider>
           </Route>
         );
       })}
       <Route>
-        <SlugPage />
+        <PrefetchModeContext.Provider value={prefetchModeOf('public')}>
+          <SlugPage />
+        </PrefetchModeContext.Provider>
       </Route>
     </Switch>
   );

@@ -3,6 +3,7 @@ import {
   LOCALES,
   localizePath,
   MESSAGE_GROUP_NAMES,
+  pageRoutes,
   pickMessageGroup,
   splitLocale,
   type Locale,
@@ -18,6 +19,10 @@ import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i
 import { contentAddresses, renderedHead } from './lib/content.ts';
 import { renderedRoutes } from './lib/lazy-route.ts';
 import { PRERENDERED_PATHS } from './prerender-routes.ts';
+import { routeTable } from './route-table.ts';
+
+/** The prerendered pages' script loader, for the build to inline. */
+export { BOOT_MODULES_ID, BOOT_SCRIPT } from '@protokoll/contract';
 
 /*
  * The build's server entry (docs/architecture.md#prerendered-pages): renders one address of the
@@ -77,3 +82,31 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
     },
   };
 }
+
+/** A page the browser renders: the chunks its document names so that they load at once. */
+export interface BrowserRenderedPage {
+  /** The address: `/dashboard`, `/en/dashboard`. */
+  path: string;
+  /** The lazy components it renders first: its route, and its layout's. */
+  components: string[];
+  /** Whether it needs the session chunk from the start (a signed-in page). */
+  signedIn: boolean;
+}
+
+/**
+ * Every page not prerendered, in each locale (docs/architecture.md#route-prefetch): the build
+ * writes each a copy of the shell that preloads its route, layout and session chunks.
+ */
+export const browserRenderedPages = (): BrowserRenderedPage[] =>
+  pageRoutes
+    .filter(({ path }) => !PRERENDERED_PATHS.includes(path))
+    .flatMap(({ path, layout, access }) =>
+      LOCALES.map((locale) => ({
+        path: localizePath(path, locale),
+        components: [
+          routeTable[path].displayName,
+          ...(layout === 'default' ? ['DefaultLayout'] : []),
+        ],
+        signedIn: access === 'signed-in',
+      })),
+    );

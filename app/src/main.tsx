@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { splitLocale } from '@protokoll/contract';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import {
@@ -11,6 +11,7 @@ import {
 } from './lib/app-i18n.ts';
 import { preloadContentPage } from './lib/content.ts';
 import { preloadComponents } from './lib/lazy-route.ts';
+import { preloadCurrentPage } from './lib/prefetch-page.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import { watchTheme } from './lib/theme.ts';
 import './styles/public.css';
@@ -45,18 +46,24 @@ async function start() {
       preloadComponents(inlined.components),
       preloadContentPage(location.pathname),
     ]);
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App i18n={i18n} ssrPath={location.pathname} />
-      </StrictMode>,
-    );
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page; an input on the page still hydrates its part
+    // at once (docs/architecture.md#prerendered-pages).
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App i18n={i18n} ssrPath={location.pathname} />
+        </StrictMode>,
+      );
+    });
     return;
   }
 
   const root = createRoot(container);
   try {
     const i18n = initAppI18n(locale);
+    preloadCurrentPage();
     await loadMessageGroups(locale, []);
     root.render(
       <StrictMode>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { isHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 
 test.describe('unknown paths', () => {
   test('show the German 404 page with HTTP 404', async ({ page }) => {
@@ -39,6 +39,8 @@ test.describe('unknown paths', () => {
   test('known pages answer 200 and the language switch keeps the page', async ({ page }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
+    // Remembering the language is the script's part: until hydration the link is a plain link.
+    await expect.poll(() => isHydrated(page)).toBe(true);
     await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/en$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -56,6 +56,41 @@ test.describe('prerendered pages', () => {
     });
   }
 
+  for (const path of ['/', '/login', '/hilfe/aufnahmen-hochladen']) {
+    test(`${path} paints from its HTML alone: stylesheets inlined, none fetched, scripts after the paint`, async ({
+      page,
+      request,
+    }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).toContain('<style>');
+      // Only the disabled links that tell Vite's chunk loader the stylesheets are there.
+      const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link).toMatch(/ disabled>$/);
+      expect(html).not.toContain('as="font"');
+
+      const stylesheets: string[] = [];
+      page.on('request', (req) => {
+        if (req.resourceType() === 'stylesheet' || req.url().endsWith('.css'))
+          stylesheets.push(req.url());
+      });
+      await page.goto(path);
+      await expect.poll(() => hydrated(page)).toBe(true);
+      expect(stylesheets).toEqual([]);
+      // The script loader asked for the modules only after the first contentful paint.
+      const { paint, firstScript } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        firstScript: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('.js'))
+            .map((entry) => entry.startTime),
+        ),
+      }));
+      expect(firstScript).toBeGreaterThan(paint);
+    });
+  }
+
   test('the home page arrives with its example note, plans and FAQ; every page has the footer', async ({
     request,
   }) => {

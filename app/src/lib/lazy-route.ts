@@ -22,6 +22,8 @@ export function reloadOnceForChunkError(
 }
 
 export type LazyRoute<P extends object = object> = ((props: P) => ReactNode) & {
+  /** The component's name, after its file (`DashboardRoute`: `dashboard-route.tsx`). */
+  displayName: string;
   /** Loads the chunk and the message groups ahead of a visit (prefetch); never rejects. */
   preload(): Promise<void>;
 };

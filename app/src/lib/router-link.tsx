@@ -1,24 +1,22 @@
 import type { LinkItem } from '@protokoll/ui';
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import { PrefetchModeContext } from './prefetch-mode.ts';
 import { prefetchPage } from './prefetch-page.ts';
 
 /**
- * A client-side link that prefetches its page once it is visible, hovered or focused
- * (docs/architecture.md#route-prefetch).
+ * A client-side link that prefetches its page when hovered, focused or touched, and in the
+ * signed-in app also once it is visible (docs/architecture.md#route-prefetch).
  */
 function PrefetchingLink({
   href,
   children,
   onMouseEnter,
   onFocus,
-  whenVisible = true,
+  onTouchStart,
   ...props
-}: Omit<React.ComponentProps<'a'>, 'href' | 'ref'> & {
-  href: string;
-  /** Also prefetch once the link scrolls into view; otherwise only on hover or focus. */
-  whenVisible?: boolean;
-}) {
+}: Omit<React.ComponentProps<'a'>, 'href' | 'ref'> & { href: string }) {
+  const whenVisible = useContext(PrefetchModeContext) === 'visible';
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -45,6 +43,10 @@ function PrefetchingLink({
         onFocus?.(event);
         prefetchPage(href);
       }}
+      onTouchStart={(event) => {
+        onTouchStart?.(event);
+        prefetchPage(href);
+      }}
     >
       {children}
     </Link>
@@ -57,20 +59,4 @@ function PrefetchingLink({
  */
 export function renderRouterLink(item: LinkItem, children: React.ReactNode): React.ReactElement {
   return <PrefetchingLink href={item.href}>{children}</PrefetchingLink>;
-}
-
-/**
- * The same link, prefetching only when hovered or focused: for links a page shows but rarely
- * follows (the site footer of the sign-in pages), whose pages would otherwise load the whole
- * default layout alongside the form (docs/architecture.md#route-prefetch).
- */
-export function renderIntentRouterLink(
-  item: LinkItem,
-  children: React.ReactNode,
-): React.ReactElement {
-  return (
-    <PrefetchingLink href={item.href} whenVisible={false}>
-      {children}
-    </PrefetchingLink>
-  );
 }

@@ -2,23 +2,17 @@ import { LOCALES, type Locale } from '@protokoll/contract';
 import { SiteFooter } from '@protokoll/ui';
 import { useLocation } from 'wouter';
 import { localizedCounterpart } from '../lib/content.ts';
-import { renderIntentRouterLink, renderRouterLink } from '../lib/router-link.tsx';
+import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 
 /**
  * The site footer of every page (docs/product.md#layouts), wired for the active locale: the
- * default layout and the auth pages both put it under the page. `prefetch="intent"` (the auth
- * pages) prefetches a link's page only on hover or focus, not when it comes into view.
+ * default layout and the auth pages both put it under the page. Its links prefetch as the page's
+ * links do (docs/architecture.md#route-prefetch).
  * `languageLinks`: visitors have the language links in the header; signed-in people in the user
  * menu and here (docs/i18n.md#language-switch).
  */
-export function AppSiteFooter({
-  prefetch = 'visible',
-  languageLinks = false,
-}: {
-  prefetch?: 'visible' | 'intent';
-  languageLinks?: boolean;
-}) {
+export function AppSiteFooter({ languageLinks = false }: { languageLinks?: boolean }) {
   const { locale, switchLocale, href } = useLocale();
   const [path] = useLocation();
   return (
@@ -30,7 +24,7 @@ export function AppSiteFooter({
         help: localizedCounterpart('de', '/hilfe', locale),
         support: href('/support'),
       }}
-      renderLink={prefetch === 'intent' ? renderIntentRouterLink : renderRouterLink}
+      renderLink={renderRouterLink}
       locale={locale}
       languageHrefs={
         languageLinks

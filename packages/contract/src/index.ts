@@ -147,3 +147,4 @@ export const endpoints = {
 
 export type EndpointId = keyof typeof endpoints;
 export * from './theme.ts';
+export * from './boot.ts';

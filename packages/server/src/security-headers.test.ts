@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from './config.ts';
 import { createHash } from 'node:crypto';
-import { THEME_SCRIPT } from '@protokoll/contract';
+import { BOOT_SCRIPT, THEME_SCRIPT } from '@protokoll/contract';
 import { noDatabase, testApp, testConfig } from './test/app.ts';
 
-/** The theme script's hash: the one inline script a page may run. */
+/** The hashes of the two inline scripts a page may run: the theme script and the script loader. */
 const THEME = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+const BOOT = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 let dist: string;
 beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('security headers', () => {
       const res = await app().request(path);
       expectCommonHeaders(res, path);
       const policy = csp(res);
-      expect(policy.get('script-src'), path).toEqual(["'self'", THEME]);
+      expect(policy.get('script-src'), path).toEqual(["'self'", THEME, BOOT]);
       expect(policy.get('default-src'), path).toEqual(["'self'"]);
       expect(policy.get('object-src'), path).toEqual(["'none'"]);
       expect(policy.get('base-uri'), path).toEqual(["'none'"]);
@@ -87,6 +88,7 @@ describe('security headers', () => {
     expect(policy.get('script-src')).toEqual([
       "'self'",
       THEME,
+      BOOT,
       'https://accounts.google.com/gsi/client',
     ]);
     expect(policy.get('frame-src')).toEqual(['https://accounts.google.com/gsi/']);
@@ -108,7 +110,7 @@ describe('security headers', () => {
     const page = await a.request('/api/docs');
     expectCommonHeaders(page, '/api/docs');
     const policy = csp(page);
-    expect(policy.get('script-src')).toEqual(["'self'", THEME]);
+    expect(policy.get('script-src')).toEqual(["'self'", THEME, BOOT]);
     const html = await page.text();
     // Every script of the page is a file (no inline script for the policy to allow).
     expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);

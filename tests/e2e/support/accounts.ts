@@ -36,15 +36,15 @@ export function uniqueEmail(name: string): string {
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const button = document.querySelector('#root button');
-        return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber$'));
-      }),
-    )
-    .toBe(true);
+  await expect.poll(() => isHydrated(page)).toBe(true);
 }
+
+/** Whether React has taken over the page's prerendered markup: its elements carry React's fiber. */
+export const isHydrated = (page: Page): Promise<boolean> =>
+  page.evaluate(() => {
+    const button = document.querySelector('#root button');
+    return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber$'));
+  });
 
 /** Registers through /register like a visitor and waits for the dashboard. */
 export async function signUpInUi(

@@ -20,7 +20,7 @@ export function useAuthScreenBase(): AuthScreenBaseProps {
     languageSwitch: <LanguageLinks locale={locale} hrefs={hrefs} onLocaleChange={switchLocale} />,
     homeHref: href('/'),
     renderLink: renderRouterLink,
-    siteFooter: <AppSiteFooter prefetch="intent" />,
+    siteFooter: <AppSiteFooter />,
   };
 }
 

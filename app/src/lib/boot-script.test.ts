@@ -1,0 +1,84 @@
+import { BOOT_MODULES_ID, BOOT_SCRIPT } from '@protokoll/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The prerendered pages' script loader (docs/architecture.md#prerendered-pages).
+
+const MODULES = ['/assets/index.js', '/assets/react.js', '/assets/login-route.js'];
+
+/** A PerformanceObserver whose paint entries the test hands out. */
+class PaintObserver {
+  static supportedEntryTypes = ['paint'];
+  static last: PaintObserver | undefined;
+  disconnected = false;
+  constructor(private callback: (list: unknown, observer: PaintObserver) => void) {
+    PaintObserver.last = this;
+  }
+  observe() {}
+  disconnect() {
+    this.disconnected = true;
+  }
+  paint(name: string) {
+    this.callback(
+      { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) },
+      this,
+    );
+  }
+}
+
+const requested = () => ({
+  preloads: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+    link.getAttribute('href'),
+  ),
+  entry: [...document.head.querySelectorAll('script[type="module"]')].map((script) =>
+    script.getAttribute('src'),
+  ),
+});
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  const list = document.createElement('script');
+  list.id = BOOT_MODULES_ID;
+  list.type = 'application/json';
+  list.textContent = JSON.stringify(MODULES);
+  document.body.append(list);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+});
+
+describe('BOOT_SCRIPT', () => {
+  it('asks for the modules only once the page has painted content, each once', () => {
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    new Function(BOOT_SCRIPT)();
+    expect(requested()).toEqual({ preloads: [], entry: [] });
+    PaintObserver.last!.paint('first-paint');
+    expect(requested()).toEqual({ preloads: [], entry: [] });
+    PaintObserver.last!.paint('first-contentful-paint');
+    expect(requested()).toEqual({ preloads: MODULES.slice(1), entry: [MODULES[0]] });
+    expect(PaintObserver.last!.disconnected).toBe(true);
+    vi.advanceTimersByTime(5000);
+    expect(requested().entry).toHaveLength(1);
+  });
+
+  it('loads after 5 s when no paint is reported', () => {
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    new Function(BOOT_SCRIPT)();
+    vi.advanceTimersByTime(4999);
+    expect(requested().entry).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(requested().entry).toEqual([MODULES[0]]);
+  });
+
+  it('loads at once where paints cannot be observed', () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    new Function(BOOT_SCRIPT)();
+    expect(requested()).toEqual({ preloads: MODULES.slice(1), entry: [MODULES[0]] });
+  });
+
+  it('is inlined as it is: no `<` that could end its script element', () => {
+    expect(BOOT_SCRIPT).not.toMatch(/</);
+  });
+});

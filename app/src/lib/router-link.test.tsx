@@ -1,0 +1,54 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PrefetchModeContext, type PrefetchMode } from './prefetch-mode.ts';
+import { renderRouterLink } from './router-link.tsx';
+
+const prefetched = vi.hoisted(() => [] as string[]);
+vi.mock('./prefetch-page.ts', () => ({ prefetchPage: (href: string) => prefetched.push(href) }));
+
+/** An IntersectionObserver that reports whatever it observes as visible at once. */
+class VisibleAtOnce {
+  constructor(private callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+  }
+  disconnect() {}
+}
+
+function renderLink(mode: PrefetchMode) {
+  render(
+    <PrefetchModeContext.Provider value={mode}>
+      {renderRouterLink(
+        { key: 'register', href: '/register', label: 'Registrieren' },
+        'Registrieren',
+      )}
+    </PrefetchModeContext.Provider>,
+  );
+  return screen.getByRole('link', { name: 'Registrieren' });
+}
+
+beforeEach(() => {
+  prefetched.length = 0;
+  vi.stubGlobal('IntersectionObserver', VisibleAtOnce);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// docs/architecture.md#route-prefetch
+describe('renderRouterLink', () => {
+  it('in the signed-in app prefetches its page as soon as it is visible', () => {
+    renderLink('visible');
+    expect(prefetched).toEqual(['/register']);
+  });
+
+  it('on a public page prefetches only on intent: hover, focus or touch', () => {
+    const link = renderLink('intent');
+    expect(prefetched).toEqual([]);
+    fireEvent.mouseEnter(link);
+    fireEvent.focus(link);
+    fireEvent.touchStart(link);
+    expect(prefetched).toEqual(['/register', '/register', '/register']);
+  });
+});

@@ -1,0 +1,24 @@
+// The script loader of the prerendered pages (docs/architecture.md#prerendered-pages).
+
+/** The id of the JSON list of a prerendered page's modules, the entry first. */
+export const BOOT_MODULES_ID = 'modules';
+
+/**
+ * The inline script at the end of a prerendered page's `<body>`: the page paints from its HTML
+ * alone, so its modules are asked for only once it has painted (until then they would share the
+ * line and the main thread with the first paint). A tab in the background, which does not paint,
+ * loads at once; so does a browser without paint timing, and every page after 5 s at the latest.
+ * The server allows exactly this text through its hash in the content security policy, like
+ * `THEME_SCRIPT`. Kept free of `<`, so it can be inlined as it is.
+ */
+export const BOOT_SCRIPT =
+  `(function(){var l=document.getElementById(${JSON.stringify(BOOT_MODULES_ID)});if(!l)return;` +
+  `var m=JSON.parse(l.textContent),s=false;` +
+  `function go(){if(s)return;s=true;m.slice(1).forEach(function(h){var k=document.createElement('link');` +
+  `k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)});` +
+  `var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=m[0];document.head.appendChild(e)}` +
+  `var P=window.PerformanceObserver;` +
+  `if(!P||(P.supportedEntryTypes||[]).indexOf('paint')===-1||document.visibilityState==='hidden')return go();` +
+  `new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length===0)return;o.disconnect();go()})` +
+  `.observe({type:'paint',buffered:true});` +
+  `document.addEventListener('visibilitychange',go,{once:true});setTimeout(go,5000)})();`;
