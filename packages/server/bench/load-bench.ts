@@ -29,7 +29,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { StoredSegment } from '../src/db/schema.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -111,6 +111,11 @@ async function seed(database: Database): Promise<Seeded> {
   }
   const [check] = await db.select({ id: users.id }).from(users).where(eq(users.email, EMAIL));
   if (check?.id !== user.id) throw new Error('seed: user not stored');
+  // A steady state, as a running server has it: statistics of the seeded tables, which
+  // PostgreSQL's autovacuum would gather within a minute and PGlite's upkeep at the server's
+  // start (docs/architecture.md#pglite-upkeep). Without them the planner guessed a table of
+  // one row and read every note once per row of a search page.
+  await db.execute(sql`analyze`);
   return { userId: user.id, noteIds };
 }
 
@@ -176,7 +181,13 @@ interface Server {
 async function startServerProcess(env: Record<string, string>): Promise<Server> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(serverDir, 'src/main.ts')],
+    // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server.
+    [
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/u).filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      join(serverDir, 'src/main.ts'),
+    ],
     {
       cwd: serverDir,
       env: {

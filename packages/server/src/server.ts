@@ -8,6 +8,7 @@ import { ensureJwtSecret } from './lib/auth/secret.ts';
 import { answerClientError, MAX_HEADER_BYTES } from './lib/client-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { startUploadSweeper } from './lib/upload-temp.ts';
+import { startPgliteUpkeep } from './db/pglite-upkeep.ts';
 import { audioStorage, type Storage } from './providers/storage/storage.ts';
 import { paymentsFromConfig } from './providers/payments/index.ts';
 import { audioTools, describeAudioTools } from './processing/audio-tools.ts';
@@ -108,6 +109,9 @@ export async function startServer(
     logger,
   });
 
+  // PGlite has no autovacuum: the server keeps its statistics and dead rows in hand.
+  const upkeep = db.kind === 'pglite' ? startPgliteUpkeep(db.db, logger) : undefined;
+
   const workerOptions = options.worker ?? true;
   const worker =
     workerOptions === false
@@ -137,7 +141,7 @@ export async function startServer(
         });
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
-      await Promise.all([workerStopped, sweeper.stop()]);
+      await Promise.all([workerStopped, sweeper.stop(), upkeep?.stop()]);
       if (ownsDb) await db.close();
       logger.info('stopped');
     })();

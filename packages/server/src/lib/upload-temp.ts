@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from './logger.ts';
+import { startPeriodic, type Periodic } from './periodic.ts';
 
 /** Where uploads wait while they are checked: DATA_DIR/tmp/uploads, next to the audio folder. */
 export function uploadTempDir(dataDir: string): string {
@@ -113,15 +114,10 @@ export async function sweepStaleUploads(dataDir: string, maxAgeMs: number): Prom
   return removed;
 }
 
-export interface UploadSweeper {
-  /** Stops sweeping; resolves when a sweep under way has finished. */
-  stop(): Promise<void>;
-}
-
 /**
  * Sweeps now and then every `intervalMs`, for as long as the process serves uploads: a crashed
  * API process's leftovers are gone within `staleAfterMs + intervalMs`, whether or not a worker
- * ever starts. The timer does not keep the process alive.
+ * ever starts.
  */
 export function startUploadSweeper(options: {
   dataDir: string;
@@ -130,36 +126,18 @@ export function startUploadSweeper(options: {
   /** Resumable uploads older than this are removed (UPLOAD_RESUMABLE_EXPIRE_MS). */
   resumableExpireMs: number;
   logger: Logger;
-}): UploadSweeper {
+}): Periodic {
   const { dataDir, intervalMs, staleAfterMs, resumableExpireMs, logger } = options;
-  let current: Promise<void> | undefined;
-  let stopped = false;
-  // A sweep still under way (a slow disk) is not joined by another.
-  const sweep = () => {
-    if (current || stopped) return;
-    current = Promise.all([
-      sweepStaleUploads(dataDir, staleAfterMs),
-      sweepExpiredResumableUploads(dataDir, resumableExpireMs),
-    ])
-      .then(
-        ([removed, expired]) => {
-          if (removed > 0) logger.info('stale temporary uploads removed', { removed });
-          if (expired > 0) logger.info('expired resumable uploads removed', { removed: expired });
-        },
-        (error: unknown) => logger.warn('could not sweep stale uploads', { err: error }),
-      )
-      .finally(() => {
-        current = undefined;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current;
-    },
-  };
+  return startPeriodic(async () => {
+    try {
+      const [removed, expired] = await Promise.all([
+        sweepStaleUploads(dataDir, staleAfterMs),
+        sweepExpiredResumableUploads(dataDir, resumableExpireMs),
+      ]);
+      if (removed > 0) logger.info('stale temporary uploads removed', { removed });
+      if (expired > 0) logger.info('expired resumable uploads removed', { removed: expired });
+    } catch (error) {
+      logger.warn('could not sweep stale uploads', { err: error });
+    }
+  }, intervalMs);
 }
