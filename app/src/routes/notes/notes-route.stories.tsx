@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { folders, notes } from '@protokoll/mocks';
 import { PAGE_LOAD, prepareRoute, renderRoute } from '../../stories/route-story.tsx';
 
@@ -75,10 +75,15 @@ export const ServerError: Story = {
   parameters: {
     msw: { handlers: { notes: notes.failing(500), folders: folders.failing(500) } },
   },
+  // The list and the folders fail each on its own time: wait until both offer "Retry".
   play: async ({ canvas }) => {
-    await expect(
-      (await canvas.findAllByRole('button', { name: 'Erneut versuchen' }, PAGE_LOAD)).length,
-    ).toBeGreaterThan(1);
+    await waitFor(
+      () =>
+        expect(canvas.getAllByRole('button', { name: 'Erneut versuchen' }).length).toBeGreaterThan(
+          1,
+        ),
+      PAGE_LOAD,
+    );
   },
 };
 
