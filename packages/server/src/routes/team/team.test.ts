@@ -290,7 +290,11 @@ describe('invitations', () => {
     await invite(owner, bea.email);
     const token = await inviteToken(bea.email);
     const answers = await Promise.all([accept(bea, token), accept(bea, token)]);
-    expect(answers.map((res) => res.status).sort()).toEqual([200, 410]);
+    // One use gets through. The other is refused as a used link (410) or, when it reads after the
+    // winner's commit (seen on PostgreSQL under load), as a member already (409).
+    const [won, lost] = answers.map((res) => res.status).sort();
+    expect(won).toBe(200);
+    expect([409, 410]).toContain(lost);
 
     const first = await businessOwner();
     const second = await businessOwner();
