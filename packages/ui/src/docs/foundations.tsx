@@ -227,7 +227,7 @@ const SPACING_STEPS = [0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 16];
 export function SpacingScale() {
   const unit = getComputedStyle(document.documentElement).getPropertyValue('--spacing').trim();
   return (
-    <Table head={['Class step', 'Size', '']}>
+    <Table head={['Class step', 'Size', 'Sample']}>
       {SPACING_STEPS.map((step) => (
         <tr key={step}>
           <td style={{ ...cell, ...code }}>{`p-${step} / gap-${step}`}</td>
