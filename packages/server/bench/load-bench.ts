@@ -276,6 +276,37 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
   };
 }
 
+/** CPU time (user + system) of processes, in ms, from /proc (Linux counts it in 1/100 s ticks). */
+async function cpuMs(pids: readonly number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process has ended: its time is lost to the sum, which then reads low
+    }
+  }
+  return ticks * 10;
+}
+
+/** The PostgreSQL backends serving the server's database (none for PGlite, which runs inside). */
+async function backendPids(databaseUrl: string | undefined): Promise<number[]> {
+  if (!databaseUrl) return [];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
 async function rssMiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
@@ -385,6 +416,12 @@ interface Row {
   settleMs: number;
   rssBefore: number;
   rssAfter: number;
+  /**
+   * CPU time per answered request, in ms: the server process, and the PostgreSQL backends of its
+   * database. Unlike req/s and latency, these hardly move with other work on the machine.
+   */
+  serverCpu: number;
+  databaseCpu: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -392,8 +429,16 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
 
-async function runOne(server: Server, scenario: Scenario, connections: number): Promise<Row> {
+async function runOne(
+  server: Server,
+  scenario: Scenario,
+  connections: number,
+  databaseUrl: string | undefined,
+): Promise<Row> {
   const rssBefore = await rssMiB(server.pid);
+  const backends = await backendPids(databaseUrl);
+  const serverCpuBefore = await cpuMs([server.pid]);
+  const databaseCpuBefore = await cpuMs(backends);
   server.takeDurations();
   const result = await autocannon({
     url: `${server.url}${scenario.path}`,
@@ -407,7 +452,13 @@ async function runOne(server: Server, scenario: Scenario, connections: number): 
   const settleStarted = Date.now();
   await server.settle(result.requests.sent);
   const settleMs = Date.now() - settleStarted;
+  const serverCpu = (await cpuMs([server.pid])) - serverCpuBefore;
+  // Backends the pool opened during the run started at zero: they count whole.
+  const databaseCpu =
+    (await cpuMs([...new Set([...backends, ...(await backendPids(databaseUrl))])])) -
+    databaseCpuBefore;
   const inside = server.takeDurations().sort((a, b) => a - b);
+  const answered = Math.max(1, inside.length);
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }> | undefined;
   return {
     scenario: scenario.name,
@@ -427,6 +478,8 @@ async function runOne(server: Server, scenario: Scenario, connections: number): 
     settleMs,
     rssBefore,
     rssAfter,
+    serverCpu: serverCpu / answered,
+    databaseCpu: databaseCpu / answered,
   };
 }
 
@@ -446,6 +499,7 @@ function printRows(engine: string, rows: Row[]): void {
     'server p99/max',
     'after s',
     'RSS MiB before→after',
+    'CPU ms/req server+db',
   ];
   const table = rows.map((row) => [
     row.scenario,
@@ -462,6 +516,7 @@ function printRows(engine: string, rows: Row[]): void {
     `${row.serverP99}/${row.serverMax}`,
     (row.settleMs / 1000).toFixed(1),
     `${row.rssBefore}→${row.rssAfter}`,
+    `${row.serverCpu.toFixed(2)}+${row.databaseCpu.toFixed(2)}`,
   ]);
   const widths = header.map((title, i) =>
     Math.max(title.length, ...table.map((cells) => cells[i]!.length)),
@@ -528,7 +583,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       const rows: Row[] = [];
       for (const scenario of await scenarios(token, seeded)) {
         for (const connections of CONNECTIONS) {
-          const row = await runOne(server, scenario, connections);
+          const row = await runOne(server, scenario, connections, env.DATABASE_URL);
           rows.push(row);
           console.log(
             `  ${scenario.name} × ${connections}: ${row.reqPerSec} req/s, p99 ${row.p99} ms, max ${row.max} ms, ${row.non2xx} non-2xx (${row.status503} × 503), ${row.errors} errors`,

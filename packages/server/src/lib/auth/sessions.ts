@@ -1,5 +1,5 @@
 import { STORED_SESSION_MAX_AGE_MS } from '@protokoll/contract';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authSessions, refreshTokens, users } from '../../db/schema.ts';
 import { hashToken, randomToken, signAccessToken, type AccessClaims } from './tokens.ts';
@@ -160,23 +160,43 @@ export async function revokeUserSessions(
     );
 }
 
+/**
+ * The live-session check runs on every signed-in request, so it is built once per database and
+ * prepared by name: PostgreSQL parses and plans it once per connection, and drizzle does not
+ * rebuild its SQL each time (docs/architecture.md#hot-queries).
+ */
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+function prepareLiveSession(db: Db) {
+  return db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        eq(authSessions.userId, sql.placeholder('userId')),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('live_session');
+}
+
 /** Whether an access token's session is still live: not revoked, not expired, user still there. */
 export async function isLiveSession(
   db: Db,
   claims: AccessClaims,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: authSessions.id })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(
-      and(
-        eq(authSessions.id, claims.sessionId),
-        eq(authSessions.userId, claims.userId),
-        isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, now),
-      ),
-    );
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSession(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({
+    sessionId: claims.sessionId,
+    userId: claims.userId,
+    now: now.toISOString(),
+  });
   return row !== undefined;
 }
