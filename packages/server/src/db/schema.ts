@@ -1,5 +1,5 @@
 import { SubscriptionStatus } from '@protokoll/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -221,6 +221,16 @@ export interface StoredSegment {
  * in the row: they are always read whole, with the note. `search` is maintained by the database
  * from name, summary text and transcript text, in German or English by the note's language.
  */
+/**
+ * The text search configuration of a note: English stemming for an English note (or an automatic
+ * one whose summary came out English), German for every other. The search column is built with it,
+ * and a search hit is matched with it (docs/product.md#search-hits).
+ */
+export function noteSearchConfig(): SQL {
+  return sql`CASE WHEN ${notes.language} = 'en' OR (${notes.language} = 'auto' AND ${notes.summaryLanguage} = 'en')
+          THEN 'english'::regconfig ELSE 'german'::regconfig END`;
+}
+
 export const notes = pgTable(
   'notes',
   {
@@ -261,8 +271,7 @@ export const notes = pgTable(
     searchText: text('search_text').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
       (): ReturnType<typeof sql> => sql`to_tsvector(
-        CASE WHEN ${notes.language} = 'en' OR (${notes.language} = 'auto' AND ${notes.summaryLanguage} = 'en')
-          THEN 'english'::regconfig ELSE 'german'::regconfig END,
+        ${noteSearchConfig()},
         ${notes.name} || ' ' || ${notes.searchText})`,
     ),
     ...timestamps,

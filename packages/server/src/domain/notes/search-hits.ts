@@ -1,7 +1,7 @@
 import type { PassagePart, SearchHit } from '@protokoll/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { notes } from '../../db/schema.ts';
+import { notes, noteSearchConfig } from '../../db/schema.ts';
 import { searchQuery } from './queries.ts';
 
 /** Marks `ts_headline` puts around a found word; control characters never reach stored text. */
@@ -14,11 +14,8 @@ const WHOLE_LINE_CHARS = 240;
 const CUT_OPTIONS = `${MARKS}, MaxFragments=1, MinWords=8, MaxWords=24, ShortWord=2`;
 const WHOLE_OPTIONS = `${MARKS}, HighlightAll=true`;
 
-/**
- * The text search configuration of a note, as the `notes.search` column chooses it (German unless
- * the note is English), so a passage is matched with the stemming that found the note.
- */
-const noteConfig = sql`(CASE WHEN ${notes.language} = 'en' OR (${notes.language} = 'auto' AND ${notes.summaryLanguage} = 'en') THEN 'english'::regconfig ELSE 'german'::regconfig END)`;
+/** The note's own text search configuration, as its search column has it. */
+const noteConfig = sql`(${noteSearchConfig()})`;
 
 interface HitRow {
   id: number;
