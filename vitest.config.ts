@@ -2,6 +2,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { contentPlugin } from './app/content.ts';
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
@@ -29,6 +30,10 @@ const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfi
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
+    // where the server tests alone kept one core busy for ten minutes while the other idled. Two
+    // at least (docs/architecture.md#suite-time).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
