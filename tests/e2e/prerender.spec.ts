@@ -91,6 +91,23 @@ test.describe('prerendered pages', () => {
     });
   }
 
+  for (const path of ['/login', '/register']) {
+    test(`${path} loads the session chunk only once the visitor turns to the form`, async ({
+      page,
+    }) => {
+      const sessionChunks: string[] = [];
+      page.on('request', (req) => {
+        if (/\/assets\/app-session-[^/]*\.js$/.test(req.url())) sessionChunks.push(req.url());
+      });
+      await page.goto(path);
+      await expect.poll(() => hydrated(page)).toBe(true);
+      await page.waitForLoadState('networkidle');
+      expect(sessionChunks).toEqual([]);
+      await page.locator('input[name="email"]').focus();
+      await expect.poll(() => sessionChunks.length).toBe(1);
+    });
+  }
+
   test('the home page arrives with its example note, plans and FAQ; every page has the footer', async ({
     request,
   }) => {
