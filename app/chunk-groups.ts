@@ -232,8 +232,8 @@ export function chunkGroups(): {
     );
     if (kinds.includes('outside')) return null;
     if (kinds.includes('layout')) return 'layout';
-    const signedIn = kinds.filter((kind) => kind === 'signed-in').length;
-    if (!kinds.includes('public-layout') && signedIn >= SHARED_BY) return 'signed-in';
+    // Signed-in pages only: a lazily loaded part may be shown on a public page too (the toasts).
+    if (kinds.every((kind) => kind === 'signed-in') && roots.size >= SHARED_BY) return 'signed-in';
     return null;
   };
 
