@@ -30,7 +30,7 @@ const INTENT_EVENTS = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as con
 /**
  * Loads the session chunk (API client, zod, schemas) on the visitor's first sign of intent — a
  * focus, a touch, a key — so the first submit does not wait for it, while a page that is only
- * looked at never loads it (docs/architecture.md#budgets). A field focused before hydration
+ * looked at never loads it (docs/architecture.md#chunks). A field focused before hydration
  * counts at once.
  */
 export function usePreloadSession(): void {

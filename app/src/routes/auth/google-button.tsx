@@ -9,7 +9,7 @@ const GoogleIdentityButton = lazy(() =>
 /**
  * The server's Google client id, or null when Google sign-in is off (docs/sessions.md#signing-in:
  * no button). Asked with a bare `fetch`, not through the session's API client: that would load
- * the session chunk (zod, schemas, client) with the page (docs/architecture.md#budgets).
+ * the session chunk (zod, schemas, client) with the page (docs/architecture.md#chunks).
  */
 export function useGoogleClientId(): string | null {
   const [clientId, setClientId] = useState<string | null>(null);
