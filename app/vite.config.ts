@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { chunkGroups } from './chunk-groups.ts';
 import { contentPlugin } from './content.ts';
 // Relative and zod-free: the Vite config loads this file with Node.
 import { THEME_SCRIPT } from '../packages/contract/src/theme.ts';
@@ -36,34 +37,47 @@ function themeScriptPlugin(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  // Compression and prerendering follow the bundle in scripts/build.mjs.
-  plugins: [themeScriptPlugin(), react(), tailwindcss(), contentPlugin()],
-  // Mock mode serves MSW's worker script; production never ships it.
-  publicDir: mode === 'mock' ? '../.storybook/public' : 'public',
-  define: {
-    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()),
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': apiTarget, '/_i18n': apiTarget },
-  },
-  build: {
-    manifest: true,
-    target: 'es2022',
-    cssCodeSplit: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Only the listed modules: their dependencies stay where the default rules put them.
-          includeDependenciesRecursively: false,
-          groups: [{ name: 'public', test: (id) => PUBLIC_CHUNK.some((rule) => rule.test(id)) }],
+export default defineConfig(({ mode, isSsrBuild }) => {
+  // One graph per build: the browser bundle's (the Node bundle keeps the default rules).
+  const groups = chunkGroups();
+  return {
+    // Compression and prerendering follow the bundle in scripts/build.mjs.
+    plugins: [themeScriptPlugin(), react(), tailwindcss(), contentPlugin(), groups.plugin],
+    // Mock mode serves MSW's worker script; production never ships it.
+    publicDir: mode === 'mock' ? '../.storybook/public' : 'public',
+    define: {
+      __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()),
+    },
+    server: {
+      port: 5173,
+      proxy: { '/api': apiTarget, '/_i18n': apiTarget },
+    },
+    build: {
+      manifest: true,
+      target: 'es2022',
+      cssCodeSplit: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // Only the listed modules: their dependencies stay where the default rules put them.
+            includeDependenciesRecursively: false,
+            groups: [
+              {
+                name: 'public',
+                test: (id) => PUBLIC_CHUNK.some((rule) => rule.test(id)),
+                priority: 2,
+              },
+              ...(isSsrBuild
+                ? []
+                : [{ name: groups.signedInChunks, debugName: 'signed-in', priority: 1 }]),
+            ],
+          },
+        },
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+          warn(warning);
         },
       },
-      onwarn(warning, warn) {
-        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        warn(warning);
-      },
     },
-  },
-}));
+  };
+});

@@ -8,7 +8,8 @@
 //  - for /dashboard and /notes signed in: LCP and bytes in Chromium under the same throttling
 //    (150 ms round trip, 1.6 Mbit/s, CPU slowed 4×), median of 3.
 // Options: --dist <folder> measures an existing build instead of building; --runs <n>;
-// --port <n>. CHROMIUM_PATH names another browser.
+// --port <n>; --pages <list> measures only the listed pages (comma-separated, e.g.
+// `/login,/dashboard`). CHROMIUM_PATH names another browser.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +27,16 @@ const PORT = Number(option('port', process.env.BENCH_PORT ?? 4390));
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const BASE = `http://127.0.0.1:${PORT}`;
 /** The public pages; one content page (a help page) stands for all of them. */
-const PUBLIC_PAGES = ['/', '/login', '/register', '/en/login', '/hilfe/aufnahmen-hochladen'];
-const SIGNED_IN_PAGES = ['/dashboard', '/notes'];
+const ONLY = option('pages')?.split(',');
+const chosen = (pages) => (ONLY ? pages.filter((page) => ONLY.includes(page)) : pages);
+const PUBLIC_PAGES = chosen([
+  '/',
+  '/login',
+  '/register',
+  '/en/login',
+  '/hilfe/aufnahmen-hochladen',
+]);
+const SIGNED_IN_PAGES = chosen(['/dashboard', '/notes']);
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',

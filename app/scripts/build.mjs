@@ -38,7 +38,11 @@ for (const path of server.prerenderedAddresses()) {
     file,
     pageDocument(shell, manifest, page, {
       readAsset: (asset) => readFileSync(join(dist, asset), 'utf8'),
-      boot: { id: server.BOOT_MODULES_ID, script: server.BOOT_SCRIPT },
+      boot: {
+        id: server.BOOT_MODULES_ID,
+        script: server.BOOT_SCRIPT,
+        fontsLater: server.FONTS_LATER_ATTRIBUTE,
+      },
     }),
   );
   pages.push(path);

@@ -36,7 +36,8 @@ const inlineStylesheet = (file, css) =>
 
 /**
  * `readAsset(file)`: the text of a built file (`assets/x.css`), for the stylesheets the page
- * inlines; `boot`: the script loader (`BOOT_SCRIPT` and the id of its module list), inlined at the
+ * inlines; `boot`: the script loader (`BOOT_SCRIPT`, the id of its module list and the attribute
+ * that holds the web font back until the first paint, `FONTS_LATER_ATTRIBUTE`), inlined at the
  * end of `<body>`, which asks for the page's modules once it has painted.
  */
 export function pageDocument(shell, manifest, page, { readAsset, boot }) {
@@ -82,7 +83,7 @@ export function pageDocument(shell, manifest, page, { readAsset, boot }) {
       inlineStylesheet(file, readAsset(file)),
     )
     .replace(/<title>[^<]*<\/title>/, title)
-    .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}">`)
+    .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}" ${boot.fontsLater}>`)
     .replace('</head>', () => `  ${head}\n  </head>`)
     .replace(
       '<div id="root"></div>',

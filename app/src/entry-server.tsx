@@ -22,7 +22,7 @@ import { PRERENDERED_PATHS } from './prerender-routes.ts';
 import { routeTable } from './route-table.ts';
 
 /** The prerendered pages' script loader, for the build to inline. */
-export { BOOT_MODULES_ID, BOOT_SCRIPT } from '@protokoll/contract';
+export { BOOT_MODULES_ID, BOOT_SCRIPT, FONTS_LATER_ATTRIBUTE } from '@protokoll/contract';
 
 /*
  * The build's server entry (docs/architecture.md#prerendered-pages): renders one address of the

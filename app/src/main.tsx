@@ -22,6 +22,9 @@ function inlinedMessages(): InlinedMessages | undefined {
   return script?.textContent ? (JSON.parse(script.textContent) as InlinedMessages) : undefined;
 }
 
+/** Ends the current task: what follows runs in a new one, after the browser's pending work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
   watchTheme();
   if (import.meta.env.MODE === 'mock') {
@@ -41,6 +44,10 @@ async function start() {
 
   const inlined = inlinedMessages();
   if (inlined && inlined.locale === locale) {
+    // The modules have just been evaluated, in one long task: the texts and the page's chunks
+    // follow in a task of their own, so the browser may handle input in between
+    // (docs/architecture.md#prerendered-pages).
+    await yieldToBrowser();
     const i18n = initAppI18n(locale, inlined.groups);
     await Promise.all([
       preloadComponents(inlined.components),

@@ -37,7 +37,7 @@ test.describe('prerendered pages', () => {
       request,
     }) => {
       const html = await (await request.get(path)).text();
-      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain(`<html lang="${lang}" data-fonts-later>`);
       expect(html).toContain(text);
       expect(html).toContain('<script id="messages" type="application/json">');
 
@@ -77,8 +77,13 @@ test.describe('prerendered pages', () => {
       await page.goto(path);
       await expect.poll(() => hydrated(page)).toBe(true);
       expect(stylesheets).toEqual([]);
-      // The script loader asked for the modules only after the first contentful paint.
-      const { paint, firstScript } = await page.evaluate(() => ({
+      // The script loader asked for the modules, and so the web font, only after the first
+      // contentful paint.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-fonts-later')))
+        .toBe(false);
+      await page.evaluate(() => document.fonts.ready);
+      const { paint, firstScript, firstFont } = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
         firstScript: Math.min(
           ...performance
@@ -86,8 +91,33 @@ test.describe('prerendered pages', () => {
             .filter((entry) => entry.name.endsWith('.js'))
             .map((entry) => entry.startTime),
         ),
+        firstFont: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('.woff2'))
+            .map((entry) => entry.startTime),
+        ),
       }));
       expect(firstScript).toBeGreaterThan(paint);
+      expect(firstFont).toBeGreaterThan(paint);
+      expect(firstFont).toBeLessThan(Infinity);
+    });
+  }
+
+  for (const path of ['/login', '/register']) {
+    test(`${path} loads the session chunk only once the visitor turns to the form`, async ({
+      page,
+    }) => {
+      const sessionChunks: string[] = [];
+      page.on('request', (req) => {
+        if (/\/assets\/app-session-[^/]*\.js$/.test(req.url())) sessionChunks.push(req.url());
+      });
+      await page.goto(path);
+      await expect.poll(() => hydrated(page)).toBe(true);
+      await page.waitForLoadState('networkidle');
+      expect(sessionChunks).toEqual([]);
+      await page.locator('input[name="email"]').focus();
+      await expect.poll(() => sessionChunks.length).toBe(1);
     });
   }
 

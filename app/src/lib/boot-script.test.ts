@@ -1,4 +1,4 @@
-import { BOOT_MODULES_ID, BOOT_SCRIPT } from '@protokoll/contract';
+import { BOOT_MODULES_ID, BOOT_SCRIPT, FONTS_LATER_ATTRIBUTE } from '@protokoll/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The prerendered pages' script loader (docs/architecture.md#prerendered-pages).
@@ -61,6 +61,15 @@ describe('BOOT_SCRIPT', () => {
     expect(PaintObserver.last!.disconnected).toBe(true);
     vi.advanceTimersByTime(5000);
     expect(requested().entry).toHaveLength(1);
+  });
+
+  it('lets the web font load together with the modules', () => {
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    document.documentElement.setAttribute(FONTS_LATER_ATTRIBUTE, '');
+    new Function(BOOT_SCRIPT)();
+    expect(document.documentElement.hasAttribute(FONTS_LATER_ATTRIBUTE)).toBe(true);
+    PaintObserver.last!.paint('first-contentful-paint');
+    expect(document.documentElement.hasAttribute(FONTS_LATER_ATTRIBUTE)).toBe(false);
   });
 
   it('loads after 5 s when no paint is reported', () => {

@@ -4,17 +4,26 @@
 export const BOOT_MODULES_ID = 'modules';
 
 /**
+ * Set on a prerendered page's `<html>`: until it has painted, the page's text is set in the
+ * metric-matched fallback font, so the browser does not fetch the web font (~49 KiB) while the
+ * first paint waits; `BOOT_SCRIPT` removes it together with asking for the modules.
+ */
+export const FONTS_LATER_ATTRIBUTE = 'data-fonts-later';
+
+/**
  * The inline script at the end of a prerendered page's `<body>`: the page paints from its HTML
  * alone, so its modules are asked for only once it has painted (until then they would share the
- * line and the main thread with the first paint). A tab in the background, which does not paint,
+ * line and the main thread with the first paint); the web font follows then too
+ * (`FONTS_LATER_ATTRIBUTE`). A tab in the background, which does not paint,
  * loads at once; so does a browser without paint timing, and every page after 5 s at the latest.
  * The server allows exactly this text through its hash in the content security policy, like
  * `THEME_SCRIPT`. Kept free of `<`, so it can be inlined as it is.
  */
 export const BOOT_SCRIPT =
-  `(function(){var l=document.getElementById(${JSON.stringify(BOOT_MODULES_ID)});if(!l)return;` +
+  `(function(){var l=document.getElementById(${JSON.stringify(BOOT_MODULES_ID)});` +
+  `if(!l)return document.documentElement.removeAttribute(${JSON.stringify(FONTS_LATER_ATTRIBUTE)});` +
   `var m=JSON.parse(l.textContent),s=false;` +
-  `function go(){if(s)return;s=true;m.slice(1).forEach(function(h){var k=document.createElement('link');` +
+  `function go(){if(s)return;s=true;document.documentElement.removeAttribute(${JSON.stringify(FONTS_LATER_ATTRIBUTE)});m.slice(1).forEach(function(h){var k=document.createElement('link');` +
   `k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)});` +
   `var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=m[0];document.head.appendChild(e)}` +
   `var P=window.PerformanceObserver;` +

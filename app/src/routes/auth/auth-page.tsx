@@ -24,14 +24,27 @@ export function useAuthScreenBase(): AuthScreenBaseProps {
   };
 }
 
+/** What shows a visitor is about to use the page: then the session chunk starts loading. */
+const INTENT_EVENTS = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
+
 /**
- * Loads the session chunk (API client, zod, schemas) once the page has painted, so the first
- * submit does not wait for it and the first paint does not carry it.
+ * Loads the session chunk (API client, zod, schemas) on the visitor's first sign of intent — a
+ * focus, a touch, a key — so the first submit does not wait for it, while a page that is only
+ * looked at never loads it (docs/architecture.md#chunks). A field focused before hydration
+ * counts at once.
  */
 export function usePreloadSession(): void {
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => void loadSession());
+    const load = () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, load, true);
+      void loadSession();
+    };
+    if (document.activeElement && document.activeElement !== document.body) return load();
+    for (const type of INTENT_EVENTS)
+      document.addEventListener(type, load, { capture: true, passive: true });
+    return () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, load, true);
+    };
   }, []);
 }
 

@@ -1,0 +1,241 @@
+import type { Plugin, Rolldown } from 'vite';
+
+/*
+ * The signed-in pages' shared modules in a few chunks instead of ~80 tiny ones: over HTTP/1.1 the
+ * browser fetches 6 files at a time, a round trip each (docs/architecture.md#chunks).
+ *
+ * Which pages need a module is read from the import graph, export by export: the package
+ * barrels (`@protokoll/ui`, `lucide-react`, …) are imported by every page, so by the modules
+ * alone every page would need every component. This plugin records, for each module, which names
+ * it imports from where and which names a barrel re-exports from where; `signedInChunks` then
+ * follows from each lazily loaded module (a page, the layout, the session, a dialog) only the
+ * imports it uses.
+ */
+
+const DEFAULT_LAYOUT = /\/app\/src\/routes\/default-layout\.tsx$/;
+/** The pages behind sign-in (`access: 'signed-in'` in the contract's `pageRoutes`). */
+const SIGNED_IN_ROUTE =
+  /\/app\/src\/routes\/(dashboard-route|protocol-route|support-route|team-route|(notes|billing|settings)\/[^/]+-route)\.tsx$/;
+/**
+ * Lazily loaded modules used outside the default layout: the sign-in pages (their own layout)
+ * and what they load lazily, the session chunk (which they load too), the new-version toast and
+ * the error page (on every page), mock mode.
+ */
+const OUTSIDE_LAYOUT =
+  /(\/app\/src\/(routes\/auth\/|session\/|routes\/(new-build-toast|error-route)\.tsx$|mock-mode\.ts$)|\/packages\/mocks\/)/;
+/** The other pages in the default layout: home, content pages, the 404 page. */
+const PUBLIC_LAYOUT_ROUTE = /\/app\/src\/routes\/(home-route|content-route|not-found-route)\.tsx$/;
+
+/**
+ * How many signed-in pages must share a module for it to join the `signed-in` chunk: with 2 or 3,
+ * /dashboard would load much of what only the note pages use.
+ */
+const SHARED_BY = 4;
+
+/** The names one import asks for: a set, or every export (`*`: a namespace or unknown). */
+type Names = Set<string> | '*';
+interface Edge {
+  target: string;
+  names: Names;
+}
+interface ModuleRecord {
+  /** Static imports and `export … from`, resolved. */
+  edges: Edge[];
+  /** Only re-exports and imports: a barrel, followed name by name. */
+  barrel: boolean;
+  /** A barrel's re-exports: exported name → where it comes from and under which name. */
+  reexports: Map<string, { target: string; name: string }>;
+  /** A barrel's `export * from`. */
+  star: string[];
+}
+
+interface AstNode {
+  type: string;
+  [key: string]: unknown;
+}
+const nameOf = (node: unknown): string => {
+  const value = node as { name?: string; value?: string };
+  return value.name ?? String(value.value);
+};
+
+export function chunkGroups(): {
+  plugin: Plugin;
+  signedInChunks: Rolldown.CodeSplittingNameFunction;
+} {
+  const records = new Map<string, ModuleRecord>();
+  let rootsOf: Map<string, Set<string> | null> | undefined;
+
+  const plugin: Plugin = {
+    name: 'protokoll-chunk-graph',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    enforce: 'post',
+    async transform(code, id) {
+      if (id.startsWith('\0') || !/\.(m?[jt]sx?|cjs)$/.test(id.split('?')[0]!)) return null;
+      let program: { body: AstNode[] };
+      try {
+        program = this.parse(code) as unknown as { body: AstNode[] };
+      } catch {
+        // Not JavaScript after all: its imports count as wholly used (`edgesOf`).
+        return null;
+      }
+      const record: ModuleRecord = { edges: [], barrel: true, reexports: new Map(), star: [] };
+      const resolve = async (source: unknown) =>
+        (await this.resolve(String((source as { value: string }).value), id))?.id;
+      // Imported bindings, for a barrel that imports and then exports (`import * as A …; export { A }`).
+      const bindings = new Map<string, { target: string; name: string }>();
+      for (const node of program.body) {
+        if (node.type === 'ImportDeclaration') {
+          const target = await resolve(node.source);
+          if (!target) continue;
+          const specifiers = node.specifiers as AstNode[];
+          // A bare import runs its module: no barrel.
+          if (specifiers.length === 0) record.barrel = false;
+          const names: Names = new Set();
+          let all = false;
+          for (const specifier of specifiers) {
+            const local = nameOf(specifier.local);
+            if (specifier.type === 'ImportNamespaceSpecifier') {
+              all = true;
+              bindings.set(local, { target, name: '*' });
+            } else if (specifier.type === 'ImportDefaultSpecifier') {
+              names.add('default');
+              bindings.set(local, { target, name: 'default' });
+            } else {
+              const imported = nameOf(specifier.imported);
+              names.add(imported);
+              bindings.set(local, { target, name: imported });
+            }
+          }
+          record.edges.push({ target, names: all ? '*' : names });
+        } else if (node.type === 'ExportNamedDeclaration' && node.source) {
+          const target = await resolve(node.source);
+          if (!target) continue;
+          const names = new Set<string>();
+          for (const specifier of node.specifiers as AstNode[]) {
+            const local = nameOf(specifier.local);
+            names.add(local);
+            record.reexports.set(nameOf(specifier.exported), { target, name: local });
+          }
+          record.edges.push({ target, names });
+        } else if (node.type === 'ExportNamedDeclaration' && !node.declaration) {
+          for (const specifier of node.specifiers as AstNode[]) {
+            const binding = bindings.get(nameOf(specifier.local));
+            if (binding) record.reexports.set(nameOf(specifier.exported), binding);
+            else record.barrel = false;
+          }
+        } else if (node.type === 'ExportAllDeclaration') {
+          const target = await resolve(node.source);
+          if (!target) continue;
+          if (node.exported) record.reexports.set(nameOf(node.exported), { target, name: '*' });
+          else record.star.push(target);
+          record.edges.push({ target, names: '*' });
+        } else if (!(node.type === 'ExpressionStatement' && typeof node.directive === 'string')) {
+          record.barrel = false;
+        }
+      }
+      records.set(id, record);
+      return null;
+    },
+  };
+
+  /** For every module, the lazily loaded modules that need it; null when the entry does. */
+  function computeRoots(ctx: Rolldown.ChunkingContext): Map<string, Set<string> | null> {
+    const result = new Map<string, Set<string> | null>();
+    const ids = new Set(records.keys());
+    const edgesOf = (id: string): Edge[] => {
+      const recorded = records.get(id)?.edges ?? [];
+      const known = new Set(recorded.map((edge) => edge.target));
+      const info = ctx.getModuleInfo(id);
+      // What the record missed (a CommonJS require, a module no parse saw) counts as wholly used.
+      const rest = (info?.importedIds ?? [])
+        .filter((target) => !known.has(target))
+        .map((target) => ({ target, names: '*' as const }));
+      return [...recorded, ...rest];
+    };
+    const roots: { id: string; entry: boolean }[] = [];
+    for (const id of ids) {
+      const info = ctx.getModuleInfo(id);
+      if (!info) continue;
+      for (const other of [...info.importedIds, ...info.importers]) ids.add(other);
+      if (info.isEntry) roots.push({ id, entry: true });
+      else if (info.dynamicImporters.length > 0) roots.push({ id, entry: false });
+    }
+    for (const root of roots) {
+      const reached = new Set<string>();
+      const askedOf = new Map<string, Set<string> | '*'>();
+      const whole = new Set<string>();
+      const stack: Edge[] = [{ target: root.id, names: '*' }];
+      while (stack.length > 0) {
+        const { target, names } = stack.pop()!;
+        const record = records.get(target);
+        if (record?.barrel && names !== '*') {
+          // A barrel: only what is asked of it, once per name.
+          const asked = askedOf.get(target) ?? new Set<string>();
+          if (asked === '*') continue;
+          askedOf.set(target, asked);
+          for (const name of names) {
+            if (asked.has(name)) continue;
+            asked.add(name);
+            const from = record.reexports.get(name);
+            if (from)
+              stack.push({
+                target: from.target,
+                names: from.name === '*' ? '*' : new Set([from.name]),
+              });
+            else
+              for (const star of record.star) {
+                // Only the module that has the name: `export *` passes on what it exports.
+                const exports = ctx.getModuleInfo(star)?.exports;
+                if (!exports || exports.includes(name))
+                  stack.push({ target: star, names: new Set([name]) });
+              }
+          }
+          reached.add(target);
+          continue;
+        }
+        if (whole.has(target)) continue;
+        whole.add(target);
+        if (record?.barrel) askedOf.set(target, '*');
+        reached.add(target);
+        for (const edge of edgesOf(target)) if (ctx.getModuleInfo(edge.target)) stack.push(edge);
+      }
+      for (const id of reached) {
+        if (root.entry) result.set(id, null);
+        else if (result.get(id) !== null) {
+          const set = result.get(id) ?? new Set<string>();
+          set.add(root.id);
+          result.set(id, set);
+        }
+      }
+    }
+    return result;
+  }
+
+  const signedInChunks: Rolldown.CodeSplittingNameFunction = (id, ctx) => {
+    rootsOf ??= computeRoots(ctx);
+    const info = ctx.getModuleInfo(id);
+    // The lazily loaded modules themselves keep their own chunks.
+    if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
+    if (records.get(id)?.barrel) return null;
+    const roots = rootsOf.get(id);
+    if (!roots || roots.size === 0) return null;
+    const kinds = [...roots].map((root) =>
+      DEFAULT_LAYOUT.test(root)
+        ? 'layout'
+        : SIGNED_IN_ROUTE.test(root)
+          ? 'signed-in'
+          : PUBLIC_LAYOUT_ROUTE.test(root)
+            ? 'public-layout'
+            : OUTSIDE_LAYOUT.test(root)
+              ? 'outside'
+              : 'part',
+    );
+    if (kinds.includes('outside')) return null;
+    if (kinds.includes('layout')) return 'layout';
+    // Signed-in pages only: a lazily loaded part may be shown on a public page too (the toasts).
+    if (kinds.every((kind) => kind === 'signed-in') && roots.size >= SHARED_BY) return 'signed-in';
+    return null;
+  };
+
+  return { plugin, signedInChunks };
+}
