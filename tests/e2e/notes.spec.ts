@@ -141,12 +141,25 @@ test('a note from folder to reader to downloads, then deleted with its folder (G
     .poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration))
     .toBeGreaterThan(RECORDING_SECONDS - 1);
   expect(await audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBe(0);
+  // Where the seek landed, read when it lands: the recording plays on from there, so by the time a
+  // poll reads `currentTime` on a busy machine it may be seconds further (CI run: 44.2 for 40).
+  await audio.evaluate((element: HTMLAudioElement) => {
+    element.addEventListener(
+      'seeked',
+      () => {
+        element.dataset.seekedTo = String(element.currentTime);
+      },
+      { once: true },
+    );
+  });
   await page
     .locator(`[data-slot=reader-summary] [data-slot=seek-button][data-start="${topic!.start}"]`)
     .first()
     .click();
   await expect
-    .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime))
+    .poll(() =>
+      audio.evaluate((element: HTMLAudioElement) => Number(element.dataset.seekedTo ?? -1)),
+    )
     .toBeCloseTo(topic!.start, 0);
   // It also plays from there (docs/product.md#the-reader); paused again, the reader stands still
   // for the work on the note below.
