@@ -205,6 +205,8 @@ export const folders = pgTable(
 export type Folder = typeof folders.$inferSelect;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Read only by the database (search hits); never selected into a row of ours. */
+const tsvectorArray = customType<{ data: string }>({ dataType: () => 'tsvector[]' });
 
 export const NOTE_STATUSES = ['queued', 'transcribing', 'summarizing', 'done', 'error'] as const;
 
@@ -273,6 +275,15 @@ export const notes = pgTable(
       (): ReturnType<typeof sql> => sql`to_tsvector(
         ${noteSearchConfig()},
         ${notes.name} || ' ' || ${notes.searchText})`,
+    ),
+    /**
+     * Each transcript line's search vector, in order, with the note's configuration: a search hit
+     * tests these instead of building a vector per line per search (docs/product.md#search-hits).
+     * `note_line_vectors` is a function of the migration `0008`.
+     */
+    lineSearch: tsvectorArray('line_search').generatedAlwaysAs(
+      (): ReturnType<typeof sql> =>
+        sql`note_line_vectors(${noteSearchConfig()}, ${notes.segments})`,
     ),
     ...timestamps,
   },

@@ -30,6 +30,9 @@ export function limitBodies(limits: BodyLimits): MiddlewareHandler<AppEnv> {
   const json = bodyLimit({ maxSize: limits.json, onError: tooLarge });
   const webhook = bodyLimit({ maxSize: limits.webhook, onError: tooLarge });
   return (c, next) => {
+    // No body to limit (the Node adapter hands none on): asking for one would build the request's
+    // web Request object, a cost every read would pay (docs/architecture.md#hot-queries).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const route = `${c.req.method} ${c.req.path}`;
     if (OWN_LIMIT.has(route)) return next();
     // The resumable upload: tus bounds every body by the upload's declared length.

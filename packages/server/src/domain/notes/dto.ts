@@ -6,8 +6,7 @@ import {
   type NoteStructure,
   type TranscriptType,
 } from '@protokoll/contract';
-import type { NoteRow } from '../../db/schema.ts';
-import type { NoteListRow } from './queries.ts';
+import type { NoteDetailRow, NoteListRow } from './queries.ts';
 
 /** A notes row as the contract's Note: the one mapping every answer uses. */
 export function toNoteDto(row: NoteListRow): Note {
@@ -38,7 +37,7 @@ export function toNoteDto(row: NoteListRow): Note {
 }
 
 /** A whole notes row as the contract's NoteDetail (transcript, summary, speaker names). */
-export function toNoteDetailDto(row: NoteRow): NoteDetail {
+export function toNoteDetailDto(row: NoteDetailRow): NoteDetail {
   return {
     ...toNoteDto(row),
     speaker_names: row.speakerNames,

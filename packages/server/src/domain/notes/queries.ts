@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   isProcessing,
   SEARCH_COUNT_LIMIT,
@@ -6,6 +7,7 @@ import {
 } from '@protokoll/contract';
 import { and, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inline, parameters, preparedOnce, type Bind } from '../../db/prepared.ts';
 import { jobs, notes, type NoteRow } from '../../db/schema.ts';
 
 /**
@@ -17,6 +19,7 @@ const {
   summary: _summary,
   searchText: _searchText,
   search: _search,
+  lineSearch: _lineSearch,
   speakerNames: _speakerNames,
   ...listColumns
 } = getTableColumns(notes);
@@ -25,8 +28,16 @@ export const noteListColumns = listColumns;
 /** A row as `noteListColumns` selects it. */
 export type NoteListRow = Omit<
   NoteRow,
-  'segments' | 'summary' | 'searchText' | 'search' | 'speakerNames'
+  'segments' | 'summary' | 'searchText' | 'search' | 'lineSearch' | 'speakerNames'
 >;
+
+/** The columns of one whole note: all but the search vectors, which only the database reads. */
+const { search: _noteSearch, lineSearch: _noteLineSearch, ...detailColumns } =
+  getTableColumns(notes);
+export const noteDetailColumns = detailColumns;
+
+/** A row as `noteDetailColumns` selects it. */
+export type NoteDetailRow = Omit<NoteRow, 'search' | 'lineSearch'>;
 
 /** The filters list and count share (the contract's count query is exactly that set). */
 export type NoteFilters = Pick<
@@ -66,59 +77,71 @@ const MIN_PREFIX_LENGTH = 3;
 const MAX_TAIL_PAST_STEM = 3;
 
 /**
- * One word typed partially, as a tsquery. Matching runs against stemmed lexemes, so a partial word
- * matches when its stem is a prefix of a lexeme (`vorst` → `vorstandssitz`), or when it runs a
- * few letters past the stem (`vorstandssitzu` → the lexeme `vorstandssitz`, found as an exact
- * lexeme of a shorter cut). German and English are both tried, as the column holds either.
+ * One word typed partially, as `to_tsquery` text. Matching runs against stemmed lexemes, so a
+ * partial word matches when its stem is a prefix of a lexeme (`vorst` → `vorstandssitz`), or when
+ * it runs a few letters past the stem (`vorstandssitzu` → the lexeme `vorstandssitz`, found as an
+ * exact lexeme of a shorter cut).
  */
-function partialWordQuery(word: string): SQL {
-  const term = (text: string) => [
-    sql`to_tsquery('german', ${text})`,
-    sql`to_tsquery('english', ${text})`,
-  ];
-  if (word.length < MIN_PREFIX_LENGTH) return sql`(${sql.join(term(word), sql` || `)})`;
-  const variants = term(`${word}:*`);
+function partialWord(word: string): string {
+  if (word.length < MIN_PREFIX_LENGTH) return word;
+  const variants = [`${word}:*`];
   const shortest = Math.max(MIN_PREFIX_LENGTH + 1, word.length - MAX_TAIL_PAST_STEM);
   for (let length = word.length - 1; length >= shortest; length -= 1) {
-    variants.push(...term(word.slice(0, length)));
+    variants.push(word.slice(0, length));
   }
-  return sql`(${sql.join(variants, sql` || `)})`;
+  return `(${variants.join(' | ')})`;
+}
+
+/**
+ * A search's plain words as partial words, all needed (`(budget:* | budge) & plan:*`), and the
+ * words it excludes, any one enough to exclude (`kunden | tomaten`), as `to_tsquery` texts:
+ * letters and digits only, so nothing in them is syntax of the user's. Both empty when the search
+ * has no plain word (an exclusion alone would match every note).
+ */
+export function partialWordsText(query: string): { words: string; excluded: string } {
+  const { words, excluded } = searchWords(query);
+  if (!words.length) return { words: '', excluded: '' };
+  return { words: words.map(partialWord).join(' & '), excluded: excluded.join(' | ') };
 }
 
 /**
  * The whole search as one tsquery, so the GIN index on `notes.search` answers it: the words as
  * typed (phrases, `-exclusions` and `or` of websearch syntax) under the German and under the
  * English configuration, the column's two choices, or every word as a partial word (so names are
- * found while being typed).
+ * found while being typed) under either, without a note that holds an excluded word under either.
+ * Its shape is the same for every search, only its three texts change, so a query holding it can
+ * be prepared (`bind`). An empty text is an empty tsquery, which `||` and `&&` leave out.
  */
-export function searchQuery(query: string): SQL | undefined {
+export function searchQuery(query: string, bind: Bind = inline): SQL | undefined {
   const trimmed = query.trim();
   if (!trimmed) return undefined;
-  const parts = [
-    sql`websearch_to_tsquery('german', ${trimmed})`,
-    sql`websearch_to_tsquery('english', ${trimmed})`,
-  ];
-  const { words, excluded } = searchWords(trimmed);
-  if (words.length) {
-    // An excluded word must not come back through the partial match.
-    const exclusions = excluded.map(
-      (word) => sql`!!(to_tsquery('german', ${word}) || to_tsquery('english', ${word}))`,
-    );
-    parts.push(sql`(${sql.join([...words.map(partialWordQuery), ...exclusions], sql` && `)})`);
-  }
-  return sql`(${sql.join(parts, sql` || `)})`;
+  const partial = partialWordsText(trimmed);
+  const text = bind('searchText', trimmed);
+  const words = bind('searchWords', partial.words);
+  const excluded = bind('searchExcluded', partial.excluded);
+  const both = (value: unknown) =>
+    sql`(to_tsquery('german', ${value}) || to_tsquery('english', ${value}))`;
+  return sql`(websearch_to_tsquery('german', ${text}) || websearch_to_tsquery('english', ${text}) || (${both(words)} && !!${both(excluded)}))`;
 }
 
-/** The owner's notes that match `filters`; every note query starts from here. */
-export function noteConditions(userId: number, filters: NoteFilters): SQL {
-  const conditions: (SQL | undefined)[] = [eq(notes.userId, userId)];
-  if (filters.folder_id !== undefined) conditions.push(eq(notes.folderId, filters.folder_id));
-  if (filters.saved !== undefined) conditions.push(eq(notes.saved, filters.saved));
-  if (filters.start_date) conditions.push(gte(notes.createdAt, dayStart(filters.start_date)));
-  if (filters.end_date) {
-    conditions.push(lt(notes.createdAt, new Date(dayStart(filters.end_date).getTime() + DAY_MS)));
+/**
+ * The owner's notes that match `filters`; every note query starts from here. `bind` names the
+ * values when the query is prepared (`parameters`).
+ */
+export function noteConditions(userId: number, filters: NoteFilters, bind: Bind = inline): SQL {
+  const conditions: (SQL | undefined)[] = [eq(notes.userId, bind('userId', userId))];
+  if (filters.folder_id !== undefined) {
+    conditions.push(eq(notes.folderId, bind('folderId', filters.folder_id)));
   }
-  const search = filters.search_query ? searchQuery(filters.search_query) : undefined;
+  if (filters.saved !== undefined) conditions.push(eq(notes.saved, bind('saved', filters.saved)));
+  if (filters.start_date) {
+    conditions.push(gte(notes.createdAt, bind('from', dayStart(filters.start_date))));
+  }
+  if (filters.end_date) {
+    const end = new Date(dayStart(filters.end_date).getTime() + DAY_MS);
+    conditions.push(lt(notes.createdAt, bind('until', end)));
+  }
+  const search = filters.search_query ? searchQuery(filters.search_query, bind) : undefined;
   if (search) conditions.push(sql`${notes.search} @@ ${search}`);
   return and(...conditions) as SQL;
 }
@@ -162,31 +185,76 @@ export function listNotesQuery(
   userId: number,
   filters: NoteFilters,
   page: { page: number; page_size: number },
+  bind: Bind = inline,
 ) {
   const ids = db
     .select({ id: notes.id })
     .from(notes)
-    .where(noteConditions(userId, filters))
+    .where(noteConditions(userId, filters, bind))
     .orderBy(...newestFirst)
-    .limit(page.page_size)
-    .offset((page.page - 1) * page.page_size);
+    .limit(bind('limit', page.page_size))
+    .offset(bind('offset', (page.page - 1) * page.page_size));
   return db
     .select(noteListColumns)
     .from(notes)
-    .where(and(eq(notes.userId, userId), inArray(notes.id, ids)))
+    .where(and(eq(notes.userId, bind('userId', userId)), inArray(notes.id, ids)))
     .orderBy(...newestFirst);
+}
+
+/**
+ * A query without a search, prepared once per set of filters present (docs/architecture.md#hot-queries):
+ * `query` builds it with the `bind` it is given; the values come from building it once more with
+ * `parameters`, which only collects them, and name the statement by the filters they hold.
+ */
+/**
+ * The statement's name for the values it takes: a name per set of filters, short enough for
+ * PostgreSQL (63 characters at most), the same for the same set.
+ */
+const statementNames = new Map<string, string>();
+function statementName(name: string, keys: string[]): string {
+  const shape = `${name}:${keys.join(',')}`;
+  let known = statementNames.get(shape);
+  if (!known) {
+    known = `${name}_${createHash('sha256').update(shape).digest('hex').slice(0, 16)}`;
+    statementNames.set(shape, known);
+  }
+  return known;
+}
+
+interface Preparable {
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<unknown> };
+}
+type PreparedResult<T extends Preparable> = ReturnType<ReturnType<T['prepare']>['execute']>;
+
+function runPrepared<T extends Preparable>(
+  db: Db,
+  name: string,
+  query: (bind: Bind) => T,
+): PreparedResult<T> {
+  const { bind, values } = parameters();
+  query(bind);
+  const statement = preparedOnce(db, statementName(name, Object.keys(values)), (statementName) =>
+    query(parameters().bind).prepare(statementName),
+  );
+  return statement.execute(values) as PreparedResult<T>;
 }
 
 /**
  * How many of the owner's notes match, as a query to run (inside `withSearchPlan`); with `limit`,
  * it stops counting at `limit + 1`, so a word in most notes costs a thousand rows, not all.
  */
-export function countNotesQuery(db: Db, userId: number, filters: NoteFilters, limit?: number) {
+export function countNotesQuery(
+  db: Db,
+  userId: number,
+  filters: NoteFilters,
+  limit?: number,
+  bind: Bind = inline,
+) {
   if (limit === undefined) {
     return db
       .select({ count: sql<number>`count(*)::int` })
       .from(notes)
-      .where(noteConditions(userId, filters));
+      .where(noteConditions(userId, filters, bind));
   }
   const matching = db
     .select({ id: notes.id })
@@ -222,26 +290,27 @@ export function recentMatchesQuery(
   filters: NoteFilters,
   page: { page: number; page_size: number },
   window = recentWindow(page),
+  bind: Bind = inline,
 ) {
-  const search = filters.search_query ? searchQuery(filters.search_query) : undefined;
+  const search = filters.search_query ? searchQuery(filters.search_query, bind) : undefined;
   const recent = db
     .select({ id: notes.id, createdAt: notes.createdAt, search: notes.search })
     .from(notes)
-    .where(noteConditions(userId, { ...filters, search_query: undefined }))
+    .where(noteConditions(userId, { ...filters, search_query: undefined }, bind))
     .orderBy(...newestFirst)
-    .limit(window)
+    .limit(bind('window', window))
     .as('recent');
   const ids = db
     .select({ id: recent.id })
     .from(recent)
     .where(search ? sql`${recent.search} @@ ${search}` : undefined)
     .orderBy(sql`${recent.createdAt} desc nulls last`, sql`${recent.id} desc nulls last`)
-    .limit(page.page_size)
-    .offset((page.page - 1) * page.page_size);
+    .limit(bind('limit', page.page_size))
+    .offset(bind('offset', (page.page - 1) * page.page_size));
   return db
     .select(noteListColumns)
     .from(notes)
-    .where(and(eq(notes.userId, userId), inArray(notes.id, ids)))
+    .where(and(eq(notes.userId, bind('userId', userId)), inArray(notes.id, ids)))
     .orderBy(...newestFirst);
 }
 
@@ -256,8 +325,12 @@ export async function listNotes(
   filters: NoteFilters,
   page: { page: number; page_size: number },
 ): Promise<NoteListRow[]> {
-  if (!filters.search_query?.trim()) return listNotesQuery(db, userId, filters, page);
-  const recent = await recentMatchesQuery(db, userId, filters, page);
+  if (!filters.search_query?.trim()) {
+    return runPrepared(db, 'note_page', (bind) => listNotesQuery(db, userId, filters, page, bind));
+  }
+  const recent = await runPrepared(db, 'note_search_page', (bind) =>
+    recentMatchesQuery(db, userId, filters, page, undefined, bind),
+  );
   if (recent.length === page.page_size) return recent;
   return withSearchPlan(db, filters, (db) => listNotesQuery(db, userId, filters, page));
 }
@@ -273,9 +346,12 @@ export async function countNotes(
   limit = SEARCH_COUNT_LIMIT,
 ): Promise<{ count: number; more: boolean }> {
   const capped = filters.search_query?.trim() ? limit : undefined;
-  const [row] = await withSearchPlan(db, filters, (db) =>
-    countNotesQuery(db, userId, filters, capped),
-  );
+  const [row] =
+    capped === undefined
+      ? await runPrepared(db, 'note_count', (bind) =>
+          countNotesQuery(db, userId, filters, undefined, bind),
+        )
+      : await withSearchPlan(db, filters, (db) => countNotesQuery(db, userId, filters, capped));
   const count = row?.count ?? 0;
   return capped !== undefined && count > capped
     ? { count: capped, more: true }
@@ -287,11 +363,14 @@ export async function findOwnedNote(
   db: Db,
   userId: number,
   id: number,
-): Promise<NoteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.id, id), eq(notes.userId, userId)));
+): Promise<NoteDetailRow | undefined> {
+  const [row] = await preparedOnce(db, 'note_owned', (name) =>
+    db
+      .select(noteDetailColumns)
+      .from(notes)
+      .where(and(eq(notes.id, sql.placeholder('id')), eq(notes.userId, sql.placeholder('userId'))))
+      .prepare(name),
+  ).execute({ id, userId });
   return row;
 }
 

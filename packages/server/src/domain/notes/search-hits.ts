@@ -39,7 +39,8 @@ export function passageOf(headline: string): PassagePart[] {
  * transcript line that matches, cut around the found words by `ts_headline`; or, when no line
  * does, a passage of the summary. A note found by its name alone has no hit. Only the page's notes
  * (at most a page size) are looked at, and a note's lines are tested one by one until the first
- * match, so a common word costs a few lines per note.
+ * match, against their stored vectors (`notes.line_search`), so a common word costs a few lines
+ * per note.
  */
 export async function findSearchHits(
   db: Db,
@@ -62,9 +63,9 @@ export async function findSearchHits(
     from ${notes}
     cross join q
     left join lateral (
-      select (line.ord - 1)::int as line, line.segment ->> 'text' as text
-      from jsonb_array_elements(${notes.segments}) with ordinality as line(segment, ord)
-      where to_tsvector(${noteConfig}, line.segment ->> 'text') @@ q.query
+      select (line.ord - 1)::int as line, ${notes.segments} -> (line.ord - 1)::int ->> 'text' as text
+      from unnest(${notes.lineSearch}) with ordinality as line(vector, ord)
+      where line.vector @@ q.query
       order by line.ord
       limit 1
     ) hit on true

@@ -1,9 +1,10 @@
 import type { UpdateNoteBody } from '@protokoll/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { notes, type NoteRow } from '../../db/schema.ts';
+import { notes } from '../../db/schema.ts';
 import { notFoundError } from '../../lib/errors.ts';
 import type { DomainDeps } from '../deps.ts';
+import { noteDetailColumns, type NoteDetailRow } from './queries.ts';
 
 /**
  * Name, saved flag and speaker names, each only when sent. Speaker names merge into the stored
@@ -15,7 +16,7 @@ export async function updateNote(
   deps: DomainDeps,
   userId: number,
   body: UpdateNoteBody,
-): Promise<NoteRow> {
+): Promise<NoteDetailRow> {
   const changes: PgUpdateSetSource<typeof notes> = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.saved !== undefined) changes.saved = body.saved;
@@ -30,8 +31,8 @@ export async function updateNote(
   }
   const owned = and(eq(notes.id, body.id), eq(notes.userId, userId));
   const [note] = Object.keys(changes).length
-    ? await deps.db.update(notes).set(changes).where(owned).returning()
-    : await deps.db.select().from(notes).where(owned);
+    ? await deps.db.update(notes).set(changes).where(owned).returning(noteDetailColumns)
+    : await deps.db.select(noteDetailColumns).from(notes).where(owned);
   if (!note) throw notFoundError();
   return note;
 }

@@ -1,6 +1,7 @@
 import { STORED_SESSION_MAX_AGE_MS } from '@protokoll/contract';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { authSessions, refreshTokens, users } from '../../db/schema.ts';
 import { hashToken, randomToken, signAccessToken, type AccessClaims } from './tokens.ts';
 
@@ -165,8 +166,7 @@ export async function revokeUserSessions(
  * prepared by name: PostgreSQL parses and plans it once per connection, and drizzle does not
  * rebuild its SQL each time (docs/architecture.md#hot-queries).
  */
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
-function prepareLiveSession(db: Db) {
+function prepareLiveSession(db: Db, name: string) {
   return db
     .select({ id: authSessions.id })
     .from(authSessions)
@@ -179,7 +179,7 @@ function prepareLiveSession(db: Db) {
         gt(authSessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .prepare('live_session');
+    .prepare(name);
 }
 
 /** Whether an access token's session is still live: not revoked, not expired, user still there. */
@@ -188,11 +188,7 @@ export async function isLiveSession(
   claims: AccessClaims,
   now: Date = new Date(),
 ): Promise<boolean> {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = prepareLiveSession(db);
-    liveSessionQueries.set(db, query);
-  }
+  const query = preparedOnce(db, 'live_session', (name) => prepareLiveSession(db, name));
   const [row] = await query.execute({
     sessionId: claims.sessionId,
     userId: claims.userId,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 /** Access tokens live this long; refresh tokens renew them. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
@@ -57,11 +58,43 @@ export async function signAccessToken(
     .sign(await keyOf(secret));
 }
 
+/** A checked token's claims and the second it stops being valid. */
+interface Checked {
+  claims: AccessClaims;
+  validUntil: number;
+}
+
+/**
+ * Tokens whose signature and claims were checked, per secret (docs/architecture.md#hot-queries):
+ * a client sends the same access token with every request for its 15 minutes, and checking the
+ * HMAC again each time was the largest single cost of a signed-in read. Bounded: past `max`
+ * tokens the least recently used is forgotten and checked again when it comes back. Whether the
+ * session is still live is not cached; that is asked on every request.
+ */
+const CHECKED_TOKENS_MAX = 10_000;
+const checkedBySecret = new Map<string, LRUCache<string, Checked>>();
+function checkedOf(secret: string): LRUCache<string, Checked> {
+  let checked = checkedBySecret.get(secret);
+  if (!checked) {
+    checked = new LRUCache({ max: CHECKED_TOKENS_MAX });
+    checkedBySecret.set(secret, checked);
+  }
+  return checked;
+}
+
 /** The claims of a valid access token; undefined for anything else (bad signature, expired, …). */
 export async function verifyAccessToken(
   secret: string,
   token: string,
 ): Promise<AccessClaims | undefined> {
+  const checked = checkedOf(secret);
+  const nowS = Date.now() / 1000;
+  const known = checked.get(token);
+  if (known) {
+    if (nowS < known.validUntil) return known.claims;
+    checked.delete(token);
+    return undefined;
+  }
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), {
       algorithms: ['HS256'],
@@ -76,7 +109,11 @@ export async function verifyAccessToken(
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionId !== 'string') {
       return undefined;
     }
-    return { userId, sessionId };
+    const claims = { userId, sessionId };
+    // jose refuses from `exp` on, and from `iat` + the maximum age on (both required above).
+    const validUntil = Math.min(payload.exp as number, (payload.iat as number) + ACCESS_TOKEN_TTL_S);
+    checked.set(token, { claims, validUntil });
+    return claims;
   } catch {
     return undefined;
   }
