@@ -121,7 +121,11 @@ export function searchQuery(query: string, bind: Bind = inline): SQL | undefined
   const excluded = bind('searchExcluded', partial.excluded);
   const both = (value: unknown) =>
     sql`(to_tsquery('german', ${value}) || to_tsquery('english', ${value}))`;
-  return sql`(websearch_to_tsquery('german', ${text}) || websearch_to_tsquery('english', ${text}) || (${both(words)} && !!${both(excluded)}))`;
+  const tsquery = sql`websearch_to_tsquery('german', ${text}) || websearch_to_tsquery('english', ${text}) || (${both(words)} && !!${both(excluded)})`;
+  // Prepared, it is a subquery, so the database builds it once per statement, not once per row
+  // tested: a generic plan cannot fold it into a constant. Inline, the planner folds it and
+  // estimates how many notes match, which `withSearchPlan`'s choice of index needs.
+  return bind === inline ? sql`(${tsquery})` : sql`(select ${tsquery})`;
 }
 
 /**

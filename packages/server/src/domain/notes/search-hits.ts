@@ -1,6 +1,7 @@
 import type { PassagePart, SearchHit } from '@protokoll/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { parameters, preparedOnce, type Bind } from '../../db/prepared.ts';
 import { notes, noteSearchConfig } from '../../db/schema.ts';
 import { searchQuery } from './queries.ts';
 
@@ -17,13 +18,6 @@ const WHOLE_OPTIONS = `${MARKS}, HighlightAll=true`;
 /** The note's own text search configuration, as its search column has it. */
 const noteConfig = sql`(${noteSearchConfig()})`;
 
-interface HitRow {
-  id: number;
-  line: number | null;
-  line_text: string | null;
-  headline: string | null;
-}
-
 /** Splits a headline at its marks into plain and found parts. */
 export function passageOf(headline: string): PassagePart[] {
   const parts: PassagePart[] = [];
@@ -32,6 +26,44 @@ export function passageOf(headline: string): PassagePart[] {
     if (piece) parts.push({ text: piece, match: index % 2 === 1 });
   }
   return parts;
+}
+
+/**
+ * The search hits of the notes `ids` of `userId`, as a query: fixed in shape (the ids are one
+ * array value, the search three texts), so it is prepared once (docs/architecture.md#hot-queries).
+ */
+function searchHitsQuery(db: Db, userId: number, ids: readonly number[], query: string, bind: Bind) {
+  const tsquery = searchQuery(query, bind);
+  const summaryText = sql`coalesce((select string_agg(value #>> '{}', ' ') from jsonb_path_query(${notes.summary}, 'strict $.** ? (@.type() == "string")') as v(value)), '')`;
+  const hit = db
+    .select({
+      line: sql<number>`(line.ord - 1)::int`.as('hit_line'),
+      text: sql<string>`${notes.segments} -> (line.ord - 1)::int ->> 'text'`.as('hit_text'),
+    })
+    .from(sql`unnest(${notes.lineSearch}) with ordinality as line(vector, ord)`)
+    .where(sql`line.vector @@ ${tsquery}`)
+    .orderBy(sql`line.ord`)
+    .limit(1)
+    .as('hit');
+  return db
+    .select({
+      id: notes.id,
+      line: hit.line,
+      lineText: hit.text,
+      headline: sql<string | null>`case
+        when ${hit.text} is not null then ts_headline(${noteConfig}, ${hit.text}, ${tsquery},
+          case when length(${hit.text}) <= ${WHOLE_LINE_CHARS} then ${WHOLE_OPTIONS} else ${CUT_OPTIONS} end)
+        when ${notes.summary} is not null then ts_headline(${noteConfig}, ${summaryText}, ${tsquery}, ${CUT_OPTIONS})
+      end`,
+    })
+    .from(notes)
+    .leftJoinLateral(hit, sql`true`)
+    .where(
+      and(
+        eq(notes.userId, bind('userId', userId)),
+        sql`${notes.id} = any(${bind('ids', [...ids])}::int[])`,
+      ),
+    );
 }
 
 /**
@@ -49,35 +81,19 @@ export async function findSearchHits(
   query: string,
 ): Promise<Map<number, SearchHit>> {
   const hits = new Map<number, SearchHit>();
-  const tsquery = searchQuery(query);
-  if (!ids.length || !tsquery) return hits;
-  const summaryText = sql`coalesce((select string_agg(value #>> '{}', ' ') from jsonb_path_query(${notes.summary}, 'strict $.** ? (@.type() == "string")') as v(value)), '')`;
-  const result = await db.execute(sql`
-    with q as (select ${tsquery} as query)
-    select ${notes.id} as id, hit.line, hit.text as line_text,
-      case
-        when hit.text is not null then ts_headline(${noteConfig}, hit.text, q.query,
-          case when length(hit.text) <= ${WHOLE_LINE_CHARS} then ${WHOLE_OPTIONS} else ${CUT_OPTIONS} end)
-        when ${notes.summary} is not null then ts_headline(${noteConfig}, ${summaryText}, q.query, ${CUT_OPTIONS})
-      end as headline
-    from ${notes}
-    cross join q
-    left join lateral (
-      select (line.ord - 1)::int as line, ${notes.segments} -> (line.ord - 1)::int ->> 'text' as text
-      from unnest(${notes.lineSearch}) with ordinality as line(vector, ord)
-      where line.vector @@ q.query
-      order by line.ord
-      limit 1
-    ) hit on true
-    where ${and(eq(notes.userId, userId), inArray(notes.id, [...ids]))}
-  `);
-  for (const row of rowsOf<HitRow>(result)) {
+  if (!ids.length || !query.trim()) return hits;
+  const { bind, values } = parameters();
+  searchHitsQuery(db, userId, ids, query, bind);
+  const rows = await preparedOnce(db, 'note_search_hits', (name) =>
+    searchHitsQuery(db, userId, ids, query, parameters().bind).prepare(name),
+  ).execute(values);
+  for (const row of rows) {
     if (!row.headline) continue;
     const passage = passageOf(row.headline);
     // A summary passage without a found word: the note matched by its name.
     if (!passage.some((part) => part.match)) continue;
     const plain = passage.map((part) => part.text).join('');
-    const whole = row.line_text ?? null;
+    const whole = row.lineText ?? null;
     hits.set(row.id, {
       line: row.line,
       passage,
