@@ -32,8 +32,11 @@ export type NoteListRow = Omit<
 >;
 
 /** The columns of one whole note: all but the search vectors, which only the database reads. */
-const { search: _noteSearch, lineSearch: _noteLineSearch, ...detailColumns } =
-  getTableColumns(notes);
+const {
+  search: _noteSearch,
+  lineSearch: _noteLineSearch,
+  ...detailColumns
+} = getTableColumns(notes);
 export const noteDetailColumns = detailColumns;
 
 /** A row as `noteDetailColumns` selects it. */

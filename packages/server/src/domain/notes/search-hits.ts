@@ -32,7 +32,13 @@ export function passageOf(headline: string): PassagePart[] {
  * The search hits of the notes `ids` of `userId`, as a query: fixed in shape (the ids are one
  * array value, the search three texts), so it is prepared once (docs/architecture.md#hot-queries).
  */
-function searchHitsQuery(db: Db, userId: number, ids: readonly number[], query: string, bind: Bind) {
+function searchHitsQuery(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  query: string,
+  bind: Bind,
+) {
   const tsquery = searchQuery(query, bind);
   const summaryText = sql`coalesce((select string_agg(value #>> '{}', ' ') from jsonb_path_query(${notes.summary}, 'strict $.** ? (@.type() == "string")') as v(value)), '')`;
   const hit = db

@@ -111,7 +111,10 @@ export async function verifyAccessToken(
     }
     const claims = { userId, sessionId };
     // jose refuses from `exp` on, and from `iat` + the maximum age on (both required above).
-    const validUntil = Math.min(payload.exp as number, (payload.iat as number) + ACCESS_TOKEN_TTL_S);
+    const validUntil = Math.min(
+      payload.exp as number,
+      (payload.iat as number) + ACCESS_TOKEN_TTL_S,
+    );
     checked.set(token, { claims, validUntil });
     return claims;
   } catch {
