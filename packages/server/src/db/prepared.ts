@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
@@ -40,4 +41,44 @@ export function parameters(): { bind: Bind; values: Record<string, unknown> } {
     return sql.placeholder(name);
   };
   return { bind, values };
+}
+
+/**
+ * The statement's name for the values it takes: a name per set of values, short enough for
+ * PostgreSQL (63 characters at most), the same for the same set.
+ */
+const statementNames = new Map<string, string>();
+function statementName(name: string, keys: string[]): string {
+  const shape = `${name}:${keys.join(',')}`;
+  let known = statementNames.get(shape);
+  if (!known) {
+    known = `${name}_${createHash('sha256').update(shape).digest('hex').slice(0, 16)}`;
+    statementNames.set(shape, known);
+  }
+  return known;
+}
+
+interface Preparable {
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<unknown> };
+}
+type PreparedResult<T extends Preparable> = ReturnType<ReturnType<T['prepare']>['execute']>;
+
+/**
+ * Runs the query `query` builds as a prepared statement, one per set of values it names
+ * (docs/architecture.md#hot-queries): a list's shape changes with the filters present. The values
+ * come from building the query once with `parameters`, which only collects them; the statement
+ * is built, with placeholders, the first time its set is seen. Every value that changes between
+ * requests must go through `bind`: anything else is fixed in the statement when it is built.
+ */
+export function runPrepared<T extends Preparable>(
+  db: Db,
+  name: string,
+  query: (bind: Bind) => T,
+): PreparedResult<T> {
+  const { bind, values } = parameters();
+  query(bind);
+  const statement = preparedOnce(db, statementName(name, Object.keys(values)), (statementName) =>
+    query(parameters().bind).prepare(statementName),
+  );
+  return statement.execute(values) as PreparedResult<T>;
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   isProcessing,
   SEARCH_COUNT_LIMIT,
@@ -7,7 +6,7 @@ import {
 } from '@protokoll/contract';
 import { and, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { inline, parameters, preparedOnce, type Bind } from '../../db/prepared.ts';
+import { inline, preparedOnce, runPrepared, type Bind } from '../../db/prepared.ts';
 import { jobs, notes, type NoteRow } from '../../db/schema.ts';
 
 /**
@@ -157,7 +156,10 @@ export function noteConditions(userId: number, filters: NoteFilters, bind: Bind 
  * Newest first; ties go to the later id, so pages never overlap. NULLS LAST as in the index
  * `notes_user_created_idx`: with the default (NULLS FIRST for DESC) the planner could not walk it.
  */
-const newestFirst = [sql`${notes.createdAt} desc nulls last`, sql`${notes.id} desc nulls last`];
+export const newestFirst = [
+  sql`${notes.createdAt} desc nulls last`,
+  sql`${notes.id} desc nulls last`,
+];
 
 /**
  * Runs a query of notes matching `filters`. A search goes through the GIN index on `notes.search`:
@@ -206,44 +208,6 @@ export function listNotesQuery(
     .from(notes)
     .where(and(eq(notes.userId, bind('userId', userId)), inArray(notes.id, ids)))
     .orderBy(...newestFirst);
-}
-
-/**
- * A query without a search, prepared once per set of filters present (docs/architecture.md#hot-queries):
- * `query` builds it with the `bind` it is given; the values come from building it once more with
- * `parameters`, which only collects them, and name the statement by the filters they hold.
- */
-/**
- * The statement's name for the values it takes: a name per set of filters, short enough for
- * PostgreSQL (63 characters at most), the same for the same set.
- */
-const statementNames = new Map<string, string>();
-function statementName(name: string, keys: string[]): string {
-  const shape = `${name}:${keys.join(',')}`;
-  let known = statementNames.get(shape);
-  if (!known) {
-    known = `${name}_${createHash('sha256').update(shape).digest('hex').slice(0, 16)}`;
-    statementNames.set(shape, known);
-  }
-  return known;
-}
-
-interface Preparable {
-  prepare(name: string): { execute(values: Record<string, unknown>): Promise<unknown> };
-}
-type PreparedResult<T extends Preparable> = ReturnType<ReturnType<T['prepare']>['execute']>;
-
-function runPrepared<T extends Preparable>(
-  db: Db,
-  name: string,
-  query: (bind: Bind) => T,
-): PreparedResult<T> {
-  const { bind, values } = parameters();
-  query(bind);
-  const statement = preparedOnce(db, statementName(name, Object.keys(values)), (statementName) =>
-    query(parameters().bind).prepare(statementName),
-  );
-  return statement.execute(values) as PreparedResult<T>;
 }
 
 /**
@@ -299,6 +263,27 @@ export function recentMatchesQuery(
   window = recentWindow(page),
   bind: Bind = inline,
 ) {
+  return db
+    .select(noteListColumns)
+    .from(notes)
+    .where(
+      and(
+        eq(notes.userId, bind('userId', userId)),
+        inArray(notes.id, recentMatchIds(db, userId, filters, page, window, bind)),
+      ),
+    )
+    .orderBy(...newestFirst);
+}
+
+/** The ids of `recentMatchesQuery`'s page, as a subquery. */
+export function recentMatchIds(
+  db: Db,
+  userId: number,
+  filters: NoteFilters,
+  page: { page: number; page_size: number },
+  window = recentWindow(page),
+  bind: Bind = inline,
+) {
   const search = filters.search_query ? searchQuery(filters.search_query, bind) : undefined;
   const recent = db
     .select({ id: notes.id, createdAt: notes.createdAt, search: notes.search })
@@ -307,39 +292,28 @@ export function recentMatchesQuery(
     .orderBy(...newestFirst)
     .limit(bind('window', window))
     .as('recent');
-  const ids = db
+  return db
     .select({ id: recent.id })
     .from(recent)
     .where(search ? sql`${recent.search} @@ ${search}` : undefined)
     .orderBy(sql`${recent.createdAt} desc nulls last`, sql`${recent.id} desc nulls last`)
     .limit(bind('limit', page.page_size))
     .offset(bind('offset', (page.page - 1) * page.page_size));
-  return db
-    .select(noteListColumns)
-    .from(notes)
-    .where(and(eq(notes.userId, bind('userId', userId)), inArray(notes.id, ids)))
-    .orderBy(...newestFirst);
 }
 
 /**
- * One page of the owner's notes. A search tries the newest notes first (`recentMatchesQuery`);
- * when they hold fewer matches than the page needs, the word is rare enough for the GIN index to
- * answer quickly, and the page comes from there (`withSearchPlan`).
+ * One page of the owner's notes without a search (a search's page comes with its hits:
+ * `searchNotes` in search-hits.ts).
  */
-export async function listNotes(
+export function listNotes(
   db: Db,
   userId: number,
   filters: NoteFilters,
   page: { page: number; page_size: number },
 ): Promise<NoteListRow[]> {
-  if (!filters.search_query?.trim()) {
-    return runPrepared(db, 'note_page', (bind) => listNotesQuery(db, userId, filters, page, bind));
-  }
-  const recent = await runPrepared(db, 'note_search_page', (bind) =>
-    recentMatchesQuery(db, userId, filters, page, undefined, bind),
+  return runPrepared(db, 'note_page', (bind) =>
+    listNotesQuery(db, userId, { ...filters, search_query: undefined }, page, bind),
   );
-  if (recent.length === page.page_size) return recent;
-  return withSearchPlan(db, filters, (db) => listNotesQuery(db, userId, filters, page));
 }
 
 /**

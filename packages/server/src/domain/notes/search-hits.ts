@@ -1,9 +1,18 @@
 import type { PassagePart, SearchHit } from '@protokoll/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { parameters, preparedOnce, type Bind } from '../../db/prepared.ts';
+import { runPrepared, type Bind } from '../../db/prepared.ts';
 import { notes, noteSearchConfig } from '../../db/schema.ts';
-import { searchQuery } from './queries.ts';
+import {
+  listNotesQuery,
+  newestFirst,
+  noteListColumns,
+  recentMatchIds,
+  searchQuery,
+  withSearchPlan,
+  type NoteFilters,
+  type NoteListRow,
+} from './queries.ts';
 
 /** Marks `ts_headline` puts around a found word; control characters never reach stored text. */
 const START = '\u0001';
@@ -29,17 +38,11 @@ export function passageOf(headline: string): PassagePart[] {
 }
 
 /**
- * The search hits of the notes `ids` of `userId`, as a query: fixed in shape (the ids are one
- * array value, the search three texts), so it is prepared once (docs/architecture.md#hot-queries).
+ * Where a search found a note, as columns of a query over `notes`: the first transcript line whose
+ * stored vector matches (`hit`, to be joined laterally), and the `ts_headline` passage of that
+ * line or, when no line matches, of the summary.
  */
-function searchHitsQuery(
-  db: Db,
-  userId: number,
-  ids: readonly number[],
-  query: string,
-  bind: Bind,
-) {
-  const tsquery = searchQuery(query, bind);
+function hitColumns(db: Db, tsquery: SQL) {
   const summaryText = sql`coalesce((select string_agg(value #>> '{}', ' ') from jsonb_path_query(${notes.summary}, 'strict $.** ? (@.type() == "string")') as v(value)), '')`;
   const hit = db
     .select({
@@ -51,17 +54,83 @@ function searchHitsQuery(
     .orderBy(sql`line.ord`)
     .limit(1)
     .as('hit');
-  return db
-    .select({
-      id: notes.id,
-      line: hit.line,
-      lineText: hit.text,
-      headline: sql<string | null>`case
+  const fields = {
+    hitLine: hit.line,
+    hitText: hit.text,
+    headline: sql<string | null>`case
         when ${hit.text} is not null then ts_headline(${noteConfig}, ${hit.text}, ${tsquery},
           case when length(${hit.text}) <= ${WHOLE_LINE_CHARS} then ${WHOLE_OPTIONS} else ${CUT_OPTIONS} end)
         when ${notes.summary} is not null then ts_headline(${noteConfig}, ${summaryText}, ${tsquery}, ${CUT_OPTIONS})
       end`,
-    })
+  };
+  return { hit, fields };
+}
+
+interface HitRow {
+  id: number;
+  hitLine: number | null;
+  hitText: string | null;
+  headline: string | null;
+}
+
+/** A row's search hit; undefined when the note matched by its name alone. */
+function searchHitOf(row: HitRow): SearchHit | undefined {
+  if (!row.headline) return undefined;
+  const passage = passageOf(row.headline);
+  // A summary passage without a found word: the note matched by its name.
+  if (!passage.some((part) => part.match)) return undefined;
+  const plain = passage.map((part) => part.text).join('');
+  const whole = row.hitText;
+  return {
+    line: row.hitLine,
+    passage,
+    cut_start: whole === null ? true : !whole.trimStart().startsWith(plain.trimStart()),
+    cut_end: whole === null ? true : !whole.trimEnd().endsWith(plain.trimEnd()),
+  };
+}
+
+function hitsOf(rows: readonly HitRow[]): Map<number, SearchHit> {
+  const hits = new Map<number, SearchHit>();
+  for (const row of rows) {
+    const hit = searchHitOf(row);
+    if (hit) hits.set(row.id, hit);
+  }
+  return hits;
+}
+
+/** `recentMatchesQuery`'s page with each note's hit: one statement, prepared. */
+function recentPageWithHitsQuery(
+  db: Db,
+  userId: number,
+  filters: NoteFilters,
+  page: { page: number; page_size: number },
+  bind: Bind,
+) {
+  const { hit, fields } = hitColumns(db, searchQuery(filters.search_query ?? '', bind)!);
+  return db
+    .select({ ...noteListColumns, ...fields })
+    .from(notes)
+    .leftJoinLateral(hit, sql`true`)
+    .where(
+      and(
+        eq(notes.userId, bind('userId', userId)),
+        inArray(notes.id, recentMatchIds(db, userId, filters, page, undefined, bind)),
+      ),
+    )
+    .orderBy(...newestFirst);
+}
+
+/** The hits of the notes `ids` of `userId`: one statement, the ids one array value. */
+function searchHitsQuery(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  query: string,
+  bind: Bind,
+) {
+  const { hit, fields } = hitColumns(db, searchQuery(query, bind)!);
+  return db
+    .select({ id: notes.id, ...fields })
     .from(notes)
     .leftJoinLateral(hit, sql`true`)
     .where(
@@ -86,26 +155,40 @@ export async function findSearchHits(
   ids: readonly number[],
   query: string,
 ): Promise<Map<number, SearchHit>> {
-  const hits = new Map<number, SearchHit>();
-  if (!ids.length || !query.trim()) return hits;
-  const { bind, values } = parameters();
-  searchHitsQuery(db, userId, ids, query, bind);
-  const rows = await preparedOnce(db, 'note_search_hits', (name) =>
-    searchHitsQuery(db, userId, ids, query, parameters().bind).prepare(name),
-  ).execute(values);
-  for (const row of rows) {
-    if (!row.headline) continue;
-    const passage = passageOf(row.headline);
-    // A summary passage without a found word: the note matched by its name.
-    if (!passage.some((part) => part.match)) continue;
-    const plain = passage.map((part) => part.text).join('');
-    const whole = row.lineText ?? null;
-    hits.set(row.id, {
-      line: row.line,
-      passage,
-      cut_start: whole === null ? true : !whole.trimStart().startsWith(plain.trimStart()),
-      cut_end: whole === null ? true : !whole.trimEnd().endsWith(plain.trimEnd()),
-    });
+  if (!ids.length || !query.trim()) return new Map();
+  const rows = await runPrepared(db, 'note_search_hits', (bind) =>
+    searchHitsQuery(db, userId, ids, query, bind),
+  );
+  return hitsOf(rows);
+}
+
+/**
+ * One page of a search, with where each note was found. The newest notes are tried first, page
+ * and hits in one statement (`recentMatchesQuery`); when they hold fewer matches than the page
+ * needs, the word is rare enough for the GIN index to answer quickly, and the page comes from
+ * there (`withSearchPlan`), its hits after it.
+ */
+export async function searchNotes(
+  db: Db,
+  userId: number,
+  filters: NoteFilters & { search_query: string },
+  page: { page: number; page_size: number },
+): Promise<{ rows: NoteListRow[]; hits: Map<number, SearchHit> }> {
+  const recent = await runPrepared(db, 'note_search_page', (bind) =>
+    recentPageWithHitsQuery(db, userId, filters, page, bind),
+  );
+  if (recent.length === page.page_size) {
+    const rows = recent.map(
+      ({ hitLine: _line, hitText: _text, headline: _headline, ...row }) => row,
+    );
+    return { rows, hits: hitsOf(recent) };
   }
-  return hits;
+  const rows = await withSearchPlan(db, filters, (db) => listNotesQuery(db, userId, filters, page));
+  const hits = await findSearchHits(
+    db,
+    userId,
+    rows.map((row) => row.id),
+    filters.search_query,
+  );
+  return { rows, hits };
 }

@@ -8,7 +8,7 @@ import { moveNote } from '../../domain/notes/move-note.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/index.ts';
 import { countNotes, findNoteRetry, findOwnedNote, listNotes } from '../../domain/notes/queries.ts';
 import { findPeaks, findRecording } from '../../domain/notes/recording.ts';
-import { findSearchHits } from '../../domain/notes/search-hits.ts';
+import { searchNotes } from '../../domain/notes/search-hits.ts';
 import { updateNote } from '../../domain/notes/update-note.ts';
 import { authOf } from '../../lib/auth/middleware.ts';
 import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
@@ -30,15 +30,10 @@ import type {
 export const listNotesHandler: AppRouteHandler<typeof listNotesRoute> = async (c) => {
   const { userId } = authOf(c);
   const query = c.req.valid('query');
-  const rows = await listNotes(c.var.db, userId, query, query);
-  const hits = query.search_query
-    ? await findSearchHits(
-        c.var.db,
-        userId,
-        rows.map((row) => row.id),
-        query.search_query,
-      )
-    : undefined;
+  const search = query.search_query?.trim();
+  const { rows, hits } = search
+    ? await searchNotes(c.var.db, userId, { ...query, search_query: search }, query)
+    : { rows: await listNotes(c.var.db, userId, query, query), hits: undefined };
   c.header('Cache-Control', 'no-store');
   const items = rows.map((row) => {
     const hit = hits?.get(row.id);
