@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin, Rolldown } from 'vite';
+// Relative and zod-free: the Vite config loads this file with Node.
+import { pageRoutes } from '../packages/contract/src/routes.ts';
 
 /*
  * The signed-in pages' shared modules in a few chunks instead of ~80 tiny ones: over HTTP/1.1 the
@@ -13,9 +17,34 @@ import type { Plugin, Rolldown } from 'vite';
  */
 
 const DEFAULT_LAYOUT = /\/app\/src\/routes\/default-layout\.tsx$/;
-/** The pages behind sign-in (`access: 'signed-in'` in the contract's `pageRoutes`). */
-const SIGNED_IN_ROUTE =
-  /\/app\/src\/routes\/(dashboard-route|protocol-route|support-route|team-route|(notes|billing|settings)\/[^/]+-route)\.tsx$/;
+
+/**
+ * The modules of the pages behind sign-in, from the single sources of both facts: which pages
+ * are behind sign-in is `access: 'signed-in'` in the contract's `pageRoutes`, which module is a
+ * page's is its lazy import in `app/src/route-table.ts` (docs/architecture.md#chunks). A page of
+ * `pageRoutes` without an import there fails the build (the route table's type forbids it too).
+ */
+export function signedInRouteModules(
+  routeTableSource = readFileSync(
+    fileURLToPath(new URL('./src/route-table.ts', import.meta.url)),
+    'utf8',
+  ),
+): Set<string> {
+  const moduleOf = new Map<string, string>();
+  for (const [, path, file] of routeTableSource.matchAll(
+    /'(\/[^']*)':\s*lazyRoute\(\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g,
+  ))
+    moduleOf.set(path!, `/app/src/${file}`);
+  const modules = new Set<string>();
+  for (const route of pageRoutes) {
+    if (route.access !== 'signed-in') continue;
+    const module = moduleOf.get(route.path);
+    if (!module) throw new Error(`chunk-groups: no module for ${route.path} in route-table.ts`);
+    modules.add(module);
+  }
+  return modules;
+}
+
 /**
  * Lazily loaded modules used outside the default layout: the sign-in pages (their own layout)
  * and what they load lazily, the session chunk (which they load too), the new-version toast and
@@ -63,6 +92,8 @@ export function chunkGroups(): {
   signedInChunks: Rolldown.CodeSplittingNameFunction;
 } {
   const records = new Map<string, ModuleRecord>();
+  const signedInModules = [...signedInRouteModules()];
+  const isSignedInRoute = (id: string) => signedInModules.some((module) => id.endsWith(module));
   let rootsOf: Map<string, Set<string> | null> | undefined;
 
   const plugin: Plugin = {
@@ -222,7 +253,7 @@ export function chunkGroups(): {
     const kinds = [...roots].map((root) =>
       DEFAULT_LAYOUT.test(root)
         ? 'layout'
-        : SIGNED_IN_ROUTE.test(root)
+        : isSignedInRoute(root)
           ? 'signed-in'
           : PUBLIC_LAYOUT_ROUTE.test(root)
             ? 'public-layout'
