@@ -15,6 +15,7 @@ import { preloadComponents } from './lib/lazy-route.ts';
 import { preloadCurrentPage } from './lib/prefetch-page.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import { watchTheme } from './lib/theme.ts';
+import { readStoredSession } from './session/stored-session.ts';
 import './styles/public.css';
 
 /** The messages a prerendered page carries, when it is one (docs/architecture.md#prerendered-pages). */
@@ -33,6 +34,8 @@ function fontsAfterFirstData() {
   const html = document.documentElement;
   if (!html.hasAttribute(FONTS_LATER_ATTRIBUTE)) return;
   const release = () => html.removeAttribute(FONTS_LATER_ATTRIBUTE);
+  // Without a session the guard sends the visitor to /login, whose data nobody waits for.
+  if (readStoredSession(localStorage) === null) return release();
   // Loaded first, so the page is set anew once, in the font (docs/architecture.md#prerendered-pages).
   void firstDataLoaded.then(() => document.fonts.load(WEB_FONT)).then(release, release);
 }
