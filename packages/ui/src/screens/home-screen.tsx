@@ -54,14 +54,7 @@ export function HomeScreen({
   return (
     <div
       data-slot="home-screen"
-      className={cn(
-        'mx-auto w-full max-w-5xl px-4 sm:px-6',
-        // Below the first section the browser lays out only what comes into view: a change that
-        // touches every line (the web font arriving) then costs a fraction of the whole page's
-        // layout (docs/architecture.md#prerendered-pages).
-        '[&>section:not(:first-child)]:[content-visibility:auto] [&>section:not(:first-child)]:[contain-intrinsic-size:auto_40rem]',
-        className,
-      )}
+      className={cn('mx-auto w-full max-w-5xl px-4 sm:px-6', className)}
       {...props}
     >
       <section aria-labelledby={titleId} className="py-14 text-center sm:py-24">
