@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin, Rolldown } from 'vite';
+// Relative and zod-free: the Vite config loads this file with Node.
+import { pageRoutes } from '../packages/contract/src/routes.ts';
 
 /*
  * The signed-in pages' shared modules in a few chunks instead of ~80 tiny ones: over HTTP/1.1 the
@@ -13,9 +17,34 @@ import type { Plugin, Rolldown } from 'vite';
  */
 
 const DEFAULT_LAYOUT = /\/app\/src\/routes\/default-layout\.tsx$/;
-/** The pages behind sign-in (`access: 'signed-in'` in the contract's `pageRoutes`). */
-const SIGNED_IN_ROUTE =
-  /\/app\/src\/routes\/(dashboard-route|protocol-route|support-route|team-route|(notes|billing|settings)\/[^/]+-route)\.tsx$/;
+
+/**
+ * The modules of the pages behind sign-in, from the single sources of both facts: which pages
+ * are behind sign-in is `access: 'signed-in'` in the contract's `pageRoutes`, which module is a
+ * page's is its lazy import in `app/src/route-table.ts` (docs/architecture.md#chunks). A page of
+ * `pageRoutes` without an import there fails the build (the route table's type forbids it too).
+ */
+export function signedInRouteModules(
+  routeTableSource = readFileSync(
+    fileURLToPath(new URL('./src/route-table.ts', import.meta.url)),
+    'utf8',
+  ),
+): Set<string> {
+  const moduleOf = new Map<string, string>();
+  for (const [, path, file] of routeTableSource.matchAll(
+    /'(\/[^']*)':\s*lazyRoute\(\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g,
+  ))
+    moduleOf.set(path!, `/app/src/${file}`);
+  const modules = new Set<string>();
+  for (const route of pageRoutes) {
+    if (route.access !== 'signed-in') continue;
+    const module = moduleOf.get(route.path);
+    if (!module) throw new Error(`chunk-groups: no module for ${route.path} in route-table.ts`);
+    modules.add(module);
+  }
+  return modules;
+}
+
 /**
  * Lazily loaded modules used outside the default layout: the sign-in pages (their own layout)
  * and what they load lazily, the session chunk (which they load too), the new-version toast and
@@ -23,6 +52,8 @@ const SIGNED_IN_ROUTE =
  */
 const OUTSIDE_LAYOUT =
   /(\/app\/src\/(routes\/auth\/|session\/|routes\/(new-build-toast|error-route)\.tsx$|mock-mode\.ts$)|\/packages\/mocks\/)/;
+/** One lucide icon (the `lucide-react` barrel re-exports them one module each). */
+const LUCIDE_ICON = /\/lucide-react\/dist\/esm\/icons\/[^/]+\.m?js$/;
 /** The other pages in the default layout: home, content pages, the 404 page. */
 const PUBLIC_LAYOUT_ROUTE = /\/app\/src\/routes\/(home-route|content-route|not-found-route)\.tsx$/;
 
@@ -31,6 +62,12 @@ const PUBLIC_LAYOUT_ROUTE = /\/app\/src\/routes\/(home-route|content-route|not-f
  * /dashboard would load much of what only the note pages use.
  */
 const SHARED_BY = 4;
+/**
+ * A module this small (its code after the transforms, in bytes) joins `signed-in` when any two
+ * signed-in pages share it: as a file of its own it costs a round trip on one of 6 connections,
+ * more than its bytes cost every signed-in page (docs/architecture.md#chunks).
+ */
+const SMALL_MODULE = 6_000;
 
 /** The names one import asks for: a set, or every export (`*`: a namespace or unknown). */
 type Names = Set<string> | '*';
@@ -47,6 +84,8 @@ interface ModuleRecord {
   reexports: Map<string, { target: string; name: string }>;
   /** A barrel's `export * from`. */
   star: string[];
+  /** The length of its code after the transforms. */
+  size: number;
 }
 
 interface AstNode {
@@ -58,11 +97,16 @@ const nameOf = (node: unknown): string => {
   return value.name ?? String(value.value);
 };
 
-export function chunkGroups(): {
+export function chunkGroups(
+  /** Modules in a chunk the entry imports (vite.config.ts's `public` group). */
+  loadedWithEntry: (id: string) => boolean = () => false,
+): {
   plugin: Plugin;
   signedInChunks: Rolldown.CodeSplittingNameFunction;
 } {
   const records = new Map<string, ModuleRecord>();
+  const signedInModules = [...signedInRouteModules()];
+  const isSignedInRoute = (id: string) => signedInModules.some((module) => id.endsWith(module));
   let rootsOf: Map<string, Set<string> | null> | undefined;
 
   const plugin: Plugin = {
@@ -78,7 +122,13 @@ export function chunkGroups(): {
         // Not JavaScript after all: its imports count as wholly used (`edgesOf`).
         return null;
       }
-      const record: ModuleRecord = { edges: [], barrel: true, reexports: new Map(), star: [] };
+      const record: ModuleRecord = {
+        edges: [],
+        barrel: true,
+        reexports: new Map(),
+        star: [],
+        size: code.length,
+      };
       const resolve = async (source: unknown) =>
         (await this.resolve(String((source as { value: string }).value), id))?.id;
       // Imported bindings, for a barrel that imports and then exports (`import * as A …; export { A }`).
@@ -138,20 +188,21 @@ export function chunkGroups(): {
     },
   };
 
+  function edgesOf(id: string, ctx: Rolldown.ChunkingContext): Edge[] {
+    const recorded = records.get(id)?.edges ?? [];
+    const known = new Set(recorded.map((edge) => edge.target));
+    const info = ctx.getModuleInfo(id);
+    // What the record missed (a CommonJS require, a module no parse saw) counts as wholly used.
+    const rest = (info?.importedIds ?? [])
+      .filter((target) => !known.has(target))
+      .map((target) => ({ target, names: '*' as const }));
+    return [...recorded, ...rest];
+  }
+
   /** For every module, the lazily loaded modules that need it; null when the entry does. */
   function computeRoots(ctx: Rolldown.ChunkingContext): Map<string, Set<string> | null> {
     const result = new Map<string, Set<string> | null>();
     const ids = new Set(records.keys());
-    const edgesOf = (id: string): Edge[] => {
-      const recorded = records.get(id)?.edges ?? [];
-      const known = new Set(recorded.map((edge) => edge.target));
-      const info = ctx.getModuleInfo(id);
-      // What the record missed (a CommonJS require, a module no parse saw) counts as wholly used.
-      const rest = (info?.importedIds ?? [])
-        .filter((target) => !known.has(target))
-        .map((target) => ({ target, names: '*' as const }));
-      return [...recorded, ...rest];
-    };
     const roots: { id: string; entry: boolean }[] = [];
     for (const id of ids) {
       const info = ctx.getModuleInfo(id);
@@ -197,7 +248,8 @@ export function chunkGroups(): {
         whole.add(target);
         if (record?.barrel) askedOf.set(target, '*');
         reached.add(target);
-        for (const edge of edgesOf(target)) if (ctx.getModuleInfo(edge.target)) stack.push(edge);
+        for (const edge of edgesOf(target, ctx))
+          if (ctx.getModuleInfo(edge.target)) stack.push(edge);
       }
       for (const id of reached) {
         if (root.entry) result.set(id, null);
@@ -211,7 +263,9 @@ export function chunkGroups(): {
     return result;
   }
 
-  const signedInChunks: Rolldown.CodeSplittingNameFunction = (id, ctx) => {
+  type Group = 'layout' | 'signed-in' | 'icons' | 'small' | null;
+  /** The group by the module's roots alone; `small`: a candidate for `signed-in` by its size. */
+  function baseGroup(id: string, ctx: Rolldown.ChunkingContext): Group {
     rootsOf ??= computeRoots(ctx);
     const info = ctx.getModuleInfo(id);
     // The lazily loaded modules themselves keep their own chunks.
@@ -222,7 +276,7 @@ export function chunkGroups(): {
     const kinds = [...roots].map((root) =>
       DEFAULT_LAYOUT.test(root)
         ? 'layout'
-        : SIGNED_IN_ROUTE.test(root)
+        : isSignedInRoute(root)
           ? 'signed-in'
           : PUBLIC_LAYOUT_ROUTE.test(root)
             ? 'public-layout'
@@ -231,10 +285,87 @@ export function chunkGroups(): {
               : 'part',
     );
     if (kinds.includes('outside')) return null;
+    // The icons of the default layout's pages in one chunk: a few hundred bytes each, as files
+    // of their own they cost a round trip apiece.
+    if (LUCIDE_ICON.test(id)) return 'icons';
     if (kinds.includes('layout')) return 'layout';
     // Signed-in pages only: a lazily loaded part may be shown on a public page too (the toasts).
-    if (kinds.every((kind) => kind === 'signed-in') && roots.size >= SHARED_BY) return 'signed-in';
-    return null;
+    if (!kinds.every((kind) => kind === 'signed-in')) return null;
+    if (roots.size >= SHARED_BY) return 'signed-in';
+    return roots.size >= 2 && (records.get(id)?.size ?? Infinity) < SMALL_MODULE ? 'small' : null;
+  }
+
+  /** The modules a module uses, barrels followed name by name to the modules behind them. */
+  function usedModules(id: string, ctx: Rolldown.ChunkingContext): Set<string> {
+    const used = new Set<string>();
+    const seen = new Set<string>();
+    const stack: Edge[] = [...edgesOf(id, ctx)];
+    while (stack.length > 0) {
+      const { target, names } = stack.pop()!;
+      if (!ctx.getModuleInfo(target)) continue;
+      const record = records.get(target);
+      if (!record?.barrel) {
+        used.add(target);
+        continue;
+      }
+      for (const name of names === '*' ? ['*'] : names) {
+        if (seen.has(`${target}\0${name}`)) continue;
+        seen.add(`${target}\0${name}`);
+        if (name === '*') {
+          stack.push(...edgesOf(target, ctx));
+          continue;
+        }
+        const from = record.reexports.get(name);
+        if (from)
+          stack.push({
+            target: from.target,
+            names: from.name === '*' ? '*' : new Set([from.name]),
+          });
+        else
+          for (const star of record.star) {
+            const exports = ctx.getModuleInfo(star)?.exports;
+            if (!exports || exports.includes(name))
+              stack.push({ target: star, names: new Set([name]) });
+          }
+      }
+    }
+    return used;
+  }
+
+  /**
+   * The small modules that join `signed-in`: only those whose every import is loaded anyway by
+   * a signed-in page (the entry's modules, `layout`, `signed-in`, another joining module, or what
+   * `loadedWithEntry` names); one that imports anything else would make every signed-in page
+   * load that too.
+   */
+  let small: Set<string> | undefined;
+  function smallModules(ctx: Rolldown.ChunkingContext): Set<string> {
+    const candidates = new Set<string>();
+    for (const id of rootsOf!.keys()) if (baseGroup(id, ctx) === 'small') candidates.add(id);
+    const uses = new Map([...candidates].map((id) => [id, usedModules(id, ctx)]));
+    const loaded = (id: string) =>
+      candidates.has(id) ||
+      rootsOf!.get(id) === null ||
+      loadedWithEntry(id) ||
+      baseGroup(id, ctx) === 'layout' ||
+      baseGroup(id, ctx) === 'icons' ||
+      baseGroup(id, ctx) === 'signed-in';
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const id of candidates)
+        if (![...uses.get(id)!].every(loaded)) {
+          candidates.delete(id);
+          changed = true;
+        }
+    }
+    return candidates;
+  }
+
+  const signedInChunks: Rolldown.CodeSplittingNameFunction = (id, ctx) => {
+    const group = baseGroup(id, ctx);
+    if (group !== 'small') return group;
+    small ??= smallModules(ctx);
+    return small.has(id) ? 'signed-in' : null;
   };
 
   return { plugin, signedInChunks };

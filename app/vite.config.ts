@@ -39,7 +39,7 @@ function themeScriptPlugin(): Plugin {
 
 export default defineConfig(({ mode, isSsrBuild }) => {
   // One graph per build: the browser bundle's (the Node bundle keeps the default rules).
-  const groups = chunkGroups();
+  const groups = chunkGroups((id) => PUBLIC_CHUNK.some((rule) => rule.test(id)));
   return {
     // Compression and prerendering follow the bundle in scripts/build.mjs.
     plugins: [themeScriptPlugin(), react(), tailwindcss(), contentPlugin(), groups.plugin],

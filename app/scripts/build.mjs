@@ -51,7 +51,10 @@ for (const path of server.prerenderedAddresses()) {
 for (const page of server.browserRenderedPages()) {
   const file = join(dist, 'pages', `${page.path.slice(1)}.html`);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, shellDocument(shell, manifest, page));
+  writeFileSync(
+    file,
+    shellDocument(shell, manifest, page, { fontsLater: server.FONTS_LATER_ATTRIBUTE }),
+  );
 }
 rmSync(ssrOut, { recursive: true, force: true });
 

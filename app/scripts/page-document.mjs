@@ -98,14 +98,17 @@ export function pageDocument(shell, manifest, page, { readAsset, boot }) {
 
 /**
  * The shell for a page the browser renders (docs/architecture.md#route-prefetch): no markup, but
- * its route's and layout's chunks (and a signed-in page's session chunk) as module preloads and
+ * its message files as fetch preloads, and its route's and layout's chunks as module preloads and
  * their stylesheets as links, so they load together with the entry instead of after it has run.
+ * A signed-in page's session chunk follows at low priority: the page paints without it, and
+ * over HTTP/1.1 a free connection goes to the most urgent waiting request, so it takes the line
+ * only once what the first render needs has it. `fontsLater` (`FONTS_LATER_ATTRIBUTE`) on a
+ * signed-in page's `<html>` holds the web font back until the page has loaded (`main.tsx`).
  */
-export function shellDocument(shell, manifest, page) {
+export function shellDocument(shell, manifest, page, { fontsLater } = {}) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loaded = closure(manifest, entryKey);
   const keys = page.components.map((component) => entryOf(manifest, component));
-  if (page.signedIn) keys.push(Object.keys(manifest).find((id) => id.endsWith('/app-session.ts')));
   const css = new Set();
   const preload = new Set();
   for (const key of keys) {
@@ -115,9 +118,25 @@ export function shellDocument(shell, manifest, page) {
     }
   }
   for (const key of loaded) for (const file of manifest[key].css ?? []) css.delete(file);
+  const later = new Set();
+  if (page.signedIn) {
+    const session = Object.keys(manifest).find((id) => id.endsWith('/app-session.ts'));
+    for (const dependency of closure(manifest, session)) {
+      const file = manifest[dependency].file;
+      if (!loaded.has(dependency) && !preload.has(file)) later.add(file);
+    }
+  }
   const head = [
+    // `crossorigin` as `fetch()` asks for them (same-origin credentials), so the fetch finds them.
+    ...page.messages.map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`),
     ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...later].map(
+      (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+    ),
   ].join('\n    ');
-  return shell.replace('</head>', () => `  ${head}\n  </head>`);
+  const document = shell.replace('</head>', () => `  ${head}\n  </head>`);
+  return page.signedIn && fontsLater
+    ? document.replace(/<html lang="([^"]*)">/, `<html lang="$1" ${fontsLater}>`)
+    : document;
 }

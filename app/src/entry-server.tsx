@@ -83,19 +83,22 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   };
 }
 
-/** A page the browser renders: the chunks its document names so that they load at once. */
+/** A page the browser renders: what its document names so that it loads at once. */
 export interface BrowserRenderedPage {
   /** The address: `/dashboard`, `/en/dashboard`. */
   path: string;
   /** The lazy components it renders first: its route, and its layout's. */
   components: string[];
-  /** Whether it needs the session chunk from the start (a signed-in page). */
+  /** The message files its first render waits for: `/_i18n/de/common.json`, … */
+  messages: string[];
+  /** Whether it needs the session chunk soon after its first render (a signed-in page). */
   signedIn: boolean;
 }
 
 /**
  * Every page not prerendered, in each locale (docs/architecture.md#route-prefetch): the build
- * writes each a copy of the shell that preloads its route, layout and session chunks.
+ * writes each a copy of the shell that preloads its route and layout chunks, its messages and, for
+ * a signed-in page, the session chunk after them.
  */
 export const browserRenderedPages = (): BrowserRenderedPage[] =>
   pageRoutes
@@ -107,6 +110,9 @@ export const browserRenderedPages = (): BrowserRenderedPage[] =>
           routeTable[path].displayName,
           ...(layout === 'default' ? ['DefaultLayout'] : []),
         ],
+        messages: ['common', ...routeTable[path].groups].map(
+          (group) => `/_i18n/${locale}/${group}.json`,
+        ),
         signedIn: access === 'signed-in',
       })),
     );

@@ -1,5 +1,5 @@
 import './zod-config.ts';
-import { splitLocale } from '@protokoll/contract';
+import { FONTS_LATER_ATTRIBUTE, splitLocale, WEB_FONT } from '@protokoll/contract';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
@@ -10,16 +10,34 @@ import {
   type InlinedMessages,
 } from './lib/app-i18n.ts';
 import { preloadContentPage } from './lib/content.ts';
+import { FIRST_DATA_WAIT_MS, firstDataLoaded, markFirstDataLoaded } from './lib/first-data.ts';
 import { preloadComponents } from './lib/lazy-route.ts';
 import { preloadCurrentPage } from './lib/prefetch-page.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import { watchTheme } from './lib/theme.ts';
+import { readStoredSession } from './session/stored-session.ts';
 import './styles/public.css';
 
 /** The messages a prerendered page carries, when it is one (docs/architecture.md#prerendered-pages). */
 function inlinedMessages(): InlinedMessages | undefined {
   const script = document.getElementById(INLINED_MESSAGES_ID);
   return script?.textContent ? (JSON.parse(script.textContent) as InlinedMessages) : undefined;
+}
+
+/**
+ * A signed-in page's shell holds the web font back (`FONTS_LATER_ATTRIBUTE`) so that its ~49 KiB
+ * do not share the line with the session chunk and the page's data: it follows the first data
+ * (docs/architecture.md#route-prefetch).
+ */
+function fontsAfterFirstData() {
+  setTimeout(markFirstDataLoaded, FIRST_DATA_WAIT_MS);
+  const html = document.documentElement;
+  if (!html.hasAttribute(FONTS_LATER_ATTRIBUTE)) return;
+  const release = () => html.removeAttribute(FONTS_LATER_ATTRIBUTE);
+  // Without a session the guard sends the visitor to /login, whose data nobody waits for.
+  if (readStoredSession(localStorage) === null) return release();
+  // Loaded first, so the page is set anew once, in the font (docs/architecture.md#prerendered-pages).
+  void firstDataLoaded.then(() => document.fonts.load(WEB_FONT)).then(release, release);
 }
 
 /** Ends the current task: what follows runs in a new one, after the browser's pending work. */
@@ -67,6 +85,7 @@ async function start() {
     return;
   }
 
+  fontsAfterFirstData();
   const root = createRoot(container);
   try {
     const i18n = initAppI18n(locale);

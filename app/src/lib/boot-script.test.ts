@@ -1,4 +1,4 @@
-import { BOOT_MODULES_ID, BOOT_SCRIPT, FONTS_LATER_ATTRIBUTE } from '@protokoll/contract';
+import { BOOT_MODULES_ID, BOOT_SCRIPT, FONTS_LATER_ATTRIBUTE, WEB_FONT } from '@protokoll/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The prerendered pages' script loader (docs/architecture.md#prerendered-pages).
@@ -70,6 +70,34 @@ describe('BOOT_SCRIPT', () => {
     expect(document.documentElement.hasAttribute(FONTS_LATER_ATTRIBUTE)).toBe(true);
     PaintObserver.last!.paint('first-contentful-paint');
     expect(document.documentElement.hasAttribute(FONTS_LATER_ATTRIBUTE)).toBe(false);
+  });
+
+  it('switches to the web font only once it has loaded: the page is set anew once', async () => {
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    let loaded: () => void = () => undefined;
+    const asked: string[] = [];
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: {
+        load: (font: string) => {
+          asked.push(font);
+          return new Promise<void>((resolve) => (loaded = resolve));
+        },
+      },
+    });
+    try {
+      document.documentElement.setAttribute(FONTS_LATER_ATTRIBUTE, '');
+      new Function(BOOT_SCRIPT)();
+      PaintObserver.last!.paint('first-contentful-paint');
+      expect(asked).toEqual([WEB_FONT]);
+      expect(document.documentElement.hasAttribute(FONTS_LATER_ATTRIBUTE)).toBe(true);
+      loaded();
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(document.documentElement.hasAttribute(FONTS_LATER_ATTRIBUTE)).toBe(false);
+    } finally {
+      delete (document as { fonts?: unknown }).fonts;
+    }
   });
 
   it('loads after 5 s when no paint is reported', () => {

@@ -26,6 +26,8 @@ export type LazyRoute<P extends object = object> = ((props: P) => ReactNode) & {
   displayName: string;
   /** Loads the chunk and the message groups ahead of a visit (prefetch); never rejects. */
   preload(): Promise<void>;
+  /** The message groups its texts come from, beside `common`. */
+  groups: readonly MessageGroup[];
 };
 
 /**
@@ -97,5 +99,5 @@ export function lazyRoute<P extends object, K extends string>(
           () => undefined,
         );
   registry.set(name, preload);
-  return Object.assign(Route, { preload });
+  return Object.assign(Route, { preload, groups });
 }

@@ -1,6 +1,5 @@
 import { pageRoutes, splitLocale } from '@protokoll/contract';
 import { DefaultLayout, routeTable } from '../route-table.ts';
-import { loadSession } from '../session/session-context.ts';
 import { readStoredSession } from '../session/stored-session.ts';
 import { createPrefetchQueue } from './prefetch.ts';
 
@@ -26,15 +25,15 @@ export function prefetchPage(href: string): void {
 
 /**
  * For a page the browser renders (every signed-in page): its route chunk, message groups and
- * layout start loading together with `common`, and a signed-in visitor's session chunk with
- * them, instead of each after the one before (docs/architecture.md#route-prefetch). A signed-in
- * page is left alone without a stored session: the guard sends that visitor to /login.
+ * layout start loading together with `common` instead of each after the one before
+ * (docs/architecture.md#route-prefetch). The session chunk is not among them: the page paints
+ * from the stored session and loads the chunk when its first render starts the queries. A
+ * signed-in page is left alone without a stored session: the guard sends that visitor to /login.
  */
 export function preloadCurrentPage(): void {
   const { path } = splitLocale(location.pathname);
   const route = pageRoutes.find((page) => page.path === path);
-  const signedIn = readStoredSession(localStorage) !== null;
-  if (signedIn) void loadSession();
-  if (!route || (route.access === 'signed-in' && !signedIn)) return;
+  if (!route) return;
+  if (route.access === 'signed-in' && readStoredSession(localStorage) === null) return;
   prefetchPage(location.href);
 }

@@ -5,6 +5,12 @@ import { renderRouterLink } from './router-link.tsx';
 
 const prefetched = vi.hoisted(() => [] as string[]);
 vi.mock('./prefetch-page.ts', () => ({ prefetchPage: (href: string) => prefetched.push(href) }));
+const firstData = vi.hoisted(() => {
+  let release: () => void = () => undefined;
+  const loaded = new Promise<void>((resolve) => (release = resolve));
+  return { loaded, release: () => release() };
+});
+vi.mock('./first-data.ts', () => ({ firstDataLoaded: firstData.loaded }));
 
 /** An IntersectionObserver that reports whatever it observes as visible at once. */
 class VisibleAtOnce {
@@ -38,8 +44,13 @@ afterEach(() => {
 
 // docs/architecture.md#route-prefetch
 describe('renderRouterLink', () => {
-  it('in the signed-in app prefetches its page as soon as it is visible', () => {
+  it('in the signed-in app prefetches its page once it is visible and the page has its data', async () => {
     renderLink('visible');
+    await Promise.resolve();
+    expect(prefetched).toEqual([]);
+    firstData.release();
+    await firstData.loaded;
+    await Promise.resolve();
     expect(prefetched).toEqual(['/register']);
   });
 

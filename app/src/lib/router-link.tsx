@@ -2,6 +2,7 @@ import type { LinkItem } from '@protokoll/ui';
 import { useContext, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { PrefetchModeContext } from './prefetch-mode.ts';
+import { firstDataLoaded } from './first-data.ts';
 import { prefetchPage } from './prefetch-page.ts';
 
 /**
@@ -23,7 +24,8 @@ function PrefetchingLink({
     if (!whenVisible || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
-      prefetchPage(href);
+      // After the page's own data: the prefetches would share the line with it.
+      void firstDataLoaded.then(() => prefetchPage(href));
       observer.disconnect();
     });
     observer.observe(element);

@@ -13,11 +13,14 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
+import { useIsFetching } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useUser } from '../api/user/user.ts';
 import { localizedCounterpart } from '../lib/content.ts';
+import { markFirstDataLoaded } from '../lib/first-data.ts';
 import { lazyRoute } from '../lib/lazy-route.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { QueryProvider } from '../lib/query-provider.tsx';
 import { renderRouterLink } from '../lib/router-link.tsx';
 import { setThemeChoice, useThemeChoice } from '../lib/theme.ts';
@@ -66,6 +69,14 @@ function Shell({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (isAuthenticated) void loadSession();
   }, [isAuthenticated]);
+
+  // Once the page's queries have settled, what waited for its first data may start (visible
+  // links' prefetch, a signed-in page's web font: docs/architecture.md#route-prefetch). The
+  // live count, not the rendered one: the page's queries start in the same commit.
+  const fetching = useIsFetching();
+  useEffect(() => {
+    if (queryClient.isFetching() === 0) markFirstDataLoaded();
+  }, [fetching]);
 
   const navItems: NavItem[] = isAuthenticated
     ? NAV.map(({ key, path: target, icon }) => ({

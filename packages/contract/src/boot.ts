@@ -11,19 +11,28 @@ export const BOOT_MODULES_ID = 'modules';
 export const FONTS_LATER_ATTRIBUTE = 'data-fonts-later';
 
 /**
+ * The web font as `document.fonts.load` takes it: the script loader loads it before it removes
+ * `FONTS_LATER_ATTRIBUTE`, so the page is set anew once, in the font itself, instead of once when
+ * the attribute goes (still in the fallback, while the font loads) and again when it has arrived.
+ */
+export const WEB_FONT = '1em "Inter Variable"';
+
+/**
  * The inline script at the end of a prerendered page's `<body>`: the page paints from its HTML
  * alone, so its modules are asked for only once it has painted (until then they would share the
  * line and the main thread with the first paint); the web font follows then too
- * (`FONTS_LATER_ATTRIBUTE`). A tab in the background, which does not paint,
- * loads at once; so does a browser without paint timing, and every page after 5 s at the latest.
- * The server allows exactly this text through its hash in the content security policy, like
- * `THEME_SCRIPT`. Kept free of `<`, so it can be inlined as it is.
+ * (`FONTS_LATER_ATTRIBUTE`, removed once the font has loaded: `WEB_FONT`). A tab in the
+ * background, which does not paint, loads at once; so does a browser without paint timing, and
+ * every page after 5 s at the latest. The server allows exactly this text through its hash in the
+ * content security policy, like `THEME_SCRIPT`. Kept free of `<`, so it can be inlined as it is.
  */
 export const BOOT_SCRIPT =
   `(function(){var l=document.getElementById(${JSON.stringify(BOOT_MODULES_ID)});` +
-  `if(!l)return document.documentElement.removeAttribute(${JSON.stringify(FONTS_LATER_ATTRIBUTE)});` +
+  `function f(){var h=document.documentElement,d=document.fonts,r=function(){h.removeAttribute(${JSON.stringify(FONTS_LATER_ATTRIBUTE)})};` +
+  `if(d&&d.load)d.load(${JSON.stringify(WEB_FONT)}).then(r,r);else r()}` +
+  `if(!l)return f();` +
   `var m=JSON.parse(l.textContent),s=false;` +
-  `function go(){if(s)return;s=true;document.documentElement.removeAttribute(${JSON.stringify(FONTS_LATER_ATTRIBUTE)});m.slice(1).forEach(function(h){var k=document.createElement('link');` +
+  `function go(){if(s)return;s=true;f();m.slice(1).forEach(function(h){var k=document.createElement('link');` +
   `k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)});` +
   `var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=m[0];document.head.appendChild(e)}` +
   `var P=window.PerformanceObserver;` +
