@@ -24,6 +24,13 @@ export const ENGLISH_TEXT =
 export const LONG_BLOCK_SECONDS = 10;
 export const LONG_DURATION_SECONDS = 25 * 60;
 export const toneFrequency = (block: number) => 300 + 20 * block;
+/**
+ * How long a test that runs ffmpeg over the whole long recording may take: a few seconds on a
+ * quiet machine, over 30 s when the machine also runs other suites (three CI runs at once, load
+ * average 30, timed out at the default 30 s). A cap for a test that waits for its result, never a
+ * wait of its own (docs/architecture.md#suite-time).
+ */
+export const LONG_RECORDING_TEST_MS = 180_000;
 
 const RECIPE = {
   version: 2,

@@ -8,6 +8,7 @@ import {
   audioFixtures,
   LONG_BLOCK_SECONDS,
   LONG_DURATION_SECONDS,
+  LONG_RECORDING_TEST_MS,
   type AudioFixtures,
 } from '../../../../tests/support/audio.ts';
 import { cutChunk, planChunks, prepareAudio, probeAudio, type ChunkPlan } from './audio.ts';
@@ -147,36 +148,40 @@ describe('the long recording, chunked, transcribed by the peer and merged', () =
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it('keeps every block once, in order, at its true time', async () => {
-    const probe = await probeAudio(fixtures.long);
-    const prepared = await prepareAudio(fixtures.long, work);
-    expect(prepared.durationSeconds).toBeCloseTo(probe.durationSeconds, 0);
-    const plan = planChunks(prepared.durationSeconds, {
-      bytesPerSecond: prepared.bytesPerSecond,
-    });
-    expect(plan).toHaveLength(3);
-    const chunks = await Promise.all(
-      plan.map(async (chunk) => ({ ...chunk, path: await cutChunk(prepared, chunk, work) })),
-    );
+  it(
+    'keeps every block once, in order, at its true time',
+    async () => {
+      const probe = await probeAudio(fixtures.long);
+      const prepared = await prepareAudio(fixtures.long, work);
+      expect(prepared.durationSeconds).toBeCloseTo(probe.durationSeconds, 0);
+      const plan = planChunks(prepared.durationSeconds, {
+        bytesPerSecond: prepared.bytesPerSecond,
+      });
+      expect(plan).toHaveLength(3);
+      const chunks = await Promise.all(
+        plan.map(async (chunk) => ({ ...chunk, path: await cutChunk(prepared, chunk, work) })),
+      );
 
-    const stt = createSttClient({ baseUrl: `${peer.url}/v1`, model: 'whisper-1' });
-    const results = await transcribeChunks(chunks, stt, { concurrency: 2 });
-    expect(peer.peakConcurrency()).toBeLessThanOrEqual(2);
-    expect(peer.requests.map((r) => r.status)).toEqual([200, 200, 200]);
+      const stt = createSttClient({ baseUrl: `${peer.url}/v1`, model: 'whisper-1' });
+      const results = await transcribeChunks(chunks, stt, { concurrency: 2 });
+      expect(peer.peakConcurrency()).toBeLessThanOrEqual(2);
+      expect(peer.requests.map((r) => r.status)).toEqual([200, 200, 200]);
 
-    // Without the overlap handling the blocks at both borders would appear twice.
-    const raw = [...results.values()].flatMap((r) => r.segments.map((s) => s.text));
-    const blocks = LONG_DURATION_SECONDS / LONG_BLOCK_SECONDS;
-    expect(raw.length).toBeGreaterThan(blocks);
+      // Without the overlap handling the blocks at both borders would appear twice.
+      const raw = [...results.values()].flatMap((r) => r.segments.map((s) => s.text));
+      const blocks = LONG_DURATION_SECONDS / LONG_BLOCK_SECONDS;
+      expect(raw.length).toBeGreaterThan(blocks);
 
-    const merged = mergeTranscripts(plan, results);
-    expect(merged.map((s) => s.text)).toEqual(
-      Array.from({ length: blocks }, (_, k) => `Block ${k}`),
-    );
-    for (const [k, segment] of merged.entries()) {
-      expect(Math.abs(segment.start - k * LONG_BLOCK_SECONDS)).toBeLessThanOrEqual(0.5);
-      expect(Math.abs(segment.end - (k + 1) * LONG_BLOCK_SECONDS)).toBeLessThanOrEqual(0.5);
-      if (k > 0) expect(segment.start).toBeGreaterThan(merged[k - 1]!.start);
-    }
-  });
+      const merged = mergeTranscripts(plan, results);
+      expect(merged.map((s) => s.text)).toEqual(
+        Array.from({ length: blocks }, (_, k) => `Block ${k}`),
+      );
+      for (const [k, segment] of merged.entries()) {
+        expect(Math.abs(segment.start - k * LONG_BLOCK_SECONDS)).toBeLessThanOrEqual(0.5);
+        expect(Math.abs(segment.end - (k + 1) * LONG_BLOCK_SECONDS)).toBeLessThanOrEqual(0.5);
+        if (k > 0) expect(segment.start).toBeGreaterThan(merged[k - 1]!.start);
+      }
+    },
+    LONG_RECORDING_TEST_MS,
+  );
 });
