@@ -34,7 +34,13 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/visual/__screenshots__/{arg}{ext}',
   expect: {
     // A changed pixel fails.
-    toHaveScreenshot: { maxDiffPixels: 0, threshold: 0, animations: 'disabled', caret: 'hide' },
+    toHaveScreenshot: {
+      maxDiffPixels: 0,
+      threshold: 0,
+      animations: 'disabled',
+      caret: 'hide',
+      stylePath: join(import.meta.dirname, 'tests/visual/screenshot.css'),
+    },
   },
   projects: [
     {
