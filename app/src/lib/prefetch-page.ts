@@ -1,5 +1,6 @@
 import { pageRoutes, splitLocale } from '@protokoll/contract';
 import { DefaultLayout, routeTable } from '../route-table.ts';
+import { loadSession } from '../session/session-context.ts';
 import { readStoredSession } from '../session/stored-session.ts';
 import { createPrefetchQueue } from './prefetch.ts';
 
@@ -25,15 +26,16 @@ export function prefetchPage(href: string): void {
 
 /**
  * For a page the browser renders (every signed-in page): its route chunk, message groups and
- * layout start loading together with `common` instead of each after the one before
- * (docs/architecture.md#route-prefetch). The session chunk is not among them: the page paints
- * from the stored session and loads the chunk when its first render starts the queries. A
- * signed-in page is left alone without a stored session: the guard sends that visitor to /login.
+ * layout start loading together with `common` instead of each after the one before, and a
+ * signed-in visitor's session as soon as its chunk is there, so the page's queries need not
+ * wait for it after the first render (docs/architecture.md#route-prefetch). A signed-in page is
+ * left alone without a stored session: the guard sends that visitor to /login.
  */
 export function preloadCurrentPage(): void {
   const { path } = splitLocale(location.pathname);
   const route = pageRoutes.find((page) => page.path === path);
-  if (!route) return;
-  if (route.access === 'signed-in' && readStoredSession(localStorage) === null) return;
+  const signedIn = readStoredSession(localStorage) !== null;
+  if (signedIn) void loadSession();
+  if (!route || (route.access === 'signed-in' && !signedIn)) return;
   prefetchPage(location.href);
 }

@@ -70,14 +70,6 @@ function Shell({ children }: { children: React.ReactNode }) {
     if (isAuthenticated) void loadSession();
   }, [isAuthenticated]);
 
-  // Once the page's queries have settled, what waited for its first data may start (visible
-  // links' prefetch, a signed-in page's web font: docs/architecture.md#route-prefetch). The
-  // live count, not the rendered one: the page's queries start in the same commit.
-  const fetching = useIsFetching();
-  useEffect(() => {
-    if (queryClient.isFetching() === 0) markFirstDataLoaded();
-  }, [fetching]);
-
   const navItems: NavItem[] = isAuthenticated
     ? NAV.map(({ key, path: target, icon }) => ({
         key,
@@ -127,6 +119,21 @@ function Shell({ children }: { children: React.ReactNode }) {
       <Suspense fallback={null}>
         <AppToaster owner={shownUser?.id ?? null} />
       </Suspense>
+      <FirstDataWatch />
     </>
   );
+}
+
+/**
+ * Marks the page's first data once its queries have settled: what waited for it may start
+ * (visible links' prefetch, a signed-in page's web font: docs/architecture.md#route-prefetch).
+ * The live count, not the rendered one: the page's queries start in the same commit. A component
+ * of its own, so a query starting or ending re-renders only this.
+ */
+function FirstDataWatch() {
+  const fetching = useIsFetching();
+  useEffect(() => {
+    if (queryClient.isFetching() === 0) markFirstDataLoaded();
+  }, [fetching]);
+  return null;
 }
