@@ -199,6 +199,20 @@ export function chunkGroups(
     return [...recorded, ...rest];
   }
 
+  /** Where a barrel's export `name` comes from: its re-export, or the `export *` modules that have it. */
+  function behindName(record: ModuleRecord, name: string, ctx: Rolldown.ChunkingContext): Edge[] {
+    const from = record.reexports.get(name);
+    if (from)
+      return [{ target: from.target, names: from.name === '*' ? '*' : new Set([from.name]) }];
+    // Only the module that has the name: `export *` passes on what it exports.
+    return record.star
+      .filter((star) => {
+        const exports = ctx.getModuleInfo(star)?.exports;
+        return !exports || exports.includes(name);
+      })
+      .map((star) => ({ target: star, names: new Set([name]) }));
+  }
+
   /** For every module, the lazily loaded modules that need it; null when the entry does. */
   function computeRoots(ctx: Rolldown.ChunkingContext): Map<string, Set<string> | null> {
     const result = new Map<string, Set<string> | null>();
@@ -227,19 +241,7 @@ export function chunkGroups(
           for (const name of names) {
             if (asked.has(name)) continue;
             asked.add(name);
-            const from = record.reexports.get(name);
-            if (from)
-              stack.push({
-                target: from.target,
-                names: from.name === '*' ? '*' : new Set([from.name]),
-              });
-            else
-              for (const star of record.star) {
-                // Only the module that has the name: `export *` passes on what it exports.
-                const exports = ctx.getModuleInfo(star)?.exports;
-                if (!exports || exports.includes(name))
-                  stack.push({ target: star, names: new Set([name]) });
-              }
+            stack.push(...behindName(record, name, ctx));
           }
           reached.add(target);
           continue;
@@ -315,18 +317,7 @@ export function chunkGroups(
           stack.push(...edgesOf(target, ctx));
           continue;
         }
-        const from = record.reexports.get(name);
-        if (from)
-          stack.push({
-            target: from.target,
-            names: from.name === '*' ? '*' : new Set([from.name]),
-          });
-        else
-          for (const star of record.star) {
-            const exports = ctx.getModuleInfo(star)?.exports;
-            if (!exports || exports.includes(name))
-              stack.push({ target: star, names: new Set([name]) });
-          }
+        stack.push(...behindName(record, name, ctx));
       }
     }
     return used;
