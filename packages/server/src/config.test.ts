@@ -114,7 +114,7 @@ describe('loadConfig', () => {
         resumableExpireMs: 24 * 60 * 60_000,
       },
       database: {
-        pglite: { maxConcurrent: 4, queueLimit: 100, queueTimeoutMs: 1_000 },
+        pglite: { maxConcurrent: 4, queueLimit: 1_000, queueTimeoutMs: 1_000 },
         poolMax: 10,
         poolTimeoutMs: 5_000,
       },

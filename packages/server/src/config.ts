@@ -443,7 +443,7 @@ const EnvSchema = z.object({
   UPLOAD_SWEEP_INTERVAL_MS: integerVariable(5 * 60_000, 100, 86_400_000),
   UPLOAD_STALE_AFTER_MS: integerVariable(15 * 60_000, 1_000, 7 * 86_400_000),
   PGLITE_MAX_CONCURRENT: integerVariable(4, 1, 1000),
-  PGLITE_QUEUE_LIMIT: integerVariable(100, 0, 100_000),
+  PGLITE_QUEUE_LIMIT: integerVariable(1_000, 0, 100_000),
   PGLITE_QUEUE_TIMEOUT_MS: integerVariable(1_000, 10, 60_000),
   DATABASE_POOL_MAX: integerVariable(10, 1, 1000),
   DATABASE_POOL_TIMEOUT_MS: integerVariable(5_000, 10, 600_000),

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind, useTestDatabase } from '../test/db.ts';
-import { openDatabase, openPostgres } from './client.ts';
+import { openDatabase, openPostgres, PGLITE_SLICE_MS } from './client.ts';
 import { migratePglite } from './migrate.ts';
 import { PGLITE_SETTINGS } from './pglite-settings.ts';
 import type * as schema from './schema.ts';
@@ -132,6 +132,46 @@ describe.runIf(testDbKind === 'pglite')('openDatabase without DATABASE_URL', () 
     } finally {
       await reopened.close();
     }
+  });
+});
+
+describe.runIf(testDbKind === 'pglite')('PGlite and the event loop', () => {
+  // docs/architecture.md#pglite-turns: before, a line of statements ran in one stretch and the
+  // event loop (sockets, timers) waited for the last of them.
+  it('gives the event loop turns during a long line of statements', async () => {
+    const { db } = database();
+    const statements = 40;
+    // Counts the event loop's turns while the line runs.
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await Promise.all(
+      Array.from({ length: statements }, () =>
+        db.execute(sql`select pg_sleep(${PGLITE_SLICE_MS / 1000})`),
+      ),
+    );
+    running = false;
+    // Each statement takes a whole slice, so nearly every one is followed by a turn.
+    expect(turns).toBeGreaterThanOrEqual(statements / 4);
+  });
+
+  it('keeps the statements in call order', async () => {
+    const { db } = database();
+    const order = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        db.execute(sql`select ${i}::int as i, clock_timestamp() as at`).then((result) => {
+          const [row] = (result as unknown as { rows: { i: number; at: Date }[] }).rows;
+          return row!;
+        }),
+      ),
+    );
+    const byTime = [...order].sort((a, b) => +new Date(a.at) - +new Date(b.at) || a.i - b.i);
+    expect(byTime.map((row) => row.i)).toEqual(order.map((row) => row.i));
   });
 });
 

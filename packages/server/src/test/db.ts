@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { openPostgres, type Database } from '../db/client.ts';
+import { openPostgres, TurnTakingPGlite, type Database } from '../db/client.ts';
 import { migratePglite } from '../db/migrate.ts';
 import * as schema from '../db/schema.ts';
 
@@ -70,7 +70,8 @@ export interface TestDatabaseOptions {
 }
 
 async function createPgliteDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
-  const client = new PGlite({ loadDataDir: await emptyClusterDump() });
+  // The server's own PGlite (db/client.ts), so every test runs on its event-loop turns.
+  const client = new TurnTakingPGlite({ loadDataDir: await emptyClusterDump() });
   const db = drizzle({ client, schema });
   if (options.migrate !== false) await migratePglite(db);
   return { db, kind: 'pglite', url: undefined, close: () => client.close() };
