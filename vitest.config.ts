@@ -2,6 +2,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { contentPlugin } from './app/content.ts';
@@ -17,11 +18,29 @@ function chromium() {
   };
 }
 
+/**
+ * The server test files that use a database (they name `useTestDatabase`, `createTestDatabase` or
+ * `testDbKind`): only these run again on PostgreSQL. The others (ffmpeg, speech-to-text, exports,
+ * serving without a database) would do the same work a second time for nothing
+ * (docs/architecture.md#suite-time).
+ */
+function databaseTestFiles(): string[] {
+  const dir = 'packages/server/src';
+  return readdirSync(new URL(dir, import.meta.url), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `${dir}/${file.split('\\').join('/')}`)
+    .filter((file) =>
+      /\b(useTestDatabase|createTestDatabase|testDbKind)\b/.test(
+        readFileSync(new URL(file, import.meta.url), 'utf8'),
+      ),
+    );
+}
+
 const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name,
     environment: 'node',
-    include: ['packages/server/src/**/*.test.ts'],
+    include: db === 'pglite' ? ['packages/server/src/**/*.test.ts'] : databaseTestFiles(),
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -19,6 +19,7 @@ import type { App } from '../app.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/accounts.ts';
 import { noDatabase, TEST_JWT_SECRET, testApp } from '../test/app.ts';
 import { useTestDatabase } from '../test/db.ts';
+import { startSession } from '../lib/auth/sessions.ts';
 import { isApiPath } from '../web/app-serving.ts';
 import { seedFolder, seedNote, testAudio } from '../test/notes.ts';
 import { requestArbitrary, type BodySpec, type RequestSpec } from './requests.ts';
@@ -52,7 +53,13 @@ interface Owner {
   folderId: number;
 }
 let owner: Owner;
-let stale = false;
+/**
+ * 'account': the request ended or changed the account (deletion, a new password, a session that
+ * stopped working for no known reason): the next request gets a new account. 'session': only the
+ * session ended (logout) or was rotated (refresh): the same account signs in again, without
+ * another sign-up's password hash and seeded notes (docs/architecture.md#suite-time).
+ */
+let stale: false | 'session' | 'account' = false;
 let other: Owner;
 let forgedToken: string;
 
@@ -63,6 +70,16 @@ async function newOwner(): Promise<Owner> {
   const note = await seedNote(db, account.user.id, { folderId: folder.id });
   const withAudio = await seedNote(db, account.user.id, { audioDataDir: t.dataDir });
   return { account, noteId: note.id, audioNoteId: withAudio.id, folderId: folder.id };
+}
+
+/** A new session of the same account, as a sign-in starts one. */
+async function newSession(account: SignedUp): Promise<SignedUp> {
+  const { token, refreshToken } = await startSession(
+    database().db,
+    TEST_JWT_SECRET,
+    account.user.id,
+  );
+  return { ...account, token, refreshToken };
 }
 
 beforeAll(async () => {
@@ -193,10 +210,9 @@ const endpointById = new Map<string, Endpoint>(
 );
 
 async function check(op: Operation, spec: RequestSpec): Promise<void> {
-  if (stale) {
-    owner = await newOwner();
-    stale = false;
-  }
+  if (stale === 'account') owner = await newOwner();
+  if (stale === 'session') owner = { ...owner, account: await newSession(owner.account) };
+  stale = false;
   const init = requestInit(spec);
   const label = describeRequest(spec, init);
   const res = await send(t.app, resolveUrl(spec.url), init);
@@ -217,13 +233,15 @@ async function check(op: Operation, spec: RequestSpec): Promise<void> {
     const parsed = endpoint.response.safeParse(JSON.parse(text));
     expect(parsed.success, `undocumented answer: ${label}\n→ ${answer}`).toBe(true);
   }
-  // A valid session that stopped working was ended by this request (logout, deletion, a new
-  // password): the next request gets a new account.
-  if (spec.auth === 'valid' && res.status === 401 && op.security?.length) stale = true;
-  if (res.status === 200 && ['logout', 'deleteUser', 'changePassword'].includes(op.operationId)) {
-    stale = true;
+  // A valid session that stopped working was ended by this request (deletion, a new password):
+  // the next request gets a new account; a logout or refresh only needs a new session.
+  if (spec.auth === 'valid' && res.status === 401 && op.security?.length) stale = 'account';
+  if (res.status === 200 && ['deleteUser', 'changePassword'].includes(op.operationId)) {
+    stale = 'account';
   }
-  if (res.status === 200 && op.operationId === 'refreshToken') stale = true;
+  if (res.status === 200 && ['logout', 'refreshToken'].includes(op.operationId)) {
+    stale = 'session';
+  }
 }
 
 /** The document the server serves, read once up front so each operation gets its own test. */
