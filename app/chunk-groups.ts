@@ -54,6 +54,8 @@ const OUTSIDE_LAYOUT =
   /(\/app\/src\/(routes\/auth\/|session\/|routes\/(new-build-toast|error-route)\.tsx$|mock-mode\.ts$)|\/packages\/mocks\/)/;
 /** One lucide icon (the `lucide-react` barrel re-exports them one module each). */
 const LUCIDE_ICON = /\/lucide-react\/dist\/esm\/icons\/[^/]+\.m?js$/;
+/** zod: a module importing it holds schemas (`importsSchemas`). */
+const ZOD = /\/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?zod\//;
 /** The other pages in the default layout: home, content pages, the 404 page. */
 const PUBLIC_LAYOUT_ROUTE = /\/app\/src\/routes\/(home-route|content-route|not-found-route)\.tsx$/;
 
@@ -287,6 +289,10 @@ export function chunkGroups(
               : 'part',
     );
     if (kinds.includes('outside')) return null;
+    // zod and the schemas load with the session chunk, after the first render: a module that
+    // imports a schema keeps the default rules, so `layout` and `signed-in` never bring zod to a
+    // page that does not use it (docs/architecture.md#chunks).
+    if (importsSchemas(id, ctx)) return null;
     // The icons of the default layout's pages in one chunk: a few hundred bytes each, as files
     // of their own they cost a round trip apiece.
     if (LUCIDE_ICON.test(id)) return 'icons';
@@ -321,6 +327,24 @@ export function chunkGroups(
       }
     }
     return used;
+  }
+
+  /**
+   * Whether a module imports a schema: a name that comes (through the contract's `export *`) from
+   * a module importing zod. Module by module the contract's index is no barrel (it builds
+   * `endpoints`), so the walks above count all of it as used; here its names are followed.
+   */
+  function importsSchemas(id: string, ctx: Rolldown.ChunkingContext): boolean {
+    const importsZod = (module: string) =>
+      (records.get(module)?.edges ?? []).some((edge) => ZOD.test(edge.target));
+    return (records.get(id)?.edges ?? []).some(({ target, names }) => {
+      if (importsZod(target)) return true;
+      const record = records.get(target);
+      if (!record || names === '*' || record.star.length === 0) return false;
+      return [...names].some((name) =>
+        behindName(record, name, ctx).some((edge) => importsZod(edge.target)),
+      );
+    });
   }
 
   /**

@@ -27,7 +27,7 @@ const routes = [
   { page: 'src/routes/home-route.tsx', layout: LAYOUT, budget: 178 },
   { page: 'src/routes/auth/login-route.tsx', layout: null, budget: 120 },
   { page: 'src/routes/auth/register-route.tsx', layout: null, budget: 150 },
-  { page: 'src/routes/dashboard-route.tsx', layout: LAYOUT, budget: 222 },
+  { page: 'src/routes/dashboard-route.tsx', layout: LAYOUT, budget: 194 },
   { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, budget: 245 },
   { page: 'src/routes/protocol-route.tsx', layout: LAYOUT, budget: 258 },
   { page: 'src/routes/settings/settings-route.tsx', layout: LAYOUT, budget: 170 },

@@ -2,6 +2,7 @@ import { pageRoutes, splitLocale } from '@protokoll/contract';
 import { DefaultLayout, routeTable } from '../route-table.ts';
 import { loadSession } from '../session/session-context.ts';
 import { readStoredSession } from '../session/stored-session.ts';
+import { startFirstRequests } from './first-requests.ts';
 import { createPrefetchQueue } from './prefetch.ts';
 
 const queue = createPrefetchQueue();
@@ -27,15 +28,19 @@ export function prefetchPage(href: string): void {
 /**
  * For a page the browser renders (every signed-in page): its route chunk, message groups and
  * layout start loading together with `common` instead of each after the one before, and a
- * signed-in visitor's session as soon as its chunk is there, so the page's queries need not
- * wait for it after the first render (docs/architecture.md#route-prefetch). A signed-in page is
+ * signed-in visitor's session as soon as its chunk is there and the page's first data at once,
+ * so the page's queries need not wait for either after the first render (docs/architecture.md#route-prefetch). A signed-in page is
  * left alone without a stored session: the guard sends that visitor to /login.
  */
 export function preloadCurrentPage(): void {
   const { path } = splitLocale(location.pathname);
   const route = pageRoutes.find((page) => page.path === path);
-  const signedIn = readStoredSession(localStorage) !== null;
+  const stored = readStoredSession(localStorage);
+  const signedIn = stored !== null;
   if (signedIn) void loadSession();
   if (!route || (route.access === 'signed-in' && !signedIn)) return;
+  // The page's first data starts too, beside its chunks (`app/src/lib/first-requests.ts`).
+  if (stored && route.access === 'signed-in')
+    startFirstRequests(path, location.search, stored.token);
   prefetchPage(location.href);
 }

@@ -4,6 +4,7 @@ import { keys } from '../api/keys.ts';
 import { minutesQueryOptions } from '../api/user/minutes.ts';
 import { planQueryOptions } from '../api/user/plan.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { fetchWithFirstRequests } from '../lib/first-requests.ts';
 import { createApiClient, type ApiClient } from '../lib/http.ts';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
 import { createSession, type Session } from './session.ts';
@@ -43,6 +44,8 @@ export function createAppSession({
   const raw = createApiClient({
     baseUrl: import.meta.env.VITE_API_BASE ?? '',
     getToken: () => session.getState().token,
+    // A signed-in page's first data may have been asked for before this chunk loaded.
+    fetch: fetchWithFirstRequests,
   });
 
   // Concurrent 401s share one refresh: a refresh token is single-use (rotated on the server).

@@ -20,6 +20,7 @@ export * from './support.ts';
 export * from './team.ts';
 export * from './capabilities.ts';
 export * from './resumable.ts';
+export * from './values.ts';
 
 import {
   confirmEmailUpdate,

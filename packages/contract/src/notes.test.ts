@@ -3,8 +3,6 @@ import {
   DeleteNoteQuery,
   Download,
   DownloadParams,
-  downloadFilename,
-  isProcessing,
   MoveNoteBody,
   Note,
   NoteCountQuery,
@@ -18,6 +16,7 @@ import {
   UploadNoteBody,
   UploadNoteResponse,
 } from './notes.ts';
+import { downloadFilename, isProcessing } from './values.ts';
 
 const note = {
   id: 1,

@@ -19,22 +19,11 @@ import {
 } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textField } from './fields.ts';
+import { downloadFormats } from './values.ts';
 
 /** Processing state of a note (docs/uploads.md#job-states). */
 export const NoteStatus = z.enum(['queued', 'transcribing', 'summarizing', 'done', 'error']);
 export type NoteStatus = z.infer<typeof NoteStatus>;
-
-/** The statuses in which the server is still working on a note; `done` and `error` are final. */
-export const PROCESSING_STATUSES = [
-  'queued',
-  'transcribing',
-  'summarizing',
-] as const satisfies readonly NoteStatus[];
-
-/** Whether the server is still working on a note in `status` (clients poll such notes). */
-export function isProcessing(status: NoteStatus): boolean {
-  return (PROCESSING_STATUSES as readonly NoteStatus[]).includes(status);
-}
 
 /** Note structure: Ergebnisprotokoll, Verlaufsprotokoll, bullet points, interview, lecture. */
 export const NoteStructure = z.enum(['minutes', 'detailed', 'bullets', 'interview', 'lecture'], {
@@ -58,11 +47,10 @@ export const SpokenLanguage = z.union([z.literal('auto'), LanguageCode], {
 });
 export type SpokenLanguage = z.infer<typeof SpokenLanguage>;
 
-export const DownloadFormat = z.enum(['docx', 'pdf', 'md', 'txt', 'srt', 'vtt', 'json'], {
+export const DownloadFormat = z.enum(downloadFormats, {
   error: 'validation.invalidValue',
 });
 export type DownloadFormat = z.infer<typeof DownloadFormat>;
-export const downloadFormats = DownloadFormat.options;
 
 const Seconds = z.number().nonnegative();
 
@@ -351,11 +339,6 @@ export const Download = z
   })
   .meta({ id: 'Download' });
 export type Download = z.infer<typeof Download>;
-
-/** The download's file name, `note.{format}` when the server names none. */
-export function downloadFilename(format: DownloadFormat, filename?: string | null): string {
-  return filename || `note.${format}`;
-}
 
 export const DeleteNoteQuery = z.object({ id: Id }).meta({ id: 'DeleteNoteQuery' });
 export type DeleteNoteQuery = z.infer<typeof DeleteNoteQuery>;

@@ -3,7 +3,6 @@ import {
   ChangeEmailBody,
   ChangePasswordBody,
   DeleteUserBody,
-  isPremium,
   Minutes,
   MinutesResponse,
   Plan,
@@ -13,6 +12,7 @@ import {
   User,
   UserResponse,
 } from './user.ts';
+import { isPremium } from './values.ts';
 
 const user = {
   id: 7,

@@ -88,11 +88,6 @@ export const Plan = z
   .meta({ id: 'Plan' });
 export type Plan = z.infer<typeof Plan>;
 
-/** Premium: a plan type other than free (docs/minutes.md#premium). No plan is not premium. */
-export function isPremium(plan: Pick<Plan, 'type'> | null | undefined): boolean {
-  return plan != null && plan.type !== FREE_PLAN_TYPE;
-}
-
 export const PlanResponse = z
   .object({ success: z.boolean(), plan: Plan })
   .meta({ id: 'PlanResponse' });
