@@ -29,8 +29,9 @@ export function prefetchPage(href: string): void {
  * For a page the browser renders (every signed-in page): its route chunk, message groups and
  * layout start loading together with `common` instead of each after the one before, and a
  * signed-in visitor's session as soon as its chunk is there and the page's first data at once,
- * so the page's queries need not wait for either after the first render (docs/architecture.md#route-prefetch). A signed-in page is
- * left alone without a stored session: the guard sends that visitor to /login.
+ * so the page's queries need not wait for either after the first render
+ * (docs/architecture.md#route-prefetch). A signed-in page is left alone without a stored
+ * session: the guard sends that visitor to /login.
  */
 export function preloadCurrentPage(): void {
   const { path } = splitLocale(location.pathname);
