@@ -42,8 +42,8 @@ const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfi
     environment: 'node',
     include: db === 'pglite' ? ['packages/server/src/**/*.test.ts'] : databaseTestFiles(),
     env: { TEST_DB: db },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });
 
@@ -79,7 +79,8 @@ export default defineConfig({
         test: {
           name: 'stories',
           browser: chromium(),
-          testTimeout: 20_000,
+          // Above PAGE_LOAD (app/src/stories/route-story.tsx): a cap, not a wait.
+          testTimeout: 60_000,
         },
       },
     ],
