@@ -52,6 +52,13 @@ export function signedInRouteModules(
  */
 const OUTSIDE_LAYOUT =
   /(\/app\/src\/(routes\/auth\/|session\/|routes\/(new-build-toast|error-route)\.tsx$|mock-mode\.ts$)|\/packages\/mocks\/)/;
+/**
+ * The lazily loaded modules outside the default layout that may load `shared`: the session chunk,
+ * the new-version toast, the error page and the account pages that are not measured (not the
+ * sign-in and sign-up pages, nor mock mode: docs/architecture.md#chunks).
+ */
+const SHARED_OUTSIDE =
+  /\/app\/src\/(session\/|routes\/(new-build-toast|error-route|auth\/(forgot-password|reset-password|update-email)-route)\.tsx$)/;
 /** One lucide icon (the `lucide-react` barrel re-exports them one module each). */
 const LUCIDE_ICON = /\/lucide-react\/dist\/esm\/icons\/[^/]+\.m?js$/;
 /** zod: a module importing it holds schemas (`importsSchemas`). */
@@ -267,7 +274,7 @@ export function chunkGroups(
     return result;
   }
 
-  type Group = 'layout' | 'signed-in' | 'icons' | 'small' | null;
+  type Group = 'layout' | 'shared' | 'signed-in' | 'icons' | 'small' | null;
   /** The group by the module's roots alone; `small`: a candidate for `signed-in` by its size. */
   function baseGroup(id: string, ctx: Rolldown.ChunkingContext): Group {
     rootsOf ??= computeRoots(ctx);
@@ -288,11 +295,19 @@ export function chunkGroups(
               ? 'outside'
               : 'part',
     );
-    if (kinds.includes('outside')) return null;
     // zod and the schemas load with the session chunk, after the first render: a module that
     // imports a schema keeps the default rules, so `layout` and `signed-in` never bring zod to a
     // page that does not use it (docs/architecture.md#chunks).
     if (importsSchemas(id, ctx)) return null;
+    if (kinds.includes('outside')) {
+      // What the default layout shares with the session chunk, the toasts, the error page or the
+      // other account pages in one chunk: every page of the default layout needs all of it, and
+      // the sign-in and sign-up pages load none of it before their first input.
+      const sharedOutside = [...roots].every(
+        (root, index) => kinds[index] !== 'outside' || SHARED_OUTSIDE.test(root),
+      );
+      return kinds.includes('layout') && sharedOutside ? 'shared' : null;
+    }
     // The icons of the default layout's pages in one chunk: a few hundred bytes each, as files
     // of their own they cost a round trip apiece.
     if (LUCIDE_ICON.test(id)) return 'icons';
@@ -363,6 +378,7 @@ export function chunkGroups(
       rootsOf!.get(id) === null ||
       loadedWithEntry(id) ||
       baseGroup(id, ctx) === 'layout' ||
+      baseGroup(id, ctx) === 'shared' ||
       baseGroup(id, ctx) === 'icons' ||
       baseGroup(id, ctx) === 'signed-in';
     for (let changed = true; changed;) {

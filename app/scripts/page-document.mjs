@@ -102,7 +102,8 @@ export function pageDocument(shell, manifest, page, { readAsset, boot }) {
  * their stylesheets as links, so they load together with the entry instead of after it has run.
  * A signed-in page's session chunk follows at low priority: the page paints without it, and
  * over HTTP/1.1 a free connection goes to the most urgent waiting request, so it takes the line
- * only once what the first render needs has it. `fontsLater` (`FONTS_LATER_ATTRIBUTE`) on a
+ * only once what the first render needs has it; on a page whose largest first content is its data
+ * (`dataFirst`: the notes list) at the page's own priority, as its API client parses that data. `fontsLater` (`FONTS_LATER_ATTRIBUTE`) on a
  * signed-in page's `<html>` holds the web font back until the page has loaded (`main.tsx`).
  */
 export function shellDocument(shell, manifest, page, { fontsLater } = {}) {
@@ -132,7 +133,8 @@ export function shellDocument(shell, manifest, page, { fontsLater } = {}) {
     ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...[...later].map(
-      (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+      (file) =>
+        `<link rel="modulepreload" crossorigin${page.dataFirst ? '' : ' fetchpriority="low"'} href="/${file}">`,
     ),
   ].join('\n    ');
   const document = shell.replace('</head>', () => `  ${head}\n  </head>`);

@@ -17,6 +17,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import { App } from './app.tsx';
 import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i18n.ts';
 import { contentAddresses, renderedHead } from './lib/content.ts';
+import { DATA_FIRST_PAGES } from './lib/first-requests.ts';
 import { renderedRoutes } from './lib/lazy-route.ts';
 import { PRERENDERED_PATHS } from './prerender-routes.ts';
 import { routeTable } from './route-table.ts';
@@ -93,6 +94,8 @@ export interface BrowserRenderedPage {
   messages: string[];
   /** Whether it needs the session chunk soon after its first render (a signed-in page). */
   signedIn: boolean;
+  /** Whether its largest first content is its data: the session chunk loads with the page's. */
+  dataFirst: boolean;
 }
 
 /**
@@ -114,5 +117,6 @@ export const browserRenderedPages = (): BrowserRenderedPage[] =>
           (group) => `/_i18n/${locale}/${group}.json`,
         ),
         signedIn: access === 'signed-in',
+        dataFirst: DATA_FIRST_PAGES.includes(path),
       })),
     );

@@ -35,6 +35,14 @@ export function firstRequestsOf(path: string, search: string): string[] {
   return [];
 }
 
+/**
+ * The pages whose largest first content is their data (the notes list, or its empty text): the
+ * session chunk, whose API client parses the early answers, loads at the same priority as the
+ * page's chunks there instead of after them (docs/architecture.md#route-prefetch). On the
+ * dashboard the largest content is its own text, which waits for no data.
+ */
+export const DATA_FIRST_PAGES: readonly string[] = ['/notes'];
+
 /** Unused answers are dropped after this: the page asked for other data, or none. */
 const KEEP_MS = 10_000;
 
