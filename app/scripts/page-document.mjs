@@ -103,8 +103,9 @@ export function pageDocument(shell, manifest, page, { readAsset, boot }) {
  * A signed-in page's session chunk follows at low priority: the page paints without it, and
  * over HTTP/1.1 a free connection goes to the most urgent waiting request, so it takes the line
  * only once what the first render needs has it; on a page whose largest first content is its data
- * (`dataFirst`: the notes list) at the page's own priority, as its API client parses that data. `fontsLater` (`FONTS_LATER_ATTRIBUTE`) on a
- * signed-in page's `<html>` holds the web font back until the page has loaded (`main.tsx`).
+ * (`dataFirst`: the notes list) at the page's own priority, as its API client parses that data.
+ * `fontsLater` (`FONTS_LATER_ATTRIBUTE`) on a signed-in page's `<html>` holds the web font back
+ * until the page has loaded (`main.tsx`).
  */
 export function shellDocument(shell, manifest, page, { fontsLater } = {}) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
