@@ -38,7 +38,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('axe finds no violations on the app screens', async ({ page, request }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const violations: string[] = [];
       for (const path of PUBLIC_PAGES) violations.push(...(await violationsOf(page, path)));
 
