@@ -370,17 +370,20 @@ export function chunkGroups(
    */
   let small: Set<string> | undefined;
   function smallModules(ctx: Rolldown.ChunkingContext): Set<string> {
-    const candidates = new Set<string>();
-    for (const id of rootsOf!.keys()) if (baseGroup(id, ctx) === 'small') candidates.add(id);
+    // Each module's group once: the loop below asks again for every import on every pass.
+    const groups = new Map<string, Group>();
+    const groupOf = (id: string): Group => {
+      if (!groups.has(id)) groups.set(id, baseGroup(id, ctx));
+      return groups.get(id)!;
+    };
+    const candidates = new Set([...rootsOf!.keys()].filter((id) => groupOf(id) === 'small'));
     const uses = new Map([...candidates].map((id) => [id, usedModules(id, ctx)]));
+    // In a named chunk (`layout`, `shared`, `icons`, `signed-in`) or another joining module.
     const loaded = (id: string) =>
       candidates.has(id) ||
       rootsOf!.get(id) === null ||
       loadedWithEntry(id) ||
-      baseGroup(id, ctx) === 'layout' ||
-      baseGroup(id, ctx) === 'shared' ||
-      baseGroup(id, ctx) === 'icons' ||
-      baseGroup(id, ctx) === 'signed-in';
+      (groupOf(id) !== null && groupOf(id) !== 'small');
     for (let changed = true; changed;) {
       changed = false;
       for (const id of candidates)
