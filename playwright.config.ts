@@ -83,8 +83,10 @@ export default defineConfig({
         // Stripe sends the browser back here after paying or cancelling.
         PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
         // Tests check behaviour, not capacity: on a loaded machine requests may wait longer for
-        // the database than production's 1 s before a 503 (docs/architecture.md#suite-time).
+        // the database or the upload's ffprobe check than production's 1 s before a 503
+        // (docs/architecture.md#suite-time).
         PGLITE_QUEUE_TIMEOUT_MS: '30000',
+        UPLOAD_PROBE_QUEUE_TIMEOUT_MS: '30000',
       },
       reuseExistingServer: false,
       timeout: 180_000,

@@ -202,11 +202,12 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
         RATE_LIMIT_LOGIN: '999999999/1s',
         RATE_LIMIT_LOGIN_IP: '999999999/1s',
         MAX_CONCURRENT_UPLOADS_PER_USER: '1000',
-        // The database limits under test, as set for the benchmark (README "Database limits").
+        // The database and upload-check limits under test, as set for the benchmark (README).
         ...Object.fromEntries(
           Object.entries(process.env).filter(
             (entry): entry is [string, string] =>
-              /^(PGLITE_|DATABASE_POOL_|LOG_LEVEL$)/.test(entry[0]) && entry[1] !== undefined,
+              /^(PGLITE_|DATABASE_POOL_|UPLOAD_PROBE_|LOG_LEVEL$)/.test(entry[0]) &&
+              entry[1] !== undefined,
           ),
         ),
         ...env,

@@ -76,6 +76,8 @@ export interface AppDeps {
    * on PostgreSQL, whose pool bounds itself (lib/db-gate.ts).
    */
   dbGate?: DbGate;
+  /** The bound on the upload's ffprobe check. Defaults to a gate from UPLOAD_PROBE_*. */
+  probeGate?: DbGate;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -135,6 +137,8 @@ export function createApp(deps: AppDeps): App {
   const tools = deps.audioTools ?? audioTools();
   const dbGate =
     deps.dbGate ?? (db.kind === 'pglite' ? createDbGate(config.database.pglite) : openGate);
+  // Probing is CPU in child processes, whatever the engine (docs/architecture.md#probe-queue).
+  const probeGate = deps.probeGate ?? createDbGate(config.uploads.probe);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(requestId());
@@ -146,6 +150,7 @@ export function createApp(deps: AppDeps): App {
     c.set('db', db.db);
     c.set('dbKind', db.kind);
     c.set('dbGate', dbGate);
+    c.set('probeGate', probeGate);
     c.set('logger', requestLogger);
     c.set('version', version);
     c.set('startedAt', startedAt);

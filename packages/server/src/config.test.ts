@@ -112,6 +112,7 @@ describe('loadConfig', () => {
         sweepIntervalMs: 5 * 60_000,
         staleAfterMs: 15 * 60_000,
         resumableExpireMs: 24 * 60 * 60_000,
+        probe: { maxConcurrent: 2, queueLimit: 20, queueTimeoutMs: 1_000 },
       },
       database: {
         pglite: { maxConcurrent: 4, queueLimit: 1_000, queueTimeoutMs: 1_000 },
@@ -189,6 +190,9 @@ describe('loadConfig', () => {
       UPLOAD_SWEEP_INTERVAL_MS: '60000',
       UPLOAD_STALE_AFTER_MS: '600000',
       UPLOAD_RESUMABLE_EXPIRE_MS: '3600000',
+      UPLOAD_PROBE_CONCURRENCY: '4',
+      UPLOAD_PROBE_QUEUE_LIMIT: '10',
+      UPLOAD_PROBE_QUEUE_TIMEOUT_MS: '2000',
       PGLITE_MAX_CONCURRENT: '2',
       PGLITE_QUEUE_LIMIT: '0',
       PGLITE_QUEUE_TIMEOUT_MS: '1500',
@@ -206,6 +210,7 @@ describe('loadConfig', () => {
       sweepIntervalMs: 60_000,
       staleAfterMs: 600_000,
       resumableExpireMs: 3_600_000,
+      probe: { maxConcurrent: 4, queueLimit: 10, queueTimeoutMs: 2_000 },
     });
     expect(config.stt).toEqual({
       baseUrl: 'http://127.0.0.1:8000',
@@ -233,6 +238,8 @@ describe('loadConfig', () => {
     ['MAX_UPLOAD_BYTES', '1T'],
     ['MAX_CONCURRENT_UPLOADS_PER_USER', '0'],
     ['UPLOAD_STALE_AFTER_MS', 'soon'],
+    ['UPLOAD_PROBE_CONCURRENCY', '0'],
+    ['UPLOAD_PROBE_QUEUE_TIMEOUT_MS', '5'],
     ['PGLITE_MAX_CONCURRENT', '0'],
     ['PGLITE_QUEUE_LIMIT', 'many'],
     ['PGLITE_QUEUE_TIMEOUT_MS', '5'],

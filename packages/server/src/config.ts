@@ -93,14 +93,20 @@ export interface UploadLimits {
   staleAfterMs: number;
   /** A resumable upload expires this long after it was created; the sweep then removes it. */
   resumableExpireMs: number;
+  /**
+   * The bound on checking arrived recordings with ffprobe (docs/architecture.md#probe-queue): a
+   * few at once, a bounded line for a bounded time, then 503.
+   */
+  probe: DatabaseQueueLimits;
 }
 
 /**
- * The bound in front of PGlite, one connection for the whole process
- * (docs/architecture.md#database-queue). Beyond it requests answer 503 with `Retry-After`.
+ * A bounded line (lib/db-gate.ts): in front of PGlite, one connection for the whole process
+ * (docs/architecture.md#database-queue), and in front of the upload's ffprobe
+ * (docs/architecture.md#probe-queue). Beyond it requests answer 503 with `Retry-After`.
  */
 export interface DatabaseQueueLimits {
-  /** Requests working on the database at once. */
+  /** Requests working at once. */
   maxConcurrent: number;
   /** Requests waiting in line beyond those; one more answers 503 at once. */
   queueLimit: number;
@@ -442,6 +448,9 @@ const EnvSchema = z.object({
   UPLOAD_IDLE_TIMEOUT_MS: integerVariable(60_000, 100, 3_600_000),
   UPLOAD_SWEEP_INTERVAL_MS: integerVariable(5 * 60_000, 100, 86_400_000),
   UPLOAD_STALE_AFTER_MS: integerVariable(15 * 60_000, 1_000, 7 * 86_400_000),
+  UPLOAD_PROBE_CONCURRENCY: integerVariable(2, 1, 1000),
+  UPLOAD_PROBE_QUEUE_LIMIT: integerVariable(20, 0, 100_000),
+  UPLOAD_PROBE_QUEUE_TIMEOUT_MS: integerVariable(1_000, 10, 60_000),
   PGLITE_MAX_CONCURRENT: integerVariable(4, 1, 1000),
   PGLITE_QUEUE_LIMIT: integerVariable(1_000, 0, 100_000),
   PGLITE_QUEUE_TIMEOUT_MS: integerVariable(1_000, 10, 60_000),
@@ -554,6 +563,11 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
       sweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
       staleAfterMs: e.UPLOAD_STALE_AFTER_MS,
       resumableExpireMs: e.UPLOAD_RESUMABLE_EXPIRE_MS,
+      probe: {
+        maxConcurrent: e.UPLOAD_PROBE_CONCURRENCY,
+        queueLimit: e.UPLOAD_PROBE_QUEUE_LIMIT,
+        queueTimeoutMs: e.UPLOAD_PROBE_QUEUE_TIMEOUT_MS,
+      },
     },
     database: {
       pglite: {

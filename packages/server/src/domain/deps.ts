@@ -22,6 +22,11 @@ export interface DomainDeps {
    * scripts, and requests the app gates as a whole — the gate is not re-entrant).
    */
   dbGate?: DbGate;
+  /**
+   * The bound on ffprobe checks of arrived uploads (docs/architecture.md#probe-queue). Absent:
+   * not bounded (scripts, tests of the operation alone).
+   */
+  probeGate?: DbGate;
 }
 
 /** Runs `work` through the operation's database gate, if it has one. */

@@ -18,6 +18,8 @@ export interface AppVariables {
   dbKind: DbKind;
   /** The bound in front of the database: PGlite's queue, or open on PostgreSQL (lib/db-gate.ts). */
   dbGate: DbGate;
+  /** The bound on the upload's ffprobe check, on either engine (lib/db-gate.ts). */
+  probeGate: DbGate;
   /** The request's place in the gate, when the request runs through it as a whole. */
   dbPlace?: GatePlace;
   /** Carries the request id on every line. */

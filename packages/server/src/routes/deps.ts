@@ -6,8 +6,8 @@ import type { AppEnv } from '../lib/context.ts';
 
 /** What a handler hands to a domain operation: the app's dependencies, the request's logger. */
 export function depsOf(c: Context<AppEnv>): DomainDeps {
-  const { db, config, storage, logger, jobs } = c.var;
-  return { db, config, storage, logger, jobs };
+  const { db, config, storage, logger, jobs, probeGate } = c.var;
+  return { db, config, storage, logger, jobs, probeGate };
 }
 
 /** depsOf plus what account operations need: the token key and the mailer. */

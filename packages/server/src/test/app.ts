@@ -24,6 +24,8 @@ export function testConfig(env: Env = {}, overrides: Partial<Config> = {}): Conf
       // longer than the production limit of 1 s. The gate's own limits are tested with limits
       // of their own (lib/db-gate.test.ts, docs/architecture.md#database-queue).
       PGLITE_QUEUE_TIMEOUT_MS: '30000',
+      // Likewise the line for checking uploads with ffprobe (docs/architecture.md#probe-queue).
+      UPLOAD_PROBE_QUEUE_TIMEOUT_MS: '30000',
       ...env,
     }),
     ...overrides,
@@ -57,7 +59,10 @@ export function noDatabase(): Database {
 export function testApp(
   db: Database,
   config: Config = testConfig(),
-  deps: Pick<AppDeps, 'mailer' | 'google' | 'payments' | 'audioTools' | 'dbGate'> = {},
+  deps: Pick<
+    AppDeps,
+    'mailer' | 'google' | 'payments' | 'audioTools' | 'dbGate' | 'probeGate'
+  > = {},
 ) {
   const { logger, lines } = memoryLogger();
   const app = createApp({ db, config, logger, version: '9.9.9-test', ...deps });

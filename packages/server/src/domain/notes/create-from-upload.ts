@@ -149,7 +149,10 @@ export async function createNoteFromUpload(
 
   let detected: Awaited<ReturnType<typeof detectAudio>>;
   try {
-    detected = await detectAudio(file.path);
+    // A few probes at once; beyond the line's bound 503 (docs/architecture.md#probe-queue).
+    detected = await (deps.probeGate
+      ? deps.probeGate.run(() => detectAudio(file.path))
+      : detectAudio(file.path));
   } catch (error) {
     if (error instanceof AudioError) throw audioRefusal(error, words);
     throw error;

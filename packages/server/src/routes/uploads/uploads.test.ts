@@ -11,7 +11,7 @@ import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/ope
 import { jobs, minutesLedger, notes, users } from '../../db/schema.ts';
 import { filesIn, ledgerOf, silence, uploadForm, type UploadFields } from '../../jobs/testing.ts';
 import { monthPeriod } from '../../lib/minutes.ts';
-import type { DbGate } from '../../lib/db-gate.ts';
+import { createDbGate, type DbGate } from '../../lib/db-gate.ts';
 import { ServerBusyError } from '../../lib/errors.ts';
 import { uploadTempDir } from '../../lib/upload-temp.ts';
 import { startServer } from '../../server.ts';
@@ -471,6 +471,24 @@ describe('POST /api/note', () => {
     // was refused once before it went through.
     expect(allow).toBe(6);
     expect(bodyReadInGate).toBe(false);
+  });
+
+  it('a full line for the ffprobe check refuses it with 503 and Retry-After, leaving nothing', async () => {
+    // docs/architecture.md#probe-queue: one probe at once, no line; the test holds the one place.
+    const probeGate = createDbGate({ maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 1000 });
+    const t = await accountsApp(database(), { STT_BASE_URL: peer.url }, { probeGate });
+    const anna = await signUp(t.api);
+    let free!: () => void;
+    const held = probeGate.run(() => new Promise<void>((done) => (free = done)));
+    const refused = await upload(anna, fixtures.german.mp3, {}, { app: t });
+    expect(refused.headers.get('Retry-After')).toBe('1');
+    await refusal(refused, 503, 'server');
+    await expectNothingLeft(t, anna);
+    expect(await minutes(t, anna)).toMatchObject({ used: 0, running: 0 });
+    free();
+    await held;
+    expect((await upload(anna, fixtures.german.mp3, {}, { app: t })).status).toBe(200);
+    expect(probeGate.active).toBe(0);
   });
 
   it('refuses every upload when no speech-to-text engine is configured, charging nothing', async () => {
