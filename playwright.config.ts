@@ -85,6 +85,8 @@ export default defineConfig({
         // Tests check behaviour, not capacity: on a loaded machine requests may wait longer for
         // the database than production's 1 s before a 503 (docs/architecture.md#suite-time).
         PGLITE_QUEUE_TIMEOUT_MS: '30000',
+        // The same for the password queue: many specs sign up and in at once.
+        PASSWORD_HASH_QUEUE_TIMEOUT_MS: '30000',
       },
       reuseExistingServer: false,
       timeout: 180_000,

@@ -24,6 +24,9 @@ export function testConfig(env: Env = {}, overrides: Partial<Config> = {}): Conf
       // longer than the production limit of 1 s. The gate's own limits are tested with limits
       // of their own (lib/db-gate.test.ts, docs/architecture.md#database-queue).
       PGLITE_QUEUE_TIMEOUT_MS: '30000',
+      // Likewise for the password queue: many tests register and sign in at once
+      // (docs/architecture.md#password-queue).
+      PASSWORD_HASH_QUEUE_TIMEOUT_MS: '30000',
       ...env,
     }),
     ...overrides,
@@ -57,7 +60,10 @@ export function noDatabase(): Database {
 export function testApp(
   db: Database,
   config: Config = testConfig(),
-  deps: Pick<AppDeps, 'mailer' | 'google' | 'payments' | 'audioTools' | 'dbGate'> = {},
+  deps: Pick<
+    AppDeps,
+    'mailer' | 'google' | 'payments' | 'audioTools' | 'dbGate' | 'passwordQueue'
+  > = {},
 ) {
   const { logger, lines } = memoryLogger();
   const app = createApp({ db, config, logger, version: '9.9.9-test', ...deps });
