@@ -87,6 +87,8 @@ export default defineConfig({
         // (docs/architecture.md#suite-time).
         PGLITE_QUEUE_TIMEOUT_MS: '30000',
         UPLOAD_PROBE_QUEUE_TIMEOUT_MS: '30000',
+        // The same for the password queue: many specs sign up and in at once.
+        PASSWORD_HASH_QUEUE_TIMEOUT_MS: '30000',
       },
       reuseExistingServer: false,
       timeout: 180_000,

@@ -206,7 +206,7 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
         ...Object.fromEntries(
           Object.entries(process.env).filter(
             (entry): entry is [string, string] =>
-              /^(PGLITE_|DATABASE_POOL_|UPLOAD_PROBE_|LOG_LEVEL$)/.test(entry[0]) &&
+              /^(PGLITE_|PASSWORD_HASH_|UPLOAD_PROBE_|DATABASE_POOL_|LOG_LEVEL$)/.test(entry[0]) &&
               entry[1] !== undefined,
           ),
         ),

@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppEnv } from './lib/context.ts';
+import { createBoundedQueue, type BoundedQueue } from './lib/bounded-queue.ts';
 import { createDbGate, gateDatabaseRequests, openGate, type DbGate } from './lib/db-gate.ts';
 import { isPoolTimeout } from './lib/db-errors.ts';
 import {
@@ -76,8 +77,10 @@ export interface AppDeps {
    * on PostgreSQL, whose pool bounds itself (lib/db-gate.ts).
    */
   dbGate?: DbGate;
-  /** The bound on the upload's ffprobe check. Defaults to a gate from UPLOAD_PROBE_*. */
-  probeGate?: DbGate;
+  /** The bound on password hashes and checks. Defaults to one from PASSWORD_HASH_*. */
+  passwordQueue?: BoundedQueue;
+  /** The bound on the upload's ffprobe check. Defaults to one from UPLOAD_PROBE_*. */
+  probeQueue?: BoundedQueue;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -137,8 +140,11 @@ export function createApp(deps: AppDeps): App {
   const tools = deps.audioTools ?? audioTools();
   const dbGate =
     deps.dbGate ?? (db.kind === 'pglite' ? createDbGate(config.database.pglite) : openGate);
+  // On either engine: hashing is CPU on this process's thread pool, whatever the database.
+  const passwordQueue =
+    deps.passwordQueue ?? createBoundedQueue(config.passwordHashing, 'password');
   // Probing is CPU in child processes, whatever the engine (docs/architecture.md#probe-queue).
-  const probeGate = deps.probeGate ?? createDbGate(config.uploads.probe);
+  const probeQueue = deps.probeQueue ?? createBoundedQueue(config.uploads.probe, 'upload check');
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(requestId());
@@ -150,7 +156,8 @@ export function createApp(deps: AppDeps): App {
     c.set('db', db.db);
     c.set('dbKind', db.kind);
     c.set('dbGate', dbGate);
-    c.set('probeGate', probeGate);
+    c.set('passwordQueue', passwordQueue);
+    c.set('probeQueue', probeQueue);
     c.set('logger', requestLogger);
     c.set('version', version);
     c.set('startedAt', startedAt);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, pgliteDir } from './config.ts';
+import { ConfigError, defaultPasswordHashes, loadConfig, pgliteDir } from './config.ts';
 import { repoRoot } from './lib/paths.ts';
 
 function problems(env: Record<string, string>) {
@@ -119,8 +119,17 @@ describe('loadConfig', () => {
         poolMax: 10,
         poolTimeoutMs: 5_000,
       },
+      passwordHashing: {
+        maxConcurrent: defaultPasswordHashes(),
+        queueLimit: 50,
+        queueTimeoutMs: 500,
+      },
     });
     expect(pgliteDir(config)).toBe(join(repoRoot, '.data', 'pglite'));
+  });
+
+  it('hashes passwords on the cores but one, 1 to 4 at once', () => {
+    expect([1, 2, 3, 4, 8, 64].map(defaultPasswordHashes)).toEqual([1, 1, 2, 3, 4, 4]);
   });
 
   it('reads every variable', () => {
@@ -196,6 +205,9 @@ describe('loadConfig', () => {
       PGLITE_MAX_CONCURRENT: '2',
       PGLITE_QUEUE_LIMIT: '0',
       PGLITE_QUEUE_TIMEOUT_MS: '1500',
+      PASSWORD_HASH_MAX_CONCURRENT: '3',
+      PASSWORD_HASH_QUEUE_LIMIT: '7',
+      PASSWORD_HASH_QUEUE_TIMEOUT_MS: '800',
       DATABASE_POOL_MAX: '20',
       DATABASE_POOL_TIMEOUT_MS: '3000',
     });
@@ -203,6 +215,11 @@ describe('loadConfig', () => {
       pglite: { maxConcurrent: 2, queueLimit: 0, queueTimeoutMs: 1_500 },
       poolMax: 20,
       poolTimeoutMs: 3_000,
+    });
+    expect(config.passwordHashing).toEqual({
+      maxConcurrent: 3,
+      queueLimit: 7,
+      queueTimeoutMs: 800,
     });
     expect(config.uploads).toEqual({
       maxConcurrentPerUser: 2,
@@ -243,6 +260,9 @@ describe('loadConfig', () => {
     ['PGLITE_MAX_CONCURRENT', '0'],
     ['PGLITE_QUEUE_LIMIT', 'many'],
     ['PGLITE_QUEUE_TIMEOUT_MS', '5'],
+    ['PASSWORD_HASH_MAX_CONCURRENT', '0'],
+    ['PASSWORD_HASH_QUEUE_LIMIT', 'many'],
+    ['PASSWORD_HASH_QUEUE_TIMEOUT_MS', '5'],
     ['DATABASE_POOL_MAX', '0'],
     ['DATABASE_POOL_TIMEOUT_MS', 'never'],
     ['JOB_MAX_ATTEMPTS', '0'],

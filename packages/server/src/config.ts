@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './lib/paths.ts';
@@ -59,6 +60,11 @@ export interface Config {
   uploads: UploadLimits;
   /** How requests line up for the database (README "Database limits"). */
   database: DatabaseLimits;
+  /**
+   * The password queue: hashes and checks at once, waiting, and for how long (README "Database
+   * limits", docs/architecture.md#password-queue). On either engine: hashing is CPU.
+   */
+  passwordHashing: QueueLimits;
   /** Attempts of a processing job before it fails for good; undefined: the worker's default. */
   jobMaxAttempts: number | undefined;
   /** Wait before a job's second attempt (doubling after); undefined: the worker's default. */
@@ -97,18 +103,18 @@ export interface UploadLimits {
    * The bound on checking arrived recordings with ffprobe (docs/architecture.md#probe-queue): a
    * few at once, a bounded line for a bounded time, then 503.
    */
-  probe: DatabaseQueueLimits;
+  probe: QueueLimits;
 }
 
 /**
- * A bounded line (lib/db-gate.ts): in front of PGlite, one connection for the whole process
- * (docs/architecture.md#database-queue), and in front of the upload's ffprobe
+ * A bounded queue's limits (lib/bounded-queue.ts): PGlite's gate
+ * (docs/architecture.md#database-queue), the password queue and the upload's ffprobe check
  * (docs/architecture.md#probe-queue). Beyond it requests answer 503 with `Retry-After`.
  */
-export interface DatabaseQueueLimits {
-  /** Requests working at once. */
+export interface QueueLimits {
+  /** At work at once (requests on the database, password hashes, ffprobe checks). */
   maxConcurrent: number;
-  /** Requests waiting in line beyond those; one more answers 503 at once. */
+  /** Waiting in line beyond those; one more answers 503 at once. */
   queueLimit: number;
   /** Longest wait in line; then 503. */
   queueTimeoutMs: number;
@@ -116,7 +122,7 @@ export interface DatabaseQueueLimits {
 
 export interface DatabaseLimits {
   /** PGlite's gate. */
-  pglite: DatabaseQueueLimits;
+  pglite: QueueLimits;
   /** PostgreSQL: connections of this process's pool. */
   poolMax: number;
   /** PostgreSQL: longest wait for a pool connection; then 503. */
@@ -255,6 +261,11 @@ function rateLimitVariable(fallback: RateLimit) {
 }
 
 /** A whole number in `[min, max]`, or `fallback` when unset. */
+/** PASSWORD_HASH_MAX_CONCURRENT's default: the cores but one, 1 to 4. */
+export function defaultPasswordHashes(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(4, cores - 1));
+}
+
 function integerVariable<Fallback extends number | undefined>(
   fallback: Fallback,
   min: number,
@@ -454,6 +465,11 @@ const EnvSchema = z.object({
   PGLITE_MAX_CONCURRENT: integerVariable(4, 1, 1000),
   PGLITE_QUEUE_LIMIT: integerVariable(1_000, 0, 100_000),
   PGLITE_QUEUE_TIMEOUT_MS: integerVariable(1_000, 10, 60_000),
+  // Password hashes at once: the cores but one, which the event loop (HTTP, PGlite) keeps; at
+  // least 1, at most the libuv thread pool's 4 (docs/architecture.md#password-queue).
+  PASSWORD_HASH_MAX_CONCURRENT: integerVariable(defaultPasswordHashes(), 1, 1000),
+  PASSWORD_HASH_QUEUE_LIMIT: integerVariable(50, 0, 100_000),
+  PASSWORD_HASH_QUEUE_TIMEOUT_MS: integerVariable(500, 10, 60_000),
   DATABASE_POOL_MAX: integerVariable(10, 1, 1000),
   DATABASE_POOL_TIMEOUT_MS: integerVariable(5_000, 10, 600_000),
   UPLOAD_RESUMABLE_EXPIRE_MS: integerVariable(86_400_000, 1_000, 30 * 86_400_000),
@@ -577,6 +593,11 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
       },
       poolMax: e.DATABASE_POOL_MAX,
       poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
+    },
+    passwordHashing: {
+      maxConcurrent: e.PASSWORD_HASH_MAX_CONCURRENT,
+      queueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
+      queueTimeoutMs: e.PASSWORD_HASH_QUEUE_TIMEOUT_MS,
     },
     jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
     jobRetryBackoffMs: e.JOB_RETRY_BACKOFF_MS,

@@ -4,6 +4,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { JobSignal } from '../jobs/signal.ts';
+import type { BoundedQueue } from '../lib/bounded-queue.ts';
 import type { DbGate } from '../lib/db-gate.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
@@ -26,7 +27,7 @@ export interface DomainDeps {
    * The bound on ffprobe checks of arrived uploads (docs/architecture.md#probe-queue). Absent:
    * not bounded (scripts, tests of the operation alone).
    */
-  probeGate?: DbGate;
+  probeQueue?: BoundedQueue;
 }
 
 /** Runs `work` through the operation's database gate, if it has one. */

@@ -6,6 +6,7 @@ import type { Mailer } from '../providers/mail/mailer.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import type { Payments } from '../providers/payments/index.ts';
 import type { AccessClaims } from './auth/tokens.ts';
+import type { BoundedQueue } from './bounded-queue.ts';
 import type { DbGate, GatePlace } from './db-gate.ts';
 import type { GoogleVerifier } from './auth/google.ts';
 import type { Logger } from './logger.ts';
@@ -18,10 +19,12 @@ export interface AppVariables {
   dbKind: DbKind;
   /** The bound in front of the database: PGlite's queue, or open on PostgreSQL (lib/db-gate.ts). */
   dbGate: DbGate;
-  /** The bound on the upload's ffprobe check, on either engine (lib/db-gate.ts). */
-  probeGate: DbGate;
+  /** The bound on the upload's ffprobe check, on either engine (lib/bounded-queue.ts). */
+  probeQueue: BoundedQueue;
   /** The request's place in the gate, when the request runs through it as a whole. */
   dbPlace?: GatePlace;
+  /** The bound on password hashes and checks (docs/architecture.md#password-queue). */
+  passwordQueue: BoundedQueue;
   /** Carries the request id on every line. */
   logger: Logger;
   version: string;

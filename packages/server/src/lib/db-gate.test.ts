@@ -97,7 +97,7 @@ describe('createDbGate', () => {
     expect([gate.active, gate.waiting]).toEqual([0, 0]);
   });
 
-  it('lends the place out while work runs away from the database, and queues for it again', async () => {
+  it('lends the place out while work runs away from the database, and takes it back in front of the line', async () => {
     const gate = createDbGate({ maxConcurrent: 1, queueLimit: 10, queueTimeoutMs: 60_000 });
     const order: string[] = [];
     let finishHash!: () => void;
@@ -117,18 +117,56 @@ describe('createDbGate', () => {
     expect(await gate.run(async () => order.push('other') && 'other')).toBe('other');
     const blocker = hold(gate);
     await blocker.done;
+    // Two requests line up while the sign-in is away.
+    const later = ['later 1', 'later 2'].map((name) =>
+      gate.run(async () => {
+        order.push(name);
+      }),
+    );
+    await until(() => gate.waiting === 2);
     finishHash();
-    // Back from hashing, the sign-in waits in line like everyone else.
-    await until(() => gate.waiting === 1);
+    // Back from hashing, the sign-in waits for a free place, but in front of those who came later.
+    await until(() => gate.waiting === 3);
     expect(order).toEqual(['sign-in reads', 'hashing', 'other']);
     blocker.release();
     expect(await signIn).toBe('signed in');
-    expect(order.at(-1)).toBe('sign-in writes');
+    await Promise.all(later);
+    expect(order.slice(3)).toEqual(['sign-in writes', 'later 1', 'later 2']);
     expect([gate.active, gate.waiting]).toEqual([0, 0]);
   });
 
-  it('answers 503 when no place comes back after the work away from it, and stays balanced', async () => {
-    const gate = createDbGate({ maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 60_000 });
+  it('lets requests coming back from away in arrival order, and a full line does not refuse them', async () => {
+    const gate = createDbGate({ maxConcurrent: 1, queueLimit: 1, queueTimeoutMs: 60_000 });
+    const order: string[] = [];
+    const finish: Record<string, () => void> = {};
+    const awayRun = (name: string) =>
+      gate.run(async (place) => {
+        await place.away(() => new Promise<void>((resolve) => (finish[name] = resolve)));
+        order.push(name);
+      });
+    const a = awayRun('a');
+    await until(() => 'a' in finish);
+    const b = awayRun('b');
+    await until(() => 'b' in finish);
+    const blocker = hold(gate);
+    await blocker.done;
+    const queued = gate.run(async () => {
+      order.push('queued');
+    });
+    await until(() => gate.waiting === 1);
+    // The line is full (queueLimit 1), yet both come back in, in the order they returned.
+    finish.a!();
+    await until(() => gate.waiting === 2);
+    finish.b!();
+    await until(() => gate.waiting === 3);
+    blocker.release();
+    await Promise.all([a, b, queued]);
+    expect(order).toEqual(['a', 'b', 'queued']);
+    expect([gate.active, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it('answers 503 when no place comes back within the wait limit after the work away from it, and stays balanced', async () => {
+    const gate = createDbGate({ maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 30 });
     let blocker: ReturnType<typeof hold> | undefined;
     const run = gate.run((place) =>
       place.away(async () => {

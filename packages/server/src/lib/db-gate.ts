@@ -7,16 +7,17 @@
 // before the request has touched the database, so a refused request has written nothing.
 import { RESUMABLE_UPLOAD_PATH } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
-import type { DatabaseQueueLimits } from '../config.ts';
+import type { QueueLimits } from '../config.ts';
 import type { AppEnv } from './context.ts';
-import { ServerBusyError } from './errors.ts';
+import { createBoundedQueue } from './bounded-queue.ts';
 
 /** The place a running request holds in the gate. */
 export interface GatePlace {
   /**
-   * Gives the place up while `work` runs and queues for one again afterwards: for work that
-   * needs no database, such as hashing a password (tens of milliseconds of CPU on the thread
-   * pool), which must not keep other requests from the database meanwhile.
+   * Gives the place up while `work` runs and takes one again afterwards, in front of the line
+   * (it waited once already): for work that needs no database, such as hashing a password (tens
+   * of milliseconds of CPU on the thread pool, docs/architecture.md#password-queue), which must
+   * not keep other requests from the database meanwhile.
    * @throws ServerBusyError when no place comes back in time; `work` has then run, so it must
    *   write nothing the request would need to undo.
    */
@@ -36,67 +37,27 @@ export interface DbGate {
   readonly waiting: number;
 }
 
-/** Seconds a refused client is told to wait: a queue drains within about one wait timeout. */
-export function retryAfterSeconds(limits: DatabaseQueueLimits): number {
-  return Math.max(1, Math.ceil(limits.queueTimeoutMs / 1000));
-}
-
-interface Waiter {
-  start(): void;
-  timer: NodeJS.Timeout;
-}
-
 /** A gate of `maxConcurrent` places with a queue of `queueLimit` waiting `queueTimeoutMs` at most. */
-export function createDbGate(limits: DatabaseQueueLimits): DbGate {
-  const { maxConcurrent, queueLimit, queueTimeoutMs } = limits;
-  const retryAfter = retryAfterSeconds(limits);
-  const queue: Waiter[] = [];
-  let active = 0;
-
-  const release = () => {
-    const next = queue.shift();
-    if (next) {
-      // The place passes straight to the next in line: nobody can overtake it.
-      clearTimeout(next.timer);
-      next.start();
-    } else {
-      active--;
-    }
-  };
-
-  const enter = (): Promise<void> => {
-    if (active < maxConcurrent && queue.length === 0) {
-      active++;
-      return Promise.resolve();
-    }
-    if (queue.length >= queueLimit) {
-      return Promise.reject(new ServerBusyError('database queue full', retryAfter));
-    }
-    return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        start: resolve,
-        timer: setTimeout(() => {
-          queue.splice(queue.indexOf(waiter), 1);
-          reject(new ServerBusyError('database queue wait timed out', retryAfter));
-        }, queueTimeoutMs),
-      };
-      queue.push(waiter);
-    });
-  };
-
+export function createDbGate(limits: QueueLimits): DbGate {
+  const places = createBoundedQueue(limits, 'database');
   return {
     async run(work) {
-      await enter();
+      await places.enter();
       let held = true;
       const place: GatePlace = {
         async away(outside) {
           if (!held) return outside();
           held = false;
-          release();
+          places.release();
           try {
             return await outside();
           } finally {
-            await enter();
+            // Back in front of the line, not at its end: the request waited its turn once
+            // already, and queueing behind everyone who came meanwhile would be a second full
+            // wait (up to PGLITE_QUEUE_TIMEOUT_MS more) for the same request. It still needs a
+            // free place and keeps the wait limit: those ahead of it finish within that time
+            // unless the database is stuck, and then a 503 is the right answer.
+            await places.enter({ returning: true });
             held = true;
           }
         },
@@ -104,14 +65,14 @@ export function createDbGate(limits: DatabaseQueueLimits): DbGate {
       try {
         return await work(place);
       } finally {
-        if (held) release();
+        if (held) places.release();
       }
     },
     get active() {
-      return active;
+      return places.active;
     },
     get waiting() {
-      return queue.length;
+      return places.waiting;
     },
   };
 }

@@ -6,18 +6,21 @@ import type { AppEnv } from '../lib/context.ts';
 
 /** What a handler hands to a domain operation: the app's dependencies, the request's logger. */
 export function depsOf(c: Context<AppEnv>): DomainDeps {
-  const { db, config, storage, logger, jobs, probeGate } = c.var;
-  return { db, config, storage, logger, jobs, probeGate };
+  const { db, config, storage, logger, jobs, probeQueue } = c.var;
+  return { db, config, storage, logger, jobs, probeQueue };
 }
 
 /** depsOf plus what account operations need: the token key and the mailer. */
 export function accountDepsOf(c: Context<AppEnv>): AccountDeps {
-  const place = c.var.dbPlace;
+  const { dbPlace: place, passwordQueue } = c.var;
   return {
     ...depsOf(c),
     jwtSecret: c.var.jwtSecret,
     mailer: c.var.mailer,
-    awayFromDatabase: place ? (work) => place.away(work) : undefined,
+    // The database place is given up first, then the hash waits its turn in the password queue
+    // (docs/architecture.md#password-queue).
+    awayFromDatabase: (work) =>
+      place ? place.away(() => passwordQueue.run(work)) : passwordQueue.run(work),
   };
 }
 

@@ -26,6 +26,9 @@ export function testConfig(env: Env = {}, overrides: Partial<Config> = {}): Conf
       PGLITE_QUEUE_TIMEOUT_MS: '30000',
       // Likewise the line for checking uploads with ffprobe (docs/architecture.md#probe-queue).
       UPLOAD_PROBE_QUEUE_TIMEOUT_MS: '30000',
+      // Likewise for the password queue: many tests register and sign in at once
+      // (docs/architecture.md#password-queue).
+      PASSWORD_HASH_QUEUE_TIMEOUT_MS: '30000',
       ...env,
     }),
     ...overrides,
@@ -61,7 +64,7 @@ export function testApp(
   config: Config = testConfig(),
   deps: Pick<
     AppDeps,
-    'mailer' | 'google' | 'payments' | 'audioTools' | 'dbGate' | 'probeGate'
+    'mailer' | 'google' | 'payments' | 'audioTools' | 'dbGate' | 'probeQueue' | 'passwordQueue'
   > = {},
 ) {
   const { logger, lines } = memoryLogger();

@@ -7,8 +7,9 @@ export interface AccountDeps extends DomainDeps {
   jwtSecret: string;
   mailer: Mailer;
   /**
-   * Runs CPU work (password hashing) without holding the request's database place
-   * (lib/db-gate.ts `GatePlace.away`). Absent: runs it in place.
+   * Runs password hashing and checks: without holding the request's database place
+   * (lib/db-gate.ts `GatePlace.away`) and through the password queue, which may refuse with
+   * `ServerBusyError` (docs/architecture.md#password-queue). Absent: runs it in place.
    */
   awayFromDatabase?: <T>(work: () => Promise<T>) => Promise<T>;
 }

@@ -150,8 +150,8 @@ export async function createNoteFromUpload(
   let detected: Awaited<ReturnType<typeof detectAudio>>;
   try {
     // A few probes at once; beyond the line's bound 503 (docs/architecture.md#probe-queue).
-    detected = await (deps.probeGate
-      ? deps.probeGate.run(() => detectAudio(file.path))
+    detected = await (deps.probeQueue
+      ? deps.probeQueue.run(() => detectAudio(file.path))
       : detectAudio(file.path));
   } catch (error) {
     if (error instanceof AudioError) throw audioRefusal(error, words);

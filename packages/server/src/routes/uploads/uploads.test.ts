@@ -11,7 +11,8 @@ import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/ope
 import { jobs, minutesLedger, notes, users } from '../../db/schema.ts';
 import { filesIn, ledgerOf, silence, uploadForm, type UploadFields } from '../../jobs/testing.ts';
 import { monthPeriod } from '../../lib/minutes.ts';
-import { createDbGate, type DbGate } from '../../lib/db-gate.ts';
+import { createBoundedQueue } from '../../lib/bounded-queue.ts';
+import type { DbGate } from '../../lib/db-gate.ts';
 import { ServerBusyError } from '../../lib/errors.ts';
 import { uploadTempDir } from '../../lib/upload-temp.ts';
 import { startServer } from '../../server.ts';
@@ -475,11 +476,14 @@ describe('POST /api/note', () => {
 
   it('a full line for the ffprobe check refuses it with 503 and Retry-After, leaving nothing', async () => {
     // docs/architecture.md#probe-queue: one probe at once, no line; the test holds the one place.
-    const probeGate = createDbGate({ maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 1000 });
-    const t = await accountsApp(database(), { STT_BASE_URL: peer.url }, { probeGate });
+    const probeQueue = createBoundedQueue(
+      { maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 1000 },
+      'upload check',
+    );
+    const t = await accountsApp(database(), { STT_BASE_URL: peer.url }, { probeQueue });
     const anna = await signUp(t.api);
     let free!: () => void;
-    const held = probeGate.run(() => new Promise<void>((done) => (free = done)));
+    const held = probeQueue.run(() => new Promise<void>((done) => (free = done)));
     const refused = await upload(anna, fixtures.german.mp3, {}, { app: t });
     expect(refused.headers.get('Retry-After')).toBe('1');
     await refusal(refused, 503, 'server');
@@ -488,7 +492,7 @@ describe('POST /api/note', () => {
     free();
     await held;
     expect((await upload(anna, fixtures.german.mp3, {}, { app: t })).status).toBe(200);
-    expect(probeGate.active).toBe(0);
+    expect(probeQueue.active).toBe(0);
   });
 
   it('refuses every upload when no speech-to-text engine is configured, charging nothing', async () => {
