@@ -3,6 +3,7 @@
 // PostgreSQL's pool with no free connection. Every wait is for a state, never for a fixed time.
 import { endpoints, ErrorBody } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { openPostgres } from '../db/client.ts';
@@ -309,10 +310,14 @@ describe('the app behind a saturated gate', () => {
 
 describe.runIf(testDbKind === 'postgres')('PostgreSQL pool with no free connection', () => {
   it('answers 503 with Retry-After after DATABASE_POOL_TIMEOUT_MS and writes nothing', async () => {
+    // Opened with a long wait, so that its one connection is made whatever the machine's load
+    // (a 50 ms limit on making it failed under load); then waiting for that connection, the
+    // thing under test, is limited to 50 ms (node-postgres reads the limit on every wait).
     const small = await openPostgres(database().url!, {
       migrate: false,
-      pool: { max: 1, timeoutMs: 50 },
+      pool: { max: 1, timeoutMs: 60_000 },
     });
+    (small.db as unknown as { $client: pg.Pool }).$client.options.connectionTimeoutMillis = 50;
     try {
       const t = await accountsApp(small, { DATABASE_POOL_TIMEOUT_MS: '50' });
       const anna = await signUp(t.api);
