@@ -10,7 +10,7 @@ import { openPostgres } from '../db/client.ts';
 import { folders } from '../db/schema.ts';
 import { accountsApp, signUp } from '../test/accounts.ts';
 import { testDbKind, useTestDatabase } from '../test/db.ts';
-import { createDbGate, type DbGate } from './db-gate.ts';
+import { createDbGate, returningGate, type DbGate } from './db-gate.ts';
 import { ServerBusyError } from './errors.ts';
 
 const database = useTestDatabase();
@@ -163,6 +163,25 @@ describe('createDbGate', () => {
     blocker.release();
     await Promise.all([a, b, queued]);
     expect(order).toEqual(['a', 'b', 'queued']);
+    expect([gate.active, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it("lets a request's later steps (returningGate) in front of the line, even a full one", async () => {
+    const gate = createDbGate({ maxConcurrent: 1, queueLimit: 1, queueTimeoutMs: 60_000 });
+    const order: string[] = [];
+    const blocker = hold(gate);
+    await blocker.done;
+    const queued = gate.run(async () => {
+      order.push('queued');
+    });
+    await until(() => gate.waiting === 1);
+    const later = returningGate(gate).run(async () => {
+      order.push('later step');
+    });
+    await until(() => gate.waiting === 2);
+    blocker.release();
+    await Promise.all([queued, later]);
+    expect(order).toEqual(['later step', 'queued']);
     expect([gate.active, gate.waiting]).toEqual([0, 0]);
   });
 

@@ -27,10 +27,12 @@ export interface GatePlace {
 export interface DbGate {
   /**
    * Runs `work` once a place is free, in arrival order.
+   * `returning`: a later step of a request that took the gate before (the upload's), which goes
+   * in front of the line as a return from `away` does (lib/bounded-queue.ts).
    * @throws ServerBusyError (503, `Retry-After`) when the queue is full or the wait ran out;
    *   `work` has then not started.
    */
-  run<T>(work: (place: GatePlace) => Promise<T>): Promise<T>;
+  run<T>(work: (place: GatePlace) => Promise<T>, options?: { returning?: boolean }): Promise<T>;
   /** Requests working now. */
   readonly active: number;
   /** Requests waiting for a place. */
@@ -41,8 +43,8 @@ export interface DbGate {
 export function createDbGate(limits: QueueLimits): DbGate {
   const places = createBoundedQueue(limits, 'database');
   return {
-    async run(work) {
-      await places.enter();
+    async run(work, options) {
+      await places.enter(options);
       let held = true;
       const place: GatePlace = {
         async away(outside) {
@@ -73,6 +75,23 @@ export function createDbGate(limits: QueueLimits): DbGate {
     },
     get waiting() {
       return places.waiting;
+    },
+  };
+}
+
+/**
+ * The gate for the later database steps of a request that took it once already: the upload's,
+ * which gives its place back between steps (while its body arrives, while ffprobe reads it) and
+ * would otherwise wait a full line again for each of five steps (docs/architecture.md#database-queue).
+ */
+export function returningGate(gate: DbGate): DbGate {
+  return {
+    run: (work) => gate.run(work, { returning: true }),
+    get active() {
+      return gate.active;
+    },
+    get waiting() {
+      return gate.waiting;
     },
   };
 }

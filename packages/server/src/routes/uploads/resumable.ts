@@ -27,6 +27,7 @@ import {
 } from '../../domain/notes/refusals.ts';
 import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
 import type { AppEnv } from '../../lib/context.ts';
+import { returningGate } from '../../lib/db-gate.ts';
 import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
 import { markFinishing, resumableUploadDir } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
@@ -239,7 +240,9 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
     async handle(c) {
       const { userId } = authOf(c);
       // Each database step takes the gate on its own; the body arrives outside it (lib/db-gate.ts).
-      const user = await c.var.dbGate.run(() => findUserById(c.var.db, userId));
+      // The session check took it first (index.ts), so every later step goes in front of the line.
+      const dbGate = returningGate(c.var.dbGate);
+      const user = await dbGate.run(() => findUserById(c.var.db, userId));
       if (!user) throw notAuthenticated();
       const words = await requestWording(c, user.locale);
       const method = c.req.method;
@@ -277,7 +280,7 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
           'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS),
         });
       }
-      const state: RequestState = { deps: depsOf(c), user, words };
+      const state: RequestState = { deps: { ...depsOf(c), dbGate }, user, words };
       const guarded =
         method === 'PATCH' && c.req.raw.body
           ? idleGuard(c.req.raw.body, config.uploads.idleTimeoutMs)

@@ -13,6 +13,7 @@ import {
 } from '../../domain/notes/refusals.ts';
 import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
 import type { AppEnv } from '../../lib/context.ts';
+import { returningGate } from '../../lib/db-gate.ts';
 import { ApiError, errorBody } from '../../lib/errors.ts';
 import { uploadTempDir } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
@@ -37,8 +38,10 @@ import type { UploadSlots } from './slots.ts';
 export function uploadNoteHandler(slots: UploadSlots) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const { userId } = authOf(c);
-    const { config, db, dbGate, logger } = c.var;
-    // The database steps take the gate one by one; receiving the body holds no place in it.
+    const { config, db, logger } = c.var;
+    // The database steps take the gate one by one; receiving the body holds no place in it. The
+    // session check took it first (index.ts), so every later step goes in front of the line.
+    const dbGate = returningGate(c.var.dbGate);
     const user = await dbGate.run(() => findUserById(db, userId));
     if (!user) throw notAuthenticated();
     const words = await requestWording(c, user.locale);

@@ -474,6 +474,25 @@ describe('POST /api/note', () => {
     expect(bodyReadInGate).toBe(false);
   });
 
+  it('takes the database gate in front of the line for every step after the session check', async () => {
+    // docs/architecture.md#database-queue: one full wait, not one per step.
+    const steps: boolean[] = [];
+    const dbGate: DbGate = {
+      run(work, options) {
+        steps.push(options?.returning ?? false);
+        return work({ away: (outside) => outside() });
+      },
+      active: 0,
+      waiting: 0,
+    };
+    const t = await accountsApp(database(), { STT_BASE_URL: peer.url }, { dbGate });
+    const anna = await signUp(t.api);
+    steps.length = 0;
+    expect((await upload(anna, fixtures.german.mp3, {}, { app: t })).status).toBe(200);
+    // The session check; then the user, the minutes account, the minutes and the transaction.
+    expect(steps).toEqual([false, true, true, true, true]);
+  });
+
   it('a full line for the ffprobe check refuses it with 503 and Retry-After, leaving nothing', async () => {
     // docs/architecture.md#probe-queue: one probe at once, no line; the test holds the one place.
     const probeQueue = createBoundedQueue(
