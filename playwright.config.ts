@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_QUEUE_WAITS } from './packages/server/src/test/queue-waits.ts';
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 4310);
@@ -82,13 +83,8 @@ export default defineConfig({
         STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PEER_PORT}`,
         // Stripe sends the browser back here after paying or cancelling.
         PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
-        // Tests check behaviour, not capacity: on a loaded machine requests may wait longer for
-        // the database or the upload's ffprobe check than production's 1 s before a 503
-        // (docs/architecture.md#suite-time).
-        PGLITE_QUEUE_TIMEOUT_MS: '30000',
-        UPLOAD_PROBE_QUEUE_TIMEOUT_MS: '30000',
-        // The same for the password queue: many specs sign up and in at once.
-        PASSWORD_HASH_QUEUE_TIMEOUT_MS: '30000',
+        // Tests check behaviour, not capacity (docs/architecture.md#suite-time).
+        ...TEST_QUEUE_WAITS,
       },
       reuseExistingServer: false,
       timeout: 180_000,

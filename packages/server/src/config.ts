@@ -260,12 +260,12 @@ function rateLimitVariable(fallback: RateLimit) {
     });
 }
 
-/** A whole number in `[min, max]`, or `fallback` when unset. */
 /** PASSWORD_HASH_MAX_CONCURRENT's default: the cores but one, 1 to 4. */
 export function defaultPasswordHashes(cores = availableParallelism()): number {
   return Math.max(1, Math.min(4, cores - 1));
 }
 
+/** A whole number in `[min, max]`, or `fallback` when unset. */
 function integerVariable<Fallback extends number | undefined>(
   fallback: Fallback,
   min: number,

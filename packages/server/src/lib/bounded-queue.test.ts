@@ -4,6 +4,7 @@
 // a fixed time.
 import { endpoints } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
+import type { QueueLimits } from '../config.ts';
 import { accountsApp, registration, signUp } from '../test/accounts.ts';
 import { useTestDatabase } from '../test/db.ts';
 import { createBoundedQueue, type BoundedQueue } from './bounded-queue.ts';
@@ -15,6 +16,10 @@ const database = useTestDatabase();
 async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setImmediate(resolve));
 }
+
+/** A password queue with these limits. */
+const passwordQueueOf = (limits: QueueLimits): BoundedQueue =>
+  createBoundedQueue(limits, 'password');
 
 /** A place held until `release()`. */
 async function hold(queue: BoundedQueue): Promise<() => void> {
@@ -30,10 +35,7 @@ async function hold(queue: BoundedQueue): Promise<() => void> {
 
 describe('createBoundedQueue (the password queue)', () => {
   it('runs at most maxConcurrent at once and the rest in arrival order', async () => {
-    const queue = createBoundedQueue(
-      { maxConcurrent: 2, queueLimit: 10, queueTimeoutMs: 60_000 },
-      'password',
-    );
+    const queue = passwordQueueOf({ maxConcurrent: 2, queueLimit: 10, queueTimeoutMs: 60_000 });
     const started: string[] = [];
     const finish: Record<string, () => void> = {};
     const runs = ['a', 'b', 'c', 'd', 'e'].map((name) =>
@@ -59,10 +61,7 @@ describe('createBoundedQueue (the password queue)', () => {
   });
 
   it('refuses at once beyond the queue limit with ServerBusyError, without starting the work', async () => {
-    const queue = createBoundedQueue(
-      { maxConcurrent: 1, queueLimit: 1, queueTimeoutMs: 2_500 },
-      'password',
-    );
+    const queue = passwordQueueOf({ maxConcurrent: 1, queueLimit: 1, queueTimeoutMs: 2_500 });
     const release = await hold(queue);
     const queued = queue.run(async () => 'queued');
     let started = false;
@@ -82,10 +81,7 @@ describe('createBoundedQueue (the password queue)', () => {
   });
 
   it('gives up on a wait after queueTimeoutMs, and the place goes to the next', async () => {
-    const queue = createBoundedQueue(
-      { maxConcurrent: 1, queueLimit: 5, queueTimeoutMs: 30 },
-      'password',
-    );
+    const queue = passwordQueueOf({ maxConcurrent: 1, queueLimit: 5, queueTimeoutMs: 30 });
     const release = await hold(queue);
     let started = false;
     const waited = queue.run(async () => {
@@ -105,10 +101,7 @@ describe('createBoundedQueue (the password queue)', () => {
   });
 
   it('frees the place when the work fails', async () => {
-    const queue = createBoundedQueue(
-      { maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 1_000 },
-      'password',
-    );
+    const queue = passwordQueueOf({ maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 1_000 });
     await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await queue.run(async () => 'again')).toBe('again');
   });
@@ -116,10 +109,11 @@ describe('createBoundedQueue (the password queue)', () => {
 
 describe('the app behind a full password queue', () => {
   it('answers 503 with Retry-After to sign-in and registration, and lets them through once free', async () => {
-    const passwordQueue = createBoundedQueue(
-      { maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 2_000 },
-      'password',
-    );
+    const passwordQueue = passwordQueueOf({
+      maxConcurrent: 1,
+      queueLimit: 0,
+      queueTimeoutMs: 2_000,
+    });
     const t = await accountsApp(database(), {}, { passwordQueue });
     const anna = await signUp(t.api);
     const release = await hold(passwordQueue);

@@ -19,12 +19,12 @@ export interface AppVariables {
   dbKind: DbKind;
   /** The bound in front of the database: PGlite's queue, or open on PostgreSQL (lib/db-gate.ts). */
   dbGate: DbGate;
-  /** The bound on the upload's ffprobe check, on either engine (lib/bounded-queue.ts). */
-  probeQueue: BoundedQueue;
   /** The request's place in the gate, when the request runs through it as a whole. */
   dbPlace?: GatePlace;
   /** The bound on password hashes and checks (docs/architecture.md#password-queue). */
   passwordQueue: BoundedQueue;
+  /** The bound on the upload's ffprobe check (docs/architecture.md#probe-queue). */
+  probeQueue: BoundedQueue;
   /** Carries the request id on every line. */
   logger: Logger;
   version: string;

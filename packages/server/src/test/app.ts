@@ -2,6 +2,7 @@ import { createApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config, type Env } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
+import { TEST_QUEUE_WAITS } from './queue-waits.ts';
 
 /** The access token key of test apps (tests sign their own tokens with it, e.g. expired ones). */
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdefghijkl';
@@ -20,15 +21,7 @@ export function testConfig(env: Env = {}, overrides: Partial<Config> = {}): Conf
       RATE_LIMIT_REGISTER: '10000/1m',
       RATE_LIMIT_FORGOT_PASSWORD: '10000/1m',
       RATE_LIMIT_SUPPORT: '10000/1m',
-      // Tests check behaviour, not capacity: on a loaded machine a few requests at once may wait
-      // longer than the production limit of 1 s. The gate's own limits are tested with limits
-      // of their own (lib/db-gate.test.ts, docs/architecture.md#database-queue).
-      PGLITE_QUEUE_TIMEOUT_MS: '30000',
-      // Likewise the line for checking uploads with ffprobe (docs/architecture.md#probe-queue).
-      UPLOAD_PROBE_QUEUE_TIMEOUT_MS: '30000',
-      // Likewise for the password queue: many tests register and sign in at once
-      // (docs/architecture.md#password-queue).
-      PASSWORD_HASH_QUEUE_TIMEOUT_MS: '30000',
+      ...TEST_QUEUE_WAITS,
       ...env,
     }),
     ...overrides,

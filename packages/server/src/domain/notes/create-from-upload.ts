@@ -149,10 +149,9 @@ export async function createNoteFromUpload(
 
   let detected: Awaited<ReturnType<typeof detectAudio>>;
   try {
-    // A few probes at once; beyond the line's bound 503 (docs/architecture.md#probe-queue).
-    detected = await (deps.probeQueue
-      ? deps.probeQueue.run(() => detectAudio(file.path))
-      : detectAudio(file.path));
+    // A few probes at once; beyond the queue's bound 503 (docs/architecture.md#probe-queue).
+    const probe = () => detectAudio(file.path);
+    detected = await (deps.probeQueue?.run(probe) ?? probe());
   } catch (error) {
     if (error instanceof AudioError) throw audioRefusal(error, words);
     throw error;
