@@ -18,8 +18,8 @@
  * own benchmark, `bench:pipeline`; here it would only compete for the two cores), sign-in rate
  * limits and the per-user upload limit raised (one user sends every request, and the point is
  * the server's capacity, not the limiter), and a speech engine address that is never called
- * (uploads are refused without one). autocannon then runs each scenario for BENCH_DURATION_S at
- * each connection count. The server's RSS is read from /proc before and after each run.
+ * (uploads are refused without one). The load client (load-client.ts) then runs each scenario for
+ * BENCH_DURATION_S at each connection count. The server's RSS is read from /proc before and after each run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,13 +28,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { StoredSegment } from '../src/db/schema.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { minutesLedger, users } from '../src/db/schema.ts';
 import { defaultFields } from '../src/jobs/testing.ts';
+import { runLoad, type LoadOptions } from './load-client.ts';
 import { hashPassword } from '../src/lib/auth/passwords.ts';
 import { monthPeriod } from '../src/lib/minutes.ts';
 import { germanSummary, seedNote, testAudio } from '../src/test/notes.ts';
@@ -43,7 +43,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,100,200').split(',').map(Number);
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'login,list,search,detail,upload').split(',');
 const NOTE_COUNT = Number(process.env.BENCH_NOTES ?? 500);
-/** autocannon gives up on an answer after this long and counts a timeout. */
+/** The load client gives up on an answer after this long and counts a timeout. */
 const TIMEOUT_S = 10;
 const EMAIL = 'last@protokoll.test';
 const PASSWORD = 'Lasttest-Passwort-2026';
@@ -171,7 +171,7 @@ interface Server {
   takeDurations(): number[];
   /**
    * Resolves once the server has logged `sent` requests since the last `takeDurations` (requests
-   * of clients autocannon gave up on are finished before the next run, so one run's backlog does
+   * of clients that gave up are finished before the next run, so one run's backlog does
    * not slow the next), or after 5 s without a line (requests the server never read), or `maxMs`.
    */
   settle(sent: number, maxMs?: number): Promise<void>;
@@ -321,9 +321,9 @@ interface Scenario {
   name: string;
   /** Reads are held against the PostgreSQL p99 target. */
   read: boolean;
-  /** Path and query (autocannon takes them from the URL). */
+  /** Path and query of every request, unless `request.path` picks one per request. */
   path: string;
-  options: Partial<autocannon.Options>;
+  request: Pick<LoadOptions, 'method' | 'headers' | 'body' | 'path'>;
 }
 
 async function uploadBody(): Promise<{ body: Buffer; contentType: string }> {
@@ -349,7 +349,7 @@ async function scenarios(token: string, seeded: Seeded): Promise<Scenario[]> {
       name: 'login',
       read: false,
       path: '/api/auth/login',
-      options: {
+      request: {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
@@ -359,35 +359,28 @@ async function scenarios(token: string, seeded: Seeded): Promise<Scenario[]> {
       name: 'list',
       read: true,
       path: '/api/note/list?page=1&page_size=10',
-      options: { headers: auth },
+      request: { headers: auth },
     },
     {
       name: 'search',
       read: true,
       path: '/api/note/list?page=1&page_size=10&search_query=Budget',
-      options: { headers: auth },
+      request: { headers: auth },
     },
     {
       name: 'detail',
       read: true,
       path: '/api/note/1',
-      options: {
+      request: {
         headers: auth,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: `/api/note/${seeded.noteIds[next++ % seeded.noteIds.length]}`,
-            }),
-          },
-        ],
+        path: () => `/api/note/${seeded.noteIds[next++ % seeded.noteIds.length]}`,
       },
     },
     {
       name: 'upload',
       read: false,
       path: '/api/note',
-      options: {
+      request: {
         method: 'POST',
         headers: { ...auth, 'content-type': upload.contentType },
         body: upload.body,
@@ -413,7 +406,7 @@ interface Row {
   /** Time inside the server (its own log lines): p99 and max. */
   serverP99: number;
   serverMax: number;
-  /** How long the server went on working after the run, on requests autocannon had given up. */
+  /** How long the server went on working after the run, on requests its clients had given up. */
   settleMs: number;
   rssBefore: number;
   rssAfter: number;
@@ -441,17 +434,17 @@ async function runOne(
   const serverCpuBefore = await cpuMs([server.pid]);
   const databaseCpuBefore = await cpuMs(backends);
   server.takeDurations();
-  const result = await autocannon({
+  const result = await runLoad({
     url: `${server.url}${scenario.path}`,
     connections,
-    duration: DURATION_S,
-    timeout: TIMEOUT_S,
-    ...scenario.options,
+    durationS: DURATION_S,
+    timeoutS: TIMEOUT_S,
+    ...scenario.request,
   });
   const rssAfter = await rssMiB(server.pid);
-  // Requests of clients autocannon left behind are finished (and counted inside) before the next run.
+  // Requests of clients that gave up are finished (and counted inside) before the next run.
   const settleStarted = Date.now();
-  await server.settle(result.requests.sent);
+  await server.settle(result.sent);
   const settleMs = Date.now() - settleStarted;
   const serverCpu = (await cpuMs([server.pid])) - serverCpuBefore;
   // Backends the pool opened during the run started at zero: they count whole.
@@ -460,20 +453,19 @@ async function runOne(
     databaseCpuBefore;
   const inside = server.takeDurations().sort((a, b) => a - b);
   const answered = Math.max(1, inside.length);
-  const codes = result.statusCodeStats as unknown as Record<string, { count: number }> | undefined;
   return {
     scenario: scenario.name,
     read: scenario.read,
     connections,
-    requests: result.requests.total,
-    reqPerSec: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
+    requests: result.answered,
+    reqPerSec: result.reqPerSec,
+    p50: result.p50,
+    p99: result.p99,
+    max: result.max,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
-    status503: codes?.['503']?.count ?? 0,
+    status503: result.byStatus[503] ?? 0,
     serverP99: Math.round(percentile(inside, 0.99)),
     serverMax: Math.round(inside.at(-1) ?? 0),
     settleMs,
@@ -539,8 +531,13 @@ function checkTargets(engine: Engine['name'], rows: Row[]): string[] {
   for (const row of rows) {
     const at = `${row.scenario} at ${row.connections}`;
     if (engine === 'PostgreSQL') {
-      if (row.errors > 0 || row.non2xx > 0) {
-        failures.push(`${at}: ${row.errors} errors, ${row.non2xx} non-2xx (target 0)`);
+      // Sign-in and upload pass queues of their own on either engine (password hashing, the
+      // upload check): beyond them a 503 with Retry-After is the designed answer, not an error.
+      const failed = row.non2xx - (row.read ? 0 : row.status503);
+      if (row.errors > 0 || row.timeouts > 0 || failed > 0) {
+        failures.push(
+          `${at}: ${row.errors} errors, ${row.timeouts} timeouts, ${failed} failed answers (target 0)`,
+        );
       }
       if (row.read && row.connections >= 200 && row.p99 > 250) {
         failures.push(`${at}: p99 ${row.p99} ms (target ≤ 250 ms)`);
