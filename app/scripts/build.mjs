@@ -42,6 +42,7 @@ for (const path of server.prerenderedAddresses()) {
         id: server.BOOT_MODULES_ID,
         script: server.BOOT_SCRIPT,
         fontsLater: server.FONTS_LATER_ATTRIBUTE,
+        signedIn: server.SIGNED_IN_SCRIPT,
       },
     }),
   );

@@ -34,11 +34,21 @@ const scriptJson = (value) =>
 const inlineStylesheet = (file, css) =>
   `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
 
+/** The session chunk's files beyond those the entry loads anyway. */
+function sessionFiles(manifest, loaded) {
+  const session = Object.keys(manifest).find((id) => id.endsWith('/app-session.ts'));
+  return [...closure(manifest, session)]
+    .filter((key) => !loaded.has(key))
+    .map((key) => manifest[key].file);
+}
+
 /**
  * `readAsset(file)`: the text of a built file (`assets/x.css`), for the stylesheets the page
  * inlines; `boot`: the script loader (`BOOT_SCRIPT`, the id of its module list and the attribute
  * that holds the web font back until the first paint, `FONTS_LATER_ATTRIBUTE`), inlined at the
- * end of `<body>`, which asks for the page's modules once it has painted.
+ * end of `<body>`, which asks for the page's modules once it has painted, and, for a signed-in
+ * page's frame (`page.signedIn`), the check for a stored session (`SIGNED_IN_SCRIPT`), inlined
+ * first in `<head>`.
  */
 export function pageDocument(shell, manifest, page, { readAsset, boot }) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -68,6 +78,13 @@ export function pageDocument(shell, manifest, page, { readAsset, boot }) {
       return '';
     });
   for (const file of preload) if (!modules.includes(`/${file}`)) modules.push(`/${file}`);
+  // A signed-in page's frame needs the session (API client, schemas) for its data right after
+  // hydrating: its chunk comes with the page's (docs/architecture.md#signed-in-frames).
+  if (page.signedIn) {
+    for (const file of sessionFiles(manifest, loaded)) {
+      if (!modules.includes(`/${file}`)) modules.push(`/${file}`);
+    }
+  }
   let head = [...[...css].map((file) => inlineStylesheet(file, readAsset(file)))].join('\n    ');
   const escape = (text) =>
     text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -85,6 +102,11 @@ export function pageDocument(shell, manifest, page, { readAsset, boot }) {
     .replace(/<title>[^<]*<\/title>/, title)
     .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}" ${boot.fontsLater}>`)
     .replace('</head>', () => `  ${head}\n  </head>`)
+    // Before anything else of the page: a visitor without a stored session goes on to /login
+    // before the frame could paint.
+    .replace(/<meta charset="UTF-8" \/>/, (meta) =>
+      page.signedIn ? `${meta}\n    <script>${boot.signedIn}</script>` : meta,
+    )
     .replace(
       '<div id="root"></div>',
       () =>
@@ -122,11 +144,7 @@ export function shellDocument(shell, manifest, page, { fontsLater } = {}) {
   for (const key of loaded) for (const file of manifest[key].css ?? []) css.delete(file);
   const later = new Set();
   if (page.signedIn) {
-    const session = Object.keys(manifest).find((id) => id.endsWith('/app-session.ts'));
-    for (const dependency of closure(manifest, session)) {
-      const file = manifest[dependency].file;
-      if (!loaded.has(dependency) && !preload.has(file)) later.add(file);
-    }
+    for (const file of sessionFiles(manifest, loaded)) if (!preload.has(file)) later.add(file);
   }
   const head = [
     // `crossorigin` as `fetch()` asks for them (same-origin credentials), so the fetch finds them.

@@ -19,11 +19,17 @@ import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i
 import { contentAddresses, renderedHead } from './lib/content.ts';
 import { DATA_FIRST_PAGES } from './lib/first-requests.ts';
 import { renderedRoutes } from './lib/lazy-route.ts';
-import { PRERENDERED_PATHS } from './prerender-routes.ts';
+import { isSignedInPage, PRERENDERED_PATHS } from './prerender-routes.ts';
 import { routeTable } from './route-table.ts';
+import { setPrerenderedSession } from './session/session-context.ts';
 
-/** The prerendered pages' script loader, for the build to inline. */
-export { BOOT_MODULES_ID, BOOT_SCRIPT, FONTS_LATER_ATTRIBUTE } from '@protokoll/contract';
+/** The prerendered pages' script loader and signed-in check, for the build to inline. */
+export {
+  BOOT_MODULES_ID,
+  BOOT_SCRIPT,
+  FONTS_LATER_ATTRIBUTE,
+  SIGNED_IN_SCRIPT,
+} from '@protokoll/contract';
 
 /*
  * The build's server entry (docs/architecture.md#prerendered-pages): renders one address of the
@@ -42,6 +48,11 @@ export interface PrerenderedPage {
   head: { title?: string; description?: string };
   /** The message groups the page shows, to inline. */
   messages: InlinedMessages;
+  /**
+   * A signed-in page's frame (docs/architecture.md#signed-in-frames): its document checks for a
+   * stored session before it paints and loads the session chunk with the page's.
+   */
+  signedIn: boolean;
 }
 
 /** Every address to prerender: each path in each locale. */
@@ -58,6 +69,8 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   // Render with every text at hand; the page carries only the groups its routes name.
   setMessageSource(async (lng, group) => pickMessageGroup(files[lng], group));
   const i18n = initAppI18n(locale, all);
+  const signedIn = isSignedInPage(path);
+  setPrerenderedSession(signedIn ? 'signed-in' : 'signed-out');
   renderedRoutes.clear();
   delete renderedHead.title;
   delete renderedHead.description;
@@ -81,6 +94,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
       // Their chunks and CSS go along; the browser loads them before hydrating.
       components: [...renderedRoutes.keys()],
     },
+    signedIn,
   };
 }
 

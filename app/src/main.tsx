@@ -15,7 +15,10 @@ import { preloadComponents } from './lib/lazy-route.ts';
 import { preloadCurrentPage } from './lib/prefetch-page.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import { watchTheme } from './lib/theme.ts';
+import { isSignedInPage } from './prerender-routes.ts';
+import { setPrerenderedSession } from './session/session-context.ts';
 import { readStoredSession } from './session/stored-session.ts';
+import { startFirstRequests } from './lib/first-requests.ts';
 import './styles/public.css';
 
 /** The messages a prerendered page carries, when it is one (docs/architecture.md#prerendered-pages). */
@@ -62,6 +65,14 @@ async function start() {
 
   const inlined = inlinedMessages();
   if (inlined && inlined.locale === locale) {
+    if (isSignedInPage(location.pathname)) {
+      // A signed-in page's frame (docs/architecture.md#signed-in-frames): hydrated as the build
+      // rendered it, signed in with no account known; its first data starts at once.
+      setPrerenderedSession('signed-in');
+      const stored = readStoredSession(localStorage);
+      if (stored)
+        startFirstRequests(splitLocale(location.pathname).path, location.search, stored.token);
+    }
     // The modules have just been evaluated, in one long task: the texts and the page's chunks
     // follow in a task of their own, so the browser may handle input in between
     // (docs/architecture.md#prerendered-pages).

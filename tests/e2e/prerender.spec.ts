@@ -151,3 +151,48 @@ test.describe('prerendered pages', () => {
     expect(problems.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
   });
 });
+
+// Signed-in pages' frames (docs/architecture.md#signed-in-frames).
+test.describe('prerendered signed-in frames', () => {
+  test('/dashboard arrives as a frame without any account and hydrates into the account without warnings', async ({
+    page,
+  }) => {
+    await signUpInUi(page, 'de', { email: uniqueEmail('frame'), password: 'geheim-12345' });
+    for (const path of ['/dashboard', '/en/dashboard']) {
+      const html = await (await page.request.get(path)).text();
+      expect(html).toContain('data-slot="dashboard-screen"');
+      expect(html).toContain('data-slot="user-menu-placeholder"');
+      expect(html).toContain('<script id="messages" type="application/json">');
+      // The same frame for everyone: nothing of an account is in it.
+      expect(html).not.toContain('Jürgen');
+    }
+    const problems = problemsOf(page);
+    for (const { path, greeting, menu } of [
+      { path: '/dashboard', greeting: /Jürgen/, menu: 'Benutzermenü für Jürgen Groß' },
+      { path: '/en/dashboard', greeting: /Jürgen/, menu: 'User menu for Jürgen Groß' },
+    ]) {
+      await page.goto(path);
+      await expect.poll(() => hydrated(page)).toBe(true);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting);
+      await expect(page.getByRole('button', { name: menu })).toBeVisible();
+      await expect(page.locator('[data-slot="user-menu-placeholder"]')).toHaveCount(0);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('without a stored session /dashboard goes on to /login before it paints or loads a script', async ({
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on('request', (req) => requests.push(req.url()));
+    await page.goto('/en/dashboard?folder_id=2');
+    await expect(page).toHaveURL(
+      `/en/login?redirect=${encodeURIComponent('/dashboard?folder_id=2')}`,
+    );
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const login = requests.findIndex((url) => new URL(url).pathname === '/en/login');
+    expect(login).toBeGreaterThan(0);
+    // Between the frame's document and the sign-in page's: nothing at all.
+    expect(requests.slice(0, login).map((url) => new URL(url).pathname)).toEqual(['/en/dashboard']);
+  });
+});

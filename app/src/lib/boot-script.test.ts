@@ -1,4 +1,13 @@
-import { BOOT_MODULES_ID, BOOT_SCRIPT, FONTS_LATER_ATTRIBUTE, WEB_FONT } from '@protokoll/contract';
+import {
+  AUTH_STORAGE_KEY,
+  BOOT_MODULES_ID,
+  BOOT_SCRIPT,
+  FONTS_LATER_ATTRIBUTE,
+  SIGNED_IN_SCRIPT,
+  STORED_SESSION_MAX_AGE_MS,
+  WEB_FONT,
+} from '@protokoll/contract';
+import { readStoredSession } from '../session/stored-session.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The prerendered pages' script loader (docs/architecture.md#prerendered-pages).
@@ -117,5 +126,75 @@ describe('BOOT_SCRIPT', () => {
 
   it('is inlined as it is: no `<` that could end its script element', () => {
     expect(BOOT_SCRIPT).not.toMatch(/</);
+  });
+});
+
+// A signed-in page's frame checks for a stored session before it paints
+// (docs/architecture.md#signed-in-frames).
+describe('SIGNED_IN_SCRIPT', () => {
+  const NOW = Date.UTC(2026, 10, 24, 12);
+  const user = { id: 1, email: 'a@example.com', firstName: 'A', lastName: 'B' };
+  const session = (overrides: Record<string, unknown> = {}) => ({
+    token: 'access',
+    refreshToken: 'refresh',
+    user,
+    savedAt: NOW - 1000,
+    expiresAt: NOW + 1000,
+    ...overrides,
+  });
+
+  /** Runs the script at an address; returns where it sent the visitor, if anywhere. */
+  function run(pathname: string, search = ''): string | undefined {
+    vi.setSystemTime(NOW);
+    const replace = vi.fn();
+    vi.stubGlobal('location', { pathname, search, replace });
+    new Function(SIGNED_IN_SCRIPT)();
+    return replace.mock.calls[0]?.[0] as string | undefined;
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('lets a visitor with a stored session stay', () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session()));
+    expect(run('/dashboard')).toBeUndefined();
+    expect(run('/en/dashboard')).toBeUndefined();
+  });
+
+  it('sends a visitor without one to the sign-in page of the same language, with the way back', () => {
+    expect(run('/dashboard', '?folder_id=3')).toBe(
+      `/login?redirect=${encodeURIComponent('/dashboard?folder_id=3')}`,
+    );
+    expect(run('/en/dashboard')).toBe(`/en/login?redirect=${encodeURIComponent('/dashboard')}`);
+  });
+
+  it('agrees with the app on which stored sessions count', () => {
+    const entries = [
+      'not json',
+      JSON.stringify(null),
+      JSON.stringify(session({ token: '' })),
+      JSON.stringify(session({ expiresAt: NOW - 1 })),
+      JSON.stringify(session({ savedAt: NOW - STORED_SESSION_MAX_AGE_MS - 1 })),
+      JSON.stringify(session({ savedAt: undefined })),
+    ];
+    for (const entry of entries) {
+      localStorage.setItem(AUTH_STORAGE_KEY, entry);
+      expect(run('/dashboard'), entry).toBe(`/login?redirect=${encodeURIComponent('/dashboard')}`);
+      localStorage.setItem(AUTH_STORAGE_KEY, entry);
+      expect(readStoredSession(localStorage, NOW), entry).toBeNull();
+    }
+  });
+
+  it('goes on when storage cannot be read', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('denied');
+    });
+    expect(run('/dashboard')).toBe(`/login?redirect=${encodeURIComponent('/dashboard')}`);
+  });
+
+  it('is inlined as it is: no `<` that could end its script element', () => {
+    expect(SIGNED_IN_SCRIPT).not.toMatch(/</);
   });
 });

@@ -7,6 +7,7 @@ import { useNotes } from '../api/notes/list.ts';
 import { usePlan } from '../api/user/plan.ts';
 import { useUser } from '../api/user/user.ts';
 import { toFailureText } from '../lib/failure.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { notify } from '../lib/notify.ts';
 import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
@@ -25,11 +26,12 @@ export function DashboardRoute() {
   const recentNotes = useNotes({ page: 1, page_size: RECENT_NOTES_COUNT });
   const folders = useFolders();
   const portal = useOpenPortal();
+  // Prerendered as a frame: the greeting waits for the account (docs/architecture.md#signed-in-frames).
+  const hydrated = useHydrated();
 
-  if (!user) return null;
   return (
     <DashboardScreen
-      user={user}
+      user={hydrated && user ? user : null}
       minutes={minutes.data}
       minutesStatus={minutes.data ? 'ready' : 'loading'}
       onRetryMinutes={() => void minutes.refetch()}
@@ -40,6 +42,7 @@ export function DashboardRoute() {
       onRetryPlan={() => void plan.refetch()}
       onUpgrade={() => navigate('/buy')}
       onManagePlan={() =>
+        user &&
         portal.mutate(
           { userId: user.id, locale },
           { onError: (error) => notify({ text: toFailureText(error, 'portal') }) },

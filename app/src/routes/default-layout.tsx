@@ -18,6 +18,7 @@ import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useUser } from '../api/user/user.ts';
 import { localizedCounterpart } from '../lib/content.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { markFirstDataLoaded } from '../lib/first-data.ts';
 import { lazyRoute } from '../lib/lazy-route.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -79,7 +80,9 @@ function Shell({ children }: { children: React.ReactNode }) {
         current: path === target || path.startsWith(`${target}/`),
       }))
     : [];
-  const shownUser = isAuthenticated && user ? user : null;
+  // A prerendered frame knows no account: the name follows once the page is React's.
+  const hydrated = useHydrated();
+  const shownUser = isAuthenticated && hydrated && user ? user : null;
   const languageHrefs = Object.fromEntries(
     LOCALES.map((option) => [option, localizedCounterpart(locale, path, option)]),
   ) as Record<(typeof LOCALES)[number], string>;
@@ -110,9 +113,10 @@ function Shell({ children }: { children: React.ReactNode }) {
               }
             : null
         }
+        userPending={isAuthenticated && shownUser === null}
         onLogout={() => void loadSession().then(({ session }) => session.logout())}
         onSignIn={() => navigate('/login')}
-        footer={<AppSiteFooter languageLinks={shownUser !== null} />}
+        footer={<AppSiteFooter languageLinks={isAuthenticated} />}
       >
         {children}
       </AppShell>

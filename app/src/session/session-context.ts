@@ -70,14 +70,32 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The current session state; re-renders on every change. A prerendered page was rendered signed
- * out, so hydration starts signed out too and the stored session follows right after
- * (docs/architecture.md#prerendered-pages); a page rendered in the browser starts with it.
+ * A prerendered signed-in page (its frame) is rendered as someone signed in whose account is not
+ * known yet: no tokens, but the guard lets the page through (docs/architecture.md#signed-in-frames).
+ */
+const signedInFrame: SessionState = { ...signedOut, isAuthenticated: true };
+
+let prerenderedAs: SessionState = signedOut;
+
+/**
+ * Which session the page at hand was prerendered with: `signed-in` for a signed-in page's frame,
+ * `signed-out` for the public pages. Set by the build before it renders a page and by the entry
+ * before it hydrates one, so that hydration starts from the same state.
+ */
+export function setPrerenderedSession(access: 'signed-in' | 'signed-out'): void {
+  prerenderedAs = access === 'signed-in' ? signedInFrame : signedOut;
+}
+
+/**
+ * The current session state; re-renders on every change. A prerendered page was rendered without
+ * a stored session (signed out, or a signed-in page's frame), so hydration starts from that state
+ * and the stored session follows right after (docs/architecture.md#prerendered-pages); a page
+ * rendered in the browser starts with it.
  */
 export function useSessionState(): SessionState {
   return useSyncExternalStore(
     subscribe,
     () => snapshot,
-    () => signedOut,
+    () => prerenderedAs,
   );
 }

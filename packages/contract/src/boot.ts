@@ -1,5 +1,7 @@
 // The script loader of the prerendered pages (docs/architecture.md#prerendered-pages).
 
+import { AUTH_STORAGE_KEY, STORED_SESSION_MAX_AGE_MS } from './constants.ts';
+
 /** The id of the JSON list of a prerendered page's modules, the entry first. */
 export const BOOT_MODULES_ID = 'modules';
 
@@ -40,3 +42,18 @@ export const BOOT_SCRIPT =
   `new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length===0)return;o.disconnect();go()})` +
   `.observe({type:'paint',buffered:true});` +
   `document.addEventListener('visibilitychange',go,{once:true});setTimeout(go,5000)})();`;
+
+/**
+ * The inline script at the top of a prerendered signed-in page's `<head>` (its frame: layout and
+ * texts, with placeholders where the account's data goes; docs/architecture.md#signed-in-frames).
+ * Before anything of the body has painted, a visitor without a stored session (no `auth-token`
+ * entry with a token, saved within the last 7 days and not expired) goes on to
+ * `/login?redirect=…` in the page's language, as the route guard would send them: nobody sees a
+ * frame they may not see. The app checks the session fully once it runs. Allowed by its hash in
+ * the content security policy, like `BOOT_SCRIPT`; kept free of `<`.
+ */
+export const SIGNED_IN_SCRIPT =
+  `(function(){var n=Date.now();try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)})||'null');` +
+  `if(s&&typeof s.token==='string'&&s.token&&${STORED_SESSION_MAX_AGE_MS}>=n-s.savedAt&&s.expiresAt>n)return}catch(e){}` +
+  `var p=location.pathname,e=p==='/en'||p.indexOf('/en/')===0,r=(e?p.slice(3):p)||'/';` +
+  `location.replace((e?'/en':'')+'/login?redirect='+encodeURIComponent(r+location.search))})();`;

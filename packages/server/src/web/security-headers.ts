@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BOOT_SCRIPT, THEME_SCRIPT } from '@protokoll/contract';
+import { BOOT_SCRIPT, SIGNED_IN_SCRIPT, THEME_SCRIPT } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config.ts';
@@ -29,13 +29,16 @@ export const THEME_SCRIPT_HASH = sha256(THEME_SCRIPT);
 /** The other: the prerendered pages' script loader (docs/architecture.md#prerendered-pages). */
 export const BOOT_SCRIPT_HASH = sha256(BOOT_SCRIPT);
 
+/** And the prerendered signed-in pages' check for a stored session (docs/architecture.md#signed-in-frames). */
+export const SIGNED_IN_SCRIPT_HASH = sha256(SIGNED_IN_SCRIPT);
+
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 type CspOptions = NonNullable<SecureHeadersOptions['contentSecurityPolicy']>;
 
 /**
  * The policy of the web app and the API reference. The session token sits in storage scripts can
- * read, so scripts are the point: only files from this server (no eval), the two inline scripts
- * (theme and script loader) by their hashes, plus Google's sign-in script when it is configured. Styles allow 'unsafe-inline': Radix's scroll
+ * read, so scripts are the point: only files from this server (no eval), the three inline scripts
+ * (theme, script loader, signed-in check) by their hashes, plus Google's sign-in script when it is configured. Styles allow 'unsafe-inline': Radix's scroll
  * lock writes a `<style>` element whose content changes with the scrollbar width (no hash can
  * match it) and the API reference styles through attributes; a nonce would mean rewriting the
  * precompressed index.html per request. Injected CSS cannot run script, and everything else
@@ -46,7 +49,13 @@ function pagePolicy(config: Config): CspOptions {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", THEME_SCRIPT_HASH, BOOT_SCRIPT_HASH, ...(google ? [GOOGLE.script] : [])],
+    scriptSrc: [
+      "'self'",
+      THEME_SCRIPT_HASH,
+      BOOT_SCRIPT_HASH,
+      SIGNED_IN_SCRIPT_HASH,
+      ...(google ? [GOOGLE.script] : []),
+    ],
     styleSrc: ["'self'", "'unsafe-inline'", ...(google ? [GOOGLE.style] : [])],
     // data: for the inline favicon and the reference UI's icons; blob: for local previews.
     imgSrc: ["'self'", 'data:', 'blob:'],

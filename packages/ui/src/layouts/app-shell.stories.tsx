@@ -218,6 +218,23 @@ export const SignedOutUser: Story = {
   },
 };
 
+/**
+ * Signed in, the account not known yet (a prerendered frame: docs/architecture.md#signed-in-frames):
+ * a placeholder holds the user menu's place; no language links, no sign-in button.
+ */
+export const UserPending: Story = {
+  args: { user: null, userPending: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /Benutzermenü/ })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Anmelden' })).toBeNull();
+    await expect(canvas.queryByRole('navigation', { name: 'Sprache' })).toBeNull();
+    await expect(
+      canvasElement.querySelector('[data-slot="user-menu-placeholder"]'),
+    ).toBeInTheDocument();
+  },
+};
+
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas, canvasElement, step }) => {

@@ -76,6 +76,12 @@ export interface AppShellProps extends React.ComponentProps<'div'> {
   onThemeChange?: (theme: ThemeChoice) => void;
   /** The signed-in person, or `null` before sign-in (then a sign-in button shows if `onSignIn` is set). */
   user: ShellUser | null;
+  /**
+   * Someone is signed in whose account is not known yet (a prerendered frame:
+   * docs/architecture.md#signed-in-frames): with `user` `null`, a placeholder holds the user
+   * menu's place instead of the language links and the sign-in button.
+   */
+  userPending?: boolean;
   /** "Log out" was chosen in the user menu. */
   onLogout: () => void;
   /** "Sign in" was pressed; only offered while `user` is `null`. */
@@ -123,6 +129,7 @@ export function AppShell({
   theme = 'system',
   onThemeChange,
   user,
+  userPending = false,
   onLogout,
   onSignIn,
   userMenuItems = [],
@@ -251,7 +258,7 @@ export function AppShell({
           ) : null}
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            {user ? null : (
+            {user || userPending ? null : (
               <LanguageLinks
                 locale={locale}
                 hrefs={languageHrefs}
@@ -364,6 +371,12 @@ export function AppShell({
                   </DropdownMenuItem>
                 </DropdownMenuContent>
               </DropdownMenu>
+            ) : userPending ? (
+              <span
+                data-slot="user-menu-placeholder"
+                aria-hidden
+                className="size-8 animate-pulse rounded-full bg-muted"
+              />
             ) : onSignIn ? (
               <Button variant="outline" size="sm" onClick={onSignIn}>
                 {t('shell.signIn')}

@@ -82,6 +82,28 @@ export const NoName: Story = {
   },
 };
 
+/**
+ * The prerendered frame of `/dashboard` (docs/architecture.md#signed-in-frames): the build knows
+ * no account, so a placeholder holds the greeting's line, and every widget is still loading.
+ */
+export const Frame: Story = {
+  args: {
+    user: null,
+    minutesStatus: 'loading',
+    minutes: undefined,
+    planStatus: 'loading',
+    plan: undefined,
+    recentNotesStatus: 'loading',
+    recentNotes: [],
+    foldersStatus: 'loading',
+    folders: [],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(/^Wird geladen …$/);
+    await expect(canvas.getByRole('button', { name: 'Aufnahme hochladen' })).toBeEnabled();
+  },
+};
+
 /** Minutes and plan load independently; both still loading here. */
 export const Loading: Story = {
   args: { minutesStatus: 'loading', minutes: undefined, planStatus: 'loading', plan: undefined },

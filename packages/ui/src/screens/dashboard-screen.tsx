@@ -23,8 +23,12 @@ function dayPeriod(date: Date): DayPeriod {
 }
 
 export interface DashboardScreenProps extends Omit<React.ComponentProps<'div'>, 'children'> {
-  /** The signed-in user; the greeting uses the first name (or none when it is empty). */
-  user: Pick<User, 'firstName'>;
+  /**
+   * The signed-in user; the greeting uses the first name (or none when it is empty). `null` while
+   * the account is not known yet (a prerendered frame: docs/architecture.md#signed-in-frames):
+   * a placeholder of one line holds the greeting's place.
+   */
+  user: Pick<User, 'firstName'> | null;
   /** The moment the greeting is chosen for (morning, day, evening); defaults to now. */
   now?: Date;
 
@@ -114,7 +118,7 @@ export function DashboardScreen({
   const { t } = useTranslation();
   const newNoteTitleId = useId();
   const period = dayPeriod(now ?? new Date());
-  const name = user.firstName.trim();
+  const name = user?.firstName.trim();
   const greeting = name
     ? t(`dashboard.greeting.${period}`, { name })
     : t(`dashboard.greetingNoName.${period}`);
@@ -127,7 +131,17 @@ export function DashboardScreen({
     >
       <header className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight text-balance wrap-break-word text-foreground sm:text-3xl">
-          {greeting}
+          {user ? (
+            greeting
+          ) : (
+            <>
+              <span
+                aria-hidden
+                className="inline-block h-[1lh] w-72 max-w-full animate-pulse rounded-md bg-muted align-top"
+              />
+              <span className="sr-only">{t('common.loading')}</span>
+            </>
+          )}
         </h1>
         <p className="mt-2 text-muted-foreground">{t('dashboard.subtitle')}</p>
       </header>
