@@ -5,7 +5,7 @@
 //  - for the public pages: Lighthouse (from npm, on Debian's Chromium), mobile with simulated
 //    throttling, the median of 3 runs of score, FCP, LCP, TBT and CLS, and the bytes transferred
 //    by type (JS, CSS, messages, fonts, HTML);
-//  - for /dashboard and /notes signed in: LCP and bytes in Chromium under the same throttling
+//  - for /dashboard and /notes signed in: LCP, CLS and bytes in Chromium under the same throttling
 //    (150 ms round trip, 1.6 Mbit/s, CPU slowed 4×), median of 3.
 // Options: --dist <folder> measures an existing build instead of building; --runs <n>;
 // --port <n>; --pages <list> measures only the listed pages (comma-separated, e.g.
@@ -198,6 +198,7 @@ const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLA
 const signedIn = [];
 for (const path of SIGNED_IN_PAGES) {
   const lcps = [];
+  const clss = [];
   const totals = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -242,13 +243,31 @@ for (const path of SIGNED_IN_PAGES) {
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
+    // Shifts of the whole load, as Lighthouse counts them (none after an input: there is none).
+    const cls = await page.evaluate(
+      () =>
+        new Promise((done) => {
+          new PerformanceObserver((list) => {
+            done(
+              list
+                .getEntries()
+                .filter((entry) => !entry.hadRecentInput)
+                .reduce((sum, entry) => sum + entry.value, 0),
+            );
+          }).observe({ type: 'layout-shift', buffered: true });
+          // No entry at all: nothing shifted.
+          setTimeout(() => done(0), 500);
+        }),
+    );
     lcps.push(lcp);
+    clss.push(cls);
     totals.push(bytes);
     await context.close();
   }
   signedIn.push({
     path,
     lcp: median(lcps),
+    cls: median(clss),
     bytes: Object.fromEntries(KINDS.map((kind) => [kind, median(totals.map((b) => b[kind]))])),
   });
   process.stderr.write(`measured ${path}\n`);
@@ -290,7 +309,7 @@ for (const row of signedIn) {
       ''.padStart(10),
       (row.lcp / 1000).toFixed(2).padStart(10),
       ''.padStart(10),
-      ''.padStart(10),
+      row.cls.toFixed(3).padStart(10),
       ...KINDS.map((kind) => kib(row.bytes[kind]).padStart(10)),
     ].join(''),
   );
