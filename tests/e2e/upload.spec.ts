@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { startCuttingProxy } from './support/cutting-proxy.ts';
+import { dataDir } from './support/outbox.ts';
 import { loopedSpeech } from './support/recordings.ts';
 
 // From the new-note form to a finished (or failed) note against the real server, with the local
@@ -279,11 +281,15 @@ test('an upload cut at 60 % resumes from where the server stands and ends in one
     // Every tus request: one creation, then a PATCH from 0 and, after the cut, one from the
     // offset the server kept.
     const creations: string[] = [];
+    const patches: string[] = [];
     const patchOffsets: number[] = [];
     page.on('request', (req) => {
       if (!req.url().includes('/api/uploads')) return;
       if (req.method() === 'POST') creations.push(req.url());
-      if (req.method() === 'PATCH') patchOffsets.push(Number(req.headers()['upload-offset']));
+      if (req.method() === 'PATCH') {
+        patches.push(req.url());
+        patchOffsets.push(Number(req.headers()['upload-offset']));
+      }
     });
     // What the server acknowledged when asked after the cut.
     const acknowledged: number[] = [];
@@ -297,6 +303,22 @@ test('an upload cut at 60 % resumes from where the server stands and ends in one
     await page.getByLabel(t.chooseFile).setInputFiles(file);
     await expect(page.locator('[data-slot=file-cost-minutes]')).toHaveText(t.cost);
     await page.getByRole('button', { name: t.submit }).click();
+    // 60 % has passed the proxy. The connection drops only once the server has stored some of
+    // it: a busy server may not have begun to read the body yet, and would then rightly go on
+    // from 0, which is not what this test is about.
+    await expect.poll(() => proxy.reachedCut, { timeout: 30_000 }).toBe(true);
+    const stored = join(dataDir(), 'tmp', 'tus', new URL(patches[0]!).pathname.split('/').pop()!);
+    await expect
+      .poll(
+        () =>
+          stat(stored).then(
+            (file) => file.size,
+            () => 0,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+    proxy.cutNow();
     await expect(page).toHaveURL(/\/notes\?note=\d+$/, { timeout: 30_000 });
     const toast = page.locator('[data-slot=upload-toast]');
     await expect(toast).toHaveAttribute('data-state', 'done', { timeout: 60_000 });

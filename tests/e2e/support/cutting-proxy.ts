@@ -2,15 +2,19 @@ import { connect, createServer, type Socket } from 'node:net';
 
 /**
  * A TCP proxy in front of the app that drops one upload's connection part-way: the first
- * connection that carries a `PATCH /api/uploads/…` is cut once `cutAfter` bytes of it have
- * passed (the server receives exactly those, then the connection closes; the browser gets a 502
- * as from a gateway that lost its upstream). Everything else passes unchanged.
+ * connection that carries a `PATCH /api/uploads/…` stops passing bytes once `cutAfter` of them
+ * have passed (`reachedCut`), and is cut when the test calls `cutNow()` (the server has received
+ * exactly those bytes, then the connection closes; the browser gets a 502 as from a gateway that
+ * lost its upstream). Everything else passes unchanged. The test decides when to cut, so that it
+ * can wait for a state first (the server having stored some of the bytes), not for time.
  */
 const SLICE = 16 * 1024;
 const TICK_MS = 20;
 
 export async function startCuttingProxy(target: URL, cutAfter: number) {
   let cut = false;
+  let reachedCut = false;
+  let cutUpload: (() => void) | undefined;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(Number(target.port), target.hostname);
@@ -33,24 +37,27 @@ export async function startCuttingProxy(target: URL, cutAfter: number) {
         if (take === head.length) queue.shift();
         else queue[0] = head.subarray(take);
         if (passed >= cutAfter) {
-          cut = true;
+          reachedCut = true;
           cutHere = true;
           clearInterval(pump);
           // The server gets the first bytes, then the end of the connection; once it has dealt
           // with that (and closed its side), the browser hears of the drop as a gateway reports
           // it. (A silent close of a reused connection makes Chromium send the whole request
           // again by itself, unseen by the page.)
-          upstream.end();
+          cutUpload = () => {
+            cut = true;
+            upstream.end();
+          };
         }
       }
     };
     client.on('data', (chunk: Buffer) => {
       if (cutHere) return;
-      if (!cut && !counting && chunk.includes('PATCH /api/uploads/')) {
+      if (!reachedCut && !counting && chunk.includes('PATCH /api/uploads/')) {
         counting = true;
         pump = setInterval(drain, TICK_MS);
       }
-      if (!counting || cut) upstream.write(chunk);
+      if (!counting || reachedCut) upstream.write(chunk);
       else queue.push(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
@@ -78,6 +85,15 @@ export async function startCuttingProxy(target: URL, cutAfter: number) {
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Whether `cutAfter` bytes of the upload have passed: it waits for `cutNow()`. */
+    get reachedCut() {
+      return reachedCut;
+    },
+    /** Ends the upload's connection after the bytes that passed. */
+    cutNow() {
+      if (!cutUpload) throw new Error('the upload has not reached the cut');
+      cutUpload();
+    },
     /** Whether the upload's connection was cut. */
     get cut() {
       return cut;
