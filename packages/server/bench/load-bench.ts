@@ -34,7 +34,7 @@ import type { StoredSegment } from '../src/db/schema.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { minutesLedger, users } from '../src/db/schema.ts';
 import { defaultFields } from '../src/jobs/testing.ts';
-import { runLoad, type LoadOptions } from './load-client.ts';
+import { percentile, runLoad, type LoadOptions, type LoadResult } from './load-client.ts';
 import { hashPassword } from '../src/lib/auth/passwords.ts';
 import { monthPeriod } from '../src/lib/minutes.ts';
 import { germanSummary, seedNote, testAudio } from '../src/test/notes.ts';
@@ -390,18 +390,15 @@ async function scenarios(token: string, seeded: Seeded): Promise<Scenario[]> {
   return all.filter((scenario) => SCENARIOS.includes(scenario.name));
 }
 
-interface Row {
+/** One scenario at one connection count: the load client's figures, and the server's. */
+interface Row extends Pick<
+  LoadResult,
+  'reqPerSec' | 'p50' | 'p99' | 'max' | 'errors' | 'timeouts' | 'non2xx'
+> {
   scenario: string;
   read: boolean;
   connections: number;
   requests: number;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  max: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
   status503: number;
   /** Time inside the server (its own log lines): p99 and max. */
   serverP99: number;
@@ -416,11 +413,6 @@ interface Row {
    */
   serverCpu: number;
   databaseCpu: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
 
 async function runOne(
@@ -453,19 +445,14 @@ async function runOne(
     databaseCpuBefore;
   const inside = server.takeDurations().sort((a, b) => a - b);
   const answered = Math.max(1, inside.length);
+  const { answered: requests, sent: _sent, byStatus, ...figures } = result;
   return {
     scenario: scenario.name,
     read: scenario.read,
     connections,
-    requests: result.answered,
-    reqPerSec: result.reqPerSec,
-    p50: result.p50,
-    p99: result.p99,
-    max: result.max,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    status503: result.byStatus[503] ?? 0,
+    requests,
+    ...figures,
+    status503: byStatus[503] ?? 0,
     serverP99: Math.round(percentile(inside, 0.99)),
     serverMax: Math.round(inside.at(-1) ?? 0),
     settleMs,

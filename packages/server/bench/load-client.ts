@@ -45,6 +45,9 @@ interface Exchange {
   retryAfterS: number;
 }
 
+/** An exchange that got no answer within `timeoutS`. */
+class TimeoutError extends Error {}
+
 function send(agent: http.Agent, url: URL, options: LoadOptions): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -80,9 +83,8 @@ function send(agent: http.Agent, url: URL, options: LoadOptions): Promise<Exchan
   });
 }
 
-class TimeoutError extends Error {}
-
-function percentile(sorted: number[], p: number): number {
+/** The value at fraction `p` of an ascending list (0 for an empty one). */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
