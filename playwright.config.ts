@@ -50,6 +50,9 @@ export default defineConfig({
     {
       name: 'e2e',
       testMatch: 'e2e/**/*.spec.ts',
+      // A cap, not a wait: beside two other suites the longer journeys (an account's whole life
+      // cycle: 22-32 s) passed Playwright's default 30 s (docs/architecture.md#suite-time).
+      timeout: 60_000,
       use: { ...use, baseURL: `http://127.0.0.1:${APP_PORT}` },
     },
     {
