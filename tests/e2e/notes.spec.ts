@@ -252,7 +252,6 @@ test('in English: a processing note updates live, opens from the dashboard, is s
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   await signUp(page, 'en');
   const id = await startNote(page, request, { name: 'Weekly sync' });
 

@@ -166,7 +166,6 @@ test('a recording interrupted by closing the tab is offered again on the next vi
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
   await signUpInUi(page, 'de', {
     email: uniqueEmail('recorder-tab'),
     password: 'Aufnahme-Passwort-1',

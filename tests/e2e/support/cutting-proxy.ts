@@ -12,9 +12,8 @@ const SLICE = 16 * 1024;
 const TICK_MS = 20;
 
 export async function startCuttingProxy(target: URL, cutAfter: number) {
-  let cut = false;
-  let reachedCut = false;
-  let cutUpload: (() => void) | undefined;
+  /** The upload's connection to the server, once `cutAfter` bytes have passed on it. */
+  let held: Socket | undefined;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(Number(target.port), target.hostname);
@@ -37,27 +36,19 @@ export async function startCuttingProxy(target: URL, cutAfter: number) {
         if (take === head.length) queue.shift();
         else queue[0] = head.subarray(take);
         if (passed >= cutAfter) {
-          reachedCut = true;
+          held = upstream;
           cutHere = true;
           clearInterval(pump);
-          // The server gets the first bytes, then the end of the connection; once it has dealt
-          // with that (and closed its side), the browser hears of the drop as a gateway reports
-          // it. (A silent close of a reused connection makes Chromium send the whole request
-          // again by itself, unseen by the page.)
-          cutUpload = () => {
-            cut = true;
-            upstream.end();
-          };
         }
       }
     };
     client.on('data', (chunk: Buffer) => {
       if (cutHere) return;
-      if (!reachedCut && !counting && chunk.includes('PATCH /api/uploads/')) {
+      if (!held && !counting && chunk.includes('PATCH /api/uploads/')) {
         counting = true;
         pump = setInterval(drain, TICK_MS);
       }
-      if (!counting || reachedCut) upstream.write(chunk);
+      if (!counting || held) upstream.write(chunk);
       else queue.push(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
@@ -87,16 +78,17 @@ export async function startCuttingProxy(target: URL, cutAfter: number) {
     url: `http://127.0.0.1:${port}`,
     /** Whether `cutAfter` bytes of the upload have passed: it waits for `cutNow()`. */
     get reachedCut() {
-      return reachedCut;
+      return held !== undefined;
     },
-    /** Ends the upload's connection after the bytes that passed. */
+    /**
+     * Ends the upload's connection after the bytes that passed: the server gets the end of the
+     * connection; once it has dealt with that (and closed its side), the browser hears of the
+     * drop as a gateway reports it. (A silent close of a reused connection makes Chromium send
+     * the whole request again by itself, unseen by the page.)
+     */
     cutNow() {
-      if (!cutUpload) throw new Error('the upload has not reached the cut');
-      cutUpload();
-    },
-    /** Whether the upload's connection was cut. */
-    get cut() {
-      return cut;
+      if (!held) throw new Error('the upload has not reached the cut');
+      held.end();
     },
     async close() {
       for (const socket of sockets) socket.destroy();
