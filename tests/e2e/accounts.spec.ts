@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gotoHydrated, signUpInUi } from './support/accounts.ts';
+import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { linkFromOutbox } from './support/outbox.ts';
 
 /** What the journey reads and clicks, per language (the locales' texts). */
@@ -170,6 +170,22 @@ test('signed-in pages send visitors to sign in and back to where they wanted to 
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   // /settings itself opens its first section.
   await expect(page).toHaveURL(/\/settings\/profile$/);
+});
+
+test('leaving a page while its session is being checked keeps the session', async ({ page }) => {
+  await signUpInUi(page, 'de', { email: uniqueEmail('leave'), password: 'Seite-Verlassen-42' });
+  // The check at start gets no answer before the page is left; the browser cancels it then.
+  let checking = false;
+  await page.route('**/api/auth/validate', () => {
+    checking = true;
+  });
+  await page.goto('/notes');
+  await expect.poll(() => checking).toBe(true);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  await page.goto('/en/notes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/notes$/);
 });
 
 test('keyboard only: sign in with Tab and Enter', async ({ page, request }) => {

@@ -65,9 +65,10 @@ export function createAppSession({
         endpoint.auth === true &&
         session.getState().refreshToken !== null;
       if (!expired) throw error;
-      // A failed refresh clears the session; the user signs in again.
+      // A failed refresh clears the session; the user signs in again. One cancelled because the
+      // page is being left clears nothing, and nobody is sent anywhere.
       if (!(await refreshOnce())) {
-        onSignedOut();
+        if (!session.getState().isAuthenticated) onSignedOut();
         throw error;
       }
       return run();

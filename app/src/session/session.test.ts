@@ -53,7 +53,7 @@ const cookie = { write: vi.fn(), clear: vi.fn() };
 
 function setup(
   handlers: Record<string, Handler> = signedInAnswers,
-  deps: Partial<Pick<SessionDeps, 'onSignedIn'>> = {},
+  deps: Partial<Pick<SessionDeps, 'onSignedIn' | 'isLeaving'>> = {},
 ) {
   const { client, calls } = fakeClient(handlers);
   const onSignedOut = vi.fn();
@@ -69,6 +69,7 @@ function setup(
     onUserChanged,
     onCleared,
     cookie,
+    isLeaving: deps.isLeaving ?? (() => false),
   });
   return { session, calls, onSignedOut, onSignedIn, onUserChanged, onCleared };
 }
@@ -319,6 +320,30 @@ describe('refresh and validate', () => {
       await expect(session.validate()).resolves.toBe(false);
       expect(session.getState().isAuthenticated).toBe(false);
     }
+  });
+
+  it('keeps the session when the page is left during the check or the refresh', async () => {
+    // The browser cancels a left page's requests; they fail like a lost network.
+    const cancelled = () => {
+      throw new ApiError('offline', 0, 'offline', 'Failed to fetch');
+    };
+    let leaving = false;
+    const ctx = setup(
+      { ...signedInAnswers, validateToken: cancelled, refreshToken: cancelled },
+      { isLeaving: () => leaving },
+    );
+    await ctx.session.login({ email: user.email, password: 'pw' });
+    leaving = true;
+    await expect(ctx.session.validate()).resolves.toBe(false);
+    await expect(ctx.session.refresh()).resolves.toBe(false);
+    expect(ctx.session.getState()).toMatchObject({ isAuthenticated: true, token: 'access-1' });
+    expect(readStoredSession(localStorage, clock)?.token).toBe('access-1');
+    expect(ctx.onCleared).not.toHaveBeenCalled();
+    // The same failure on a page that stays ends the session.
+    leaving = false;
+    await expect(ctx.session.validate()).resolves.toBe(false);
+    expect(ctx.session.getState().isAuthenticated).toBe(false);
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 
   it('keeps the stored user current while signed in, and stores nothing once signed out', async () => {

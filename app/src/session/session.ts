@@ -8,6 +8,7 @@ import {
 } from '@protokoll/contract';
 import type { ApiClient } from '../lib/http.ts';
 import { toFailureText, toFieldIssues } from '../lib/failure.ts';
+import { isPageLeaving } from '../lib/page-leaving.ts';
 import { clearAuthCookie, writeAuthCookie } from './auth-cookie.ts';
 import { signedOut, type SessionState } from './session-state.ts';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './stored-session.ts';
@@ -31,6 +32,8 @@ export interface SessionDeps {
   onCleared?: () => void;
   /** Cookie writer; the default writes `document.cookie`. */
   cookie?: { write(token: string): void; clear(): void };
+  /** Whether the page is being left; the default follows `pagehide` (`lib/page-leaving.ts`). */
+  isLeaving?: () => boolean;
 }
 
 export type Session = ReturnType<typeof createSession>;
@@ -48,6 +51,7 @@ export function createSession({
   onUserChanged = () => {},
   onCleared = () => {},
   cookie = { write: writeAuthCookie, clear: clearAuthCookie },
+  isLeaving = isPageLeaving,
 }: SessionDeps) {
   let state: SessionState = signedOut;
   /** The stored entry keeps the user for the next start's first paint; the cache owns it now. */
@@ -159,7 +163,10 @@ export function createSession({
       return signIn('register', () => client.call(endpoints.register, { body }));
     },
 
-    /** Success replaces token, refresh token and user; failure or rejection clears. */
+    /**
+     * Success replaces token, refresh token and user; failure or rejection clears, except while
+     * the page is being left (docs/sessions.md#leaving-the-page).
+     */
     async refresh(): Promise<boolean> {
       const refreshToken = state.refreshToken;
       if (!refreshToken) {
@@ -176,12 +183,15 @@ export function createSession({
         onUserChanged(answer.user);
         return true;
       } catch {
-        clear();
+        if (!isLeaving()) clear();
         return false;
       }
     },
 
-    /** Failure or an unsuccessful answer clears the session. */
+    /**
+     * Failure or an unsuccessful answer clears the session, except while the page is being left:
+     * the browser cancelled the check (docs/sessions.md#leaving-the-page).
+     */
     async validate(): Promise<boolean> {
       try {
         const answer = await client.call(endpoints.validateToken);
@@ -189,7 +199,7 @@ export function createSession({
       } catch {
         // handled below
       }
-      clear();
+      if (!isLeaving()) clear();
       return false;
     },
 
