@@ -296,31 +296,32 @@ describe('validateRestoredSession: the check at start', () => {
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 
-  it('keeps the session, and sends nobody to sign in, when the page is left during the check', async () => {
-    // Leaving the page cancels its requests: they fail like a lost network (docs/sessions.md#leaving-the-page).
-    const cancelled = () => {
-      window.dispatchEvent(new Event('pagehide'));
-      throw new TypeError('Failed to fetch');
-    };
-    try {
-      const cases: Record<string, Route>[] = [
-        { '/api/auth/validate': cancelled },
-        // An expired token whose refresh is cancelled.
-        { '/api/auth/validate': unauthorized, '/api/auth/refresh': cancelled },
-      ];
-      for (const routes of cases) {
+  // Leaving the page cancels its requests: they fail like a lost network (docs/sessions.md#leaving-the-page).
+  const cancelled = () => {
+    window.dispatchEvent(new Event('pagehide'));
+    throw new TypeError('Failed to fetch');
+  };
+  it.each<[string, Record<string, Route>]>([
+    ['the check', { '/api/auth/validate': cancelled }],
+    [
+      'the refresh of an expired token',
+      { '/api/auth/validate': unauthorized, '/api/auth/refresh': cancelled },
+    ],
+  ])(
+    'keeps the session, and sends nobody to sign in, when the page is left during %s',
+    async (_, routes) => {
+      try {
         const { app, session, onSignedOut } = start(fakeServer({ routes }));
         await expect(validateRestoredSession(app)).resolves.toBe(false);
         expect(session.getState()).toMatchObject({ isAuthenticated: true, token: 'access-1' });
         expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
         expect(onSignedOut).not.toHaveBeenCalled();
+      } finally {
         // Shown again from the back-forward cache, the page is no longer being left.
         window.dispatchEvent(new Event('pageshow'));
       }
-    } finally {
-      window.dispatchEvent(new Event('pageshow'));
-    }
-  });
+    },
+  );
 
   it('asks nothing without a stored session', async () => {
     localStorage.clear();
