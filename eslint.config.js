@@ -57,7 +57,6 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/dist-ssr/**',
       'storybook-static/**',
       '.data/**',
       'test-results/**',

@@ -25,6 +25,8 @@ const option = (name, fallback) => {
 const RUNS = Number(option('runs', 3));
 const PORT = Number(option('port', process.env.BENCH_PORT ?? 4390));
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The signed-in visitor's time zone. */
+const TIME_ZONE = 'Europe/Berlin';
 const BASE = `http://127.0.0.1:${PORT}`;
 /** The public pages; one content page (a help page) stands for all of them. */
 const ONLY = option('pages')?.split(',');
@@ -201,7 +203,10 @@ for (const path of SIGNED_IN_PAGES) {
   const clss = [];
   const totals = [];
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      timezoneId: TIME_ZONE,
+    });
     const stored = {
       token: registered.token,
       refreshToken: registered.refreshToken,
@@ -213,6 +218,12 @@ for (const path of SIGNED_IN_PAGES) {
       (value) => localStorage.setItem('auth-token', value),
       JSON.stringify(stored),
     );
+    // The cookies the app writes beside it: the access token (sign-in, every start and refresh)
+    // and the browser's time zone (every start).
+    await context.addCookies([
+      { name: 'auth', value: registered.token, url: BASE, sameSite: 'Strict' },
+      { name: 'tz', value: encodeURIComponent(TIME_ZONE), url: BASE, sameSite: 'Lax' },
+    ]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The build's budgets (docs/architecture.md#budgets), gzipped:
 //  - first paint of each prerendered page: its HTML (markup, inlined messages and stylesheets)
-//    and every stylesheet it still links; no script is needed to paint it;
+//    and every stylesheet it still links; no script is needed to paint it; the same for the
+//    templates of the pages rendered with data (docs/architecture.md#pages-rendered-with-data),
+//    which the account's data then fills;
 //  - JavaScript per route: the entry, the route's chunk, its layout's chunk and everything they
 //    import statically, in bytes and in files (over HTTP/1.1 every file is a round trip on one
 //    of 6 connections; docs/architecture.md#chunks); CSS is listed beside it.
@@ -54,8 +56,12 @@ const walk = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
   );
-const pages = existsSync(pagesDir) ? walk(pagesDir).filter((file) => file.endsWith('.html')) : [];
+const htmlIn = (dir) => (existsSync(dir) ? walk(dir).filter((file) => file.endsWith('.html')) : []);
+const pages = htmlIn(pagesDir);
 if (pages.length === 0) failures.push('no prerendered pages in app/dist/pages');
+const templates = htmlIn(join(dist, '.ssr/templates'));
+if (templates.length === 0) failures.push('no templates of pages with data in app/dist/.ssr');
+pages.push(...templates);
 console.log('first paint'.padEnd(40), 'html'.padStart(7), 'css'.padStart(7), 'total'.padStart(9));
 for (const file of pages.sort()) {
   const html = readFileSync(file, 'utf8');

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The app's production build (docs/architecture.md#prerendered-pages):
 //   1. the browser bundle (dist/, with Vite's manifest),
-//   2. the same app for Node (dist-ssr/entry-server.js),
-//   3. every address of PRERENDERED_PATHS rendered to dist/pages/<path>.html,
+//   2. the same app for Node (dist/.ssr/entry-server.js, kept: the server renders the pages with
+//      data with it, docs/architecture.md#pages-rendered-with-data; a hidden folder is never served),
+//   3. every address of PRERENDERED_PATHS rendered to dist/pages/<path>.html, and the templates
+//      of the pages rendered with data to dist/.ssr/templates/<path>.html,
 //   4. the build manifest and the latest-build file (docs/architecture.md#new-builds),
 //   5. .br/.gz beside every text file.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -14,7 +16,7 @@ import { pageDocument, shellDocument } from './page-document.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
-const ssrOut = join(root, 'dist-ssr');
+const ssrOut = join(dist, '.ssr');
 // One id for both builds and the latest-build file; a deployment may name its own.
 const buildId = process.env.BUILD_ID || new Date().toISOString();
 process.env.BUILD_ID = buildId;
@@ -29,24 +31,35 @@ await build({
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const server = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
+const documentOptions = {
+  readAsset: (asset) => readFileSync(join(dist, asset), 'utf8'),
+  scriptJson: server.scriptJson,
+  boot: {
+    id: server.BOOT_MODULES_ID,
+    script: server.BOOT_SCRIPT,
+    fontsLater: server.FONTS_LATER_ATTRIBUTE,
+    signedIn: server.SIGNED_IN_SCRIPT,
+  },
+};
+const write = (file, text) => {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+};
 const pages = [];
 for (const path of server.prerenderedAddresses()) {
   const page = await server.renderPage(path);
   const file = join(dist, 'pages', `${path === '/' ? 'index' : path.slice(1)}.html`);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(
-    file,
-    pageDocument(shell, manifest, page, {
-      readAsset: (asset) => readFileSync(join(dist, asset), 'utf8'),
-      boot: {
-        id: server.BOOT_MODULES_ID,
-        script: server.BOOT_SCRIPT,
-        fontsLater: server.FONTS_LATER_ATTRIBUTE,
-        signedIn: server.SIGNED_IN_SCRIPT,
-      },
-    }),
-  );
+  write(file, pageDocument(shell, manifest, page, documentOptions));
   pages.push(path);
+}
+// A page rendered with data: its frame's document, its markup left to the server per request.
+for (const path of server.dataRenderedAddresses()) {
+  const frame = await server.renderPage(path);
+  const file = join(ssrOut, server.DATA_TEMPLATES_DIR, server.dataTemplateFile(path));
+  write(
+    file,
+    pageDocument(shell, manifest, { ...frame, html: server.ROOT_OUTLET }, documentOptions),
+  );
 }
 // The pages the browser renders get the shell with their chunks preloaded.
 for (const page of server.browserRenderedPages()) {
@@ -57,7 +70,6 @@ for (const page of server.browserRenderedPages()) {
     shellDocument(shell, manifest, page, { fontsLater: server.FONTS_LATER_ATTRIBUTE }),
   );
 }
-rmSync(ssrOut, { recursive: true, force: true });
 
 // What this build is: its id, its pages, and every file it consists of.
 const files = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]);

@@ -19,13 +19,6 @@ function closure(manifest, key, seen = new Set()) {
   return seen;
 }
 
-/** JSON safe inside <script>: no `</script>` or `<!--` can end it early. */
-const scriptJson = (value) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
 /**
  * A stylesheet inlined: its rules in `<style>`, so the page paints as soon as its HTML has arrived
  * (no request before the first paint), followed by a disabled link to the same file, which the
@@ -44,13 +37,14 @@ function sessionFiles(manifest, loaded) {
 
 /**
  * `readAsset(file)`: the text of a built file (`assets/x.css`), for the stylesheets the page
- * inlines; `boot`: the script loader (`BOOT_SCRIPT`, the id of its module list and the attribute
+ * inlines; `scriptJson(value)`: JSON safe inside `<script>` (the app's `lib/script-json.ts`);
+ * `boot`: the script loader (`BOOT_SCRIPT`, the id of its module list and the attribute
  * that holds the web font back until the first paint, `FONTS_LATER_ATTRIBUTE`), inlined at the
  * end of `<body>`, which asks for the page's modules once it has painted, and, for a signed-in
  * page's frame (`page.signedIn`), the check for a stored session (`SIGNED_IN_SCRIPT`), inlined
  * first in `<head>`.
  */
-export function pageDocument(shell, manifest, page, { readAsset, boot }) {
+export function pageDocument(shell, manifest, page, { readAsset, scriptJson, boot }) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loaded = closure(manifest, entryKey);
   const css = new Set();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
- * Writes `.br` and `.gz` beside every text file of the build, compressed once at the highest
+ * Writes `.br` and `.gz` beside every text file of the build that is served, compressed once at the highest
  * levels; the server sends them to browsers that accept them (no compression per request).
  */
 export function precompress(dir) {
@@ -12,7 +12,11 @@ export function precompress(dir) {
       entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)],
     );
   for (const file of walk(dir)) {
-    if (file.includes('/.vite/') || !/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file))
+    // Nothing in a hidden folder is served: Vite's manifest, the server's render module.
+    if (
+      /\/\.[^/]+\//.test(file.slice(dir.length)) ||
+      !/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)
+    )
       continue;
     const body = readFileSync(file);
     if (body.length < 1024) continue;

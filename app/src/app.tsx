@@ -158,6 +158,11 @@ export interface AppProps {
   i18n: I18n;
   /** The address a prerendered page was rendered for (docs/architecture.md#prerendered-pages). */
   ssrPath?: string;
+  /**
+   * Its search part: `''` for a page prerendered at build time, the request's for one rendered
+   * with data (docs/architecture.md#pages-rendered-with-data).
+   */
+  ssrSearch?: string;
 }
 
 /** The new-build toast, in a chunk loaded only when one is out. */
@@ -190,7 +195,7 @@ const useAppLocation: BaseLocationHook = (options) => {
   return [path, navigateOrLoad];
 };
 
-export function App({ i18n, ssrPath }: AppProps) {
+export function App({ i18n, ssrPath, ssrSearch = '' }: AppProps) {
   const [newBuild, closeNewBuild] = useNewBuild();
   const [pathname] = useBrowserLocation(ssrPath === undefined ? undefined : { ssrPath });
   const { locale } = splitLocale(pathname);
@@ -216,7 +221,7 @@ export function App({ i18n, ssrPath }: AppProps) {
         <Router
           base={LOCALE_PREFIX[locale]}
           hook={useAppLocation}
-          {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: '' })}
+          {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch })}
         >
           <ErrorBoundary>
             <Suspense fallback={null}>{ready ? <Pages /> : null}</Suspense>

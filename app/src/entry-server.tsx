@@ -10,18 +10,30 @@ import {
   type MessageGroup,
   type Messages,
 } from '@protokoll/contract';
-import { StrictMode } from 'react';
+import { DATA_RENDERED_PATHS, type DataRenderRequest, type User } from '@protokoll/contract';
+import { TimeZoneContext } from '@protokoll/ui';
+import { dehydrate } from '@tanstack/react-query';
+import { readFile } from 'node:fs/promises';
+import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
+import { keys } from './api/keys.ts';
 import { App } from './app.tsx';
 import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i18n.ts';
 import { contentAddresses, renderedHead } from './lib/content.ts';
 import { DATA_FIRST_PAGES } from './lib/first-requests.ts';
 import { renderedRoutes } from './lib/lazy-route.ts';
+import { queryClient } from './lib/query-client.ts';
+import { scriptJson } from './lib/script-json.ts';
+import { INLINED_QUERIES_ID, type InlinedQueries } from './lib/inlined-queries.ts';
+import { pageQueriesOf } from './page-queries.ts';
 import { isSignedInPage, PRERENDERED_PATHS } from './prerender-routes.ts';
 import { routeTable } from './route-table.ts';
-import { setPrerenderedSession } from './session/session-context.ts';
+import { createRenderSession } from './session/app-session.ts';
+import { setPrerenderedSession, setRenderSession } from './session/session-context.ts';
+
+export { scriptJson };
 
 /** The prerendered pages' script loader and signed-in check, for the build to inline. */
 export {
@@ -61,22 +73,32 @@ export const prerenderedAddresses = (): string[] => [
   ...contentAddresses(),
 ];
 
-export async function renderPage(path: string): Promise<PrerenderedPage> {
-  const { locale } = splitLocale(path);
-  const all = Object.fromEntries(
+/** Every group of a locale's texts. */
+function allGroups(locale: Locale): Record<MessageGroup, Messages> {
+  return Object.fromEntries(
     MESSAGE_GROUP_NAMES.map((group) => [group, pickMessageGroup(files[locale], group)]),
   ) as Record<MessageGroup, Messages>;
-  // Render with every text at hand; the page carries only the groups its routes name.
+}
+
+/**
+ * Renders the app at `path` (and `search`) with every text at hand, `wrap` around it, and answers
+ * its markup and the message groups and lazy components it used: the page carries only those.
+ */
+async function renderApp(
+  path: string,
+  search: string,
+  wrap: (app: ReactNode) => ReactNode = (app) => app,
+): Promise<{ html: string; messages: InlinedMessages }> {
+  const { locale } = splitLocale(path);
+  const all = allGroups(locale);
   setMessageSource(async (lng, group) => pickMessageGroup(files[lng], group));
   const i18n = initAppI18n(locale, all);
-  const signedIn = isSignedInPage(path);
-  setPrerenderedSession(signedIn ? 'signed-in' : 'signed-out');
   renderedRoutes.clear();
   delete renderedHead.title;
   delete renderedHead.description;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App i18n={i18n} ssrPath={path} />
+      {wrap(<App i18n={i18n} ssrPath={path} ssrSearch={search.replace(/^\?/, '')} />)}
     </StrictMode>,
   );
   let html = '';
@@ -84,18 +106,104 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   const groups = new Set<MessageGroup>(['common']);
   for (const named of renderedRoutes.values()) for (const group of named) groups.add(group);
   return {
-    path,
-    locale,
     html,
-    head: { ...renderedHead },
     messages: {
       locale,
       groups: Object.fromEntries([...groups].map((group) => [group, all[group]])),
       // Their chunks and CSS go along; the browser loads them before hydrating.
       components: [...renderedRoutes.keys()],
     },
+  };
+}
+
+export async function renderPage(path: string): Promise<PrerenderedPage> {
+  const signedIn = isSignedInPage(path);
+  setPrerenderedSession(signedIn ? 'signed-in' : 'signed-out');
+  const { html, messages } = await renderApp(path, '');
+  return {
+    path,
+    locale: splitLocale(path).locale,
+    html,
+    head: { ...renderedHead },
+    messages,
     signedIn,
   };
+}
+
+/*
+ * Signed-in pages rendered with the reader's data (docs/architecture.md#pages-rendered-with-data).
+ * The build writes each address's document as a template (`DATA_TEMPLATES_DIR`): the page's frame
+ * document with `ROOT_OUTLET` where its markup goes. On a request the server calls
+ * `renderDocumentWithData`, which asks the page's first queries through the server's own API
+ * with the request's token, renders the page from that cache and puts markup, texts and the
+ * dehydrated cache into the template.
+ */
+
+/** Where the templates lie, beside this module (`dist/.ssr/templates/notes.html`). */
+export const DATA_TEMPLATES_DIR = 'templates';
+/** Stands in a template where the page's markup goes. */
+export const ROOT_OUTLET = '<!--page-with-data-->';
+
+/** Every address rendered with data: each path in each locale. */
+export const dataRenderedAddresses = (): string[] =>
+  DATA_RENDERED_PATHS.flatMap((path) => LOCALES.map((locale) => localizePath(path, locale)));
+
+/** The template's file for an address: `/en/notes` → `en/notes.html`. */
+export const dataTemplateFile = (address: string): string => `${address.slice(1)}.html`;
+
+const templates = new Map<string, Promise<string>>();
+const templateOf = (address: string) => {
+  let template = templates.get(address);
+  if (!template) {
+    const url = new URL(`./${DATA_TEMPLATES_DIR}/${dataTemplateFile(address)}`, import.meta.url);
+    template = readFile(url, 'utf8');
+    templates.set(address, template);
+  }
+  return template;
+};
+
+let rendering = false;
+
+export async function renderDocumentWithData(request: DataRenderRequest): Promise<string | null> {
+  const { address, search, token, timeZone, fetch } = request;
+  if (!dataRenderedAddresses().includes(address)) return null;
+  const queries = pageQueriesOf(splitLocale(address).path, search);
+  if (!queries) return null;
+  // The app's session, query cache and translator are one per process.
+  if (rendering) throw new Error('renderDocumentWithData: one render at a time');
+  rendering = true;
+  try {
+    const template = await templateOf(address);
+    setPrerenderedSession('account');
+    setRenderSession(createRenderSession(token, fetch));
+    queryClient.clear();
+    try {
+      await Promise.all(queries.map((query) => queryClient.fetchQuery(query)));
+    } catch {
+      // A refused token or a failed answer: the page is rendered as for anyone, in the browser.
+      return null;
+    }
+    const { html, messages } = await renderApp(address, search, (app) => (
+      <TimeZoneContext.Provider value={timeZone}>{app}</TimeZoneContext.Provider>
+    ));
+    const user = queryClient.getQueryData<User>(keys.user());
+    if (!user) return null;
+    const data: InlinedQueries = { state: dehydrate(queryClient), timeZone, userId: user.id };
+    return template
+      .replace(ROOT_OUTLET, () => html)
+      .replace(
+        /<script id="messages" type="application\/json">[^<]*<\/script>/,
+        () =>
+          `<script id="${INLINED_QUERIES_ID}" type="application/json">${scriptJson(data)}</script>` +
+          `\n    <script id="messages" type="application/json">${scriptJson(messages)}</script>`,
+      );
+  } finally {
+    // Nothing of this account may stay for the next render.
+    queryClient.clear();
+    setRenderSession(undefined);
+    setPrerenderedSession('signed-out');
+    rendering = false;
+  }
 }
 
 /** A page the browser renders: what its document names so that it loads at once. */

@@ -19,6 +19,8 @@ import { isSignedInPage } from './prerender-routes.ts';
 import { setPrerenderedSession } from './session/session-context.ts';
 import { readStoredSession } from './session/stored-session.ts';
 import { startFirstRequests } from './lib/first-requests.ts';
+import { inlinedQueries, INLINED_QUERIES_ID, matchesBrowser } from './lib/inlined-queries.ts';
+import { writeTimeZoneCookie } from './lib/time-zone.ts';
 import './styles/public.css';
 
 /** The messages a prerendered page carries, when it is one (docs/architecture.md#prerendered-pages). */
@@ -61,11 +63,25 @@ async function start() {
   }
   const { locale } = splitLocale(location.pathname);
   document.documentElement.lang = locale;
+  writeTimeZoneCookie();
   const container = document.getElementById('root')!;
 
   const inlined = inlinedMessages();
-  if (inlined && inlined.locale === locale) {
-    if (isSignedInPage(location.pathname)) {
+  let ssrSearch = '';
+  const data = inlinedQueries();
+  if (data && !matchesBrowser(data, readStoredSession(localStorage)?.user.id)) {
+    // Rendered for another account or in another time zone than this browser's: the browser
+    // renders the page itself (docs/architecture.md#pages-rendered-with-data).
+    container.replaceChildren();
+    document.getElementById(INLINED_QUERIES_ID)?.remove();
+  } else if (data && inlined?.locale === locale) {
+    // Rendered by the server with the account's data: hydrated from the same cache (the query
+    // client takes it when its chunk loads) and at the same address.
+    setPrerenderedSession('account');
+    ssrSearch = location.search.replace(/^\?/, '');
+  }
+  if (inlined && inlined.locale === locale && container.hasChildNodes()) {
+    if (isSignedInPage(location.pathname) && !data) {
       // A signed-in page's frame (docs/architecture.md#signed-in-frames): hydrated as the build
       // rendered it, signed in with no account known; its first data starts at once.
       setPrerenderedSession('signed-in');
@@ -89,7 +105,7 @@ async function start() {
       hydrateRoot(
         container,
         <StrictMode>
-          <App i18n={i18n} ssrPath={location.pathname} />
+          <App i18n={i18n} ssrPath={location.pathname} ssrSearch={ssrSearch} />
         </StrictMode>,
       );
     });
@@ -99,7 +115,7 @@ async function start() {
   fontsAfterFirstData();
   const root = createRoot(container);
   try {
-    const i18n = initAppI18n(locale);
+    const i18n = initAppI18n(locale, inlined?.locale === locale ? inlined.groups : {});
     preloadCurrentPage();
     await loadMessageGroups(locale, []);
     root.render(

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { hydrate, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
+import { inlinedQueries } from './inlined-queries.ts';
 
 /**
  * Wait before a query's next attempt: a busy server's `Retry-After` (503 or 429) when it sent
@@ -19,3 +20,10 @@ export const queryClient = new QueryClient({
     queries: { staleTime: 30_000, refetchOnWindowFocus: true, retryDelay: queryRetryDelay },
   },
 });
+
+// A page the server rendered with the reader's data carries the cache it was rendered from; the
+// page hydrates from the same (docs/architecture.md#pages-rendered-with-data). The entry has
+// removed it when this browser cannot show the same, and this module loads with the page's
+// chunks, before hydration.
+const inlined = typeof document === 'undefined' ? undefined : inlinedQueries();
+if (inlined) hydrate(queryClient, inlined.state);

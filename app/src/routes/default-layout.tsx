@@ -18,7 +18,6 @@ import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useUser } from '../api/user/user.ts';
 import { localizedCounterpart } from '../lib/content.ts';
-import { useHydrated } from '../lib/hydrated.ts';
 import { markFirstDataLoaded } from '../lib/first-data.ts';
 import { lazyRoute } from '../lib/lazy-route.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -26,7 +25,7 @@ import { QueryProvider } from '../lib/query-provider.tsx';
 import { renderRouterLink } from '../lib/router-link.tsx';
 import { setThemeChoice, useThemeChoice } from '../lib/theme.ts';
 import { useLocale } from '../lib/use-locale.ts';
-import { loadSession, useSessionState } from '../session/session-context.ts';
+import { loadSession, useAccountShown, useSessionState } from '../session/session-context.ts';
 import { AppSiteFooter } from './app-site-footer.tsx';
 
 const NAV = [
@@ -81,8 +80,8 @@ function Shell({ children }: { children: React.ReactNode }) {
       }))
     : [];
   // A prerendered frame knows no account: the name follows once the page is React's.
-  const hydrated = useHydrated();
-  const shownUser = isAuthenticated && hydrated && user ? user : null;
+  const accountShown = useAccountShown();
+  const shownUser = isAuthenticated && accountShown && user ? user : null;
   const languageHrefs = Object.fromEntries(
     LOCALES.map((option) => [option, localizedCounterpart(locale, path, option)]),
   ) as Record<(typeof LOCALES)[number], string>;

@@ -97,6 +97,33 @@ export function createAppSession({
   return { session, client, withRefresh, endpoints };
 }
 
+/** Storage that keeps nothing: a render on the server stores no session. */
+const nothingStored: Storage = {
+  length: 0,
+  clear: () => undefined,
+  getItem: () => null,
+  key: () => null,
+  removeItem: () => undefined,
+  setItem: () => undefined,
+};
+
+/**
+ * The session a signed-in page rendered on the server asks its data with
+ * (docs/architecture.md#pages-rendered-with-data): the request's access token and the server's
+ * own answers (`fetch`), nothing stored, no cookie, no refresh. A refused token fails the render,
+ * and the browser renders the page as usual.
+ */
+export function createRenderSession(token: string, fetch: typeof globalThis.fetch): AppSession {
+  const client = createApiClient({ baseUrl: '', getToken: () => token, fetch });
+  const session = createSession({
+    client,
+    storage: nothingStored,
+    cookie: { write: () => undefined, clear: () => undefined },
+    isLeaving: () => false,
+  });
+  return { session, client, withRefresh: (_endpoint, run) => run(), endpoints };
+}
+
 /**
  * At start, a session restored from storage is checked with the server
  * (`GET /api/auth/validate`, 5 s; docs/sessions.md#stored-session): an expired token is refreshed

@@ -76,14 +76,42 @@ function subscribe(listener: () => void) {
 const signedInFrame: SessionState = { ...signedOut, isAuthenticated: true };
 
 let prerenderedAs: SessionState = signedOut;
+let prerenderedWithAccount = false;
 
 /**
- * Which session the page at hand was prerendered with: `signed-in` for a signed-in page's frame,
- * `signed-out` for the public pages. Set by the build before it renders a page and by the entry
- * before it hydrates one, so that hydration starts from the same state.
+ * How the page at hand was rendered ahead of the browser: `signed-out` for the public pages,
+ * `signed-in` for a signed-in page's frame (no account known), `account` for a signed-in page the
+ * server rendered with the account's data (docs/architecture.md#pages-rendered-with-data). Set
+ * before a page is rendered (by the build or the server) and by the entry before it hydrates one,
+ * so that hydration starts from the same state.
  */
-export function setPrerenderedSession(access: 'signed-in' | 'signed-out'): void {
-  prerenderedAs = access === 'signed-in' ? signedInFrame : signedOut;
+export function setPrerenderedSession(access: 'signed-in' | 'signed-out' | 'account'): void {
+  prerenderedAs = access === 'signed-out' ? signedOut : signedInFrame;
+  prerenderedWithAccount = access === 'account';
+}
+
+/**
+ * Whether the account's own data (its name in the shell) may be shown: always in a page the
+ * browser renders, and in one the server rendered with the account's data; a frame shows it only
+ * once hydrated, since the build knew no account.
+ */
+export function useAccountShown(): boolean {
+  return useSyncExternalStore(
+    unchanging,
+    () => true,
+    () => prerenderedWithAccount,
+  );
+}
+
+const unchanging = () => () => undefined;
+
+/**
+ * The session a page rendered on the server uses for its queries: the request's account, read
+ * only (docs/architecture.md#pages-rendered-with-data). Renders run one at a time; each sets its
+ * own and takes it away after.
+ */
+export function setRenderSession(app: AppSession | undefined): void {
+  loading = app ? Promise.resolve(app) : undefined;
 }
 
 /**

@@ -58,6 +58,13 @@ export const UPLOAD_ENTRY_REMOVE_DELAY_MS = 2_000;
 export const LOCALE_CACHE_MS = 24 * 60 * 60 * 1000;
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const LOCALE_COOKIE_KEY = 'i18n_redirected';
+/**
+ * The reader's time zone (an IANA name), written by the app at every start: a page the server
+ * renders with the reader's data shows its times as the browser will
+ * (docs/architecture.md#pages-rendered-with-data).
+ */
+export const TIME_ZONE_COOKIE_NAME = 'tz';
+export const TIME_ZONE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 /** How often an open tab asks whether a new build is out (docs/architecture.md#new-builds). */

@@ -9,6 +9,7 @@ export * from './health.ts';
 export * from './i18n.ts';
 export * from './messages.ts';
 export * from './routes.ts';
+export * from './page-rendering.ts';
 export * from './auth.ts';
 export * from './user.ts';
 export * from './minutes.ts';

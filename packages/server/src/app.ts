@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { ErrorCode } from '@protokoll/contract';
+import { ErrorCode, type DataPageRenderer } from '@protokoll/contract';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -43,6 +43,7 @@ import { userRouter } from './routes/user/index.ts';
 import { mountDocs } from './routes/docs/index.ts';
 import { healthRouter } from './routes/health/index.ts';
 import { isApiPath, serveApp } from './web/app-serving.ts';
+import { createDataPages } from './web/data-pages.ts';
 import { i18nRouter } from './web/i18n.ts';
 import { securityHeaders } from './web/security-headers.ts';
 import { serveStorybook } from './web/storybook-serving.ts';
@@ -81,6 +82,11 @@ export interface AppDeps {
   passwordQueue?: BoundedQueue;
   /** The bound on the upload's ffprobe check. Defaults to one from UPLOAD_PROBE_*. */
   probeQueue?: BoundedQueue;
+  /**
+   * The render module of the pages rendered with data (docs/architecture.md#pages-rendered-with-data).
+   * Defaults to the built app's, `APP_DIST/.ssr/entry-server.js`, when there is one.
+   */
+  pageRenderer?: () => Promise<DataPageRenderer | undefined>;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -200,7 +206,14 @@ export function createApp(deps: AppDeps): App {
   // Before the app: its catch-all would answer /storybook/ with the 404 page.
   if (config.serveStorybook) app.get('/storybook/*', serveStorybook(config.storybookDist));
   if (config.serveStorybook) app.get('/storybook', serveStorybook(config.storybookDist));
-  if (config.serveApp) app.get('*', serveApp(config.appDist));
+  if (config.serveApp) {
+    const dataPages = createDataPages({
+      appDist: config.appDist,
+      api: async (request, env) => app.fetch(request, env),
+      renderer: deps.pageRenderer,
+    });
+    app.get('*', serveApp(config.appDist, { dataPages }));
+  }
 
   app.notFound((c) => {
     if (isApiPath(c.req.path)) return sendError(c, notFoundError());

@@ -19,6 +19,7 @@ export {
   formatNumber,
   formatPercent,
   formatTimeLeft,
+  TimeZoneContext,
   useFormat,
   type Format,
 } from './lib/format.ts';

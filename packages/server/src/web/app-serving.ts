@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from '../lib/context.ts';
 import { isBot } from './bots.ts';
+import { sendRenderedPage, type DataPages } from './data-pages.ts';
 
 /** Vite puts content-hashed files here: safe to cache for a year. */
 const ASSETS_PREFIX = '/assets/';
@@ -118,7 +119,10 @@ export function prerenderedFile(pathname: string): string {
  * prerendered content page, 404 (noindex) for anything else so the
  * client shows its error page with the right status. Bots get a bare 404 instead of an error page.
  */
-export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
+export function serveApp(
+  appDist: string,
+  { dataPages }: { dataPages?: DataPages } = {},
+): MiddlewareHandler<AppEnv> {
   const root = resolve(appDist);
   return async (c, next) => {
     const pathname = c.req.path;
@@ -154,6 +158,9 @@ export function serveApp(appDist: string): MiddlewareHandler<AppEnv> {
     const { path } = splitLocale(pathname);
     const search = new URL(c.req.url).search;
     if ((page || isKnownPage(path)) && pageParamsValid(path, search)) {
+      // A signed-in page with the reader's data (docs/architecture.md#pages-rendered-with-data).
+      const rendered = await dataPages?.render(c, pathname, search);
+      if (rendered) return sendRenderedPage(c, rendered, acceptedEncodings(acceptEncoding));
       return sendFile(c, page ?? index, 'index.html', REVALIDATE);
     }
     c.header('X-Robots-Tag', 'noindex');

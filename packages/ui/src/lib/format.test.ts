@@ -79,6 +79,14 @@ describe('dates', () => {
     expect(formatDate('2027-03-14T09:30:00Z', 'de')).toBe('14. März 2027');
     expect(formatDate('2027-03-14T09:30:00Z', 'en')).toBe('March 14, 2027');
   });
+
+  it('shows timestamps in a given time zone', () => {
+    const late = '2026-02-25T23:30:00Z';
+    expect(formatDateTime(late, 'de', 'Europe/Berlin')).toBe('26.02.2026, 00:30');
+    expect(formatDateTime(late, 'de', 'America/New_York')).toBe('25.02.2026, 18:30');
+    expect(formatDate(late, 'en', 'Asia/Tokyo')).toBe('February 26, 2026');
+    expect(createFormat('de', 'UTC').time(late)).toBe('23:30');
+  });
 });
 
 describe('formatMoney', () => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /*
@@ -120,19 +120,29 @@ export function formatClock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/**
+ * Timestamps are shown in `timeZone` (an IANA name), or in the browser's own when it is not
+ * given: a page rendered on the server with the reader's data names the reader's zone, so that
+ * its times read as the browser will show them.
+ */
+const inZone = (options: Intl.DateTimeFormatOptions, timeZone: string | undefined) =>
+  timeZone === undefined ? options : { ...options, timeZone };
+
 /** Date and time of a timestamp: "25.02.2026, 16:30" / "Feb 25, 2026, 4:30 PM". */
-export function formatDateTime(iso: string, locale: string): string {
-  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
+  return dateFormat(locale, inZone({ dateStyle: 'medium', timeStyle: 'short' }, timeZone)).format(
+    new Date(iso),
+  );
 }
 
 /** The time of day of a timestamp: "14:32" / "2:32 PM" (when something happens next). */
-export function formatTime(iso: string, locale: string): string {
-  return dateFormat(locale, { timeStyle: 'short' }).format(new Date(iso));
+export function formatTime(iso: string, locale: string, timeZone?: string): string {
+  return dateFormat(locale, inZone({ timeStyle: 'short' }, timeZone)).format(new Date(iso));
 }
 
 /** The day of a timestamp, in words: "14. März 2027" / "March 14, 2027" (a renewal date). */
-export function formatDate(iso: string, locale: string): string {
-  return dateFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
+export function formatDate(iso: string, locale: string, timeZone?: string): string {
+  return dateFormat(locale, inZone({ dateStyle: 'long' }, timeZone)).format(new Date(iso));
 }
 
 /**
@@ -175,8 +185,8 @@ export interface Format {
   money: (cents: number, currency: string) => string;
 }
 
-/** The formatters for `locale`. */
-export function createFormat(locale: string): Format {
+/** The formatters for `locale`, with timestamps in `timeZone` (the browser's when not given). */
+export function createFormat(locale: string, timeZone?: string): Format {
   return {
     number: (value) => formatNumber(value, locale),
     percent: (fraction) => formatPercent(fraction, locale),
@@ -185,16 +195,23 @@ export function createFormat(locale: string): Format {
     duration: (seconds) => formatDuration(seconds, locale),
     timeLeft: (seconds) => formatTimeLeft(seconds, locale),
     clock: formatClock,
-    dateTime: (iso) => formatDateTime(iso, locale),
-    time: (iso) => formatTime(iso, locale),
-    date: (iso) => formatDate(iso, locale),
+    dateTime: (iso) => formatDateTime(iso, locale, timeZone),
+    time: (iso) => formatTime(iso, locale, timeZone),
+    date: (iso) => formatDate(iso, locale, timeZone),
     day: (value) => formatDay(value, locale),
     money: (cents, currency) => formatMoney(cents, currency, locale),
   };
 }
 
+/**
+ * The time zone timestamps are shown in below it; none (the default) is the browser's own. Set
+ * only where a page is rendered outside the reader's browser (docs/architecture.md#pages-rendered-with-data).
+ */
+export const TimeZoneContext = createContext<string | undefined>(undefined);
+
 /** The formatters of the active interface language. */
 export function useFormat(): Format {
   const { i18n } = useTranslation();
-  return useMemo(() => createFormat(i18n.language), [i18n.language]);
+  const timeZone = useContext(TimeZoneContext);
+  return useMemo(() => createFormat(i18n.language, timeZone), [i18n.language, timeZone]);
 }

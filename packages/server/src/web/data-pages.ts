@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import {
+  AUTH_COOKIE_NAME,
+  DATA_RENDERED_PATHS,
+  isTimeZone,
+  splitLocale,
+  TIME_ZONE_COOKIE_NAME,
+  type DataPageRenderer,
+} from '@protokoll/contract';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { verifyAccessToken } from '../lib/auth/tokens.ts';
+import { createBoundedQueue } from '../lib/bounded-queue.ts';
+import type { AppEnv } from '../lib/context.ts';
+import { ServerBusyError } from '../lib/errors.ts';
+
+/*
+ * Signed-in pages rendered with the reader's data (docs/architecture.md#pages-rendered-with-data).
+ * A request for `/notes` that carries a valid access token in the auth cookie and the browser's
+ * time zone gets the page with its notes in the HTML, rendered by the app's own render module
+ * (built to `APP_DIST/.ssr/entry-server.js`), which asks the page's data through this server's
+ * API in-process, with the request's token: the API checks it and the ownership of every row as
+ * for any request. Any other request, and every one this cannot render, gets the page as before.
+ */
+
+/** The API in-process: one request as the server would answer it over HTTP. */
+export type ApiFetch = (request: Request, env: unknown) => Promise<Response>;
+
+export interface DataPages {
+  /** The page's document with the reader's data, or undefined: serve the page as for anyone. */
+  render(c: Context<AppEnv>, address: string, search: string): Promise<string | undefined>;
+}
+
+/**
+ * The app's render module keeps one session, cache and translator per process: one render at a
+ * time. A few wait their turn briefly; past that the page is served without data at once.
+ */
+const RENDER_QUEUE = { maxConcurrent: 1, queueLimit: 8, queueTimeoutMs: 1_000 };
+/**
+ * A render that takes longer (its answers are slow) is not waited for: the request gets the page
+ * without data, while the render ends in its own time (the API client's timeouts bound it) and
+ * only then frees its place.
+ */
+const RENDER_WAIT_MS = 3_000;
+
+/** The render module of a built app, loaded on first use; undefined when the build has none. */
+function renderModule(appDist: string): () => Promise<DataPageRenderer | undefined> {
+  const file = join(resolve(appDist), '.ssr', 'entry-server.js');
+  let loading: Promise<DataPageRenderer | undefined> | undefined;
+  return () =>
+    (loading ??= existsSync(file)
+      ? (import(pathToFileURL(file).href) as Promise<DataPageRenderer>)
+      : Promise.resolve(undefined));
+}
+
+/** Settles with null after `ms`; the timer keeps no process alive. */
+function timeout(ms: number): Promise<null> {
+  return new Promise((resolve) => setTimeout(resolve, ms, null).unref());
+}
+
+export interface DataPagesOptions {
+  /** The built app (`APP_DIST`); its render module is `.ssr/entry-server.js`. */
+  appDist: string;
+  api: ApiFetch;
+  /** Tests bring their own module; the default loads the build's. */
+  renderer?: () => Promise<DataPageRenderer | undefined>;
+}
+
+export function createDataPages({ appDist, api, renderer }: DataPagesOptions): DataPages {
+  const load = renderer ?? renderModule(appDist);
+  const queue = createBoundedQueue(RENDER_QUEUE, 'page rendering');
+  return {
+    async render(c, address, search) {
+      if (!DATA_RENDERED_PATHS.includes(splitLocale(address).path)) return undefined;
+      const token = getCookie(c, AUTH_COOKIE_NAME);
+      const timeZone = getCookie(c, TIME_ZONE_COOKIE_NAME);
+      if (!token || !timeZone || !isTimeZone(timeZone)) return undefined;
+      // An expired token (the cookie outlives it) is common: no render is started for it.
+      if (!(await verifyAccessToken(c.var.jwtSecret, token))) return undefined;
+      const module = await load();
+      if (!module) return undefined;
+      const fetchApi: typeof fetch = async (input, init) => {
+        const url = new URL(String(input), 'http://in-process');
+        if (!url.pathname.startsWith('/api/') || (init?.method ?? 'GET') !== 'GET') {
+          throw new Error(`page rendering asked ${init?.method ?? 'GET'} ${url.pathname}`);
+        }
+        return api(new Request(url, init), c.env);
+      };
+      const started = performance.now();
+      const rendering = queue
+        .run(() =>
+          module.renderDocumentWithData({ address, search, token, timeZone, fetch: fetchApi }),
+        )
+        .catch((error: unknown) => {
+          // Busy: the page goes out without data at once. Anything else is a fault to look into.
+          if (!(error instanceof ServerBusyError)) {
+            c.var.logger.error('page rendering failed', { path: address, err: error });
+          }
+          return null;
+        });
+      const html = await Promise.race([rendering, timeout(RENDER_WAIT_MS)]);
+      c.var.logger.debug('page rendered with data', {
+        path: address,
+        rendered: html !== null,
+        durationMs: Math.round(performance.now() - started),
+      });
+      return html ?? undefined;
+    },
+  };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipText = promisify(gzip);
+
+/**
+ * A document rendered for one reader: compressed as the client accepts (it is made per request,
+ * so at a quick level), never stored by a cache, and its answer depends on the cookies.
+ */
+export async function sendRenderedPage(
+  c: Context<AppEnv>,
+  html: string,
+  accepted: Set<string>,
+): Promise<Response> {
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  c.header('Cache-Control', 'private, no-store');
+  c.header('Vary', 'Accept-Encoding, Cookie');
+  const body = Buffer.from(html);
+  if (accepted.has('br')) {
+    c.header('Content-Encoding', 'br');
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 5 };
+    return c.body(new Uint8Array(await brotli(body, { params })));
+  }
+  if (accepted.has('gzip')) {
+    c.header('Content-Encoding', 'gzip');
+    return c.body(new Uint8Array(await gzipText(body, { level: 6 })));
+  }
+  return c.body(new Uint8Array(body));
+}
