@@ -6,7 +6,9 @@
 //    throttling, the median of 3 runs of score, FCP, LCP, TBT and CLS, and the bytes transferred
 //    by type (JS, CSS, messages, fonts, HTML);
 //  - for /dashboard and /notes signed in: LCP, CLS and bytes in Chromium under the same throttling
-//    (150 ms round trip, 1.6 Mbit/s, CPU slowed 4×), median of 3.
+//    (150 ms round trip, 1.6 Mbit/s, CPU slowed 4×), median of 3; each once with the cookies the
+//    app writes (the server renders /notes with the data then) and once without the auth cookie
+//    (as when its token has expired: the page as for anyone, docs/architecture.md#pages-rendered-with-data).
 // Options: --dist <folder> measures an existing build instead of building; --runs <n>;
 // --port <n>; --pages <list> measures only the listed pages (comma-separated, e.g.
 // `/login,/dashboard`). CHROMIUM_PATH names another browser.
@@ -198,7 +200,11 @@ const registered = await (
 ).json();
 const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
 const signedIn = [];
-for (const path of SIGNED_IN_PAGES) {
+const signedInRuns = SIGNED_IN_PAGES.flatMap((path) => [
+  { path, label: path, authCookie: true },
+  { path, label: `${path} −auth`, authCookie: false },
+]);
+for (const { path, label, authCookie } of signedInRuns) {
   const lcps = [];
   const clss = [];
   const totals = [];
@@ -221,8 +227,8 @@ for (const path of SIGNED_IN_PAGES) {
     // The cookies the app writes beside it: the access token (sign-in, every start and refresh)
     // and the browser's time zone (every start).
     await context.addCookies([
-      { name: 'auth', value: registered.token, url: BASE, sameSite: 'Strict' },
-      { name: 'tz', value: encodeURIComponent(TIME_ZONE), url: BASE, sameSite: 'Lax' },
+      ...(authCookie ? [{ name: 'auth', value: registered.token, url: BASE }] : []),
+      { name: 'tz', value: encodeURIComponent(TIME_ZONE), url: BASE },
     ]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -276,12 +282,12 @@ for (const path of SIGNED_IN_PAGES) {
     await context.close();
   }
   signedIn.push({
-    path,
+    path: label,
     lcp: median(lcps),
     cls: median(clss),
     bytes: Object.fromEntries(KINDS.map((kind) => [kind, median(totals.map((b) => b[kind]))])),
   });
-  process.stderr.write(`measured ${path}\n`);
+  process.stderr.write(`measured ${label}\n`);
 }
 await browser.close();
 
@@ -297,11 +303,11 @@ const header = [
 console.log(
   `\nLighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, median of ${RUNS} (${dist})`,
 );
-console.log(header.map((h, i) => (i === 0 ? h.padEnd(14) : h.padStart(10))).join(''));
+console.log(header.map((h, i) => (i === 0 ? h.padEnd(18) : h.padStart(10))).join(''));
 for (const row of rows) {
   console.log(
     [
-      row.path.padEnd(14),
+      row.path.padEnd(18),
       String(row.score).padStart(10),
       (row.fcp / 1000).toFixed(2).padStart(10),
       (row.lcp / 1000).toFixed(2).padStart(10),
@@ -311,11 +317,11 @@ for (const row of rows) {
     ].join(''),
   );
 }
-console.log('\nsigned in (Chromium, same throttling)');
+console.log('\nsigned in (Chromium, same throttling; −auth: without the auth cookie)');
 for (const row of signedIn) {
   console.log(
     [
-      row.path.padEnd(14),
+      row.path.padEnd(18),
       ''.padStart(10),
       ''.padStart(10),
       (row.lcp / 1000).toFixed(2).padStart(10),

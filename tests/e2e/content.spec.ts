@@ -1,16 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { problemsOf } from './support/page-problems.ts';
 
 // Content pages /{slug} (docs/product.md#content-pages): prerendered Markdown, counterpart
 // slugs per language, the footer, and 404 for a slug that does not exist.
-
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 test.describe('content pages', () => {
   test('the registration form links to the terms and the privacy policy (German)', async ({

@@ -1,25 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { expect, test } from '@playwright/test';
+import { isHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { problemsOf } from './support/page-problems.ts';
 
 // Prerendered public pages (docs/architecture.md#prerendered-pages): HTML from the server,
 // hydrated in the browser without a mismatch.
-
-/** Every console error or warning and every uncaught error of the page. */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-/** Whether React has taken over the prerendered markup: its elements carry React's fiber. */
-const hydrated = (page: Page) =>
-  page.evaluate(() => {
-    const button = document.querySelector('#root button');
-    return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber$'));
-  });
 
 const pages = [
   { path: '/', lang: 'de', group: 'home', text: 'Aus Ihrer Aufnahme wird ein fertiges Protokoll' },
@@ -47,7 +31,7 @@ test.describe('prerendered pages', () => {
         if (req.url().includes('/_i18n/')) texts.push(req.url());
       });
       await page.goto(path);
-      await expect.poll(() => hydrated(page)).toBe(true);
+      await expect.poll(() => isHydrated(page)).toBe(true);
       await expect(page.getByText(text).first()).toBeVisible();
       expect(problems).toEqual([]);
       // The page itself needed no request for its texts (prefetched links may load theirs).
@@ -75,7 +59,7 @@ test.describe('prerendered pages', () => {
           stylesheets.push(req.url());
       });
       await page.goto(path);
-      await expect.poll(() => hydrated(page)).toBe(true);
+      await expect.poll(() => isHydrated(page)).toBe(true);
       expect(stylesheets).toEqual([]);
       // The script loader asked for the modules, and so the web font, only after the first
       // contentful paint.
@@ -113,7 +97,7 @@ test.describe('prerendered pages', () => {
         if (/\/assets\/app-session-[^/]*\.js$/.test(req.url())) sessionChunks.push(req.url());
       });
       await page.goto(path);
-      await expect.poll(() => hydrated(page)).toBe(true);
+      await expect.poll(() => isHydrated(page)).toBe(true);
       await page.waitForLoadState('networkidle');
       expect(sessionChunks).toEqual([]);
       await page.locator('input[name="email"]').focus();
@@ -172,7 +156,7 @@ test.describe('prerendered signed-in frames', () => {
       { path: '/en/dashboard', greeting: /Jürgen/, menu: 'User menu for Jürgen Groß' },
     ]) {
       await page.goto(path);
-      await expect.poll(() => hydrated(page)).toBe(true);
+      await expect.poll(() => isHydrated(page)).toBe(true);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting);
       await expect(page.getByRole('button', { name: menu })).toBeVisible();
       await expect(page.locator('[data-slot="user-menu-placeholder"]')).toHaveCount(0);

@@ -57,7 +57,14 @@ export function testApp(
   config: Config = testConfig(),
   deps: Pick<
     AppDeps,
-    'mailer' | 'google' | 'payments' | 'audioTools' | 'dbGate' | 'probeQueue' | 'passwordQueue'
+    | 'mailer'
+    | 'google'
+    | 'payments'
+    | 'audioTools'
+    | 'dbGate'
+    | 'probeQueue'
+    | 'passwordQueue'
+    | 'pageRenderer'
   > = {},
 ) {
   const { logger, lines } = memoryLogger();

@@ -53,9 +53,16 @@ function renderModule(appDist: string): () => Promise<DataPageRenderer | undefin
   let loading: Promise<DataPageRenderer | undefined> | undefined;
   return () =>
     (loading ??= existsSync(file)
-      ? (import(pathToFileURL(file).href) as Promise<DataPageRenderer>)
+      ? import(pathToFileURL(file).href).then((module: Partial<DataPageRenderer>) =>
+          typeof module.renderDocumentWithData === 'function'
+            ? (module as DataPageRenderer)
+            : undefined,
+        )
       : Promise.resolve(undefined));
 }
+
+/** The origin the render's requests are resolved against: its own addresses only (`/api/…`). */
+const IN_PROCESS = 'http://in-process';
 
 /** Settles with null after `ms`; the timer keeps no process alive. */
 function timeout(ms: number): Promise<null> {
@@ -84,9 +91,10 @@ export function createDataPages({ appDist, api, renderer }: DataPagesOptions): D
       const module = await load();
       if (!module) return undefined;
       const fetchApi: typeof fetch = async (input, init) => {
-        const url = new URL(String(input), 'http://in-process');
-        if (!url.pathname.startsWith('/api/') || (init?.method ?? 'GET') !== 'GET') {
-          throw new Error(`page rendering asked ${init?.method ?? 'GET'} ${url.pathname}`);
+        const url = new URL(String(input), IN_PROCESS);
+        const method = init?.method ?? 'GET';
+        if (url.origin !== IN_PROCESS || !url.pathname.startsWith('/api/') || method !== 'GET') {
+          throw new Error(`page rendering asked ${method} ${url.href}`);
         }
         return api(new Request(url, init), c.env);
       };

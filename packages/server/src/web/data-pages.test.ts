@@ -1,0 +1,257 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  endpoints,
+  type DataPageRenderer,
+  type DataRenderRequest,
+  type NoteListItem,
+} from '@protokoll/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../lib/auth/tokens.ts';
+import { accountsApp, signUp, type AccountsApp } from '../test/accounts.ts';
+import { TEST_JWT_SECRET } from '../test/app.ts';
+import { useTestDatabase } from '../test/db.ts';
+import { seedNote } from '../test/notes.ts';
+
+// Pages rendered with the reader's data (docs/architecture.md#pages-rendered-with-data): when the
+// server renders, what the render module may ask, and what every other request gets. The render
+// module here stands in for the app's (tests/e2e/notes-with-data.spec.ts drives the real one): it
+// asks the list through the API it is handed, with the token, as the app's does.
+
+const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+const database = useTestDatabase();
+let dist: string;
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'protokoll-dist-'));
+  await mkdir(join(dist, '.ssr'));
+  await writeFile(join(dist, 'index.html'), SHELL);
+  await writeFile(join(dist, '.ssr', 'entry-server.js'), 'export const secret = 1;');
+});
+afterAll(async () => {
+  await rm(dist, { recursive: true, force: true });
+});
+
+/** What the stand-in saw: each request, and the status of each API answer it got. */
+let requests: DataRenderRequest[];
+let answers: number[];
+/** How the stand-in renders; by default the notes of the list, as the app's module does. */
+let render: (request: DataRenderRequest) => Promise<string | null>;
+
+const listDocument = async (request: DataRenderRequest) => {
+  const answer = await request.fetch(`/api/note/list?page=1&page_size=10`, {
+    headers: { Authorization: `Bearer ${request.token}` },
+  });
+  answers.push(answer.status);
+  if (!answer.ok) return null;
+  const { notes } = (await answer.json()) as { notes: NoteListItem[] };
+  return `<html><body><div id="root">${notes.map((note) => note.name).join(', ')} (${request.timeZone})</div></body></html>`;
+};
+
+const renderer: DataPageRenderer = {
+  renderDocumentWithData(request) {
+    requests.push(request);
+    return render(request);
+  },
+};
+
+const servedApp = () =>
+  accountsApp(
+    database(),
+    { SERVE_APP: 'true', APP_DIST: dist },
+    { pageRenderer: () => Promise.resolve(renderer) },
+  );
+
+let t: AccountsApp;
+beforeAll(async () => {
+  t = await servedApp();
+});
+beforeEach(() => {
+  requests = [];
+  answers = [];
+  render = listDocument;
+});
+
+const cookieHeader = (cookies: Record<string, string>) =>
+  Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+
+const get = (app: AccountsApp, path: string, cookies: Record<string, string>, encoding = '') =>
+  app.app.request(path, {
+    headers: { Cookie: cookieHeader(cookies), 'Accept-Encoding': encoding },
+  });
+
+describe('a page rendered with the reader data', () => {
+  it("has the reader's notes, never another's, with the reader's time zone", async () => {
+    const anna = await signUp(t.api);
+    const bob = await signUp(t.api);
+    await seedNote(database().db, anna.user.id, { name: 'Annas Notiz' });
+    await seedNote(database().db, bob.user.id, { name: 'Bobs Notiz' });
+
+    const res = await get(t, '/notes?folder_id=4', { auth: anna.token, tz: 'Europe%2FBerlin' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('text/html; charset=UTF-8');
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(res.headers.get('Vary')).toBe('Accept-Encoding, Cookie');
+    const html = await res.text();
+    expect(html).toContain('Annas Notiz (Europe/Berlin)');
+    expect(html).not.toContain('Bobs Notiz');
+    expect(requests).toEqual([
+      expect.objectContaining({
+        address: '/notes',
+        search: '?folder_id=4',
+        token: anna.token,
+        timeZone: 'Europe/Berlin',
+      }),
+    ]);
+    expect(answers).toEqual([200]);
+
+    await get(t, '/en/notes', { auth: bob.token, tz: 'America%2FNew_York' });
+    expect(requests[1]).toMatchObject({ address: '/en/notes', search: '', token: bob.token });
+  });
+
+  it.each([
+    ['br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip', (body: Buffer) => gunzipSync(body)],
+    ['', (body: Buffer) => body],
+  ])('is compressed as the client accepts (%s)', async (encoding, decode) => {
+    const anna = await signUp(t.api);
+    await seedNote(database().db, anna.user.id, { name: 'Komprimiert' });
+    const res = await get(t, '/notes', { auth: anna.token, tz: 'UTC' }, encoding);
+    expect(res.headers.get('Content-Encoding')).toBe(encoding || null);
+    const body = decode(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(body).toContain('Komprimiert (UTC)');
+  });
+});
+
+describe('the page as for anyone', () => {
+  const expectShell = async (res: Response) => {
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(await res.text()).toBe(SHELL);
+  };
+
+  it.each([
+    ['no auth cookie', (token: string) => ({ tz: 'Europe%2FBerlin', other: token.slice(0, 4) })],
+    ['no time zone', (token: string) => ({ auth: token })],
+    ['an unknown time zone', (token: string) => ({ auth: token, tz: 'Mars%2FOlympus' })],
+    ['a time zone too long', (token: string) => ({ auth: token, tz: 'E'.repeat(65) })],
+    ['a time zone with a control character', (token: string) => ({ auth: token, tz: 'UTC%00' })],
+    ['a token not ours', () => ({ auth: 'eyJhbGciOiJIUzI1NiJ9.e30.c2ln', tz: 'UTC' })],
+  ])('without rendering anything: %s', async (_case, cookies) => {
+    const anna = await signUp(t.api);
+    await expectShell(await get(t, '/notes', cookies(anna.token)));
+    expect(requests).toEqual([]);
+  });
+
+  it('for an expired token, without rendering anything', async () => {
+    const anna = await signUp(t.api);
+    const { sid } = JSON.parse(Buffer.from(anna.token.split('.')[1]!, 'base64url').toString()) as {
+      sid: string;
+    };
+    const expired = await signAccessToken(
+      TEST_JWT_SECRET,
+      { userId: anna.user.id, sessionId: sid },
+      new Date(Date.now() - 16 * 60_000),
+    );
+    await expectShell(await get(t, '/notes', { auth: expired, tz: 'UTC' }));
+    expect(requests).toEqual([]);
+  });
+
+  it('when the session behind the token has ended: the API refuses the render its data', async () => {
+    const anna = await signUp(t.api);
+    await t.api.call(endpoints.logout, { token: anna.token });
+    await expectShell(await get(t, '/notes', { auth: anna.token, tz: 'UTC' }));
+    expect(answers).toEqual([401]);
+  });
+
+  it('on every other page, and on a page whose address names nothing', async () => {
+    const anna = await signUp(t.api);
+    const cookies = { auth: anna.token, tz: 'UTC' };
+    await expectShell(await get(t, '/dashboard', cookies));
+    await expectShell(await get(t, '/saved-notes', cookies));
+    expect((await get(t, '/notes?note=abc', cookies)).status).toBe(404);
+    expect(requests).toEqual([]);
+  });
+
+  it('when the render asks for anything but a GET of the API, which it never gets', async () => {
+    const anna = await signUp(t.api);
+    const note = await seedNote(database().db, anna.user.id, { name: 'Bleibt' });
+    const attempts: Promise<unknown>[] = [];
+    render = async ({ fetch, token }) => {
+      const headers = { Authorization: `Bearer ${token}` };
+      attempts.push(
+        fetch(`/api/note?id=${note.id}`, { method: 'DELETE', headers }),
+        fetch('/notes', { headers }),
+        fetch('//elsewhere.example/api/user', { headers }),
+      );
+      await Promise.all(attempts);
+      return '<html>never</html>';
+    };
+    await expectShell(await get(t, '/notes', { auth: anna.token, tz: 'UTC' }));
+    for (const attempt of attempts) await expect(attempt).rejects.toThrow(/page rendering asked/);
+    const list = await t.api.call(endpoints.listNotes, { token: anna.token });
+    expect(list.body.notes.map((n) => n.name)).toEqual(['Bleibt']);
+    expect(t.logs).toContainEqual(expect.objectContaining({ msg: 'page rendering failed' }));
+  });
+
+  it('when the render fails or answers nothing', async () => {
+    const anna = await signUp(t.api);
+    render = () => Promise.reject(new Error('broken render'));
+    await expectShell(await get(t, '/notes', { auth: anna.token, tz: 'UTC' }));
+    render = () => Promise.resolve(null);
+    await expectShell(await get(t, '/notes', { auth: anna.token, tz: 'UTC' }));
+    expect(requests).toHaveLength(2);
+  });
+
+  it('when the build has no render module, or one without the function', async () => {
+    const without = await mkdtemp(join(tmpdir(), 'protokoll-dist-'));
+    try {
+      await writeFile(join(without, 'index.html'), SHELL);
+      // The test's own dist holds a module without `renderDocumentWithData`.
+      for (const appDist of [without, dist]) {
+        const bare = await accountsApp(database(), { SERVE_APP: 'true', APP_DIST: appDist });
+        const anna = await signUp(bare.api);
+        await expectShell(await get(bare, '/notes', { auth: anna.token, tz: 'UTC' }));
+        expect(bare.logs).not.toContainEqual(
+          expect.objectContaining({ msg: 'page rendering failed' }),
+        );
+      }
+    } finally {
+      await rm(without, { recursive: true, force: true });
+    }
+  });
+
+  it('when renders are slow or many: one at a time, the rest at once or after a short wait', async () => {
+    const slow = await servedApp();
+    const anna = await signUp(slow.api);
+    let finish: (html: string | null) => void = () => undefined;
+    render = () => new Promise((resolve) => (finish = resolve));
+    const started = Date.now();
+    const pages = await Promise.all(
+      Array.from({ length: 10 }, () => get(slow, '/notes', { auth: anna.token, tz: 'UTC' })),
+    );
+    for (const page of pages) await expectShell(page);
+    // The first waited for its render 3 s, eight for a place 1 s, the tenth not at all.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(requests).toHaveLength(1);
+    // A render that ends after its request was answered frees its place for the next.
+    finish(null);
+    render = listDocument;
+    await seedNote(database().db, anna.user.id, { name: 'Danach' });
+    const next = await get(slow, '/notes', { auth: anna.token, tz: 'UTC' });
+    expect(await next.text()).toContain('Danach');
+  });
+});
+
+describe('the render module', () => {
+  it('is never served: it lies in a hidden folder of the build', async () => {
+    for (const path of ['/.ssr/entry-server.js', '/.ssr/']) {
+      const res = await t.app.request(path);
+      expect(await res.text()).not.toContain('secret');
+    }
+  });
+});
