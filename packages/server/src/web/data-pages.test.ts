@@ -207,21 +207,26 @@ describe('the page as for anyone', () => {
     expect(requests).toHaveLength(2);
   });
 
-  it('when the build has no render module, or one without the function', async () => {
+  it('when the build has no render module, one without the function, or one that does not load', async () => {
     const without = await mkdtemp(join(tmpdir(), 'protokoll-dist-'));
+    const broken = await mkdtemp(join(tmpdir(), 'protokoll-dist-'));
     try {
       await writeFile(join(without, 'index.html'), SHELL);
+      await writeFile(join(broken, 'index.html'), SHELL);
+      await mkdir(join(broken, '.ssr'));
+      await writeFile(join(broken, '.ssr', 'entry-server.js'), 'export const = ;');
       // The test's own dist holds a module without `renderDocumentWithData`.
-      for (const appDist of [without, dist]) {
+      for (const appDist of [without, dist, broken]) {
         const bare = await accountsApp(database(), { SERVE_APP: 'true', APP_DIST: appDist });
         const anna = await signUp(bare.api);
         await expectShell(await get(bare, '/notes', { auth: anna.token, tz: 'UTC' }));
-        expect(bare.logs).not.toContainEqual(
-          expect.objectContaining({ msg: 'page rendering failed' }),
+        expect(bare.logs.filter((line) => line.level === 'error').map((line) => line.msg)).toEqual(
+          appDist === broken ? ['page render module failed to load'] : [],
         );
       }
     } finally {
       await rm(without, { recursive: true, force: true });
+      await rm(broken, { recursive: true, force: true });
     }
   });
 

@@ -17,6 +17,7 @@ import { verifyAccessToken } from '../lib/auth/tokens.ts';
 import { createBoundedQueue } from '../lib/bounded-queue.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ServerBusyError } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
 
 /*
  * Signed-in pages rendered with the reader's data (docs/architecture.md#pages-rendered-with-data).
@@ -47,16 +48,27 @@ const RENDER_QUEUE = { maxConcurrent: 1, queueLimit: 8, queueTimeoutMs: 1_000 };
  */
 const RENDER_WAIT_MS = 3_000;
 
-/** The render module of a built app, loaded on first use; undefined when the build has none. */
-function renderModule(appDist: string): () => Promise<DataPageRenderer | undefined> {
+/**
+ * The render module of a built app, loaded once; undefined when the build has none, or one that
+ * does not load (logged: the pages are then served without data).
+ */
+function renderModule(
+  appDist: string,
+  logger: Logger,
+): () => Promise<DataPageRenderer | undefined> {
   const file = join(resolve(appDist), '.ssr', 'entry-server.js');
   let loading: Promise<DataPageRenderer | undefined> | undefined;
   return () =>
     (loading ??= existsSync(file)
-      ? import(pathToFileURL(file).href).then((module: Partial<DataPageRenderer>) =>
-          typeof module.renderDocumentWithData === 'function'
-            ? (module as DataPageRenderer)
-            : undefined,
+      ? import(pathToFileURL(file).href).then(
+          (module: Partial<DataPageRenderer>) =>
+            typeof module.renderDocumentWithData === 'function'
+              ? (module as DataPageRenderer)
+              : undefined,
+          (error: unknown) => {
+            logger.error('page render module failed to load', { file, err: error });
+            return undefined;
+          },
         )
       : Promise.resolve(undefined));
 }
@@ -74,11 +86,14 @@ export interface DataPagesOptions {
   appDist: string;
   api: ApiFetch;
   /** Tests bring their own module; the default loads the build's. */
-  renderer?: () => Promise<DataPageRenderer | undefined>;
+  renderer?: (() => Promise<DataPageRenderer | undefined>) | undefined;
+  logger: Logger;
 }
 
-export function createDataPages({ appDist, api, renderer }: DataPagesOptions): DataPages {
-  const load = renderer ?? renderModule(appDist);
+export function createDataPages({ appDist, api, renderer, logger }: DataPagesOptions): DataPages {
+  const load = renderer ?? renderModule(appDist, logger);
+  // Loaded at start, not by the first reader: importing the module takes most of a second.
+  void load();
   const queue = createBoundedQueue(RENDER_QUEUE, 'page rendering');
   return {
     async render(c, address, search) {
