@@ -20,7 +20,6 @@ import { setPrerenderedSession } from './session/session-context.ts';
 import { readStoredSession } from './session/stored-session.ts';
 import { startFirstRequests } from './lib/first-requests.ts';
 import { inlinedQueries, INLINED_QUERIES_ID, matchesBrowser } from './lib/inlined-queries.ts';
-import { writeTimeZoneCookie } from './lib/time-zone.ts';
 import './styles/public.css';
 
 /** The messages a prerendered page carries, when it is one (docs/architecture.md#prerendered-pages). */
@@ -63,7 +62,6 @@ async function start() {
   }
   const { locale } = splitLocale(location.pathname);
   document.documentElement.lang = locale;
-  writeTimeZoneCookie();
   const container = document.getElementById('root')!;
 
   const inlined = inlinedMessages();

@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api-error.ts';
 import { fetchWithFirstRequests } from '../lib/first-requests.ts';
 import { createApiClient, type ApiClient } from '../lib/http.ts';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
+import { writeTimeZoneCookie } from '../lib/time-zone.ts';
 import { createSession, type Session } from './session.ts';
 
 export interface AppSession {
@@ -94,6 +95,9 @@ export function createAppSession({
     onCleared: () => queryClient.clear(),
   });
   session.restore();
+  // Beside the auth cookie: the zone a page rendered with data writes its times in. Not on the
+  // entry's path: the first `Intl.DateTimeFormat` of a page costs a long task on a slow phone.
+  writeTimeZoneCookie();
   return { session, client, withRefresh, endpoints };
 }
 

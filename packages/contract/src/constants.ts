@@ -59,7 +59,7 @@ export const LOCALE_CACHE_MS = 24 * 60 * 60 * 1000;
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const LOCALE_COOKIE_KEY = 'i18n_redirected';
 /**
- * The reader's time zone (an IANA name), written by the app at every start: a page the server
+ * The reader's time zone (an IANA name), written by the app with the session: a page the server
  * renders with the reader's data shows its times as the browser will
  * (docs/architecture.md#pages-rendered-with-data).
  */
