@@ -2,18 +2,18 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpoints, LoginResponse, type RegisterBody } from '@protokoll/contract';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { App } from '../app.ts';
 import type { Config, Env } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { testApp, testConfig } from './app.ts';
 import { testClient, type TestClient } from './client.ts';
 
-/** Temporary DATA_DIRs, removed after the test file. */
+/** Temporary DATA_DIRs, removed after each test file (`test/setup.ts`). */
 const dirs: string[] = [];
-afterAll(async () => {
+export async function removeTempDataDirs(): Promise<void> {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+}
 
 export async function tempDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'protokoll-accounts-'));
