@@ -58,6 +58,9 @@ export default defineConfig({
     {
       name: 'visual',
       testMatch: 'visual/**/*.spec.ts',
+      // Its one file holds every story: without this, one worker took them all in turn (8.5 of
+      // the stage's 12.5 minutes) while the other ran out of end-to-end tests and idled.
+      fullyParallel: true,
       use: { ...use, baseURL: `http://127.0.0.1:${STORYBOOK_PORT}` },
     },
   ],
