@@ -2,7 +2,7 @@
 // The README's two commands. Each works on a fresh machine with only Node and npm:
 //   npm start  — installs, builds the web app, starts API + worker + web app on embedded defaults
 //   npm test   — installs (system packages too, where it can), then runs the whole test suite
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -49,6 +49,39 @@ function stage(name, command, args, { needs = [] } = {}) {
 }
 const pnpmStage = (name, args, options) => stage(name, 'npx', [...PNPM, ...args], options);
 
+/**
+ * Stages that need nothing of each other, run side by side: each of typecheck, lint and format
+ * keeps one core busy, and a 2-core machine idled a third of their time one after another
+ * (docs/architecture.md#suite-time). Each stage's output is printed whole once it ends, so the
+ * log reads as if they had run in turn.
+ */
+async function stagesSideBySide(stages) {
+  const results = await Promise.all(
+    stages.map(
+      ({ name, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn('npx', [...PNPM, ...args], {
+            cwd: root,
+            env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+          });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) =>
+            resolve({ name, args, ok: code === 0, seconds: (Date.now() - started) / 1000, output }),
+          );
+        }),
+    ),
+  );
+  for (const { name, args, ok, seconds, output } of results) {
+    console.log(`\n› npx ${[...PNPM, ...args].join(' ')}`);
+    process.stdout.write(Buffer.concat(output));
+    outcomes.push({ name, ok, note: `${Math.round(seconds)} s, side by side` });
+    if (!ok) console.error(`\n✗ stage failed: ${name}`);
+  }
+}
+
 function install() {
   // CI=true keeps pnpm from asking questions without a terminal and freezes the lockfile.
   run('npx', [...PNPM, 'install', '--frozen-lockfile'], { CI: 'true' });
@@ -69,11 +102,13 @@ if (command === 'start') {
     run('bash', ['scripts/install-system-packages.sh']);
   }
   install();
-  pnpmStage('typecheck', ['run', 'typecheck']);
-  pnpmStage('lint', ['run', 'lint']);
-  pnpmStage('format', ['run', 'format:check']);
-  pnpmStage('app build', ['--filter', '@protokoll/app', 'build']);
-  pnpmStage('storybook build', ['run', 'build-storybook']);
+  await stagesSideBySide([
+    { name: 'typecheck', args: ['run', 'typecheck'] },
+    { name: 'lint', args: ['run', 'lint'] },
+    { name: 'format', args: ['run', 'format:check'] },
+    { name: 'app build', args: ['--filter', '@protokoll/app', 'build'] },
+    { name: 'storybook build', args: ['run', 'build-storybook'] },
+  ]);
   pnpmStage('vitest', ['exec', 'vitest', 'run']);
   stage('bundle budget', 'node', ['scripts/check-bundle-budget.mjs'], { needs: ['app build'] });
   pnpmStage('playwright', ['exec', 'playwright', 'test'], {

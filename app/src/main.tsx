@@ -66,13 +66,15 @@ async function start() {
 
   const inlined = inlinedMessages();
   let ssrSearch = '';
-  const data = inlinedQueries();
+  let data = inlinedQueries();
   if (data && !matchesBrowser(data, readStoredSession(localStorage)?.user.id)) {
     // Rendered for another account or in another time zone than this browser's: the browser
     // renders the page itself (docs/architecture.md#pages-rendered-with-data).
     container.replaceChildren();
     document.getElementById(INLINED_QUERIES_ID)?.remove();
-  } else if (data && inlined?.locale === locale) {
+    data = undefined;
+  }
+  if (data) {
     // Rendered by the server with the account's data: hydrated from the same cache (the query
     // client takes it when its chunk loads) and at the same address.
     setPrerenderedSession('account');
