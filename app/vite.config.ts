@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { chunkGroups } from './chunk-groups.ts';
 import { contentPlugin } from './content.ts';
 // Relative and zod-free: the Vite config loads this file with Node.
-import { THEME_SCRIPT } from '../packages/contract/src/theme.ts';
+import { HEAD_SCRIPT } from '../packages/contract/src/boot.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -34,13 +34,14 @@ const PUBLIC_CHUNK = [
 ];
 
 /**
- * The theme script first in `<head>` of the shell and so of every prerendered page: it sets
- * `.dark` before the first paint (docs/architecture.md#colour-theme).
+ * The head script first in `<head>` of the shell and so of every prerendered page: it sets
+ * `.dark` and, where the browser has it, the web font before the first paint
+ * (docs/architecture.md#colour-theme, docs/architecture.md#the-web-font).
  */
-function themeScriptPlugin(): Plugin {
+function headScriptPlugin(): Plugin {
   return {
-    name: 'protokoll-theme-script',
-    transformIndexHtml: () => [{ tag: 'script', children: THEME_SCRIPT, injectTo: 'head-prepend' }],
+    name: 'protokoll-head-script',
+    transformIndexHtml: () => [{ tag: 'script', children: HEAD_SCRIPT, injectTo: 'head-prepend' }],
   };
 }
 
@@ -49,7 +50,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const groups = chunkGroups((id) => PUBLIC_CHUNK.some((rule) => rule.test(id)));
   return {
     // Compression and prerendering follow the bundle in scripts/build.mjs.
-    plugins: [themeScriptPlugin(), react(), tailwindcss(), contentPlugin(), groups.plugin],
+    plugins: [headScriptPlugin(), react(), tailwindcss(), contentPlugin(), groups.plugin],
     // Mock mode serves MSW's worker script; production never ships it.
     publicDir: mode === 'mock' ? '../.storybook/public' : 'public',
     define: {

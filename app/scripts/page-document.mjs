@@ -39,7 +39,7 @@ function sessionFiles(manifest, loaded) {
  * `readAsset(file)`: the text of a built file (`assets/x.css`), for the stylesheets the page
  * inlines; `scriptJson(value)`: JSON safe inside `<script>` (the app's `lib/script-json.ts`);
  * `boot`: the script loader (`BOOT_SCRIPT`, the id of its module list and the attribute
- * that holds the web font back until the first paint, `FONTS_LATER_ATTRIBUTE`), inlined at the
+ * that keeps the web font out of the first paint, `FONTS_LATER_ATTRIBUTE`), inlined at the
  * end of `<body>`, which asks for the page's modules once it has painted, and, for a signed-in
  * page's frame (`page.signedIn`), the check for a stored session (`SIGNED_IN_SCRIPT`), inlined
  * first in `<head>`.
@@ -121,7 +121,7 @@ export function pageDocument(shell, manifest, page, { readAsset, scriptJson, boo
  * only once what the first render needs has it; on a page whose largest first content is its data
  * (`dataFirst`: the notes list) at the page's own priority, as its API client parses that data.
  * `fontsLater` (`FONTS_LATER_ATTRIBUTE`) on a signed-in page's `<html>` holds the web font back
- * until the page has loaded (`main.tsx`).
+ * until the page has its first data (docs/architecture.md#the-web-font).
  */
 export function shellDocument(shell, manifest, page, { fontsLater } = {}) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);

@@ -26,6 +26,7 @@ import { hasMessageGroups, loadedMessageGroups, loadMessageGroups } from './lib/
 import { lazyRoute } from './lib/lazy-route.ts';
 import { writeLocaleCookie } from './lib/locale.ts';
 import { newBuildIsOut, watchForNewBuild } from './lib/new-build.ts';
+import { switchToWebFontIfFetched } from './lib/web-font.ts';
 import { PrefetchModeContext, type PrefetchMode } from './lib/prefetch-mode.ts';
 import { loginRedirect, safeRedirect } from './lib/redirect.ts';
 import { LocaleContext, useLocale, type LocaleContextValue } from './lib/use-locale.ts';
@@ -177,7 +178,8 @@ function useNewBuild(): [boolean, () => void] {
 
 /**
  * The router's location hook: the browser's, except that once a new build is out the next
- * navigation loads its page anew (docs/architecture.md#new-builds).
+ * navigation loads its page anew (docs/architecture.md#new-builds), and that a navigation
+ * switches to the web font once it has been fetched (docs/architecture.md#the-web-font).
  */
 const useAppLocation: BaseLocationHook = (options) => {
   const [path, go] = useBrowserLocation(options);
@@ -188,6 +190,7 @@ const useAppLocation: BaseLocationHook = (options) => {
         else location.assign(String(to));
         return;
       }
+      switchToWebFontIfFetched();
       go(to, navigateOptions);
     },
     [go],

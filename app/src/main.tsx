@@ -1,5 +1,5 @@
 import './zod-config.ts';
-import { FONTS_LATER_ATTRIBUTE, splitLocale, WEB_FONT } from '@protokoll/contract';
+import { FONTS_LATER_ATTRIBUTE, splitLocale } from '@protokoll/contract';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
@@ -15,6 +15,7 @@ import { preloadComponents } from './lib/lazy-route.ts';
 import { preloadCurrentPage } from './lib/prefetch-page.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import { watchTheme } from './lib/theme.ts';
+import { fetchWebFont } from './lib/web-font.ts';
 import { isSignedInPage } from './prerender-routes.ts';
 import { setPrerenderedSession } from './session/session-context.ts';
 import { readStoredSession } from './session/stored-session.ts';
@@ -29,19 +30,14 @@ function inlinedMessages(): InlinedMessages | undefined {
 }
 
 /**
- * A signed-in page's shell holds the web font back (`FONTS_LATER_ATTRIBUTE`) so that its ~49 KiB
- * do not share the line with the session chunk and the page's data: it follows the first data
- * (docs/architecture.md#route-prefetch).
+ * A page whose `<html>` holds the web font back (`FONTS_LATER_ATTRIBUTE`: a signed-in page's
+ * shell or one rendered with data) fetches it after the first data, so that its ~49 KiB do not
+ * share the line with the session chunk and the page's data (docs/architecture.md#the-web-font).
  */
 function fontsAfterFirstData() {
   setTimeout(markFirstDataLoaded, FIRST_DATA_WAIT_MS);
-  const html = document.documentElement;
-  if (!html.hasAttribute(FONTS_LATER_ATTRIBUTE)) return;
-  const release = () => html.removeAttribute(FONTS_LATER_ATTRIBUTE);
-  // Without a session the guard sends the visitor to /login, whose data nobody waits for.
-  if (readStoredSession(localStorage) === null) return release();
-  // Loaded first, so the page is set anew once, in the font (docs/architecture.md#prerendered-pages).
-  void firstDataLoaded.then(() => document.fonts.load(WEB_FONT)).then(release, release);
+  if (!document.documentElement.hasAttribute(FONTS_LATER_ATTRIBUTE)) return;
+  void firstDataLoaded.then(() => fetchWebFont());
 }
 
 /** Ends the current task: what follows runs in a new one, after the browser's pending work. */

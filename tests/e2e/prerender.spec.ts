@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { isHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { problemsOf } from './support/page-problems.ts';
 
@@ -13,6 +13,9 @@ const pages = [
   { path: '/register', lang: 'de', group: 'auth', text: 'Konto erstellen' },
   { path: '/en/register', lang: 'en', group: 'auth', text: 'Create account' },
 ] as const;
+
+const hasFontsLater = (page: Page) =>
+  page.evaluate(() => document.documentElement.hasAttribute('data-fonts-later'));
 
 test.describe('prerendered pages', () => {
   for (const { path, lang, text, group } of pages) {
@@ -62,11 +65,12 @@ test.describe('prerendered pages', () => {
       await expect.poll(() => isHydrated(page)).toBe(true);
       expect(stylesheets).toEqual([]);
       // The script loader asked for the modules, and so the web font, only after the first
-      // contentful paint.
+      // contentful paint; the page stays in the fallback, the font is kept for the next ones
+      // (docs/architecture.md#the-web-font).
       await expect
-        .poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-fonts-later')))
-        .toBe(false);
-      await page.evaluate(() => document.fonts.ready);
+        .poll(() => page.evaluate(() => localStorage.getItem('protokoll.font')))
+        .toBe('1');
+      expect(await hasFontsLater(page)).toBe(true);
       const { paint, firstScript, firstFont } = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
         firstScript: Math.min(
@@ -104,6 +108,23 @@ test.describe('prerendered pages', () => {
       await expect.poll(() => sessionChunks.length).toBe(1);
     });
   }
+
+  test('the web font: kept for the next pages, used by a navigation and from the first paint of the next load', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('protokoll.font'))).toBe('1');
+    expect(await hasFontsLater(page)).toBe(true);
+    // A navigation sets the next page anyway: in the font now.
+    await page.getByRole('button', { name: 'Anmelden' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await hasFontsLater(page)).toBe(false);
+    // The next page load paints in it from the start: the head script saw the browser has it
+    // (nothing else but a navigation removes the attribute the HTML carries).
+    await page.goto('/');
+    expect(await hasFontsLater(page)).toBe(false);
+  });
 
   test('the home page arrives with its example note, plans and FAQ; every page has the footer', async ({
     request,

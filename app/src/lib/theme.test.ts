@@ -1,4 +1,9 @@
-import { THEME_SCRIPT, THEME_STORAGE_KEY } from '@protokoll/contract';
+import {
+  FONTS_LATER_ATTRIBUTE,
+  HEAD_SCRIPT,
+  THEME_STORAGE_KEY,
+  WEB_FONT_STORAGE_KEY,
+} from '@protokoll/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setThemeChoice, useThemeChoice } from './theme.ts';
@@ -24,9 +29,9 @@ afterEach(() => {
 
 const isDark = () => document.documentElement.classList.contains('dark');
 /** What the inline script in <head> does before the first paint. */
-const runInlineScript = () => new Function(THEME_SCRIPT)();
+const runInlineScript = () => new Function(HEAD_SCRIPT)();
 
-describe('the inline theme script', () => {
+describe('the inline head script', () => {
   it('follows the system when nothing was chosen', () => {
     systemDark = true;
     runInlineScript();
@@ -47,9 +52,23 @@ describe('the inline theme script', () => {
     expect(isDark()).toBe(true);
   });
 
+  it('lets the page use the web font from the first paint where the browser has fetched it', () => {
+    const html = document.documentElement;
+    try {
+      html.setAttribute(FONTS_LATER_ATTRIBUTE, '');
+      runInlineScript();
+      expect(html.hasAttribute(FONTS_LATER_ATTRIBUTE)).toBe(true);
+      localStorage.setItem(WEB_FONT_STORAGE_KEY, '1');
+      runInlineScript();
+      expect(html.hasAttribute(FONTS_LATER_ATTRIBUTE)).toBe(false);
+    } finally {
+      html.removeAttribute(FONTS_LATER_ATTRIBUTE);
+    }
+  });
+
   it('is short and safe to inline', () => {
-    expect(THEME_SCRIPT.length).toBeLessThan(300);
-    expect(THEME_SCRIPT).not.toMatch(/</);
+    expect(HEAD_SCRIPT.length).toBeLessThan(400);
+    expect(HEAD_SCRIPT).not.toMatch(/</);
   });
 });
 

@@ -1,37 +1,58 @@
 // The script loader of the prerendered pages (docs/architecture.md#prerendered-pages).
 
 import { AUTH_STORAGE_KEY, STORED_SESSION_MAX_AGE_MS } from './constants.ts';
+import { THEME_STORAGE_KEY } from './theme.ts';
 
 /** The id of the JSON list of a prerendered page's modules, the entry first. */
 export const BOOT_MODULES_ID = 'modules';
 
 /**
- * Set on a prerendered page's `<html>`: until it has painted, the page's text is set in the
- * metric-matched fallback font, so the browser does not fetch the web font (~49 KiB) while the
- * first paint waits; `BOOT_SCRIPT` removes it together with asking for the modules.
+ * Set on a prerendered page's `<html>`: the page's text is set in the metric-matched fallback
+ * font, so the browser does not fetch the web font (~49 KiB) while the first paint waits. Where
+ * an earlier page load fetched the font (`WEB_FONT_STORAGE_KEY`), `HEAD_SCRIPT` removes it
+ * before the first paint; otherwise the page keeps the fallback, `BOOT_SCRIPT` fetches the font
+ * after the first paint, and the next navigation switches (docs/architecture.md#the-web-font).
  */
 export const FONTS_LATER_ATTRIBUTE = 'data-fonts-later';
 
-/**
- * The web font as `document.fonts.load` takes it: the script loader loads it before it removes
- * `FONTS_LATER_ATTRIBUTE`, so the page is set anew once, in the font itself, instead of once when
- * the attribute goes (still in the fallback, while the font loads) and again when it has arrived.
- */
+/** The web font as `document.fonts.load` and `document.fonts.check` take it. */
 export const WEB_FONT = '1em "Inter Variable"';
+
+/**
+ * `localStorage` key set (to `'1'`) once this browser has fetched the web font: a page load
+ * then uses it from the first paint, from the browser's cache (docs/architecture.md#the-web-font).
+ */
+export const WEB_FONT_STORAGE_KEY = 'protokoll.font';
+
+/**
+ * The inline script at the top of every page's `<head>`, before anything paints: it sets `.dark`
+ * on `<html>` as chosen (`THEME_STORAGE_KEY`) or as the system prefers, so no page flashes in the
+ * wrong theme (docs/architecture.md#colour-theme), and lets the page use the web font from the
+ * start where the browser has it (`WEB_FONT_STORAGE_KEY`). The server allows exactly this text
+ * through its hash in the content security policy, so any change here changes the hash with it.
+ * Kept tiny and free of `<`, so it can be inlined as it is.
+ */
+export const HEAD_SCRIPT =
+  `try{var h=document.documentElement,s=localStorage,t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});` +
+  `h.classList.toggle('dark',t==='dark'||t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);` +
+  `if(s.getItem(${JSON.stringify(WEB_FONT_STORAGE_KEY)}))h.removeAttribute(${JSON.stringify(FONTS_LATER_ATTRIBUTE)})}catch(e){}`;
 
 /**
  * The inline script at the end of a prerendered page's `<body>`: the page paints from its HTML
  * alone, so its modules are asked for only once it has painted (until then they would share the
- * line and the main thread with the first paint); the web font follows then too
- * (`FONTS_LATER_ATTRIBUTE`, removed once the font has loaded: `WEB_FONT`). A tab in the
- * background, which does not paint, loads at once; so does a browser without paint timing, and
- * every page after 5 s at the latest. The server allows exactly this text through its hash in the
- * content security policy, like `THEME_SCRIPT`. Kept free of `<`, so it can be inlined as it is.
+ * line and the main thread with the first paint). The web font is fetched then too, for the
+ * pages that follow: this page stays in the fallback (`FONTS_LATER_ATTRIBUTE`), since switching
+ * sets the whole page anew, a long task on a slow phone; once the font has loaded,
+ * `WEB_FONT_STORAGE_KEY` says so (docs/architecture.md#the-web-font). A browser without
+ * `document.fonts` switches at once. A tab in the background, which does not paint, loads at once;
+ * so does a browser without paint timing, and every page after 5 s at the latest. The server
+ * allows exactly this text through its hash in the content security policy, like `HEAD_SCRIPT`.
+ * Kept free of `<`, so it can be inlined as it is.
  */
 export const BOOT_SCRIPT =
   `(function(){var l=document.getElementById(${JSON.stringify(BOOT_MODULES_ID)});` +
-  `function f(){var h=document.documentElement,d=document.fonts,r=function(){h.removeAttribute(${JSON.stringify(FONTS_LATER_ATTRIBUTE)})};` +
-  `if(d&&d.load)d.load(${JSON.stringify(WEB_FONT)}).then(r,r);else r()}` +
+  `function f(){var d=document.fonts;if(!d||!d.load)return document.documentElement.removeAttribute(${JSON.stringify(FONTS_LATER_ATTRIBUTE)});` +
+  `d.load(${JSON.stringify(WEB_FONT)}).then(function(l){try{if(l.length)localStorage.setItem(${JSON.stringify(WEB_FONT_STORAGE_KEY)},'1')}catch(e){}},function(){})}` +
   `if(!l)return f();` +
   `var m=JSON.parse(l.textContent),s=false;` +
   `function go(){if(s)return;s=true;f();m.slice(1).forEach(function(h){var k=document.createElement('link');` +
@@ -50,7 +71,7 @@ export const BOOT_SCRIPT =
  * entry with a token, saved within the last 7 days and not expired) goes on to
  * `/login?redirect=…` in the page's language, as the route guard would send them: nobody sees a
  * frame they may not see. The app checks the session fully once it runs. Allowed by its hash in
- * the content security policy, like `BOOT_SCRIPT`; kept free of `<`.
+ * the content security policy, like `HEAD_SCRIPT`; kept free of `<`.
  */
 export const SIGNED_IN_SCRIPT =
   `(function(){var n=Date.now();try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)})||'null');` +

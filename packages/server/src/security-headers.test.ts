@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from './config.ts';
 import { createHash } from 'node:crypto';
-import { BOOT_SCRIPT, SIGNED_IN_SCRIPT, THEME_SCRIPT } from '@protokoll/contract';
+import { BOOT_SCRIPT, SIGNED_IN_SCRIPT, HEAD_SCRIPT } from '@protokoll/contract';
 import { noDatabase, testApp, testConfig } from './test/app.ts';
 
 /**
@@ -12,7 +12,7 @@ import { noDatabase, testApp, testConfig } from './test/app.ts';
  * the signed-in pages' check for a stored session.
  */
 const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-const THEME = hash(THEME_SCRIPT);
+const HEAD = hash(HEAD_SCRIPT);
 const BOOT = hash(BOOT_SCRIPT);
 const SIGNED_IN = hash(SIGNED_IN_SCRIPT);
 
@@ -74,7 +74,7 @@ describe('security headers', () => {
       const res = await app().request(path);
       expectCommonHeaders(res, path);
       const policy = csp(res);
-      expect(policy.get('script-src'), path).toEqual(["'self'", THEME, BOOT, SIGNED_IN]);
+      expect(policy.get('script-src'), path).toEqual(["'self'", HEAD, BOOT, SIGNED_IN]);
       expect(policy.get('default-src'), path).toEqual(["'self'"]);
       expect(policy.get('object-src'), path).toEqual(["'none'"]);
       expect(policy.get('base-uri'), path).toEqual(["'none'"]);
@@ -92,7 +92,7 @@ describe('security headers', () => {
     const policy = csp(res);
     expect(policy.get('script-src')).toEqual([
       "'self'",
-      THEME,
+      HEAD,
       BOOT,
       SIGNED_IN,
       'https://accounts.google.com/gsi/client',
@@ -116,7 +116,7 @@ describe('security headers', () => {
     const page = await a.request('/api/docs');
     expectCommonHeaders(page, '/api/docs');
     const policy = csp(page);
-    expect(policy.get('script-src')).toEqual(["'self'", THEME, BOOT, SIGNED_IN]);
+    expect(policy.get('script-src')).toEqual(["'self'", HEAD, BOOT, SIGNED_IN]);
     const html = await page.text();
     // Every script of the page is a file (no inline script for the policy to allow).
     expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BOOT_SCRIPT, SIGNED_IN_SCRIPT, THEME_SCRIPT } from '@protokoll/contract';
+import { BOOT_SCRIPT, SIGNED_IN_SCRIPT, HEAD_SCRIPT } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config.ts';
@@ -23,8 +23,8 @@ function isApiPage(path: string): boolean {
 const sha256 = (script: string) =>
   `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 
-/** An inline script of every page: the theme script (docs/architecture.md#colour-theme). */
-export const THEME_SCRIPT_HASH = sha256(THEME_SCRIPT);
+/** An inline script of every page: the head script: theme and web font (docs/architecture.md#colour-theme). */
+export const HEAD_SCRIPT_HASH = sha256(HEAD_SCRIPT);
 
 /** The other: the prerendered pages' script loader (docs/architecture.md#prerendered-pages). */
 export const BOOT_SCRIPT_HASH = sha256(BOOT_SCRIPT);
@@ -38,7 +38,7 @@ type CspOptions = NonNullable<SecureHeadersOptions['contentSecurityPolicy']>;
 /**
  * The policy of the web app and the API reference. The session token sits in storage scripts can
  * read, so scripts are the point: only files from this server (no eval), the three inline scripts
- * (theme, script loader, signed-in check) by their hashes, plus Google's sign-in script when it is configured. Styles allow 'unsafe-inline': Radix's scroll
+ * (head script, script loader, signed-in check) by their hashes, plus Google's sign-in script when it is configured. Styles allow 'unsafe-inline': Radix's scroll
  * lock writes a `<style>` element whose content changes with the scrollbar width (no hash can
  * match it) and the API reference styles through attributes; a nonce would mean rewriting the
  * precompressed index.html per request. Injected CSS cannot run script, and everything else
@@ -51,7 +51,7 @@ function pagePolicy(config: Config): CspOptions {
     defaultSrc: ["'self'"],
     scriptSrc: [
       "'self'",
-      THEME_SCRIPT_HASH,
+      HEAD_SCRIPT_HASH,
       BOOT_SCRIPT_HASH,
       SIGNED_IN_SCRIPT_HASH,
       ...(google ? [GOOGLE.script] : []),
