@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { seedNote, speechRecording } from './support/notes.ts';
 
 // The built app and the API reference under the server's content security policy: every screen
@@ -51,7 +51,8 @@ test('every screen runs under the content security policy without a violation', 
   // A finished note: the list, a dialog (Radix writes its scroll lock as a <style>), a menu, the
   // reader with the recording playing from the server.
   const note = await seedNote(page, request, { name: 'CSP-Probe' });
-  await page.goto('/notes');
+  // Rendered by the server with its data: its buttons answer once the page has hydrated.
+  await gotoHydrated(page, '/notes');
   await page
     .getByRole('navigation', { name: 'Ordner' })
     .getByRole('button', { name: 'Neuer Ordner' })

@@ -53,7 +53,8 @@ test.describe('a browser set to dark', () => {
 
     // Remembered: light from the first paint on, although the system is dark.
     expect(await firstPaint(page, '/dashboard')).toMatchObject({ dark: false, scheme: 'light' });
-    await page.goto('/en/notes');
+    // The server renders /notes with its data: the menu answers once the page has hydrated.
+    await gotoHydrated(page, '/en/notes');
     await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
 
