@@ -42,9 +42,11 @@ function stage(name, command, args, { needs = [] } = {}) {
     return;
   }
   const started = Date.now();
-  const ok = attempt(command, args);
-  const seconds = Math.round((Date.now() - started) / 1000);
-  outcomes.push({ name, ok, note: `${seconds} s` });
+  record(name, attempt(command, args), `${Math.round((Date.now() - started) / 1000)} s`);
+}
+/** Notes a stage's outcome for the summary; a failure is said at once too. */
+function record(name, ok, note) {
+  outcomes.push({ name, ok, note });
   if (!ok) console.error(`\n✗ stage failed: ${name}`);
 }
 const pnpmStage = (name, args, options) => stage(name, 'npx', [...PNPM, ...args], options);
@@ -77,8 +79,7 @@ async function stagesSideBySide(stages) {
   for (const { name, args, ok, seconds, output } of results) {
     console.log(`\n› npx ${[...PNPM, ...args].join(' ')}`);
     process.stdout.write(Buffer.concat(output));
-    outcomes.push({ name, ok, note: `${Math.round(seconds)} s, side by side` });
-    if (!ok) console.error(`\n✗ stage failed: ${name}`);
+    record(name, ok, `${Math.round(seconds)} s, side by side`);
   }
 }
 

@@ -30,9 +30,10 @@ function inlinedMessages(): InlinedMessages | undefined {
 }
 
 /**
- * A page whose `<html>` holds the web font back (`FONTS_LATER_ATTRIBUTE`: a signed-in page's
- * shell or one rendered with data) fetches it after the first data, so that its ~49 KiB do not
- * share the line with the session chunk and the page's data (docs/architecture.md#the-web-font).
+ * A page the browser renders whose `<html>` holds the web font back (`FONTS_LATER_ATTRIBUTE`: a
+ * signed-in page's shell) fetches it after the first data, so that its ~49 KiB do not share the
+ * line with the session chunk and the page's data; a prerendered page's script loader fetched it
+ * after the first paint (docs/architecture.md#the-web-font).
  */
 function fontsAfterFirstData() {
   setTimeout(markFirstDataLoaded, FIRST_DATA_WAIT_MS);
@@ -63,9 +64,13 @@ async function start() {
   const inlined = inlinedMessages();
   let ssrSearch = '';
   let data = inlinedQueries();
-  if (data && !matchesBrowser(data, readStoredSession(localStorage)?.user.id)) {
-    // Rendered for another account or in another time zone than this browser's: the browser
-    // renders the page itself (docs/architecture.md#pages-rendered-with-data).
+  if (
+    data &&
+    (!matchesBrowser(data, readStoredSession(localStorage)?.user.id) || inlined?.locale !== locale)
+  ) {
+    // Rendered for another account, in another time zone than this browser's or with another
+    // language's texts: the browser renders the page itself
+    // (docs/architecture.md#pages-rendered-with-data).
     container.replaceChildren();
     document.getElementById(INLINED_QUERIES_ID)?.remove();
     data = undefined;
