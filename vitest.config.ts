@@ -68,6 +68,10 @@ export default defineConfig({
         test: {
           name: 'contract',
           environment: 'node',
+          // Caps, not waits: Vitest's 5 s let jsdom tests that type into a form time out while
+          // the machine was busy (docs/architecture.md#suite-time).
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           include: ['packages/contract/src/**/*.test.ts', 'packages/mocks/src/**/*.test.ts'],
         },
       },
@@ -77,6 +81,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           include: ['app/src/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./tests/setup-jsdom.ts'],
         },
