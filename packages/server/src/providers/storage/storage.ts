@@ -93,10 +93,14 @@ export function createLocalStorage(root: string): Storage {
     // Written aside and renamed: a reader (or a crash) never meets a truncated recording.
     const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
     const source = body instanceof Readable ? body : Readable.from(body);
+    const file = createWriteStream(partial, { mode: 0o600 });
     try {
-      await pipeline(source, createWriteStream(partial, { mode: 0o600 }));
+      await pipeline(source, file);
       await rename(partial, path);
     } catch (error) {
+      // A stream destroyed while its file was still opening opens (so creates) it and only then
+      // closes: the file goes once the stream has closed, else it would stay behind.
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
       await rm(partial, { force: true });
       throw error;
     }
