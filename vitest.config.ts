@@ -36,6 +36,12 @@ function databaseTestFiles(): string[] {
     );
 }
 
+/**
+ * The contract and unit projects' caps, not waits: Vitest's 5 s let jsdom tests that type into a
+ * form time out while the machine was busy (docs/architecture.md#suite-time).
+ */
+const QUICK_PROJECT_CAPS = { testTimeout: 30_000, hookTimeout: 60_000 };
+
 const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name,
@@ -68,10 +74,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           environment: 'node',
-          // Caps, not waits: Vitest's 5 s let jsdom tests that type into a form time out while
-          // the machine was busy (docs/architecture.md#suite-time).
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...QUICK_PROJECT_CAPS,
           include: ['packages/contract/src/**/*.test.ts', 'packages/mocks/src/**/*.test.ts'],
         },
       },
@@ -81,8 +84,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...QUICK_PROJECT_CAPS,
           include: ['app/src/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./tests/setup-jsdom.ts'],
         },

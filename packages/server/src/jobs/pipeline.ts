@@ -8,12 +8,11 @@
 // cut into chunks as it goes, the first chunk goes to the engine as soon as it is cut, later
 // ones are cut while earlier ones are transcribed, and each result is checkpointed, merged and
 // cleaned as it arrives. Merge, speakers and clean remain as stages for jobs checkpointed before.
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { NoteStatus, NoteStructure, Segment, Summary } from '@protokoll/contract';
 import type { NoteRow } from '../db/schema.ts';
+import { writeStreamToFile } from '../lib/files.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PlanDefinition } from '../lib/plans.ts';
 import {
@@ -165,14 +164,8 @@ async function openRecording(
   }
   await mkdir(workDir, { recursive: true });
   const path = join(workDir, `source.${extension}`);
-  const close = () => rm(path, { force: true });
-  try {
-    await pipeline(stream, createWriteStream(path), { signal });
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { source: { path }, close };
+  await writeStreamToFile(stream, path, { signal });
+  return { source: { path }, close: () => rm(path, { force: true }) };
 }
 
 /** The recording's length: measured at upload; measured again only for a note that lacks it. */
@@ -186,7 +179,7 @@ async function recordingSeconds(ctx: StageContext): Promise<number> {
     await mkdir(ctx.workDir, { recursive: true });
     const path = join(ctx.workDir, 'source.probe');
     try {
-      await pipeline(recording.source.stream, createWriteStream(path), { signal: ctx.signal });
+      await writeStreamToFile(recording.source.stream, path, { signal: ctx.signal });
       return (await probeAudio(path, ctx.signal)).durationSeconds;
     } finally {
       await rm(path, { force: true });

@@ -2,13 +2,12 @@
 // a low-rate mono stream, each tenth of a second becomes one loudness value, and those are
 // folded into at most PEAKS_COUNT slices. The browser draws them; it never decodes the file.
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { NotePeaks, PEAKS_COUNT } from '@protokoll/contract';
+import { writeStreamToFile } from '../lib/files.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { AudioToolError, type AudioSource } from './audio.ts';
 import { audioToolCommand } from './audio-tools.ts';
@@ -152,7 +151,7 @@ async function measure(storage: Storage, audioKey: string, signal?: AbortSignal)
   const dir = await mkdtemp(join(tmpdir(), 'protokoll-peaks-'));
   try {
     const path = join(dir, `source.${audioKey.split('.').pop()}`);
-    await pipeline(stream, createWriteStream(path), { signal });
+    await writeStreamToFile(stream, path, { signal });
     return await computePeaks({ path }, signal);
   } finally {
     await rm(dir, { recursive: true, force: true });

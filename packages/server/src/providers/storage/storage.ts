@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { writeStreamToFile } from '../../lib/files.ts';
 
 /** Bytes `start` to `end` of an object, both inclusive (as in HTTP Range). */
 export interface ByteRange {
@@ -93,14 +93,10 @@ export function createLocalStorage(root: string): Storage {
     // Written aside and renamed: a reader (or a crash) never meets a truncated recording.
     const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
     const source = body instanceof Readable ? body : Readable.from(body);
-    const file = createWriteStream(partial, { mode: 0o600 });
+    await writeStreamToFile(source, partial, { mode: 0o600 });
     try {
-      await pipeline(source, file);
       await rename(partial, path);
     } catch (error) {
-      // A stream destroyed while its file was still opening opens (so creates) it and only then
-      // closes: the file goes once the stream has closed, else it would stay behind.
-      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
       await rm(partial, { force: true });
       throw error;
     }

@@ -12,6 +12,7 @@ import busboy from 'busboy';
 import type { Context } from 'hono';
 import { AUDIO_FIELD } from '../../domain/notes/refusals.ts';
 import type { AppEnv } from '../../lib/context.ts';
+import { closedOf } from '../../lib/files.ts';
 import { claimUploadPath } from '../../lib/upload-temp.ts';
 
 /**
@@ -79,12 +80,6 @@ export function requestBody(c: Context<AppEnv>): Readable {
   const body = c.req.raw.body;
   if (!body) return Readable.from([]);
   return Readable.fromWeb(body as WebReadableStream<Uint8Array>);
-}
-
-/** Resolves once the stream has released its file (an fs stream may still be opening it). */
-function closedOf(sink: WriteStream | undefined): Promise<void> {
-  if (!sink || sink.closed) return Promise.resolve();
-  return new Promise((resolve) => sink.once('close', () => resolve()));
 }
 
 /**
