@@ -34,7 +34,8 @@ const FIRST_PAINT_KIB_OF = {
 const LAYOUT = 'src/routes/default-layout.tsx';
 const routes = [
   { page: 'src/routes/home-route.tsx', layout: LAYOUT, budget: 178 },
-  { page: 'src/routes/auth/login-route.tsx', layout: null, budget: 120 },
+  // The sign-in form is react-hook-form like every form (~14 KiB); 130 KiB is the page's ceiling.
+  { page: 'src/routes/auth/login-route.tsx', layout: null, budget: 130 },
   { page: 'src/routes/auth/register-route.tsx', layout: null, budget: 150 },
   { page: 'src/routes/dashboard-route.tsx', layout: LAYOUT, budget: 194 },
   { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, budget: 245 },

@@ -10,8 +10,7 @@ import { cn } from '../lib/cn.ts';
  * One look for every labelled form control, in parts: FormItem (the frame), FormLabel,
  * FormControl, FormDescription and FormMessage. `Field` puts them together for a control with
  * a known error; `FormField` (form.tsx) feeds them a react-hook-form field's state. The parts
- * live here, free of react-hook-form, so the sign-in page (which keeps that library off its
- * first paint, see lib/schema-form.ts) renders through them too.
+ * live here, free of react-hook-form, so a control outside a form (`Field`) uses them without it.
  */
 
 export interface FieldContextValue {
@@ -61,8 +60,8 @@ export function useFieldControl(props: FieldControlProps): FieldControlProps {
 
 /**
  * The state of the form field around an item: its name and the message of its current error
- * (an i18n key or a server's text). `FormField` fills it from react-hook-form; the sign-in form
- * sets it with `FormFieldState`.
+ * (an i18n key or a server's text). `FormField` fills it from react-hook-form, `Field` from its
+ * `error` prop.
  */
 export interface FormFieldStateValue {
   name: string;

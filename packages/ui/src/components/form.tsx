@@ -24,9 +24,8 @@
  * A text field (Input or PasswordInput) needs no render function: `TextFormField` is that block
  * in one element, `<TextFormField name="email" label={t('…')} type="email" />`.
  *
- * The one exception: the sign-in form validates with `useSchemaForm` (lib/schema-form.ts), as
- * react-hook-form does not fit that page's first-paint budget; it renders through the same
- * FormItem parts, with `FormFieldState` in place of FormField.
+ * A public page (sign-in, registration, password reset) loads its resolver on first validation
+ * (`lazyResolver`, lib/lazy-resolver.ts), so it paints without zod.
  */
 import { errorKey, type ErrorCode, type FailureText, type FieldIssue } from '@protokoll/contract';
 import { useEffect, useLayoutEffect, type ReactNode, type RefObject } from 'react';

@@ -5,7 +5,8 @@ import { twMergeConfig } from './tw-merge-config.generated.ts';
 /*
  * tailwind-merge with its default config cut down to the class groups this code base uses
  * (packages/ui/scripts/tw-merge-config.mjs): the same merges at a third of the weight, for the
- * sign-in page's 100 KiB budget. A test fails when the generated config falls out of date.
+ * sign-in page's JavaScript budget (scripts/check-bundle-budget.mjs). A test fails when the
+ * generated config falls out of date.
  */
 const twMerge = createTailwindMerge(() => ({ cacheSize: 500, ...twMergeConfig }));
 

@@ -1,28 +1,27 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { FailureText, FieldIssue, LoginBody } from '@protokoll/contract';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
-// The FormItem parts straight from field.tsx: form.tsx would bring react-hook-form along.
 import {
-  FormControl,
-  FormFieldState,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '../../components/field.tsx';
+  Form,
+  TextFormField,
+  useServerFieldErrors,
+  useValuesTypedBeforeHydration,
+} from '../../components/form.tsx';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
-import { Input } from '../../components/input.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { useSchemaForm } from '../../lib/schema-form.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { GoogleArea, TextLink, type AuthScreenBaseProps } from './auth-parts.tsx';
 
 /** What the sign-in form hands over: the contract's login body (e-mail trimmed, lower-cased). */
 export type LoginValues = LoginBody;
 
-// The one form without react-hook-form (see components/form.tsx): its 12 KiB do not fit the
-// sign-in page's 100 KiB first-paint budget. useSchemaForm keeps the same behaviour with the
-// same schema.
-const loadLoginSchema = () => import('@protokoll/contract/auth').then((c) => c.LoginBody);
+/** The contract's login body, loaded on first validation (the page paints without zod). */
+const loginResolver = lazyResolver(() =>
+  import('@protokoll/contract/auth').then((contract) => zodResolver(contract.LoginBody)),
+);
 
 const loginFields = ['email', 'password'] as const;
 
@@ -61,12 +60,14 @@ export function LoginScreen({
   siteFooter,
 }: LoginScreenProps) {
   const { t } = useTranslation();
-  const { errors, formProps } = useSchemaForm({
-    loadSchema: loadLoginSchema,
-    fields: loginFields,
-    onValid: onSubmit,
-    serverIssues: fieldErrors,
+  const form = useForm({
+    resolver: loginResolver,
+    defaultValues: { email: defaultEmail, password: '' },
   });
+  useServerFieldErrors(form.setError, fieldErrors, loginFields);
+  // The page is prerendered: keep what was typed (or filled in) before the script ran.
+  const formRef = useRef<HTMLFormElement>(null);
+  useValuesTypedBeforeHydration(form, formRef, loginFields);
 
   return (
     <AuthLayout
@@ -87,45 +88,46 @@ export function LoginScreen({
     >
       <div className="grid gap-6">
         <FormErrorAlert error={error} submitting={submitting} />
-        {/* POST: sent before the page is hydrated, the password never lands in an address. */}
-        <form method="post" className="grid gap-4" {...formProps}>
-          <FormFieldState name="email" error={errors.email}>
-            <FormItem>
-              <FormLabel>{t('auth.fields.email')}</FormLabel>
-              <FormControl>
-                <Input
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  name="email"
-                  defaultValue={defaultEmail}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          </FormFieldState>
-          <div className="grid gap-2">
-            <FormFieldState name="password" error={errors.password}>
-              <FormItem>
-                <FormLabel>{t('auth.fields.password')}</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="current-password" name="password" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            </FormFieldState>
-            <p className="flex justify-end text-sm">
-              <TextLink linkKey="forgotPassword" href={forgotPasswordHref} renderLink={renderLink}>
-                {t('auth.login.forgotPassword')}
-              </TextLink>
-            </p>
-          </div>
-          <Button type="submit" loading={submitting} className="w-full">
-            {t('auth.login.submit')}
-          </Button>
-        </form>
+        <Form {...form}>
+          {/* POST: sent before the page is hydrated, the password never lands in an address. */}
+          <form
+            ref={formRef}
+            method="post"
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values))(event)}
+          >
+            <TextFormField
+              name="email"
+              label={t('auth.fields.email')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <div className="grid gap-2">
+              <TextFormField
+                name="password"
+                label={t('auth.fields.password')}
+                password
+                autoComplete="current-password"
+              />
+              <p className="flex justify-end text-sm">
+                <TextLink
+                  linkKey="forgotPassword"
+                  href={forgotPasswordHref}
+                  renderLink={renderLink}
+                >
+                  {t('auth.login.forgotPassword')}
+                </TextLink>
+              </p>
+            </div>
+            <Button type="submit" loading={submitting} className="w-full">
+              {t('auth.login.submit')}
+            </Button>
+          </form>
+        </Form>
         {googleButton ? <GoogleArea>{googleButton}</GoogleArea> : null}
       </div>
     </AuthLayout>
