@@ -9,10 +9,11 @@ import { HEAD_SCRIPT } from '../packages/contract/src/boot.ts';
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 /**
- * The modules the sign-in page needs beyond the entry, kept in one chunk: split by the default
- * rules they become ~20 tiny chunks shared with other pages, which compress worse and grow the
- * entry's preload list. A module the sign-in page
- * starts to use and that is missing here shows in `scripts/check-bundle-budget.mjs`.
+ * The modules every account page shares beyond the entry (layout, fields, links), kept in one
+ * chunk: split by the default rules they become ~20 tiny chunks shared with other pages, which
+ * compress worse and grow the entry's preload list. The screens themselves stay in their routes'
+ * chunks: they bring react-hook-form, which the other pages must not load. A shared module
+ * missing here shows in `scripts/check-bundle-budget.mjs`.
  */
 const PUBLIC_CHUNK = [
   /packages\/ui\/src\/components\/(button|field|form-error-alert|input|password-input|icon-button|alert|card|link|spinner|language-links)\.tsx$/,

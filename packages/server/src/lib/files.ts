@@ -23,9 +23,9 @@ export async function writeStreamToFile(
   path: string,
   { mode, signal }: { mode?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
-  const file = createWriteStream(path, mode === undefined ? {} : { mode });
+  const file = createWriteStream(path, { mode });
   try {
-    await pipeline(source, file, signal ? { signal } : {});
+    await pipeline(source, file, { signal });
   } catch (error) {
     await closedOf(file);
     await rm(path, { force: true });
