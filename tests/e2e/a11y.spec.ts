@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { seedNote } from './support/notes.ts';
 
 // The axe sweep of the built app: every screen a person reaches, in the light and in the dark
@@ -55,7 +55,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       }
 
       // The open user menu with its language link and theme choice.
-      await page.goto('/dashboard');
+      await gotoHydrated(page, '/dashboard');
       await page.getByRole('button', { name: /Benutzermenü für/ }).click();
       await expect(page.getByRole('menu')).toBeVisible();
       const menu = await new AxeBuilder({ page })

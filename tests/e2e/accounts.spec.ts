@@ -137,7 +137,7 @@ for (const locale of ['de', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/dashboard$`));
 
     // Delete the account (type DELETE) → signed out → cannot sign in any more.
-    await page.goto(`${t.prefix}/settings/profile`);
+    await gotoHydrated(page, `${t.prefix}/settings/profile`);
     await page.getByRole('button', { name: t.deleteOpen }).click();
     await page.getByLabel(t.deleteConfirmLabel).fill('DELETE');
     await page.getByRole('button', { name: t.deleteConfirm }).click();

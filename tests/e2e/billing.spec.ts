@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 
 // Buying a plan end to end: the real server talks to the local Stripe peer through the official
 // SDK (playwright.config.ts starts both); the peer's hosted checkout and portal pages stand in
@@ -179,7 +179,7 @@ for (const locale of ['de', 'en'] as const) {
       email: uniqueEmail(`abbruch-${locale}`),
       password: 'Abbruch-Passwort-1',
     });
-    await page.goto(`${t.prefix}/buy`);
+    await gotoHydrated(page, `${t.prefix}/buy`);
     await page
       .getByRole('region', { name: 'Starter' })
       .getByRole('button', { name: t.chooseStarter })

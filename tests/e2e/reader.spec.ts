@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { accessToken, RECORDING_SECONDS, seedNote } from './support/notes.ts';
 
 // The reader against the real server, once in German on a desktop window and once in English on
@@ -162,7 +162,7 @@ async function scrollWindowTo(page: Page, top: number) {
 
 /** Buys Pro (speaker detection) at the Stripe peer's checkout page, as billing.spec.ts does. */
 async function buyPro(page: Page, t: Text) {
-  await page.goto(`${t.prefix}/buy`);
+  await gotoHydrated(page, `${t.prefix}/buy`);
   await page
     .getByRole('region', { name: 'Pro' })
     .getByRole('button', { name: t.choosePro })
@@ -225,7 +225,7 @@ for (const locale of ['de', 'en'] as const) {
     expect(new Set(note.segments.map((segment) => segment.speaker)).size).toBe(SPEAKERS);
 
     // --- The list: two folders, both empty; the note renamed from its row menu. ---
-    await page.goto(`${t.prefix}/notes`);
+    await gotoHydrated(page, `${t.prefix}/notes`);
     const sidebar = page.getByRole('navigation', { name: t.folders });
     const folder = (name: string) => sidebar.getByRole('button', { name, exact: true });
     for (const name of [t.folderA, t.folderB]) {

@@ -71,7 +71,7 @@ test('every screen runs under the content security policy without a violation', 
     .toBeGreaterThan(1);
 
   // The new-note form measures a chosen file through a blob: URL.
-  await page.goto('/protocol');
+  await gotoHydrated(page, '/protocol');
   await page.getByLabel('Datei auswählen').setInputFiles(await speechRecording());
   await expect(page.locator('[data-slot=file-cost-minutes]')).toHaveText(/Minute/);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SIGN_UP_TEXT, signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { gotoHydrated, SIGN_UP_TEXT, signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { noteDone, startNote } from './support/notes.ts';
 import { linkFromOutbox, mailTo } from './support/outbox.ts';
 
@@ -85,7 +85,7 @@ type Locale = keyof typeof TEXT;
 /** Buys Business monthly through the Stripe peer's hosted page and waits for the plan. */
 async function buyBusiness(page: Page, locale: Locale) {
   const t = TEXT[locale];
-  await page.goto(`${t.prefix}/buy`);
+  await gotoHydrated(page, `${t.prefix}/buy`);
   await page
     .getByRole('region', { name: 'Business' })
     .getByRole('button', { name: t.chooseBusiness })
@@ -153,7 +153,7 @@ for (const locale of ['de', 'en'] as const) {
     await expect(page.getByRole('heading', { name: t.noTeam })).toBeVisible();
 
     await buyBusiness(page, locale);
-    await page.goto(`${t.prefix}/team`);
+    await gotoHydrated(page, `${t.prefix}/team`);
     await page.getByRole('textbox', { name: t.inviteEmail }).fill(memberEmail);
     await page.getByRole('button', { name: t.invite }).click();
     await expect(page.getByText(t.invited(memberEmail))).toBeVisible();

@@ -30,9 +30,11 @@ export function uniqueEmail(name: string): string {
 }
 
 /**
- * Opens a page and waits until React has hydrated it (its elements carry React's fiber): the
- * prerendered sign-in and sign-up forms are plain HTML until then, and their check boxes and
- * validation need the script (docs/architecture.md#prerendered-pages).
+ * Opens a page and waits until React has hydrated it (its elements carry React's fiber). Every
+ * page but the three token pages is prerendered (docs/architecture.md#prerendered-pages): until
+ * the script has loaded, its buttons are plain HTML and a click on one does nothing (a reader
+ * test clicked "New folder" on /notes, rendered with its data, and no dialog ever opened). Use it
+ * wherever a test opens a page by its address and then clicks, types or chooses a file there.
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
