@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { isHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 
 // What a visitor types into a prerendered form before its scripts have run survives hydration
 // and is what the form sends (docs/architecture.md#prerendered-pages).
@@ -18,13 +18,6 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Whether React has taken over the prerendered markup: its elements carry React's fiber. */
-const hydrated = (page: Page) =>
-  page.evaluate(() => {
-    const button = document.querySelector('#root button');
-    return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber$'));
-  });
-
 test('sign-in: e-mail and password typed before hydration are kept and sent', async ({
   browser,
   page,
@@ -40,10 +33,10 @@ test('sign-in: e-mail and password typed before hydration are kept and sent', as
   await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
-  expect(await hydrated(page)).toBe(false);
+  expect(await isHydrated(page)).toBe(false);
 
   release();
-  await expect.poll(() => hydrated(page)).toBe(true);
+  await expect.poll(() => isHydrated(page)).toBe(true);
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
   await expect(page.getByLabel('Passwort', { exact: true })).toHaveValue(password);
 
@@ -60,10 +53,10 @@ test('registration: every field typed before hydration is kept and sent', async 
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('geheim-12345');
   await page.getByLabel('Company').fill('Groß & Partner');
-  expect(await hydrated(page)).toBe(false);
+  expect(await isHydrated(page)).toBe(false);
 
   release();
-  await expect.poll(() => hydrated(page)).toBe(true);
+  await expect.poll(() => isHydrated(page)).toBe(true);
   await expect(page.getByLabel('First name')).toHaveValue('Jürgen');
   await expect(page.getByLabel('E-mail address')).toHaveValue(email);
   // The hydrated form knows the password too: its strength hint reads it.
