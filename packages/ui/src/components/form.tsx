@@ -14,8 +14,9 @@
  *         </FormItem>
  *       )} />
  *
- * A form that is prerendered (docs/architecture.md#prerendered-pages) also calls
- * `useValuesTypedBeforeHydration`, so what a visitor typed before the script ran is kept.
+ * A form that is prerendered (docs/architecture.md#prerendered-pages) takes its `<form>`
+ * element's props from `usePrerenderedForm`, so what a visitor typed before the script ran is
+ * kept: `<form className="grid gap-4" {...usePrerenderedForm(form, fields, save)}>`.
  *
  * FormMessage shows the field's error once, translated (schemas write i18n keys; a server's own
  * text shows as sent). Field issues of a server answer reach their fields through
@@ -28,7 +29,7 @@
  * (`lazyResolver`, lib/lazy-resolver.ts), so it paints without zod.
  */
 import { errorKey, type ErrorCode, type FailureText, type FieldIssue } from '@protokoll/contract';
-import { useEffect, useLayoutEffect, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import {
   Controller,
   FormProvider,
@@ -190,23 +191,29 @@ export function fieldIssuesOf(
 }
 
 /**
- * Takes what a visitor typed into a prerendered form before it hydrated into the form's values
- * (docs/architecture.md#prerendered-pages). Until hydration the fields are plain HTML; React
- * hydrates them without touching what they hold, but a controlled field's value is the form's
- * (empty) default and the next render would put that back. Run once, in the commit that
- * hydrates the form and before any later render: each named text field of `formRef` whose
- * content differs from the form's value becomes the value (dirty, not yet validated).
- * Check boxes and radios are left alone: without the script they cannot be changed.
+ * The `<form>` element's props of a prerendered form (docs/architecture.md#prerendered-pages):
+ * sent by POST, so that a submit before hydration never puts a password into an address; the
+ * contract's schema validates, not the browser; a valid form calls `onValid`.
+ *
+ * What a visitor typed before the form hydrated becomes the form's values. Until hydration the
+ * fields are plain HTML; React hydrates them without touching what they hold, but a controlled
+ * field's value is the form's (empty) default and the next render would put that back. Once, in
+ * the commit that hydrates the form and before any later render, each named text field whose
+ * content differs from the form's value becomes the value (dirty, not yet validated). Check
+ * boxes and radios are left alone: without the script they cannot be changed. Call it in the
+ * component that calls `useForm`: it has to run after the form's own layout effects, which a
+ * child's would not.
  */
-export function useValuesTypedBeforeHydration<T extends FieldValues>(
-  form: Pick<UseFormReturn<T>, 'getValues' | 'setValue'>,
-  formRef: RefObject<HTMLFormElement | null>,
+export function usePrerenderedForm<T extends FieldValues, Out>(
+  form: Pick<UseFormReturn<T, unknown, Out>, 'getValues' | 'setValue' | 'handleSubmit'>,
   fields: readonly FieldPath<T>[],
-): void {
-  const { getValues, setValue } = form;
-  // Once (all four are stable): later edits reach the form through the fields' change events.
+  onValid: (values: Out) => void | Promise<void>,
+) {
+  const { getValues, setValue, handleSubmit } = form;
+  const ref = useRef<HTMLFormElement>(null);
+  // Once (all are stable): later edits reach the form through the fields' change events.
   useLayoutEffect(() => {
-    const element = formRef.current;
+    const element = ref.current;
     if (!element) return;
     for (const name of fields) {
       const field = element.elements.namedItem(name);
@@ -216,5 +223,12 @@ export function useValuesTypedBeforeHydration<T extends FieldValues>(
       if (field.value === String(getValues(name) ?? '')) continue;
       setValue(name, field.value as PathValue<T, typeof name>, { shouldDirty: true });
     }
-  }, [fields, formRef, getValues, setValue]);
+  }, [fields, getValues, setValue]);
+  return {
+    ref,
+    method: 'post',
+    noValidate: true,
+    onSubmit: (event: FormEvent<HTMLFormElement>) =>
+      void handleSubmit((values) => onValid(values))(event),
+  } as const;
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FailureText, FieldIssue, LoginBody } from '@protokoll/contract';
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -8,7 +7,7 @@ import {
   Form,
   TextFormField,
   useServerFieldErrors,
-  useValuesTypedBeforeHydration,
+  usePrerenderedForm,
 } from '../../components/form.tsx';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
@@ -65,9 +64,8 @@ export function LoginScreen({
     defaultValues: { email: defaultEmail, password: '' },
   });
   useServerFieldErrors(form.setError, fieldErrors, loginFields);
-  // The page is prerendered: keep what was typed (or filled in) before the script ran.
-  const formRef = useRef<HTMLFormElement>(null);
-  useValuesTypedBeforeHydration(form, formRef, loginFields);
+  // The page is prerendered: what was typed (or filled in) before the script ran is kept.
+  const formProps = usePrerenderedForm(form, loginFields, onSubmit);
 
   return (
     <AuthLayout
@@ -89,14 +87,7 @@ export function LoginScreen({
       <div className="grid gap-6">
         <FormErrorAlert error={error} submitting={submitting} />
         <Form {...form}>
-          {/* POST: sent before the page is hydrated, the password never lands in an address. */}
-          <form
-            ref={formRef}
-            method="post"
-            noValidate
-            className="grid gap-4"
-            onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values))(event)}
-          >
+          <form className="grid gap-4" {...formProps}>
             <TextFormField
               name="email"
               label={t('auth.fields.email')}

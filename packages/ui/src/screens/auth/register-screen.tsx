@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FailureText, FieldIssue, RegisterBody } from '@protokoll/contract';
-import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -14,7 +13,7 @@ import {
   FormLabel,
   FormMessage,
   useServerFieldErrors,
-  useValuesTypedBeforeHydration,
+  usePrerenderedForm,
 } from '../../components/form.tsx';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
 import { Input } from '../../components/input.tsx';
@@ -92,9 +91,8 @@ export function RegisterScreen({
   });
   const password = useWatch({ control: form.control, name: 'password' });
   useServerFieldErrors(form.setError, fieldErrors, registerFields);
-  // The page is prerendered: keep what was typed before the script ran.
-  const formRef = useRef<HTMLFormElement>(null);
-  useValuesTypedBeforeHydration(form, formRef, registerFields);
+  // The page is prerendered: what was typed (or filled in) before the script ran is kept.
+  const formProps = usePrerenderedForm(form, registerFields, onSubmit);
 
   return (
     <AuthLayout
@@ -116,14 +114,7 @@ export function RegisterScreen({
       <div className="grid gap-6">
         <FormErrorAlert error={error} submitting={submitting} />
         <Form {...form}>
-          {/* POST: sent before the page is hydrated, the password never lands in an address. */}
-          <form
-            ref={formRef}
-            method="post"
-            noValidate
-            className="grid gap-4"
-            onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values))(event)}
-          >
+          <form className="grid gap-4" {...formProps}>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField
                 control={form.control}
