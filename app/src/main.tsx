@@ -21,6 +21,7 @@ import { setPrerenderedSession } from './session/session-context.ts';
 import { readStoredSession } from './session/stored-session.ts';
 import { startFirstRequests } from './lib/first-requests.ts';
 import { inlinedQueries, INLINED_QUERIES_ID, matchesBrowser } from './lib/inlined-queries.ts';
+import { replayClicks, takeHeldClicks } from './lib/held-clicks.ts';
 import './styles/public.css';
 
 /** The messages a prerendered page carries, when it is one (docs/architecture.md#prerendered-pages). */
@@ -110,9 +111,13 @@ async function start() {
         </StrictMode>,
       );
     });
+    // Clicks made before hydration: React hydrates their part at once and handles them.
+    replayClicks(takeHeldClicks());
     return;
   }
 
+  // The prerendered markup is not used: what was clicked on it is gone with it.
+  takeHeldClicks();
   fontsAfterFirstData();
   const root = createRoot(container);
   try {

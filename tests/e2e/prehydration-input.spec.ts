@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { isHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 
 // What a visitor types into a prerendered form before its scripts have run survives hydration
-// and is what the form sends (docs/architecture.md#prerendered-pages).
+// and is what the form sends; a button clicked (or a form sent) before then is held and carried
+// out once the page has hydrated (docs/architecture.md#prerendered-pages).
 
 /** Holds every script of the page until `release` is called: the page stays plain HTML. */
 async function holdScripts(page: Page): Promise<() => void> {
@@ -69,4 +70,70 @@ test('registration: every field typed before hydration is kept and sent', async 
   await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);
+});
+
+test('sign-in: Enter pressed before hydration sends the form once the page has hydrated', async ({
+  browser,
+  page,
+}) => {
+  const email = uniqueEmail('prehydrated-enter');
+  const password = 'geheim-12345';
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await signUpInUi(await context.newPage(), 'de', { email, password });
+  await context.close();
+
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  // Without the hold the browser would post the form to /login, which is no API (a 404).
+  await page.getByLabel('Passwort', { exact: true }).press('Enter');
+  expect(await isHydrated(page)).toBe(false);
+  expect(new URL(page.url()).pathname).toBe('/login');
+
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('registration: the terms box and the submit button clicked before hydration count', async ({
+  page,
+}) => {
+  const email = uniqueEmail('prehydrated-clicks');
+  const release = await holdScripts(page);
+  await page.goto('/en/register', { waitUntil: 'commit' });
+  await page.getByLabel('First name').fill('Jürgen');
+  await page.getByLabel('Last name').fill('Groß');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('geheim-12345');
+  // Clicked twice by an impatient visitor: the box is checked once, not checked and unchecked.
+  const terms = page.getByRole('checkbox', { name: /I accept the terms and conditions/ });
+  await terms.click();
+  await terms.click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  expect(await isHydrated(page)).toBe(false);
+  await expect(terms).toHaveAttribute('aria-checked', 'false');
+
+  release();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+});
+
+test('notes list: "New folder" clicked before hydration opens its dialog', async ({ page }) => {
+  await signUpInUi(page, 'de', {
+    email: uniqueEmail('prehydrated-folder'),
+    password: 'geheim-12345',
+  });
+  const release = await holdScripts(page);
+  // Rendered by the server with the reader's data: the buttons are there before any script.
+  await page.goto('/notes', { waitUntil: 'commit' });
+  await page
+    .getByRole('navigation', { name: 'Ordner' })
+    .getByRole('button', { name: 'Neuer Ordner' })
+    .click();
+  expect(await isHydrated(page)).toBe(false);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Neuer Ordner' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Ordnername')).toBeFocused();
 });

@@ -9,6 +9,7 @@ import {
   WEB_FONT_STORAGE_KEY,
 } from '@protokoll/contract';
 import { readStoredSession } from '../session/stored-session.ts';
+import { replayClicks, takeHeldClicks } from './held-clicks.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The prerendered pages' script loader (docs/architecture.md#prerendered-pages).
@@ -53,6 +54,8 @@ beforeEach(() => {
   document.body.append(list);
 });
 afterEach(() => {
+  // Each run of the script holds clicks until they are taken.
+  takeHeldClicks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.head.innerHTML = '';
@@ -128,6 +131,75 @@ describe('BOOT_SCRIPT', () => {
 
   it('is inlined as it is: no `<` that could end its script element', () => {
     expect(BOOT_SCRIPT).not.toMatch(/</);
+  });
+});
+
+// Until the app has hydrated, a click on a button and a form's submission are held for it.
+describe('held clicks', () => {
+  /** The page's root with a form (a field, a submit button), a button, a link; a button outside. */
+  function page() {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<div id="root"><form id="form"><input name="e"><button id="send">Senden</button></form>` +
+        `<button type="button" id="folder"><svg id="icon"></svg>Neuer Ordner</button>` +
+        `<a id="link" href="#preise">Preise</a></div><button type="button" id="outside">x</button>`,
+    );
+    const byId = (id: string) => document.getElementById(id)!;
+    return {
+      byId,
+      click: (id: string) =>
+        byId(id).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })),
+    };
+  }
+
+  it('holds clicks on the page’s buttons, each once at its latest place, and no others', () => {
+    const { byId, click } = page();
+    new Function(BOOT_SCRIPT)();
+    const reached = vi.fn();
+    byId('folder').addEventListener('click', reached);
+
+    expect(click('icon')).toBe(false); // inside the button: held, its default prevented
+    expect(click('send')).toBe(false);
+    expect(click('folder')).toBe(false);
+    expect(reached).not.toHaveBeenCalled();
+    expect(click('link')).toBe(true);
+    expect(click('outside')).toBe(true);
+
+    expect(takeHeldClicks()).toEqual([byId('send'), byId('folder')]);
+  });
+
+  it('holds a form sent without a click (Enter in a form without a button)', () => {
+    const { byId } = page();
+    new Function(BOOT_SCRIPT)();
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    expect(byId('form').dispatchEvent(submit)).toBe(false);
+    expect(takeHeldClicks()).toEqual([byId('form')]);
+  });
+
+  it('stops holding once taken, and hands over nothing twice', () => {
+    const { byId, click } = page();
+    new Function(BOOT_SCRIPT)();
+    click('folder');
+    expect(takeHeldClicks()).toEqual([byId('folder')]);
+    const reached = vi.fn();
+    byId('folder').addEventListener('click', reached);
+    expect(click('folder')).toBe(true);
+    expect(reached).toHaveBeenCalledOnce();
+    expect(takeHeldClicks()).toEqual([]);
+  });
+
+  it('carries out the held clicks in order, dropping those whose element left the page', () => {
+    const { byId } = page();
+    const done: string[] = [];
+    byId('folder').addEventListener('click', () => done.push('folder'));
+    byId('form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      done.push('form');
+    });
+    const gone = document.createElement('button');
+    gone.addEventListener('click', () => done.push('gone'));
+    replayClicks([byId('form'), gone, byId('folder')]);
+    expect(done).toEqual(['form', 'folder']);
   });
 });
 

@@ -38,9 +38,19 @@ export const HEAD_SCRIPT =
   `if(s.getItem(${JSON.stringify(WEB_FONT_STORAGE_KEY)}))h.removeAttribute(${JSON.stringify(FONTS_LATER_ATTRIBUTE)})}catch(e){}`;
 
 /**
+ * The global through which `BOOT_SCRIPT` hands over the clicks it held: a function that stops
+ * holding and returns the held buttons and forms, oldest first (docs/architecture.md#prerendered-pages).
+ */
+export const HELD_CLICKS_GLOBAL = '__protokollHeldClicks';
+
+/**
  * The inline script at the end of a prerendered page's `<body>`: the page paints from its HTML
  * alone, so its modules are asked for only once it has painted (until then they would share the
- * line and the main thread with the first paint). The web font is fetched then too, for the
+ * line and the main thread with the first paint). Until the app takes them
+ * (`HELD_CLICKS_GLOBAL`), a click on a button of the page and a form's submission are held
+ * instead of lost (a button does nothing before hydration, and a form would post to the page's
+ * address): the app carries them out once it has hydrated. Each button or form is held once, at
+ * the place of its latest click. The web font is fetched then too, for the
  * pages that follow: this page stays in the fallback (`FONTS_LATER_ATTRIBUTE`), since switching
  * sets the whole page anew, a long task on a slow phone; once the font has loaded,
  * `WEB_FONT_STORAGE_KEY` says so (docs/architecture.md#the-web-font). A browser without
@@ -54,7 +64,12 @@ export const BOOT_SCRIPT =
   `function f(){var d=document.fonts;if(!d||!d.load)return document.documentElement.removeAttribute(${JSON.stringify(FONTS_LATER_ATTRIBUTE)});` +
   `d.load(${JSON.stringify(WEB_FONT)}).then(function(l){try{if(l.length)localStorage.setItem(${JSON.stringify(WEB_FONT_STORAGE_KEY)},'1')}catch(e){}},function(){})}` +
   `if(!l)return f();` +
-  `var m=JSON.parse(l.textContent),s=false;` +
+  `var m=JSON.parse(l.textContent),s=false,H=[],r=document.getElementById('root');` +
+  `function hold(v){var t=v.target,b=v.type==='submit'?t:t&&t.closest&&t.closest('button,[role="button"]');` +
+  `if(!b||!r||!r.contains(b))return;v.preventDefault();v.stopPropagation();var i=H.indexOf(b);if(i!==-1)H.splice(i,1);H.push(b)}` +
+  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);` +
+  `window[${JSON.stringify(HELD_CLICKS_GLOBAL)}]=function(){document.removeEventListener('click',hold,true);` +
+  `document.removeEventListener('submit',hold,true);return H.splice(0)};` +
   `function go(){if(s)return;s=true;f();m.slice(1).forEach(function(h){var k=document.createElement('link');` +
   `k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)});` +
   `var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=m[0];document.head.appendChild(e)}` +

@@ -32,9 +32,11 @@ export function uniqueEmail(name: string): string {
 /**
  * Opens a page and waits until React has hydrated it (its elements carry React's fiber). Every
  * page but the three token pages is prerendered (docs/architecture.md#prerendered-pages): until
- * the script has loaded, its buttons are plain HTML and a click on one does nothing (a reader
- * test clicked "New folder" on /notes, rendered with its data, and no dialog ever opened). Use it
- * wherever a test opens a page by its address and then clicks, types or chooses a file there.
+ * the script has loaded, its buttons are plain HTML. A click on one is held and carried out after
+ * hydration, but a menu that opens on a pointer press or a file chooser does not respond, and a
+ * test that goes on at once would check a page that has not yet acted on its click. Use it
+ * wherever a test opens a page by its address and then clicks, types or chooses a file there
+ * (tests/e2e/prehydration-input.spec.ts is about the moments before hydration).
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
