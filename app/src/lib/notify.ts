@@ -30,8 +30,15 @@ export type NoticeInput = Omit<Notice, 'id' | 'variant'> & { variant?: ToastVari
 
 export type NoticeStore = ReturnType<typeof createNoticeStore>;
 
+/**
+ * No notices: a store's first snapshot and the one hydration sees are this same array, so a page
+ * without notices is not rendered again right after hydrating (React compares the two by
+ * identity; docs/architecture.md#prerendered-pages).
+ */
+const noNotices: readonly Notice[] = [];
+
 export function createNoticeStore() {
-  let notices: readonly Notice[] = [];
+  let notices = noNotices;
   let nextId = 1;
   const listeners = new Set<() => void>();
   const publish = (next: readonly Notice[]) => {
@@ -79,5 +86,3 @@ export function useNotices(store: NoticeStore = notices): readonly Notice[] {
   // A prerendered page was rendered without notices.
   return useSyncExternalStore(store.subscribe, store.getSnapshot, () => noNotices);
 }
-
-const noNotices: readonly Notice[] = [];

@@ -76,7 +76,7 @@ function subscribe(listener: () => void) {
 const signedInFrame: SessionState = { ...signedOut, isAuthenticated: true };
 
 let prerenderedAs: SessionState = signedOut;
-let prerenderedWithAccount = false;
+let accountHeldBack = false;
 
 /**
  * How the page at hand was rendered ahead of the browser: `signed-out` for the public pages,
@@ -87,19 +87,20 @@ let prerenderedWithAccount = false;
  */
 export function setPrerenderedSession(access: 'signed-in' | 'signed-out' | 'account'): void {
   prerenderedAs = access === 'signed-out' ? signedOut : signedInFrame;
-  prerenderedWithAccount = access === 'account';
+  accountHeldBack = access === 'signed-in';
 }
 
 /**
- * Whether the account's own data (its name in the shell) may be shown: always in a page the
- * browser renders, and in one the server rendered with the account's data; a frame shows it only
- * once hydrated, since the build knew no account.
+ * Whether the account's own data (its name in the shell) may be shown: always, except while a
+ * frame hydrates (the build knew no account). Hydration sees the same value as the browser
+ * everywhere else, so those pages are not rendered again right after hydrating (React compares
+ * the two; docs/architecture.md#prerendered-pages); a signed-out page shows no account either way.
  */
 export function useAccountShown(): boolean {
   return useSyncExternalStore(
     unchanging,
     () => true,
-    () => prerenderedWithAccount,
+    () => !accountHeldBack,
   );
 }
 

@@ -46,11 +46,18 @@ const SPEED_SMOOTHING = 0.3;
 
 export type UploadStore = ReturnType<typeof createUploadStore>;
 
+/**
+ * No uploads: a store's first snapshot and the one hydration sees are this same object, so a
+ * page is not rendered again right after hydrating (React compares the two by identity;
+ * docs/architecture.md#prerendered-pages).
+ */
+const noUploads: UploadsSnapshot = { entries: [], pending: 0, owner: null };
+
 export function createUploadStore({
   removeDelayMs = UPLOAD_ENTRY_REMOVE_DELAY_MS,
   now = () => Date.now(),
 }: UploadStoreOptions = {}) {
-  let snapshot: UploadsSnapshot = { entries: [], pending: 0, owner: null };
+  let snapshot = noUploads;
   let nextId = 1;
   const listeners = new Set<() => void>();
   const removals = new Map<number, ReturnType<typeof setTimeout>>();
@@ -263,9 +270,6 @@ export function guardUnloadWhileSending(
 
 /** The app's one upload store. */
 export const uploadStore = createUploadStore();
-
-/** What a prerendered page was rendered with: no uploads. */
-const noUploads: UploadsSnapshot = { entries: [], pending: 0, owner: null };
 
 /** The tracked uploads and the pending count; re-renders on every change. */
 export function useUploads(store: UploadStore = uploadStore): UploadsSnapshot {
