@@ -46,7 +46,9 @@ export const HELD_CLICKS_GLOBAL = '__protokollHeldClicks';
 /**
  * The inline script at the end of a prerendered page's `<body>`: the page paints from its HTML
  * alone, so its modules are asked for only once it has painted (until then they would share the
- * line and the main thread with the first paint). Until the app takes them
+ * line and the main thread with the first paint); then the entry script at once and the module
+preloads four to a task (each element added costs the main thread a few milliseconds at a phone's
+speed, all of them together a long task). Until the app takes them
  * (`HELD_CLICKS_GLOBAL`), a click on a button of the page and a form's submission are held
  * instead of lost (a button does nothing before hydration, and a form would post to the page's
  * address): the app carries them out once it has hydrated. Each button or form is held once, at
@@ -70,9 +72,10 @@ export const BOOT_SCRIPT =
   `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);` +
   `window[${JSON.stringify(HELD_CLICKS_GLOBAL)}]=function(){document.removeEventListener('click',hold,true);` +
   `document.removeEventListener('submit',hold,true);return H.splice(0)};` +
-  `function go(){if(s)return;s=true;f();m.slice(1).forEach(function(h){var k=document.createElement('link');` +
-  `k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)});` +
-  `var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=m[0];document.head.appendChild(e)}` +
+  `function go(){if(s)return;s=true;f();` +
+  `var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=m[0];document.head.appendChild(e);` +
+  `var q=m.slice(1);(function p(){q.splice(0,4).forEach(function(h){var k=document.createElement('link');` +
+  `k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)});if(q.length)setTimeout(p,0)})()}` +
   `var P=window.PerformanceObserver;` +
   `if(!P||(P.supportedEntryTypes||[]).indexOf('paint')===-1||document.visibilityState==='hidden')return go();` +
   `new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length===0)return;o.disconnect();go()})` +

@@ -53,7 +53,10 @@ export function exampleNote(t: TFunction): { summary: Summary; segments: Segment
         {
           task: t('home.example.action1'),
           owner: EXAMPLE_SPEAKERS.S2!,
-          due: '2026-02-27',
+          // Written as the reader would show the day, not as a calendar day: the first date
+          // formatted in a page costs tens of milliseconds (the engine sets up its date formats),
+          // and here it would fall into hydration (docs/architecture.md#prerendered-pages).
+          due: t('home.example.action1Due'),
           start: 618,
         },
         { task: t('home.example.action2'), owner: EXAMPLE_SPEAKERS.S3!, start: 1003 },
