@@ -46,20 +46,22 @@ export const HELD_CLICKS_GLOBAL = '__protokollHeldClicks';
 /**
  * The inline script at the end of a prerendered page's `<body>`: the page paints from its HTML
  * alone, so its modules are asked for only once it has painted (until then they would share the
- * line and the main thread with the first paint); then the entry script at once and the module
-preloads four to a task (each element added costs the main thread a few milliseconds at a phone's
-speed, all of them together a long task). Until the app takes them
- * (`HELD_CLICKS_GLOBAL`), a click on a button of the page and a form's submission are held
- * instead of lost (a button does nothing before hydration, and a form would post to the page's
- * address): the app carries them out once it has hydrated. Each button or form is held once, at
- * the place of its latest click. The web font is fetched then too, for the
- * pages that follow: this page stays in the fallback (`FONTS_LATER_ATTRIBUTE`), since switching
- * sets the whole page anew, a long task on a slow phone; once the font has loaded,
- * `WEB_FONT_STORAGE_KEY` says so (docs/architecture.md#the-web-font). A browser without
- * `document.fonts` switches at once. A tab in the background, which does not paint, loads at once;
- * so does a browser without paint timing, and every page after 5 s at the latest. The server
- * allows exactly this text through its hash in the content security policy, like `HEAD_SCRIPT`.
- * Kept free of `<`, so it can be inlined as it is.
+ * line and the main thread with the first paint): the entry script at once, the module preloads
+ * four to a task (each element added costs the main thread a few milliseconds at a phone's speed,
+ * all of them together a long task). The web font is fetched then too, for the pages that
+ * follow: this page stays in the fallback (`FONTS_LATER_ATTRIBUTE`), since switching sets the
+ * whole page anew, a long task on a slow phone; once the font has loaded, `WEB_FONT_STORAGE_KEY`
+ * says so (docs/architecture.md#the-web-font). A browser without `document.fonts` switches at
+ * once. A tab in the background, which does not paint, loads at once; so does a browser without
+ * paint timing, and every page after 5 s at the latest.
+ *
+ * Until the app takes them (`HELD_CLICKS_GLOBAL`), a click on a button of the page and a form's
+ * submission are held instead of lost (a button does nothing before hydration, and a form would
+ * post to the page's address): the app carries them out once it has hydrated. Each button or
+ * form is held once, at the place of its latest click (docs/architecture.md#prerendered-pages).
+ *
+ * The server allows exactly this text through its hash in the content security policy, like
+ * `HEAD_SCRIPT`. Kept free of `<`, so it can be inlined as it is.
  */
 export const BOOT_SCRIPT =
   `(function(){var l=document.getElementById(${JSON.stringify(BOOT_MODULES_ID)});` +
