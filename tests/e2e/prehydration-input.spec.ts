@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { isHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 
 // What a visitor types into a prerendered form before its scripts have run survives hydration
@@ -19,22 +19,45 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-test('sign-in: e-mail and password typed before hydration are kept and sent', async ({
-  browser,
-  page,
-}) => {
-  const email = uniqueEmail('prehydrated-login');
-  const password = 'geheim-12345';
-  // The account, made in a page of its own (signed out again by closing it).
+/** An account made in a page of its own (signed out again by closing it). */
+async function existingAccount(browser: Browser, name: string) {
+  const account = { email: uniqueEmail(name), password: 'geheim-12345' };
   const context = await browser.newContext({ locale: 'de-DE' });
-  await signUpInUi(await context.newPage(), 'de', { email, password });
+  await signUpInUi(await context.newPage(), 'de', account);
   await context.close();
+  return account;
+}
 
+/** Opens /login with its scripts held back and types the account in; returns the release. */
+async function typeSignInBeforeHydration(
+  page: Page,
+  { email, password }: { email: string; password: string },
+): Promise<() => void> {
   const release = await holdScripts(page);
   await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   expect(await isHydrated(page)).toBe(false);
+  return release;
+}
+
+/** Opens /en/register with its scripts held back and types name, address and password in. */
+async function typeRegistrationBeforeHydration(page: Page, email: string): Promise<() => void> {
+  const release = await holdScripts(page);
+  await page.goto('/en/register', { waitUntil: 'commit' });
+  await page.getByLabel('First name').fill('Jürgen');
+  await page.getByLabel('Last name').fill('Groß');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('geheim-12345');
+  return release;
+}
+
+test('sign-in: e-mail and password typed before hydration are kept and sent', async ({
+  browser,
+  page,
+}) => {
+  const { email, password } = await existingAccount(browser, 'prehydrated-login');
+  const release = await typeSignInBeforeHydration(page, { email, password });
 
   release();
   await expect.poll(() => isHydrated(page)).toBe(true);
@@ -47,12 +70,7 @@ test('sign-in: e-mail and password typed before hydration are kept and sent', as
 
 test('registration: every field typed before hydration is kept and sent', async ({ page }) => {
   const email = uniqueEmail('prehydrated-register');
-  const release = await holdScripts(page);
-  await page.goto('/en/register', { waitUntil: 'commit' });
-  await page.getByLabel('First name').fill('Jürgen');
-  await page.getByLabel('Last name').fill('Groß');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('geheim-12345');
+  const release = await typeRegistrationBeforeHydration(page, email);
   await page.getByLabel('Company').fill('Groß & Partner');
   expect(await isHydrated(page)).toBe(false);
 
@@ -76,16 +94,10 @@ test('sign-in: Enter pressed before hydration sends the form once the page has h
   browser,
   page,
 }) => {
-  const email = uniqueEmail('prehydrated-enter');
-  const password = 'geheim-12345';
-  const context = await browser.newContext({ locale: 'de-DE' });
-  await signUpInUi(await context.newPage(), 'de', { email, password });
-  await context.close();
-
-  const release = await holdScripts(page);
-  await page.goto('/login', { waitUntil: 'commit' });
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  const release = await typeSignInBeforeHydration(
+    page,
+    await existingAccount(browser, 'prehydrated-enter'),
+  );
   // Without the hold the browser would post the form to /login, which is no API (a 404).
   await page.getByLabel('Passwort', { exact: true }).press('Enter');
   expect(await isHydrated(page)).toBe(false);
@@ -98,13 +110,7 @@ test('sign-in: Enter pressed before hydration sends the form once the page has h
 test('registration: the terms box and the submit button clicked before hydration count', async ({
   page,
 }) => {
-  const email = uniqueEmail('prehydrated-clicks');
-  const release = await holdScripts(page);
-  await page.goto('/en/register', { waitUntil: 'commit' });
-  await page.getByLabel('First name').fill('Jürgen');
-  await page.getByLabel('Last name').fill('Groß');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('geheim-12345');
+  const release = await typeRegistrationBeforeHydration(page, uniqueEmail('prehydrated-clicks'));
   // Clicked twice by an impatient visitor: the box is checked once, not checked and unchecked.
   const terms = page.getByRole('checkbox', { name: /I accept the terms and conditions/ });
   await terms.click();
