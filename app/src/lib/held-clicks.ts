@@ -9,7 +9,10 @@ import { HELD_CLICKS_GLOBAL } from '@protokoll/contract';
 
 type HeldClicks = () => Element[];
 
-/** Stops holding clicks and returns the held buttons and forms, oldest first; none where nothing held them. */
+/**
+ * Stops holding clicks and returns the held buttons and forms, oldest first; none where nothing
+ * held them.
+ */
 export function takeHeldClicks(): Element[] {
   const holder = window as unknown as Record<string, HeldClicks | undefined>;
   const take = holder[HELD_CLICKS_GLOBAL];

@@ -75,8 +75,9 @@ function subscribe(listener: () => void) {
  */
 const signedInFrame: SessionState = { ...signedOut, isAuthenticated: true };
 
-let prerenderedAs: SessionState = signedOut;
-let accountHeldBack = false;
+type PrerenderedAccess = 'signed-in' | 'signed-out' | 'account';
+
+let prerenderedAccess: PrerenderedAccess = 'signed-out';
 
 /**
  * How the page at hand was rendered ahead of the browser: `signed-out` for the public pages,
@@ -85,9 +86,8 @@ let accountHeldBack = false;
  * before a page is rendered (by the build or the server) and by the entry before it hydrates one,
  * so that hydration starts from the same state.
  */
-export function setPrerenderedSession(access: 'signed-in' | 'signed-out' | 'account'): void {
-  prerenderedAs = access === 'signed-out' ? signedOut : signedInFrame;
-  accountHeldBack = access === 'signed-in';
+export function setPrerenderedSession(access: PrerenderedAccess): void {
+  prerenderedAccess = access;
 }
 
 /**
@@ -100,7 +100,7 @@ export function useAccountShown(): boolean {
   return useSyncExternalStore(
     unchanging,
     () => true,
-    () => !accountHeldBack,
+    () => prerenderedAccess !== 'signed-in',
   );
 }
 
@@ -125,6 +125,6 @@ export function useSessionState(): SessionState {
   return useSyncExternalStore(
     subscribe,
     () => snapshot,
-    () => prerenderedAs,
+    () => (prerenderedAccess === 'signed-out' ? signedOut : signedInFrame),
   );
 }

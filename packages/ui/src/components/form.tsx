@@ -192,8 +192,9 @@ export function fieldIssuesOf(
 
 /**
  * The `<form>` element's props of a prerendered form (docs/architecture.md#prerendered-pages):
- * sent by POST, so that a submit before hydration never puts a password into an address; the
- * contract's schema validates, not the browser; a valid form calls `onValid`.
+ * the contract's schema validates, not the browser, and a valid form calls `onValid`. A submit
+ * before hydration is held by the page's script loader and sent once hydrated; the form posts
+ * all the same, so that if the loader never ran, a password never lands in an address.
  *
  * What a visitor typed before the form hydrated becomes the form's values. Until hydration the
  * fields are plain HTML; React hydrates them without touching what they hold, but a controlled
