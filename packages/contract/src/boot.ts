@@ -46,12 +46,12 @@ export const HELD_CLICKS_GLOBAL = '__protokollHeldClicks';
 /**
  * The inline script at the end of a prerendered page's `<body>`: the page paints from its HTML
  * alone, so its modules are asked for only once it has painted (until then they would share the
- * line and the main thread with the first paint): the entry script at once, the module preloads
- * four to a task (each element added costs the main thread a few milliseconds at a phone's speed,
- * all of them together a long task). The web font is fetched then too, for the pages that
- * follow: this page stays in the fallback (`FONTS_LATER_ATTRIBUTE`), since switching sets the
- * whole page anew, a long task on a slow phone; once the font has loaded, `WEB_FONT_STORAGE_KEY`
- * says so (docs/architecture.md#the-web-font). A browser without `document.fonts` switches at
+ * line and the main thread with the first paint), each step in a task of its own, since each
+ * element added costs the main thread a few milliseconds at a phone's speed and all of them
+ * together made a long task: the entry script first, then the module preloads four to a task,
+ * last the web font, for the pages that follow: this page stays in the fallback
+ * (`FONTS_LATER_ATTRIBUTE`), since switching sets the whole page anew, a long task on a slow
+ * phone; once the font has loaded, `WEB_FONT_STORAGE_KEY` says so (docs/architecture.md#the-web-font). A browser without `document.fonts` switches at
  * once. A tab in the background, which does not paint, loads at once; so does a browser without
  * paint timing, and every page after 5 s at the latest.
  *
@@ -74,10 +74,10 @@ export const BOOT_SCRIPT =
   `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);` +
   `window[${JSON.stringify(HELD_CLICKS_GLOBAL)}]=function(){document.removeEventListener('click',hold,true);` +
   `document.removeEventListener('submit',hold,true);return H.splice(0)};` +
-  `function go(){if(s)return;s=true;f();` +
+  `function go(){if(s)return;s=true;` +
   `var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=m[0];document.head.appendChild(e);` +
-  `var q=m.slice(1);(function p(){q.splice(0,4).forEach(function(h){var k=document.createElement('link');` +
-  `k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)});if(q.length)setTimeout(p,0)})()}` +
+  `var q=m.slice(1);(function p(){setTimeout(function(){if(!q.length)return f();q.splice(0,4).forEach(function(h){` +
+  `var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)});p()},0)})()}` +
   `var P=window.PerformanceObserver;` +
   `if(!P||(P.supportedEntryTypes||[]).indexOf('paint')===-1||document.visibilityState==='hidden')return go();` +
   `new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length===0)return;o.disconnect();go()})` +
