@@ -4,16 +4,21 @@
 // database and prints
 //  - for the public pages: Lighthouse (from npm, on Debian's Chromium), mobile with simulated
 //    throttling, the median of 3 runs of score, FCP, LCP, TBT and CLS, and the bytes transferred
-//    by type (JS, CSS, messages, fonts, HTML);
+//    by type (JS, CSS, messages, fonts, HTML), and Lighthouse's benchmark index of the machine
+//    (BI: how fast it ran a fixed piece of script; the simulated phone's speed is derived from
+//    the machine's, so the blocking time depends on it);
+//  - the same for a blank page (a heading and a paragraph, no script, style or font) served by
+//    this script: what the machine and the browser cost by themselves;
 //  - for /dashboard and /notes signed in: LCP, CLS and bytes in Chromium under the same throttling
 //    (150 ms round trip, 1.6 Mbit/s, CPU slowed 4×), median of 3; each once with the cookies the
 //    app writes (the server renders /notes with the data then) and once without the auth cookie
 //    (as when its token has expired: the page as for anyone, docs/architecture.md#pages-rendered-with-data).
 // Options: --dist <folder> measures an existing build instead of building; --runs <n>;
 // --port <n>; --pages <list> measures only the listed pages (comma-separated, e.g.
-// `/login,/dashboard`). CHROMIUM_PATH names another browser.
+// `/login,/dashboard`; `blank` is the blank page). CHROMIUM_PATH names another browser.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +46,13 @@ const PUBLIC_PAGES = chosen([
   '/hilfe/aufnahmen-hochladen',
 ]);
 const SIGNED_IN_PAGES = chosen(['/dashboard', '/notes']);
+const BLANK = chosen(['blank']).length > 0;
+const BLANK_PAGE =
+  '<!doctype html><html lang="de"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width,initial-scale=1"><title>Leer</title>' +
+  '<meta name="description" content="Eine leere Seite zum Messen"></head><body><main>' +
+  '<h1>Eine leere Seite zum Messen</h1><p>Nur Text: kein Skript, kein Stil, keine Schrift.</p>' +
+  '</main></body></html>';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -120,10 +132,29 @@ function kindOf(url, resourceType) {
 const KINDS = ['js', 'css', 'messages', 'fonts', 'html'];
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
+/** Runs a command to its end: its exit status and what it printed. */
+function run(command, args, options) {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (chunk) => out.push(chunk));
+    child.stderr.on('data', (chunk) => err.push(chunk));
+    child.on('error', fail);
+    child.on('close', (status) =>
+      done({
+        status,
+        stdout: Buffer.concat(out).toString(),
+        stderr: Buffer.concat(err).toString(),
+      }),
+    );
+  });
+}
+
 /** One Lighthouse run; a run that fails to record (it happens under load) is tried again. */
-function lighthouse(url, attempts = 3) {
+async function lighthouse(url, attempts = 3) {
   try {
-    return lighthouseOnce(url);
+    return await lighthouseOnce(url);
   } catch (error) {
     if (attempts <= 1) throw error;
     process.stderr.write(`retrying ${url}: ${String(error).slice(0, 160)}\n`);
@@ -131,8 +162,9 @@ function lighthouse(url, attempts = 3) {
   }
 }
 
-function lighthouseOnce(url) {
-  const result = spawnSync(
+/** Lighthouse runs in a child process; asynchronously, so this one can serve the blank page. */
+async function lighthouseOnce(url) {
+  const result = await run(
     process.execPath,
     [
       join(root, 'node_modules/lighthouse/cli/index.js'),
@@ -143,10 +175,10 @@ function lighthouseOnce(url) {
       '--quiet',
       `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
     ],
-    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 1024 * 1024 },
+    { env: { ...process.env, CHROME_PATH: CHROME } },
   );
   if (result.status !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr}`);
-  const report = JSON.parse(result.stdout.toString());
+  const report = JSON.parse(result.stdout);
   const bytes = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
   for (const item of report.audits['network-requests'].details.items) {
     const kind = kindOf(item.url, item.resourceType);
@@ -154,6 +186,7 @@ function lighthouseOnce(url) {
   }
   const metric = (id) => report.audits[id].numericValue;
   return {
+    bi: report.environment.benchmarkIndex,
     score: Math.round(report.categories.performance.score * 100),
     fcp: metric('first-contentful-paint'),
     lcp: metric('largest-contentful-paint'),
@@ -164,15 +197,22 @@ function lighthouseOnce(url) {
 }
 
 const rows = [];
-for (const path of PUBLIC_PAGES) {
+const blankServer = createServer((_request, response) =>
+  response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(BLANK_PAGE),
+);
+await new Promise((listening) => blankServer.listen(0, '127.0.0.1', listening));
+const blankUrl = `http://127.0.0.1:${blankServer.address().port}/`;
+for (const path of [...(BLANK ? ['blank'] : []), ...PUBLIC_PAGES]) {
+  const url = path === 'blank' ? blankUrl : `${BASE}${path}`;
   const runs = [];
-  for (let run = 0; run < RUNS; run++) runs.push(lighthouse(`${BASE}${path}`));
+  for (let run = 0; run < RUNS; run++) runs.push(await lighthouse(url));
   const pick = (key) => median(runs.map((r) => r[key]));
   const bytes = Object.fromEntries(
     KINDS.map((kind) => [kind, median(runs.map((r) => r.bytes[kind]))]),
   );
   rows.push({
-    path,
+    path: path === 'blank' ? '(blank page)' : path,
+    bi: pick('bi'),
     score: pick('score'),
     fcp: pick('fcp'),
     lcp: pick('lcp'),
@@ -182,6 +222,7 @@ for (const path of PUBLIC_PAGES) {
   });
   process.stderr.write(`measured ${path}\n`);
 }
+blankServer.close();
 
 // Signed in: a fresh account, its session stored as the app stores it.
 const email = `bench-${Date.now()}@example.de`;
@@ -293,6 +334,7 @@ await browser.close();
 
 const header = [
   'page',
+  'BI',
   'score',
   'FCP s',
   'LCP s',
@@ -303,17 +345,19 @@ const header = [
 console.log(
   `\nLighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, median of ${RUNS} (${dist})`,
 );
-console.log(header.map((h, i) => (i === 0 ? h.padEnd(18) : h.padStart(10))).join(''));
+const width = Math.max(18, ...[...rows, ...signedIn].map((row) => row.path.length + 2));
+console.log(header.map((h, i) => (i === 0 ? h.padEnd(width) : h.padStart(13))).join(''));
 for (const row of rows) {
   console.log(
     [
-      row.path.padEnd(18),
-      String(row.score).padStart(10),
-      (row.fcp / 1000).toFixed(2).padStart(10),
-      (row.lcp / 1000).toFixed(2).padStart(10),
-      String(Math.round(row.tbt)).padStart(10),
-      row.cls.toFixed(3).padStart(10),
-      ...KINDS.map((kind) => kib(row.bytes[kind]).padStart(10)),
+      row.path.padEnd(width),
+      String(Math.round(row.bi)).padStart(13),
+      String(row.score).padStart(13),
+      (row.fcp / 1000).toFixed(2).padStart(13),
+      (row.lcp / 1000).toFixed(2).padStart(13),
+      String(Math.round(row.tbt)).padStart(13),
+      row.cls.toFixed(3).padStart(13),
+      ...KINDS.map((kind) => kib(row.bytes[kind]).padStart(13)),
     ].join(''),
   );
 }
@@ -321,13 +365,14 @@ console.log('\nsigned in (Chromium, same throttling; −auth: without the auth c
 for (const row of signedIn) {
   console.log(
     [
-      row.path.padEnd(18),
-      ''.padStart(10),
-      ''.padStart(10),
-      (row.lcp / 1000).toFixed(2).padStart(10),
-      ''.padStart(10),
-      row.cls.toFixed(3).padStart(10),
-      ...KINDS.map((kind) => kib(row.bytes[kind]).padStart(10)),
+      row.path.padEnd(width),
+      ''.padStart(13),
+      ''.padStart(13),
+      ''.padStart(13),
+      (row.lcp / 1000).toFixed(2).padStart(13),
+      ''.padStart(13),
+      row.cls.toFixed(3).padStart(13),
+      ...KINDS.map((kind) => kib(row.bytes[kind]).padStart(13)),
     ].join(''),
   );
 }
