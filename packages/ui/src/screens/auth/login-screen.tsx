@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FailureText, FieldIssue, LoginBody } from '@protokoll/contract';
+import { memo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -59,14 +60,6 @@ export function LoginScreen({
   siteFooter,
 }: LoginScreenProps) {
   const { t } = useTranslation();
-  const form = useForm({
-    resolver: loginResolver,
-    defaultValues: { email: defaultEmail, password: '' },
-  });
-  useServerFieldErrors(form.setError, fieldErrors, loginFields);
-  // The page is prerendered: what was typed (or filled in) before the script ran is kept.
-  const formProps = usePrerenderedForm(form, loginFields, onSubmit);
-
   return (
     <AuthLayout
       title={t('auth.login.title')}
@@ -86,41 +79,94 @@ export function LoginScreen({
     >
       <div className="grid gap-6">
         <FormErrorAlert error={error} submitting={submitting} />
-        <Form {...form}>
-          <form className="grid gap-4" {...formProps}>
-            <TextFormField
-              name="email"
-              label={t('auth.fields.email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-            <div className="grid gap-2">
-              <TextFormField
-                name="password"
-                label={t('auth.fields.password')}
-                password
-                autoComplete="current-password"
-              />
-              <p className="flex justify-end text-sm">
-                <TextLink
-                  linkKey="forgotPassword"
-                  href={forgotPasswordHref}
-                  renderLink={renderLink}
-                >
-                  {t('auth.login.forgotPassword')}
-                </TextLink>
-              </p>
-            </div>
-            <Button type="submit" loading={submitting} className="w-full">
-              {t('auth.login.submit')}
-            </Button>
-          </form>
-        </Form>
+        <LoginForm
+          onSubmit={onSubmit}
+          submitting={submitting}
+          fieldErrors={fieldErrors}
+          forgotPasswordHref={forgotPasswordHref}
+          defaultEmail={defaultEmail}
+          renderLink={renderLink}
+        />
         {googleButton ? <GoogleArea>{googleButton}</GoogleArea> : null}
       </div>
     </AuthLayout>
   );
 }
+
+type LoginFormProps = Pick<
+  LoginScreenProps,
+  'onSubmit' | 'fieldErrors' | 'forgotPasswordHref' | 'renderLink'
+> &
+  Required<Pick<LoginScreenProps, 'submitting' | 'defaultEmail'>>;
+
+/**
+ * The form, apart from the page around it: react-hook-form renders the component that calls
+ * `useForm` once more as soon as it has mounted, synchronously, in the task that commits the
+ * hydration. Kept here, that second render covers the form's element alone; the fields skip it
+ * (`LoginFields` is memoised and its props are unchanged) (docs/architecture.md#prerendered-pages).
+ */
+function LoginForm({
+  onSubmit,
+  submitting,
+  fieldErrors,
+  forgotPasswordHref,
+  defaultEmail,
+  renderLink,
+}: LoginFormProps) {
+  const form = useForm({
+    resolver: loginResolver,
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  useServerFieldErrors(form.setError, fieldErrors, loginFields);
+  // The page is prerendered: what was typed (or filled in) before the script ran is kept.
+  const formProps = usePrerenderedForm(form, loginFields, onSubmit);
+  return (
+    <Form {...form}>
+      <form className="grid gap-4" {...formProps}>
+        <LoginFields
+          submitting={submitting}
+          forgotPasswordHref={forgotPasswordHref}
+          renderLink={renderLink}
+        />
+      </form>
+    </Form>
+  );
+}
+
+/** The fields and the submit button; they read the form through its context. */
+const LoginFields = memo(function LoginFields({
+  submitting,
+  forgotPasswordHref,
+  renderLink,
+}: Pick<LoginFormProps, 'submitting' | 'forgotPasswordHref' | 'renderLink'>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextFormField
+        name="email"
+        label={t('auth.fields.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <div className="grid gap-2">
+        <TextFormField
+          name="password"
+          label={t('auth.fields.password')}
+          password
+          autoComplete="current-password"
+        />
+        <p className="flex justify-end text-sm">
+          <TextLink linkKey="forgotPassword" href={forgotPasswordHref} renderLink={renderLink}>
+            {t('auth.login.forgotPassword')}
+          </TextLink>
+        </p>
+      </div>
+      <Button type="submit" loading={submitting} className="w-full">
+        {t('auth.login.submit')}
+      </Button>
+    </>
+  );
+});

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FailureText, FieldIssue, RegisterBody } from '@protokoll/contract';
+import { memo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -78,22 +79,6 @@ export function RegisterScreen({
   siteFooter,
 }: RegisterScreenProps) {
   const { t } = useTranslation();
-  const form = useForm({
-    resolver: registerResolver,
-    defaultValues: {
-      first_name: '',
-      last_name: '',
-      email: '',
-      password: '',
-      company: '',
-      phone_number: '',
-    },
-  });
-  const password = useWatch({ control: form.control, name: 'password' });
-  useServerFieldErrors(form.setError, fieldErrors, registerFields);
-  // The page is prerendered: what was typed (or filled in) before the script ran is kept.
-  const formProps = usePrerenderedForm(form, registerFields, onSubmit);
-
   return (
     <AuthLayout
       title={t('auth.register.title')}
@@ -113,135 +98,198 @@ export function RegisterScreen({
     >
       <div className="grid gap-6">
         <FormErrorAlert error={error} submitting={submitting} />
-        <Form {...form}>
-          <form className="grid gap-4" {...formProps}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="first_name"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t('auth.fields.firstName')}</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="given-name" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="last_name"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t('auth.fields.lastName')}</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="family-name" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('auth.fields.email')}</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="email"
-                      inputMode="email"
-                      autoComplete="email"
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('auth.fields.password')}</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormDescription>
-                    <PasswordStrength password={password ?? ''} />
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="company"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel optional>{t('auth.fields.company')}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="organization" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="phone_number"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel optional>{t('auth.fields.phone')}</FormLabel>
-                  <FormControl>
-                    <Input type="tel" inputMode="tel" autoComplete="tel" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="accept_terms"
-              render={({ field: { value, onChange, ...field } }) => (
-                <FormItem orientation="horizontal" className="pt-1">
-                  <FormLabel>
-                    <Trans
-                      i18nKey="auth.register.terms"
-                      components={{
-                        terms: (
-                          <TextLink linkKey="terms" href={termsHref} renderLink={renderLink} />
-                        ),
-                        privacy: (
-                          <TextLink linkKey="privacy" href={privacyHref} renderLink={renderLink} />
-                        ),
-                      }}
-                    />
-                  </FormLabel>
-                  <FormControl>
-                    <Checkbox
-                      aria-required
-                      checked={value === true}
-                      onCheckedChange={(checked) => onChange(checked === true)}
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <Button type="submit" loading={submitting} className="mt-2 w-full">
-              {t('auth.register.submit')}
-            </Button>
-          </form>
-        </Form>
+        <RegisterForm
+          onSubmit={onSubmit}
+          submitting={submitting}
+          fieldErrors={fieldErrors}
+          termsHref={termsHref}
+          privacyHref={privacyHref}
+          renderLink={renderLink}
+        />
         {googleButton ? <GoogleArea>{googleButton}</GoogleArea> : null}
       </div>
     </AuthLayout>
   );
+}
+
+type RegisterFormProps = Pick<
+  RegisterScreenProps,
+  'onSubmit' | 'fieldErrors' | 'termsHref' | 'privacyHref' | 'renderLink'
+> &
+  Required<Pick<RegisterScreenProps, 'submitting'>>;
+
+/**
+ * The form, apart from the page around it: react-hook-form renders the component that calls
+ * `useForm` once more as soon as it has mounted, synchronously, in the task that commits the
+ * hydration. Kept here, that second render covers the form's element alone; the fields skip it
+ * (`RegisterFields` is memoised and its props are unchanged) (docs/architecture.md#prerendered-pages).
+ */
+function RegisterForm({
+  onSubmit,
+  submitting,
+  fieldErrors,
+  termsHref,
+  privacyHref,
+  renderLink,
+}: RegisterFormProps) {
+  const form = useForm({
+    resolver: registerResolver,
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      company: '',
+      phone_number: '',
+    },
+  });
+  useServerFieldErrors(form.setError, fieldErrors, registerFields);
+  // The page is prerendered: what was typed (or filled in) before the script ran is kept.
+  const formProps = usePrerenderedForm(form, registerFields, onSubmit);
+  return (
+    <Form {...form}>
+      <form className="grid gap-4" {...formProps}>
+        <RegisterFields
+          submitting={submitting}
+          termsHref={termsHref}
+          privacyHref={privacyHref}
+          renderLink={renderLink}
+        />
+      </form>
+    </Form>
+  );
+}
+
+/** The fields and the submit button; they read the form through its context. */
+const RegisterFields = memo(function RegisterFields({
+  submitting,
+  termsHref,
+  privacyHref,
+  renderLink,
+}: Pick<RegisterFormProps, 'submitting' | 'termsHref' | 'privacyHref' | 'renderLink'>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          name="first_name"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('auth.fields.firstName')}</FormLabel>
+              <FormControl>
+                <Input autoComplete="given-name" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          name="last_name"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('auth.fields.lastName')}</FormLabel>
+              <FormControl>
+                <Input autoComplete="family-name" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      </div>
+      <FormField
+        name="email"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{t('auth.fields.email')}</FormLabel>
+            <FormControl>
+              <Input
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                {...field}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        name="password"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{t('auth.fields.password')}</FormLabel>
+            <FormControl>
+              <PasswordInput autoComplete="new-password" {...field} />
+            </FormControl>
+            <FormDescription>
+              <WatchedPasswordStrength />
+            </FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        name="company"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel optional>{t('auth.fields.company')}</FormLabel>
+            <FormControl>
+              <Input autoComplete="organization" {...field} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        name="phone_number"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel optional>{t('auth.fields.phone')}</FormLabel>
+            <FormControl>
+              <Input type="tel" inputMode="tel" autoComplete="tel" {...field} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        name="accept_terms"
+        render={({ field: { value, onChange, ...field } }) => (
+          <FormItem orientation="horizontal" className="pt-1">
+            <FormLabel>
+              <Trans
+                i18nKey="auth.register.terms"
+                components={{
+                  terms: <TextLink linkKey="terms" href={termsHref} renderLink={renderLink} />,
+                  privacy: (
+                    <TextLink linkKey="privacy" href={privacyHref} renderLink={renderLink} />
+                  ),
+                }}
+              />
+            </FormLabel>
+            <FormControl>
+              <Checkbox
+                aria-required
+                checked={value === true}
+                onCheckedChange={(checked) => onChange(checked === true)}
+                {...field}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <Button type="submit" loading={submitting} className="mt-2 w-full">
+        {t('auth.register.submit')}
+      </Button>
+    </>
+  );
+});
+
+/** The strength hint under the password, the one part that follows each key typed there. */
+function WatchedPasswordStrength() {
+  const password = useWatch<RegisterValues, 'password'>({ name: 'password' });
+  return <PasswordStrength password={password ?? ''} />;
 }

@@ -8,13 +8,6 @@ import { I18nextProvider as I18nProvider } from 'react-i18next';
 import { createI18n } from '../../lib/i18next.ts';
 import { ProtocolScreen, toProtocolCapabilities } from './protocol-screen.tsx';
 
-// jsdom lays nothing out and has no ResizeObserver; Radix's controls only need it to exist.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const freeOffer = DEFAULT_PLAN_OFFERS.find((plan) => plan.id === 'free')!;
 const capabilities = toProtocolCapabilities({
   stt_available: true,
