@@ -12,6 +12,7 @@ import {
 } from '@protokoll/contract';
 import { DATA_RENDERED_PATHS, type DataRenderRequest, type User } from '@protokoll/contract';
 import { TimeZoneContext } from '@protokoll/ui';
+import { recordFormats } from '@protokoll/ui/format';
 import { dehydrate } from '@tanstack/react-query';
 import { readFile } from 'node:fs/promises';
 import { StrictMode, type ReactNode } from 'react';
@@ -96,6 +97,7 @@ async function renderApp(
   renderedRoutes.clear();
   delete renderedHead.title;
   delete renderedHead.description;
+  const formatted = recordFormats();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       {wrap(<App i18n={i18n} ssrPath={path} ssrSearch={search.replace(/^\?/, '')} />)}
@@ -103,6 +105,7 @@ async function renderApp(
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
+  const formats = formatted();
   const groups = new Set<MessageGroup>(['common']);
   for (const named of renderedRoutes.values()) for (const group of named) groups.add(group);
   return {
@@ -112,6 +115,7 @@ async function renderApp(
       groups: Object.fromEntries([...groups].map((group) => [group, all[group]])),
       // Their chunks and CSS go along; the browser loads them before hydrating.
       components: [...renderedRoutes.keys()],
+      ...(Object.keys(formats).length > 0 && { formats }),
     },
   };
 }

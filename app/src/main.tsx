@@ -96,6 +96,9 @@ async function start() {
     // (docs/architecture.md#prerendered-pages).
     await yieldToBrowser();
     const i18n = initAppI18n(locale, inlined.groups);
+    // Its numbers and dates as the markup shows them: hydrating needs no `Intl` formatter. The
+    // module comes with the page's chunks where it formats any (not to /login, which does not).
+    if (inlined.formats) (await import('@protokoll/ui/format')).seedFormats(inlined.formats);
     await Promise.all([
       preloadComponents(inlined.components),
       preloadContentPage(location.pathname),

@@ -145,6 +145,47 @@ test.describe('prerendered pages', () => {
     }
   });
 
+  for (const { path, price } of [
+    { path: '/', price: '29 €' },
+    { path: '/en', price: '€29' },
+  ]) {
+    test(`${path} hydrates its prices and minutes with the texts it was rendered with, creating no Intl formatter`, async ({
+      page,
+    }) => {
+      await page.addInitScript(() => {
+        const created: string[] = [];
+        (window as unknown as { intlCreated: string[] }).intlCreated = created;
+        for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules'] as const) {
+          Object.defineProperty(Intl, name, {
+            configurable: true,
+            writable: true,
+            value: new Proxy(Intl[name], {
+              construct(target, args) {
+                created.push(name);
+                return Reflect.construct(target, args) as object;
+              },
+            }),
+          });
+        }
+      });
+      const problems = problemsOf(page);
+      await page.goto(path);
+      const plans = page.locator('[data-slot="home-plans"]');
+      await expect
+        .poll(() =>
+          plans.evaluate((section) =>
+            Object.keys(section).some((key) => key.startsWith('__reactFiber$')),
+          ),
+        )
+        .toBe(true);
+      await expect(plans).toContainText(price);
+      expect(problems).toEqual([]);
+      expect(
+        await page.evaluate(() => (window as unknown as { intlCreated: string[] }).intlCreated),
+      ).toEqual([]);
+    });
+  }
+
   test('a signed-in visitor of / gets the way to the dashboard after hydration', async ({
     page,
   }) => {

@@ -1,4 +1,5 @@
 import { splitLocale, type Locale, type MessageGroup, type Messages } from '@protokoll/contract';
+import type { FormattedTexts } from '@protokoll/ui/format';
 import { addMessages, createI18n, type I18n } from '@protokoll/ui/i18n';
 import { fetchMessages } from './messages.ts';
 
@@ -8,12 +9,17 @@ import { fetchMessages } from './messages.ts';
  * prerendered page brings its groups inlined, so it needs no request for texts at all.
  */
 
-/** What a prerendered page carries in `<script id="messages">`: its locale's groups. */
+/**
+ * What a prerendered page carries in `<script id="messages">`: its locale's groups, and the
+ * numbers and dates it shows as they were formatted.
+ */
 export interface InlinedMessages {
   locale: Locale;
   groups: Partial<Record<MessageGroup, Messages>>;
   /** The lazy components it was rendered with, loaded before hydrating. */
   components: string[];
+  /** Its numbers and dates as formatted where it was rendered (`seedFormats`). */
+  formats?: FormattedTexts;
 }
 
 export const INLINED_MESSAGES_ID = 'messages';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createFormat,
   formatBytes,
@@ -12,6 +12,7 @@ import {
   formatNumber,
   formatPercent,
   formatTimeLeft,
+  recordFormats,
 } from './format.ts';
 
 // Intl puts a narrow no-break space in some units; compare with plain spaces.
@@ -114,5 +115,50 @@ describe('numbers', () => {
     expect(format.minutes(2)).toBe('2 minutes');
     expect(plain(format.bytes(2048))).toBe('2.0 kB');
     expect(format.clock(61)).toBe('1:01');
+  });
+});
+
+describe('texts formatted ahead of time', () => {
+  it('are recorded where a page is rendered and used where it is hydrated, without an Intl formatter', async () => {
+    const stop = recordFormats();
+    const percent = formatPercent(0.37, 'fr');
+    const day = formatDay('2026-02-27', 'fr');
+    const texts = stop();
+    expect(Object.values(texts)).toEqual([percent, day]);
+    // The browser: a fresh module, as on a page load.
+    vi.resetModules();
+    const browser = await import('./format.ts');
+    const created: string[] = [];
+    const count = <T extends object>(name: string, constructor: T) =>
+      new Proxy(constructor, {
+        construct(target, args) {
+          created.push(name);
+          return Reflect.construct(target as new (...a: unknown[]) => object, args) as object;
+        },
+      });
+    const { NumberFormat, DateTimeFormat } = Intl;
+    Intl.NumberFormat = count('NumberFormat', NumberFormat);
+    Intl.DateTimeFormat = count('DateTimeFormat', DateTimeFormat);
+    try {
+      browser.seedFormats(texts);
+      expect(browser.formatPercent(0.37, 'fr')).toBe(percent);
+      expect(browser.formatDay('2026-02-27', 'fr')).toBe(day);
+      expect(created).toEqual([]);
+      // A value the page did not show is formatted as ever.
+      expect(plain(browser.formatPercent(0.5, 'fr'))).toBe('50 %');
+      expect(created).toEqual(['NumberFormat']);
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+      Intl.DateTimeFormat = DateTimeFormat;
+    }
+  });
+
+  it('are recorded only while recording', () => {
+    formatPercent(0.11, 'de');
+    const stop = recordFormats();
+    formatPercent(0.12, 'de');
+    expect(Object.keys(stop())).toHaveLength(1);
+    formatPercent(0.13, 'de');
+    expect(Object.keys(recordFormats()())).toHaveLength(0);
   });
 });

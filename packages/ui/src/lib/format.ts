@@ -7,20 +7,73 @@ import { useTranslation } from 'react-i18next';
  * The functions take the locale; `useFormat()` binds them to the interface language.
  */
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+/**
+ * Texts formatted ahead of time, by formatter and value: what the build or the server wrote into
+ * a page it rendered (`recordFormats`), handed to the browser before it hydrates the page
+ * (`seedFormats`). The first `Intl` formatter a page creates makes the engine load its locale
+ * data, a long task on a slow phone (27–59 ms on a 2-core machine, four times that at the phone's
+ * speed Lighthouse simulates); with these, hydrating the home page's plans or the notes list
+ * creates none (docs/architecture.md#prerendered-pages).
+ */
+export type FormattedTexts = Record<string, string>;
 
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n ${locale} ${JSON.stringify(options)}`;
-  let format = cache.get(key) as Intl.NumberFormat | undefined;
-  if (!format) cache.set(key, (format = new Intl.NumberFormat(locale, options)));
+const known = new Map<string, string>();
+let recording: Map<string, string> | undefined;
+
+/** Texts of the page being hydrated, formatted where it was rendered. */
+export function seedFormats(texts: FormattedTexts | undefined): void {
+  for (const [id, text] of Object.entries(texts ?? {})) known.set(id, text);
+}
+
+/** Starts recording what is formatted; the function returned ends it and answers the texts. */
+export function recordFormats(): () => FormattedTexts {
+  const texts = new Map<string, string>();
+  recording = texts;
+  return () => {
+    if (recording === texts) recording = undefined;
+    return Object.fromEntries(texts);
+  };
+}
+
+interface Formatter<T> {
+  format(value: T): string;
+}
+
+const cache = new Map<string, Formatter<never>>();
+
+/** One formatter per locale and options, created on the first value no page text covers. */
+function formatter<T extends number | Date>(
+  key: string,
+  create: () => { format(value: T): string },
+): Formatter<T> {
+  let format = cache.get(key) as Formatter<T> | undefined;
+  if (format) return format;
+  let real: { format(value: T): string } | undefined;
+  format = {
+    format(value) {
+      const id = `${key} ${value instanceof Date ? value.getTime() : value}`;
+      let text = known.get(id);
+      if (text === undefined) text = (real ??= create()).format(value);
+      recording?.set(id, text);
+      return text;
+    },
+  };
+  cache.set(key, format);
   return format;
 }
 
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d ${locale} ${JSON.stringify(options)}`;
-  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) cache.set(key, (format = new Intl.DateTimeFormat(locale, options)));
-  return format;
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Formatter<number> {
+  return formatter(
+    `n ${locale} ${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(locale, options),
+  );
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Formatter<Date> {
+  return formatter(
+    `d ${locale} ${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  );
 }
 
 /** A plain number with the locale's grouping: "1.234" / "1,234". */
@@ -74,7 +127,7 @@ function timeUnit(
   locale: string,
   unit: 'hour' | 'minute' | 'second',
   maximumFractionDigits = 0,
-): Intl.NumberFormat {
+): Formatter<number> {
   return numberFormat(locale, {
     style: 'unit',
     unit,
