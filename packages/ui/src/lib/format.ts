@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
  * a page it rendered (`recordFormats`), handed to the browser before it hydrates the page
  * (`seedFormats`). The first `Intl` formatter a page creates makes the engine load its locale
  * data, a long task on a slow phone (27–59 ms on a 2-core machine, four times that at the phone's
- * speed Lighthouse simulates); with these, hydrating the home page's plans or the notes list
- * creates none (docs/architecture.md#prerendered-pages).
+ * speed Lighthouse simulates); with these, hydrating the home page's plans creates none
+ * (docs/architecture.md#prerendered-pages).
  */
 export type FormattedTexts = Record<string, string>;
 
@@ -42,13 +42,10 @@ interface Formatter<T> {
 const cache = new Map<string, Formatter<never>>();
 
 /** One formatter per locale and options, created on the first value no page text covers. */
-function formatter<T extends number | Date>(
-  key: string,
-  create: () => { format(value: T): string },
-): Formatter<T> {
+function formatter<T extends number | Date>(key: string, create: () => Formatter<T>): Formatter<T> {
   let format = cache.get(key) as Formatter<T> | undefined;
   if (format) return format;
-  let real: { format(value: T): string } | undefined;
+  let real: Formatter<T> | undefined;
   format = {
     format(value) {
       const id = `${key} ${value instanceof Date ? value.getTime() : value}`;

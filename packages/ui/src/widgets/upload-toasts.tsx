@@ -8,7 +8,7 @@ import { Progress } from '../components/progress.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { toastVariants } from '../components/toast.tsx';
 import { cn } from '../lib/cn.ts';
-import { formatBytes, formatTimeLeft } from '../lib/format.ts';
+import { formatBytes, formatPercent, formatTimeLeft } from '../lib/format.ts';
 
 /** An upload is processing, then done or error (docs/uploads.md#upload-toasts). */
 export type UploadStatus = 'processing' | 'done' | 'error';
@@ -127,10 +127,7 @@ export function UploadToast({ entry, onDismiss, onPause, onResume }: UploadToast
     : undefined;
   const phase = uploadPhase(entry);
   const percent = entry.size > 0 ? Math.floor((entry.loaded / entry.size) * 100) : 0;
-  const percentText = new Intl.NumberFormat(i18n.language, {
-    style: 'percent',
-    maximumFractionDigits: 0,
-  }).format(percent / 100);
+  const percentText = formatPercent(percent / 100, i18n.language);
 
   const icon =
     phase === 'done' ? (
