@@ -11,8 +11,10 @@
 //    this script: what the machine and the browser cost by themselves;
 //  - for /dashboard and /notes signed in: LCP, CLS and bytes in Chromium under the same throttling
 //    (150 ms round trip, 1.6 Mbit/s, CPU slowed 4×), median of 3; each once with the cookies the
-//    app writes (the server renders /notes with the data then) and once without the auth cookie
-//    (as when its token has expired: the page as for anyone, docs/architecture.md#pages-rendered-with-data).
+//    app writes (the server renders /notes with the data then), once without the auth cookie (as
+//    when its token has expired: the refresh cookie lets the server render the data all the same)
+//    and once without either (−cookies: the page as for anyone, rendered in the browser;
+//    docs/architecture.md#pages-rendered-with-data).
 // Options: --dist <folder> measures an existing build instead of building; --runs <n>;
 // --port <n>; --pages <list> measures only the listed pages (comma-separated, e.g.
 // `/login,/dashboard`; `blank` is the blank page). CHROMIUM_PATH names another browser.
@@ -242,10 +244,11 @@ const registered = await (
 const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
 const signedIn = [];
 const signedInRuns = SIGNED_IN_PAGES.flatMap((path) => [
-  { path, label: path, authCookie: true },
-  { path, label: `${path} −auth`, authCookie: false },
+  { path, label: path, authCookie: true, refreshCookie: true },
+  { path, label: `${path} −auth`, authCookie: false, refreshCookie: true },
+  { path, label: `${path} −cookies`, authCookie: false, refreshCookie: false },
 ]);
-for (const { path, label, authCookie } of signedInRuns) {
+for (const { path, label, authCookie, refreshCookie } of signedInRuns) {
   const lcps = [];
   const clss = [];
   const totals = [];
@@ -265,10 +268,13 @@ for (const { path, label, authCookie } of signedInRuns) {
       (value) => localStorage.setItem('auth-token', value),
       JSON.stringify(stored),
     );
-    // The cookies the app writes beside it: the access token (sign-in, every start and refresh)
-    // and the browser's time zone (every start).
+    // The cookies the app writes beside it: the access token and the refresh token (sign-in,
+    // every start and refresh) and the browser's time zone (every start).
     await context.addCookies([
       ...(authCookie ? [{ name: 'auth', value: registered.token, url: BASE }] : []),
+      ...(refreshCookie
+        ? [{ name: 'auth_refresh', value: encodeURIComponent(registered.refreshToken), url: BASE }]
+        : []),
       { name: 'tz', value: encodeURIComponent(TIME_ZONE), url: BASE },
     ]);
     const page = await context.newPage();
@@ -361,7 +367,9 @@ for (const row of rows) {
     ].join(''),
   );
 }
-console.log('\nsigned in (Chromium, same throttling; −auth: without the auth cookie)');
+console.log(
+  '\nsigned in (Chromium, same throttling; −auth: without the auth cookie; −cookies: without the auth and the refresh cookie)',
+);
 for (const row of signedIn) {
   console.log(
     [

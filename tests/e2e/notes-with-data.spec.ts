@@ -113,9 +113,15 @@ test.describe('the browser renders the list itself', () => {
     expect(cookies.find((cookie) => cookie.name === 'tz')?.value).toBe('Europe%2FBerlin');
   });
 
-  test('when the auth cookie holds no token the server accepts', async ({ page, context }) => {
+  test('when neither the auth nor the refresh cookie holds a token the server accepts', async ({
+    page,
+    context,
+  }) => {
     await signUpInUi(page, 'de', { email: uniqueEmail('no-token'), password: 'geheim-12345' });
-    await context.addCookies([{ name: 'auth', value: 'not-a-token', url: page.url() }]);
+    await context.addCookies([
+      { name: 'auth', value: 'not-a-token', url: page.url() },
+      { name: 'auth_refresh', value: 'not-a-token', url: page.url() },
+    ]);
     const { html, cacheControl } = await documentOf(page, '/notes');
     expect(html).not.toContain('id="queries"');
     expect(cacheControl).toBe('no-cache');
@@ -125,4 +131,52 @@ test.describe('the browser renders the list itself', () => {
     await expect(page.getByText('Noch keine Notizen')).toBeVisible();
     expect(problems).toEqual([]);
   });
+});
+
+test('after a break (the access token expired) /notes still arrives with the data, and the browser renews its session', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUpInUi(page, 'de', { email: uniqueEmail('after-break'), password: 'geheim-12345' });
+  await seedNote(page, request, { name: 'Nach der Mittagspause' });
+  // The access token in the cookie and in the stored session is no longer accepted; the refresh
+  // token (stored, and in the refresh cookie the app wrote) still is.
+  await context.addCookies([{ name: 'auth', value: 'abgelaufen', url: page.url() }]);
+  const storedRefreshToken = () =>
+    page.evaluate(() => {
+      const entry = JSON.parse(localStorage.getItem('auth-token')!) as { refreshToken: string };
+      return entry.refreshToken;
+    });
+  await page.evaluate(() => {
+    const entry = JSON.parse(localStorage.getItem('auth-token')!) as { token: string };
+    localStorage.setItem('auth-token', JSON.stringify({ ...entry, token: 'abgelaufen' }));
+  });
+  const refreshCookie = async () =>
+    decodeURIComponent(
+      (await context.cookies()).find((cookie) => cookie.name === 'auth_refresh')?.value ?? '',
+    );
+  const before = await storedRefreshToken();
+  expect(await refreshCookie()).toBe(before);
+
+  const { html, cacheControl } = await documentOf(page, '/notes');
+  expect(html).toContain('Nach der Mittagspause');
+  expect(html).toContain('<script id="queries" type="application/json">');
+  expect(cacheControl).toBe('private, no-store');
+
+  const problems = problemsOf(page);
+  await page.goto('/notes');
+  const row = page.getByRole('button', { name: 'Nach der Mittagspause', exact: true });
+  await expect(row).toBeVisible();
+  await expect.poll(() => isHydrated(page)).toBe(true);
+  // The first call answers 401 for the expired token; the one refresh renews the stored session
+  // and both cookies, and the session goes on.
+  await expect.poll(storedRefreshToken).not.toBe(before);
+  expect(await refreshCookie()).toBe(await storedRefreshToken());
+  await row.click();
+  await expect(page).toHaveURL(/\/notes\?note=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Nach der Mittagspause' })).toBeVisible();
+  // Besides the expired token's expected 401, nothing: no mismatch, no error.
+  expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
 });

@@ -102,7 +102,11 @@ describe('restore (start, and the rules a stored session must meet)', () => {
       token: 't',
       refreshToken: 'r',
     });
-    expect(cookie.write).toHaveBeenCalledWith('t');
+    expect(cookie.write).toHaveBeenCalledWith({
+      token: 't',
+      refreshToken: 'r',
+      expiresAt: clock + 1000,
+    });
     expect(onCleared).not.toHaveBeenCalled();
     clock += 500;
     session.rememberUser({ ...user, firstName: 'Eri' });
@@ -168,7 +172,11 @@ describe('login', () => {
       savedAt: clock,
     });
     expect(stored?.expiresAt).toBe(clock + STORED_SESSION_MAX_AGE_MS);
-    expect(cookie.write).toHaveBeenCalledWith('access-1');
+    expect(cookie.write).toHaveBeenCalledWith({
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+      expiresAt: clock + STORED_SESSION_MAX_AGE_MS,
+    });
   });
 
   it('stays signed in when loading the account data fails', async () => {
@@ -297,6 +305,11 @@ describe('refresh and validate', () => {
     expect(readStoredSession(localStorage, clock)).toMatchObject({
       token: 'access-2',
       user: renamed,
+      expiresAt: endOfSession,
+    });
+    expect(cookie.write).toHaveBeenLastCalledWith({
+      token: 'access-2',
+      refreshToken: 'refresh-2',
       expiresAt: endOfSession,
     });
   });

@@ -9,7 +9,7 @@ import {
 import type { ApiClient } from '../lib/http.ts';
 import { toFailureText, toFieldIssues } from '../lib/failure.ts';
 import { isPageLeaving } from '../lib/page-leaving.ts';
-import { clearAuthCookie, writeAuthCookie } from './auth-cookie.ts';
+import { clearAuthCookies, writeAuthCookies, type CookieSession } from './auth-cookie.ts';
 import { signedOut, type SessionState } from './session-state.ts';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './stored-session.ts';
 
@@ -30,8 +30,8 @@ export interface SessionDeps {
   onUserChanged?: (user: User) => void;
   /** The session was cleared: nothing loaded for it may outlive it. */
   onCleared?: () => void;
-  /** Cookie writer; the default writes `document.cookie`. */
-  cookie?: { write(token: string): void; clear(): void };
+  /** Cookie writer (auth and refresh cookie); the default writes `document.cookie`. */
+  cookie?: { write(session: CookieSession): void; clear(): void };
   /** Whether the page is being left; the default follows `pagehide` (`lib/page-leaving.ts`). */
   isLeaving?: () => boolean;
 }
@@ -50,7 +50,10 @@ export function createSession({
   onSignedIn = () => {},
   onUserChanged = () => {},
   onCleared = () => {},
-  cookie = { write: writeAuthCookie, clear: clearAuthCookie },
+  cookie = {
+    write: (session) => writeAuthCookies(session, document, now()),
+    clear: clearAuthCookies,
+  },
   isLeaving = isPageLeaving,
 }: SessionDeps) {
   let state: SessionState = signedOut;
@@ -118,7 +121,7 @@ export function createSession({
       error: null,
       fieldErrors: null,
     });
-    cookie.write(answer.token);
+    cookie.write({ token: answer.token, refreshToken: answer.refreshToken ?? null, expiresAt });
     persist();
     // The sign-in stands even if the account's data cannot be loaded now.
     await Promise.resolve()
@@ -145,7 +148,11 @@ export function createSession({
       user = stored.user;
       expiresAt = stored.expiresAt;
       set({ token: stored.token, refreshToken: stored.refreshToken, isAuthenticated: true });
-      cookie.write(stored.token);
+      cookie.write({
+        token: stored.token,
+        refreshToken: stored.refreshToken,
+        expiresAt: stored.expiresAt,
+      });
       return true;
     },
 
@@ -178,7 +185,7 @@ export function createSession({
         if (!answer.success) throw new Error('refresh rejected');
         user = answer.user;
         set({ token: answer.token, refreshToken: answer.refreshToken });
-        cookie.write(answer.token);
+        cookie.write({ token: answer.token, refreshToken: answer.refreshToken, expiresAt });
         persist();
         onUserChanged(answer.user);
         return true;

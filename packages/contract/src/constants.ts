@@ -19,6 +19,11 @@ export const ACTION_TIMEOUT_MS = 10_000;
 
 export const AUTH_COOKIE_MAX_AGE_S = 8 * 60 * 60;
 export const AUTH_COOKIE_NAME = 'auth';
+/**
+ * The refresh token's copy in a cookie, for the server to render a signed-in page with the
+ * reader's data once the access token has expired (docs/sessions.md#refresh-cookie).
+ */
+export const REFRESH_COOKIE_NAME = 'auth_refresh';
 export const STORED_SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const AUTH_STORAGE_KEY = 'auth-token';
 export const PENDING_CHECKOUT_KEY = 'pending_checkout_session';

@@ -10,7 +10,7 @@ import {
 } from '@protokoll/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../lib/auth/tokens.ts';
-import { accountsApp, signUp, type AccountsApp } from '../test/accounts.ts';
+import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/accounts.ts';
 import { TEST_JWT_SECRET } from '../test/app.ts';
 import { useTestDatabase } from '../test/db.ts';
 import { seedNote } from '../test/notes.ts';
@@ -84,6 +84,21 @@ const get = (app: AccountsApp, path: string, cookies: Record<string, string>, en
     headers: { Cookie: cookieHeader(cookies), 'Accept-Encoding': encoding },
   });
 
+/** The claims of an access token, read without checking it. */
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+  };
+
+/** An access token of the reader's session that expired a minute ago. */
+const expiredTokenOf = (reader: SignedUp) =>
+  signAccessToken(
+    TEST_JWT_SECRET,
+    { userId: reader.user.id, sessionId: claimsOf(reader.token).sid },
+    new Date(Date.now() - 16 * 60_000),
+  );
+
 describe('a page rendered with the reader data', () => {
   it("has the reader's notes, never another's, with the reader's time zone", async () => {
     const anna = await signUp(t.api);
@@ -111,6 +126,35 @@ describe('a page rendered with the reader data', () => {
 
     await get(t, '/en/notes', { auth: bob.token, tz: 'America%2FNew_York' });
     expect(requests[1]).toMatchObject({ address: '/en/notes', search: '', token: bob.token });
+  });
+
+  it('once the access token has expired, for a live refresh token in the refresh cookie, without spending it', async () => {
+    const anna = await signUp(t.api);
+    await seedNote(database().db, anna.user.id, { name: 'Nach der Pause' });
+    const expired = await expiredTokenOf(anna);
+    for (const cookies of [
+      { auth_refresh: anna.refreshToken, tz: 'UTC' } as Record<string, string>,
+      { auth: expired, auth_refresh: anna.refreshToken, tz: 'UTC' },
+    ]) {
+      const res = await get(t, '/notes', cookies);
+      expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+      expect(await res.text()).toContain('Nach der Pause (UTC)');
+    }
+    // The render asked with a token of its own, for Anna's session; none reached the page.
+    expect(requests).toHaveLength(2);
+    for (const request of requests) {
+      expect(request.token).not.toBe(expired);
+      expect(claimsOf(request.token)).toMatchObject({
+        sub: String(anna.user.id),
+        sid: claimsOf(anna.token).sid,
+      });
+    }
+    expect(answers).toEqual([200, 200]);
+    // The browser's refresh token is still the one to spend.
+    const refreshed = await t.api.call(endpoints.refreshToken, {
+      body: { refreshToken: anna.refreshToken },
+    });
+    expect(refreshed.status).toBe(200);
   });
 
   it.each([
@@ -147,17 +191,33 @@ describe('the page as for anyone', () => {
     expect(requests).toEqual([]);
   });
 
-  it('for an expired token, without rendering anything', async () => {
+  it('for an expired token without a refresh cookie, without rendering anything', async () => {
     const anna = await signUp(t.api);
-    const { sid } = JSON.parse(Buffer.from(anna.token.split('.')[1]!, 'base64url').toString()) as {
-      sid: string;
-    };
-    const expired = await signAccessToken(
-      TEST_JWT_SECRET,
-      { userId: anna.user.id, sessionId: sid },
-      new Date(Date.now() - 16 * 60_000),
+    await expectShell(await get(t, '/notes', { auth: await expiredTokenOf(anna), tz: 'UTC' }));
+    expect(requests).toEqual([]);
+  });
+
+  it('for a refresh cookie whose token is unknown, spent or of an ended session, without rendering anything or revoking', async () => {
+    const anna = await signUp(t.api);
+    const expired = await expiredTokenOf(anna);
+    await expectShell(await get(t, '/notes', { auth_refresh: 'unbekannt', tz: 'UTC' }));
+    // Spent by a refresh (a stale copy of the cookie): not taken for a theft.
+    const refreshed = await t.api.call(endpoints.refreshToken, {
+      body: { refreshToken: anna.refreshToken },
+    });
+    const next = refreshed.body as { token: string; refreshToken: string };
+    await expectShell(
+      await get(t, '/notes', { auth: expired, auth_refresh: anna.refreshToken, tz: 'UTC' }),
     );
-    await expectShell(await get(t, '/notes', { auth: expired, tz: 'UTC' }));
+    expect(requests).toEqual([]);
+    const again = await t.api.call(endpoints.refreshToken, {
+      body: { refreshToken: next.refreshToken },
+    });
+    expect(again.status).toBe(200);
+    // Its session ended (logout): refused as well.
+    const bob = await signUp(t.api);
+    await t.api.call(endpoints.logout, { token: bob.token });
+    await expectShell(await get(t, '/notes', { auth_refresh: bob.refreshToken, tz: 'UTC' }));
     expect(requests).toEqual([]);
   });
 

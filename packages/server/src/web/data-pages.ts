@@ -7,13 +7,15 @@ import {
   AUTH_COOKIE_NAME,
   DATA_RENDERED_PATHS,
   isTimeZone,
+  REFRESH_COOKIE_NAME,
   splitLocale,
   TIME_ZONE_COOKIE_NAME,
   type DataPageRenderer,
 } from '@protokoll/contract';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { verifyAccessToken } from '../lib/auth/tokens.ts';
+import { peekRefreshToken } from '../lib/auth/sessions.ts';
+import { signAccessToken, verifyAccessToken } from '../lib/auth/tokens.ts';
 import { createBoundedQueue } from '../lib/bounded-queue.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ServerBusyError } from '../lib/errors.ts';
@@ -21,8 +23,9 @@ import type { Logger } from '../lib/logger.ts';
 
 /*
  * Signed-in pages rendered with the reader's data (docs/architecture.md#pages-rendered-with-data).
- * A request for `/notes` that carries a valid access token in the auth cookie and the browser's
- * time zone gets the page with its notes in the HTML, rendered by the app's own render module
+ * A request for `/notes` that carries a valid access token in the auth cookie (or, once that has
+ * expired, a live refresh token in the refresh cookie) and the browser's time zone gets the page
+ * with its notes in the HTML, rendered by the app's own render module
  * (built to `APP_DIST/.ssr/entry-server.js`), which asks the page's data through this server's
  * API in-process, with the request's token: the API checks it and the ownership of every row as
  * for any request. Any other request, and every one this cannot render, gets the page as before.
@@ -81,6 +84,21 @@ function timeout(ms: number): Promise<null> {
   return new Promise((resolve) => setTimeout(resolve, ms, null).unref());
 }
 
+/**
+ * The access token the render asks the API with: the auth cookie's while it is valid; once it has
+ * expired (it lives 15 minutes, the cookie 8 hours) one signed here for the session of a live
+ * refresh token in the refresh cookie. That one serves only this render, in-process: it is never
+ * sent to the browser, and the refresh token is not spent (the browser's copy stays the one to
+ * use; docs/sessions.md#refresh-cookie).
+ */
+async function readerToken(c: Context<AppEnv>): Promise<string | undefined> {
+  const token = getCookie(c, AUTH_COOKIE_NAME);
+  if (token && (await verifyAccessToken(c.var.jwtSecret, token))) return token;
+  const refreshToken = getCookie(c, REFRESH_COOKIE_NAME);
+  const claims = refreshToken ? await peekRefreshToken(c.var.db, refreshToken) : undefined;
+  return claims ? await signAccessToken(c.var.jwtSecret, claims) : undefined;
+}
+
 export interface DataPagesOptions {
   /** The built app (`APP_DIST`); its render module is `.ssr/entry-server.js`. */
   appDist: string;
@@ -98,11 +116,10 @@ export function createDataPages({ appDist, api, renderer, logger }: DataPagesOpt
   return {
     async render(c, address, search) {
       if (!DATA_RENDERED_PATHS.includes(splitLocale(address).path)) return undefined;
-      const token = getCookie(c, AUTH_COOKIE_NAME);
       const timeZone = getCookie(c, TIME_ZONE_COOKIE_NAME);
-      if (!token || !timeZone || !isTimeZone(timeZone)) return undefined;
-      // An expired token (the cookie outlives it) is common: no render is started for it.
-      if (!(await verifyAccessToken(c.var.jwtSecret, token))) return undefined;
+      if (!timeZone || !isTimeZone(timeZone)) return undefined;
+      const token = await readerToken(c);
+      if (!token) return undefined;
       const module = await load();
       if (!module) return undefined;
       const fetchApi: typeof fetch = async (input, init) => {

@@ -112,6 +112,34 @@ export async function rotateRefreshToken(
   return { ...result, session: { ...result.session, token } };
 }
 
+/**
+ * Whom a refresh token signs in, without spending it: the claims of its session while the token is
+ * unspent and unexpired and its session live, otherwise undefined. Read only: a spent token seen
+ * here is a stale copy, not a theft (nothing is revoked). A page rendered with the reader's data
+ * uses it when the access token has expired (docs/sessions.md#refresh-cookie).
+ */
+export async function peekRefreshToken(
+  db: Db,
+  presented: string,
+  now: Date = new Date(),
+): Promise<AccessClaims | undefined> {
+  const [row] = await db
+    .select({ userId: refreshTokens.userId, sessionId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.familyId))
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashToken(presented)),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
 async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
   await db
     .update(authSessions)
