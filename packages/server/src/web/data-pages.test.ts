@@ -10,6 +10,8 @@ import {
 } from '@protokoll/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../lib/auth/tokens.ts';
+import { openGate } from '../lib/db-gate.ts';
+import { ServerBusyError } from '../lib/errors.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/accounts.ts';
 import { TEST_JWT_SECRET } from '../test/app.ts';
 import { useTestDatabase } from '../test/db.ts';
@@ -256,6 +258,27 @@ describe('the page as for anyone', () => {
     const list = await t.api.call(endpoints.listNotes, { token: anna.token });
     expect(list.body.notes.map((n) => n.name)).toEqual(['Bleibt']);
     expect(t.logs).toContainEqual(expect.objectContaining({ msg: 'page rendering failed' }));
+  });
+
+  it('at once when the database is too busy to look the refresh token up', async () => {
+    let busy = false;
+    const gated = await accountsApp(
+      database(),
+      { SERVE_APP: 'true', APP_DIST: dist },
+      {
+        pageRenderer: () => Promise.resolve(renderer),
+        dbGate: {
+          run: (work, options) =>
+            busy ? Promise.reject(new ServerBusyError('test', 1)) : openGate.run(work, options),
+          active: 0,
+          waiting: 0,
+        },
+      },
+    );
+    const anna = await signUp(gated.api);
+    busy = true;
+    await expectShell(await get(gated, '/notes', { auth_refresh: anna.refreshToken, tz: 'UTC' }));
+    expect(requests).toEqual([]);
   });
 
   it('when the render fails or answers nothing', async () => {

@@ -95,7 +95,15 @@ async function readerToken(c: Context<AppEnv>): Promise<string | undefined> {
   const token = getCookie(c, AUTH_COOKIE_NAME);
   if (token && (await verifyAccessToken(c.var.jwtSecret, token))) return token;
   const refreshToken = getCookie(c, REFRESH_COOKIE_NAME);
-  const claims = refreshToken ? await peekRefreshToken(c.var.db, refreshToken) : undefined;
+  if (!refreshToken) return undefined;
+  // Through the database's gate as an API request's queries (lib/db-gate.ts); when it is full the
+  // page goes out without data at once.
+  const claims = await c.var.dbGate
+    .run(() => peekRefreshToken(c.var.db, refreshToken))
+    .catch((error: unknown) => {
+      if (error instanceof ServerBusyError) return undefined;
+      throw error;
+    });
   return claims ? await signAccessToken(c.var.jwtSecret, claims) : undefined;
 }
 
