@@ -352,37 +352,27 @@ console.log(
   `\nLighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, median of ${RUNS} (${dist})`,
 );
 const width = Math.max(18, ...[...rows, ...signedIn].map((row) => row.path.length + 2));
-console.log(header.map((h, i) => (i === 0 ? h.padEnd(width) : h.padStart(13))).join(''));
+/** One line of the table: the page, then a column per header cell (blank where not measured). */
+const line = (path, cells) =>
+  console.log(path.padEnd(width) + cells.map((cell) => String(cell).padStart(13)).join(''));
+const sizes = (row) => KINDS.map((kind) => kib(row.bytes[kind]));
+line(header[0], header.slice(1));
 for (const row of rows) {
-  console.log(
-    [
-      row.path.padEnd(width),
-      String(Math.round(row.bi)).padStart(13),
-      String(row.score).padStart(13),
-      (row.fcp / 1000).toFixed(2).padStart(13),
-      (row.lcp / 1000).toFixed(2).padStart(13),
-      String(Math.round(row.tbt)).padStart(13),
-      row.cls.toFixed(3).padStart(13),
-      ...KINDS.map((kind) => kib(row.bytes[kind]).padStart(13)),
-    ].join(''),
-  );
+  line(row.path, [
+    Math.round(row.bi),
+    row.score,
+    (row.fcp / 1000).toFixed(2),
+    (row.lcp / 1000).toFixed(2),
+    Math.round(row.tbt),
+    row.cls.toFixed(3),
+    ...sizes(row),
+  ]);
 }
 console.log(
   '\nsigned in (Chromium, same throttling; −auth: without the auth cookie; −cookies: without the auth and the refresh cookie)',
 );
 for (const row of signedIn) {
-  console.log(
-    [
-      row.path.padEnd(width),
-      ''.padStart(13),
-      ''.padStart(13),
-      ''.padStart(13),
-      (row.lcp / 1000).toFixed(2).padStart(13),
-      ''.padStart(13),
-      row.cls.toFixed(3).padStart(13),
-      ...KINDS.map((kind) => kib(row.bytes[kind]).padStart(13)),
-    ].join(''),
-  );
+  line(row.path, ['', '', '', (row.lcp / 1000).toFixed(2), '', row.cls.toFixed(3), ...sizes(row)]);
 }
 stop();
 process.exit(0);

@@ -68,6 +68,12 @@ export function createSession({
     for (const listener of listeners) listener();
   };
 
+  /** The cookies follow the session's tokens and end (docs/sessions.md#auth-cookie). */
+  const writeCookies = () => {
+    if (state.token)
+      cookie.write({ token: state.token, refreshToken: state.refreshToken, expiresAt });
+  };
+
   const persist = () => {
     if (!state.token || !state.refreshToken || !user) return;
     writeStoredSession(storage, {
@@ -121,7 +127,7 @@ export function createSession({
       error: null,
       fieldErrors: null,
     });
-    cookie.write({ token: answer.token, refreshToken: answer.refreshToken ?? null, expiresAt });
+    writeCookies();
     persist();
     // The sign-in stands even if the account's data cannot be loaded now.
     await Promise.resolve()
@@ -148,11 +154,7 @@ export function createSession({
       user = stored.user;
       expiresAt = stored.expiresAt;
       set({ token: stored.token, refreshToken: stored.refreshToken, isAuthenticated: true });
-      cookie.write({
-        token: stored.token,
-        refreshToken: stored.refreshToken,
-        expiresAt: stored.expiresAt,
-      });
+      writeCookies();
       return true;
     },
 
@@ -185,7 +187,7 @@ export function createSession({
         if (!answer.success) throw new Error('refresh rejected');
         user = answer.user;
         set({ token: answer.token, refreshToken: answer.refreshToken });
-        cookie.write({ token: answer.token, refreshToken: answer.refreshToken, expiresAt });
+        writeCookies();
         persist();
         onUserChanged(answer.user);
         return true;

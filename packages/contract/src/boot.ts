@@ -51,9 +51,10 @@ export const HELD_CLICKS_GLOBAL = '__protokollHeldClicks';
  * together made a long task: the entry script first, then the module preloads four to a task,
  * last the web font, for the pages that follow: this page stays in the fallback
  * (`FONTS_LATER_ATTRIBUTE`), since switching sets the whole page anew, a long task on a slow
- * phone; once the font has loaded, `WEB_FONT_STORAGE_KEY` says so (docs/architecture.md#the-web-font). A browser without `document.fonts` switches at
- * once. A tab in the background, which does not paint, loads at once; so does a browser without
- * paint timing, and every page after 5 s at the latest.
+ * phone; once the font has loaded, `WEB_FONT_STORAGE_KEY` says so
+ * (docs/architecture.md#the-web-font). A browser without `document.fonts` switches at once. A
+ * tab in the background, which does not paint, loads at once; so does a browser without paint
+ * timing, and every page after 5 s at the latest.
  *
  * Until the app takes them (`HELD_CLICKS_GLOBAL`), a click on a button of the page and a form's
  * submission are held instead of lost (a button does nothing before hydration, and a form would

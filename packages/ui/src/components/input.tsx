@@ -33,10 +33,14 @@ export interface InputProps
 /** Inputs whose picker and format the browser may take from `lang` (docs/i18n.md#formatting). */
 const DATE_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
 
+/** An address is typed as it is: the email keyboard, no capital first letter, no correction. */
+const EMAIL_DEFAULTS = { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } as const;
+
 /**
  * A single-line text input. Inside a Field it takes the Field's id, description and error state.
  * Date and time inputs carry the interface language as `lang`, so a browser that honours it
- * shows "02.03.2026" on German pages and "03/02/2026" on English ones.
+ * shows "02.03.2026" on German pages and "03/02/2026" on English ones. Email inputs take
+ * `EMAIL_DEFAULTS` unless given otherwise.
  */
 export function Input({
   className,
@@ -58,6 +62,7 @@ export function Input({
       data-slot="input"
       type={type}
       lang={DATE_TYPES.has(type) ? i18n.language : undefined}
+      {...(type === 'email' && EMAIL_DEFAULTS)}
       className={cn(
         inputVariants({ size }),
         'read-only:bg-muted file:border-0 file:bg-transparent file:text-sm file:font-medium',

@@ -4,17 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useServerFieldErrors,
-} from '../../components/form.tsx';
+import { Form, TextFormField, useServerFieldErrors } from '../../components/form.tsx';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
-import { Input } from '../../components/input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { StatusPanel, TextLink, type AuthScreenBaseProps } from './auth-parts.tsx';
@@ -112,25 +103,11 @@ export function ForgotPasswordScreen({
                 })(event)
               }
             >
-              <FormField
-                control={form.control}
+              <TextFormField
                 name="email"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t('auth.fields.email')}</FormLabel>
-                    <FormControl>
-                      <Input
-                        type="email"
-                        inputMode="email"
-                        autoComplete="email"
-                        autoCapitalize="none"
-                        spellCheck={false}
-                        {...field}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t('auth.fields.email')}
+                type="email"
+                autoComplete="email"
               />
               <Button type="submit" loading={submitting} className="w-full">
                 {t('auth.forgotPassword.submit')}

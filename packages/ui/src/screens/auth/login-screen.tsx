@@ -146,10 +146,7 @@ const LoginFields = memo(function LoginFields({
         name="email"
         label={t('auth.fields.email')}
         type="email"
-        inputMode="email"
         autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
       />
       <div className="grid gap-2">
         <TextFormField

@@ -8,17 +8,15 @@ import { Checkbox } from '../../components/checkbox.tsx';
 import {
   Form,
   FormControl,
-  FormDescription,
   FormField,
   FormItem,
   FormLabel,
   FormMessage,
+  TextFormField,
   useServerFieldErrors,
   usePrerenderedForm,
 } from '../../components/form.tsx';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
-import { Input } from '../../components/input.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { GoogleArea, TextLink, type AuthScreenBaseProps } from './auth-parts.tsx';
@@ -171,88 +169,43 @@ const RegisterFields = memo(function RegisterFields({
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <TextFormField
           name="first_name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('auth.fields.firstName')}</FormLabel>
-              <FormControl>
-                <Input autoComplete="given-name" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t('auth.fields.firstName')}
+          autoComplete="given-name"
         />
-        <FormField
+        <TextFormField
           name="last_name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('auth.fields.lastName')}</FormLabel>
-              <FormControl>
-                <Input autoComplete="family-name" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t('auth.fields.lastName')}
+          autoComplete="family-name"
         />
       </div>
-      <FormField
+      <TextFormField
         name="email"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('auth.fields.email')}</FormLabel>
-            <FormControl>
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                {...field}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="email"
       />
-      <FormField
+      <TextFormField
         name="password"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('auth.fields.password')}</FormLabel>
-            <FormControl>
-              <PasswordInput autoComplete="new-password" {...field} />
-            </FormControl>
-            <FormDescription>
-              <WatchedPasswordStrength />
-            </FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t('auth.fields.password')}
+        password
+        autoComplete="new-password"
+        description={<WatchedPasswordStrength />}
       />
-      <FormField
+      <TextFormField
         name="company"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel optional>{t('auth.fields.company')}</FormLabel>
-            <FormControl>
-              <Input autoComplete="organization" {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t('auth.fields.company')}
+        optional
+        autoComplete="organization"
       />
-      <FormField
+      <TextFormField
         name="phone_number"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel optional>{t('auth.fields.phone')}</FormLabel>
-            <FormControl>
-              <Input type="tel" inputMode="tel" autoComplete="tel" {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t('auth.fields.phone')}
+        optional
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
       />
       <FormField
         name="accept_terms"

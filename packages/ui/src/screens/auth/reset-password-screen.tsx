@@ -3,18 +3,8 @@ import type { FailureText, FieldIssue, ResetPasswordBody } from '@protokoll/cont
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useServerFieldErrors,
-} from '../../components/form.tsx';
+import { Form, TextFormField, useServerFieldErrors } from '../../components/form.tsx';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { ItemLink } from '../../lib/render-link.tsx';
@@ -149,34 +139,18 @@ export function ResetPasswordScreen({
                 void form.handleSubmit((values) => onSubmit({ password: values.password }))(event)
               }
             >
-              <FormField
-                control={form.control}
+              <TextFormField
                 name="password"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t('auth.fields.newPassword')}</FormLabel>
-                    <FormControl>
-                      <PasswordInput autoComplete="new-password" {...field} />
-                    </FormControl>
-                    <FormDescription>
-                      <PasswordStrength password={password} />
-                    </FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t('auth.fields.newPassword')}
+                password
+                autoComplete="new-password"
+                description={<PasswordStrength password={password} />}
               />
-              <FormField
-                control={form.control}
+              <TextFormField
                 name="confirmPassword"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t('auth.fields.confirmPassword')}</FormLabel>
-                    <FormControl>
-                      <PasswordInput autoComplete="new-password" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t('auth.fields.confirmPassword')}
+                password
+                autoComplete="new-password"
               />
               <Button type="submit" loading={submitting} className="mt-2 w-full">
                 {t('auth.resetPassword.submit')}

@@ -90,8 +90,6 @@ export function EmailSection({
         label={t('settings.email.new')}
         type="email"
         autoComplete="email"
-        spellCheck={false}
-        autoCapitalize="none"
       />
       {status === 'error' && !atField ? (
         <Alert

@@ -410,8 +410,6 @@ function InviteCard({
         label={t('team.invite.email')}
         type="email"
         autoComplete="off"
-        spellCheck={false}
-        autoCapitalize="none"
         disabled={full}
       />
       {status === 'error' && !atField ? (
