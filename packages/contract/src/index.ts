@@ -15,6 +15,7 @@ export * from './user.ts';
 export * from './minutes.ts';
 export * from './audio.ts';
 export * from './notes.ts';
+export * from './speakers.ts';
 export * from './folders.ts';
 export * from './billing.ts';
 export * from './support.ts';

@@ -67,7 +67,13 @@ describe('JSON export', () => {
     });
     const parsed = JSON.parse(decode(file.data));
     expect(NoteDetail.parse(parsed)).toEqual(note);
-    expect(parsed).toEqual(note);
+    expect(parsed).toEqual({
+      ...note,
+      segments: note.segments.map((segment) => ({
+        ...segment,
+        speaker_name: note.speaker_names[segment.speaker] ?? null,
+      })),
+    });
     expect(parsed.speaker_names).toEqual({ S1: 'Jürgen Weiß', S2: 'Erika Müller' });
     expect(decode(file.data)).toContain('"text": "Die Straßenbeleuchtung kostet mehr."');
   });

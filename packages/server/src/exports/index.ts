@@ -1,4 +1,9 @@
-import type { DownloadFormat, Locale, NoteDetail } from '@protokoll/contract';
+import {
+  summaryWithSpeakerNames,
+  type DownloadFormat,
+  type Locale,
+  type NoteDetail,
+} from '@protokoll/contract';
 import { buildExportDocument, transcriptLines } from './content.ts';
 import { renderDocx } from './docx.ts';
 import { renderJson } from './json.ts';
@@ -63,6 +68,8 @@ export async function renderExport(
   locale: Locale,
   options: ExportOptions = {},
 ): Promise<RenderedExport> {
+  // Named speakers read by name in the summary too ("Verantwortlich: Erika"), in every format.
+  note = { ...note, summary: summaryWithSpeakerNames(note.summary, note.speaker_names) };
   const filename = exportFilename(note.name, format);
   const contentType = exportContentTypes[format];
   if (format === 'json') return { data: encode(renderJson(note)), filename, contentType };

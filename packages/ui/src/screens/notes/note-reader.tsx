@@ -2,6 +2,7 @@ import {
   isProcessing,
   NOTE_NAME_MAX_LENGTH,
   noteFailure,
+  summaryWithSpeakerNames,
   type DownloadFormat,
   type FailureText,
   type Folder,
@@ -223,7 +224,10 @@ export function NoteReader({
       {note.status === 'done' ? (
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
           <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-            <SummarySection summary={note.summary} onSeek={seek} />
+            <SummarySection
+              summary={summaryWithSpeakerNames(note.summary, note.speaker_names)}
+              onSeek={seek}
+            />
             {note.segments.length > 0 ? (
               <SpeakerNames
                 labels={speakerLabels(note.segments)}
