@@ -274,25 +274,21 @@ test('in English: a processing note updates live, opens from the dashboard, is s
   await expect(page).toHaveURL(new RegExp(`/en/notes\\?note=${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Weekly sync' })).toBeVisible();
 
-  // Saved in the reader, it is on the saved notes page, which opens it in its own reader.
-  await page.getByRole('button', { name: 'Save note' }).click();
-  await expect(page.getByRole('button', { name: 'Remove from saved notes' })).toBeVisible();
-  await page.getByRole('link', { name: 'Saved', exact: true }).first().click();
+  // Starred in the reader, it is on the starred notes page, which opens it in its own reader.
+  await page.getByRole('button', { name: 'Star', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Starred', pressed: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Starred', exact: true }).first().click();
   await expect(page).toHaveURL(/\/en\/saved-notes$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Saved notes' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Starred notes' })).toBeVisible();
   await page.getByRole('button', { name: 'Weekly sync', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/en/saved-notes\\?note=${id}$`));
   await page.getByRole('button', { name: 'Back to notes' }).click();
   await expect(page).toHaveURL(/\/en\/saved-notes$/);
 
-  // Unsaved from its row, it leaves the saved notes.
-  await menuAction(
-    page,
-    page.getByRole('button', { name: 'Actions for “Weekly sync”' }),
-    'Remove from saved notes',
-  );
+  // Unstarred from its row, it leaves the starred notes.
+  await menuAction(page, page.getByRole('button', { name: 'Actions for “Weekly sync”' }), 'Unstar');
   await expect(row(page, 'Weekly sync')).toHaveCount(0);
-  await expect(page.getByText('No saved notes yet')).toBeVisible();
+  await expect(page.getByText('No starred notes yet')).toBeVisible();
 
   // A search lists it with the passage that matched; the passage opens the reader there.
   await page.getByRole('link', { name: 'Notes', exact: true }).first().click();

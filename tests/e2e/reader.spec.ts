@@ -65,11 +65,11 @@ const TEXT = {
     position: 'Position in der Aufnahme',
     speakers: 'Sprecher',
     share: / der Redezeit$/,
-    save: 'Notiz speichern',
-    unsave: 'Aus gespeicherten Notizen entfernen',
-    savedNav: 'Gespeichert',
-    savedTitle: 'Gespeicherte Notizen',
-    noSaved: 'Noch keine gespeicherten Notizen',
+    save: 'Merken',
+    unsave: 'Gemerkt',
+    savedNav: 'Gemerkt',
+    savedTitle: 'Gemerkte Notizen',
+    noSaved: 'Noch keine gemerkten Notizen',
     notesNav: 'Notizen',
     more: 'Weitere Aktionen',
     moveItem: 'In Ordner verschieben …',
@@ -118,11 +118,11 @@ const TEXT = {
     position: 'Position in the recording',
     speakers: 'Speakers',
     share: / of talk time$/,
-    save: 'Save note',
-    unsave: 'Remove from saved notes',
-    savedNav: 'Saved',
-    savedTitle: 'Saved notes',
-    noSaved: 'No saved notes yet',
+    save: 'Star',
+    unsave: 'Starred',
+    savedNav: 'Starred',
+    savedTitle: 'Starred notes',
+    noSaved: 'No starred notes yet',
     notesNav: 'Notes',
     more: 'More actions',
     moveItem: 'Move to folder …',
@@ -402,9 +402,11 @@ for (const locale of ['de', 'en'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: t.readerRenamed })).toBeVisible();
     await expect(title).toHaveCount(0);
 
-    // --- Saved in the reader. ---
-    await page.getByRole('button', { name: t.save, exact: true }).click();
-    await expect(page.getByRole('button', { name: t.unsave, exact: true })).toBeVisible();
+    // --- Starred in the reader: the star toggle is pressed. ---
+    await page.getByRole('button', { name: t.save, exact: true, pressed: false }).click();
+    await expect(
+      page.getByRole('button', { name: t.unsave, exact: true, pressed: true }),
+    ).toBeVisible();
 
     // --- Moved into folder A from the reader: its count goes up once the list is back. ---
     const moveTo = async (name: string) => {

@@ -3,13 +3,13 @@ import { AppShell, type NavItem } from '@protokoll/ui';
 import { LOCALES } from '@protokoll/contract';
 import { useTranslation } from 'react-i18next';
 import {
-  Bookmark,
   CreditCard,
   FilePlus,
   FileText,
   LayoutDashboard,
   LifeBuoy,
   Settings,
+  Star,
   UserRound,
   Users,
 } from 'lucide-react';
@@ -32,7 +32,7 @@ const NAV = [
   { key: 'dashboard', path: '/dashboard', icon: <LayoutDashboard aria-hidden /> },
   { key: 'protocol', path: '/protocol', icon: <FilePlus aria-hidden /> },
   { key: 'notes', path: '/notes', icon: <FileText aria-hidden /> },
-  { key: 'savedNotes', path: '/saved-notes', icon: <Bookmark aria-hidden /> },
+  { key: 'savedNotes', path: '/saved-notes', icon: <Star aria-hidden /> },
   { key: 'team', path: '/team', icon: <Users aria-hidden /> },
   { key: 'support', path: '/support', icon: <LifeBuoy aria-hidden /> },
   { key: 'settings', path: '/settings', icon: <Settings aria-hidden /> },

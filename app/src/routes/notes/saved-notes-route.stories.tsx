@@ -17,7 +17,7 @@ type Story = StoryObj<typeof meta>;
 export const Success: Story = {
   play: async ({ canvas }) => {
     await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Gespeicherte Notizen' }, PAGE_LOAD),
+      await canvas.findByRole('heading', { level: 1, name: 'Gemerkte Notizen' }, PAGE_LOAD),
     ).toBeVisible();
     await expect(
       await canvas.findByText('Vorstandssitzung März 2026', {}, PAGE_LOAD),
@@ -29,7 +29,7 @@ export const Empty: Story = {
   parameters: { msw: { handlers: { notes: notes.empty() } } },
   play: async ({ canvas }) => {
     await expect(
-      await canvas.findByText('Noch keine gespeicherten Notizen', {}, PAGE_LOAD),
+      await canvas.findByText('Noch keine gemerkten Notizen', {}, PAGE_LOAD),
     ).toBeVisible();
   },
 };

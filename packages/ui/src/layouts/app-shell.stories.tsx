@@ -51,7 +51,7 @@ const navItems: NavItem[] = [
   },
   { key: 'protocol', label: 'Neues Protokoll', href: '/protocol', icon: <Mic /> },
   { key: 'notes', label: 'Notizen', href: '/notes', icon: <FileText /> },
-  { key: 'saved', label: 'Gespeichert', href: '/saved-notes', icon: <Star /> },
+  { key: 'saved', label: 'Gemerkt', href: '/saved-notes', icon: <Star /> },
   { key: 'support', label: 'Support', href: '/support', icon: <LifeBuoy /> },
 ];
 
@@ -290,7 +290,7 @@ export const English: Story = {
       },
       { key: 'protocol', label: 'New minutes', href: '/en/protocol', icon: <Mic /> },
       { key: 'notes', label: 'Notes', href: '/en/notes', icon: <FileText /> },
-      { key: 'saved', label: 'Saved', href: '/en/saved-notes', icon: <Star /> },
+      { key: 'saved', label: 'Starred', href: '/en/saved-notes', icon: <Star /> },
       { key: 'support', label: 'Support', href: '/en/support', icon: <LifeBuoy /> },
     ],
     homeHref: '/en/dashboard',

@@ -1,5 +1,5 @@
 import { noteFailure, type NoteListItem, type SearchHit } from '@protokoll/contract';
-import { Bookmark } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { useFailureText } from '../lib/failure-text.ts';
@@ -68,7 +68,7 @@ export function NoteRow({ note, folderName, onOpen, actions, className, ...props
           </button>
           {note.saved ? (
             <span data-slot="note-saved" className="mt-0.5 shrink-0 text-primary">
-              <Bookmark aria-hidden className="size-4 fill-current" />
+              <Star aria-hidden className="size-4 fill-current" />
               <span className="sr-only">{t('notes.savedBadge')}</span>
             </span>
           ) : null}

@@ -1,12 +1,12 @@
 import type { DownloadFormat, Folder, Note, NoteListItem } from '@protokoll/contract';
 import {
-  BookmarkMinus,
-  BookmarkPlus,
   Ellipsis,
   FolderInput,
   FileText,
   Pencil,
   RotateCw,
+  Star,
+  StarOff,
   Trash2,
 } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -111,7 +111,7 @@ export function NoteActions({
             {t('notes.actions.move')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => fireAndForget(onToggleSaved(note, !note.saved))}>
-            {note.saved ? <BookmarkMinus aria-hidden /> : <BookmarkPlus aria-hidden />}
+            {note.saved ? <StarOff aria-hidden /> : <Star aria-hidden />}
             {note.saved ? t('notes.actions.unsave') : t('notes.actions.save')}
           </DropdownMenuItem>
           {note.status === 'error' && onRetryNote ? (

@@ -1,4 +1,5 @@
 import type { NoteDetail } from '@protokoll/contract';
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import {
@@ -191,16 +192,117 @@ export const RenameSpeakerFailed: Story = {
   },
 };
 
-/** The header's download menu and the save toggle. */
+/** The header's download menu and the star toggle (pressed: the note is starred). */
 export const DownloadAndSave: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Herunterladen' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Untertitel (SRT)' }));
     await expectCalledOnceWith(args.onDownload, 'srt');
-    await userEvent.click(
-      canvas.getByRole('button', { name: 'Aus gespeicherten Notizen entfernen' }),
-    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Gemerkt', pressed: true }));
     await expectCalledOnceWith(args.onToggleSaved, false);
+  },
+};
+
+/**
+ * The star toggle keeps its width whichever word it shows, so starring never moves the title or
+ * the buttons beside it.
+ */
+function StarringReader(props: React.ComponentProps<typeof NoteReader>) {
+  const [saved, setSaved] = useState(false);
+  return (
+    <NoteReader
+      {...props}
+      note={{ ...props.note!, saved }}
+      onToggleSaved={(next) => {
+        setSaved(next);
+        return props.onToggleSaved?.(next);
+      }}
+    />
+  );
+}
+
+const starToggle = (canvas: Parameters<NonNullable<Story['play']>>[0]['canvas']) =>
+  canvas.getByRole('button', { name: /^(Merken|Gemerkt|Star|Starred)$/ });
+
+export const StarToggle: Story = {
+  render: (args, { loaded }) => (
+    <StarringReader {...args} audioSrc={args.audioSrc ?? (loaded.audioSrc as string)} />
+  ),
+  play: async ({ canvas, args }) => {
+    const star = starToggle(canvas);
+    await expect(star).toHaveAccessibleName('Merken');
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    const width = star.getBoundingClientRect().width;
+    await userEvent.click(star);
+    await expectCalledOnceWith(args.onToggleSaved, true);
+    await waitFor(() => expect(starToggle(canvas)).toHaveAttribute('aria-pressed', 'true'));
+    await expect(starToggle(canvas)).toHaveAccessibleName('Gemerkt');
+    await expect(starToggle(canvas).getBoundingClientRect().width).toBe(width);
+  },
+};
+
+export const StarToggleEnglish: Story = {
+  ...StarToggle,
+  globals: { locale: 'en' },
+  play: async ({ canvas, args }) => {
+    const star = starToggle(canvas);
+    await expect(star).toHaveAccessibleName('Star');
+    const width = star.getBoundingClientRect().width;
+    await userEvent.click(star);
+    await expectCalledOnceWith(args.onToggleSaved, true);
+    await waitFor(() => expect(starToggle(canvas)).toHaveAccessibleName('Starred'));
+    await expect(starToggle(canvas)).toHaveAttribute('aria-pressed', 'true');
+    await expect(starToggle(canvas).getBoundingClientRect().width).toBe(width);
+  },
+};
+
+/**
+ * Speakers named after the summary was written: the owners the summary gave as labels ("S1 /
+ * S2"), and decisions that speak of "Sprecher 2", read with the names, as in every export.
+ */
+const namedAfterSummary: NoteDetail = {
+  ...boardMeetingDetail,
+  summary: {
+    ...boardMeetingDetail.summary!,
+    decisions: [{ text: 'Sprecher 2 holt die Angebote für Lagerflächen ein.', start: 628.4 }],
+    action_items: [
+      {
+        task: 'Drei Angebote für Lagerflächen einholen',
+        owner: 'S2',
+        due: '2026-03-20',
+        start: 628.4,
+      },
+      { task: 'Stellenausschreibung abstimmen', owner: 'S1 / S2', start: 1_436 },
+      { task: 'Protokoll an den Aufsichtsrat senden', owner: 'S3', start: 1_447.2 },
+    ],
+  },
+};
+
+export const NamedSpeakers: Story = {
+  args: { note: namedAfterSummary },
+  play: async ({ canvas }) => {
+    const summary = within(canvas.getByRole('region', { name: 'Zusammenfassung' }));
+    await expect(
+      summary.getByText('Verantwortlich: Thomas Becker · Fällig: 20.03.2026'),
+    ).toBeVisible();
+    await expect(
+      summary.getByText('Verantwortlich: Erika Mustermann / Thomas Becker'),
+    ).toBeVisible();
+    await expect(
+      summary.getByText('Thomas Becker holt die Angebote für Lagerflächen ein.'),
+    ).toBeVisible();
+    // Sprecher 3 has no name yet: the summary says what it said.
+    await expect(summary.getByText('Verantwortlich: S3')).toBeVisible();
+    await expect(summary.queryByText(/S1 \/ S2|Sprecher 2/)).toBeNull();
+  },
+};
+
+export const NamedSpeakersEnglish: Story = {
+  args: { note: namedAfterSummary },
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    const summary = within(canvas.getByRole('region', { name: 'Summary' }));
+    await expect(summary.getByText('Owner: Erika Mustermann / Thomas Becker')).toBeVisible();
   },
 };
 

@@ -8,16 +8,7 @@ import {
   type Folder,
   type NoteDetail,
 } from '@protokoll/contract';
-import {
-  ArrowLeft,
-  BookmarkMinus,
-  BookmarkPlus,
-  Ellipsis,
-  FolderInput,
-  Pencil,
-  RotateCw,
-  Trash2,
-} from 'lucide-react';
+import { ArrowLeft, Ellipsis, FolderInput, Pencil, RotateCw, Star, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
@@ -391,15 +382,23 @@ function ReaderHeader({
         {onToggleSaved ? (
           <Button
             variant="outline"
+            data-slot="star-toggle"
+            aria-pressed={note.saved}
             loading={saving.pending}
             onClick={() => void saving.run(() => onToggleSaved(!note.saved))}
           >
-            {saving.pending ? null : note.saved ? (
-              <BookmarkMinus aria-hidden />
-            ) : (
-              <BookmarkPlus aria-hidden />
+            {saving.pending ? null : (
+              <Star aria-hidden className={cn(note.saved && 'fill-current text-primary')} />
             )}
-            {note.saved ? t('notes.actions.unsave') : t('notes.actions.save')}
+            {/* Both words share one cell, so the button is as wide as the longer in either state. */}
+            <span className="grid text-left">
+              <span className={cn('col-start-1 row-start-1', note.saved && 'invisible')}>
+                {t('notes.actions.save')}
+              </span>
+              <span className={cn('col-start-1 row-start-1', !note.saved && 'invisible')}>
+                {t('notes.actions.starred')}
+              </span>
+            </span>
           </Button>
         ) : null}
         {note.status === 'done' ? <DownloadMenu onDownload={onDownload} /> : null}

@@ -88,7 +88,7 @@ export const Default: Story = {
     await expect(canvasElement.querySelector('time')).toHaveTextContent(/^25\.02\.2026, /);
     await expect(canvas.getByText('45:12')).toBeVisible();
     await expect(canvas.getByText('Vorstand')).toBeVisible();
-    await expect(canvas.getByText('Gespeichert')).toBeInTheDocument();
+    await expect(canvas.getByText('Gemerkt')).toBeInTheDocument();
     // Done is the normal case: no badge repeats it.
     await expect(canvas.queryByText('Fertig')).toBeNull();
     await expect(canvas.queryByRole('progressbar')).toBeNull();
@@ -179,28 +179,26 @@ export const Actions: Story = {
     await expect(await openActions(canvasElement, name)).toEqual([
       'Öffnen',
       'In Ordner verschieben …',
-      'Aus gespeicherten Notizen entfernen',
+      'Nicht mehr merken',
       'Löschen …',
     ]);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Öffnen' }));
     await expectCalledOnceWith(args.onOpenNote, note(8));
 
     await openActions(canvasElement, name);
-    await userEvent.click(
-      screen.getByRole('menuitem', { name: 'Aus gespeicherten Notizen entfernen' }),
-    );
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Nicht mehr merken' }));
     await expectCalledOnceWith(args.onToggleSaved, note(8), false);
     // A finished note is never offered for processing again.
     await expect(args.onRetryNote).not.toHaveBeenCalled();
   },
 };
 
-/** An unsaved note offers to save it. */
+/** A note not starred offers to star it. */
 export const SaveNote: Story = {
   args: { note: note(7), folderName: 'Kunden' },
   play: async ({ canvasElement, args }) => {
     await openActions(canvasElement, 'Kundengespräch Müller Logistik');
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Notiz speichern' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Merken' }));
     await expectCalledOnceWith(args.onToggleSaved, note(7), true);
   },
 };
@@ -308,7 +306,7 @@ export const English: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(canvasElement.querySelector('time')).toHaveTextContent(/^Feb 25, 2026, /);
     await expect(canvas.getByText('45:12')).toBeVisible();
-    await expect(canvas.getByText('Saved')).toBeInTheDocument();
+    await expect(canvas.getByText('Starred')).toBeInTheDocument();
     await userEvent.click(
       canvas.getByRole('button', { name: 'Actions for “Vorstandssitzung März 2026”' }),
     );
@@ -316,7 +314,7 @@ export const English: Story = {
     await expect(items.map((item) => item.textContent)).toEqual([
       'Open',
       'Move to folder …',
-      'Remove from saved notes',
+      'Unstar',
       'Delete …',
     ]);
     await userEvent.keyboard('{Escape}');

@@ -63,7 +63,7 @@ export const Default: Story = {
     await expect(board.getByText('Vorstandssitzung März 2026')).toBeVisible();
     await expect(board.getByText('45:12')).toBeVisible();
     await expect(board.getByText('Vorstand')).toBeVisible();
-    await expect(board.getByText('Gespeichert')).toBeInTheDocument();
+    await expect(board.getByText('Gemerkt')).toBeInTheDocument();
     await expect(canvas.getByText('Transkription fehlgeschlagen')).toBeVisible();
 
     await userEvent.click(canvas.getByRole('button', { name: 'Vorstandssitzung März 2026' }));
@@ -558,15 +558,13 @@ export const SaveAndRetry: Story = {
     await userEvent.click(
       canvas.getByRole('button', { name: 'Aktionen für „Quartalsplanung Q2“' }),
     );
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Notiz speichern' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Merken' }));
     await expect(args.onToggleSaved).toHaveBeenLastCalledWith(note(3), true);
 
     await userEvent.click(
       canvas.getByRole('button', { name: 'Aktionen für „Vorstandssitzung März 2026“' }),
     );
-    await userEvent.click(
-      await screen.findByRole('menuitem', { name: 'Aus gespeicherten Notizen entfernen' }),
-    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Nicht mehr merken' }));
     await expect(args.onToggleSaved).toHaveBeenLastCalledWith(note(8), false);
 
     await userEvent.click(

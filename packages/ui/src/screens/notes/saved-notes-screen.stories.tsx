@@ -41,21 +41,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The saved notes with the same rows and actions as the notes list; unsaving reports false. */
+/** The starred notes with the same rows and actions as the notes list; unstarring reports false. */
 export const Default: Story = {
   play: async ({ canvas, args }) => {
-    await expect(
-      canvas.getByRole('heading', { level: 1, name: 'Gespeicherte Notizen' }),
-    ).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Gemerkte Notizen' })).toBeVisible();
     await expect(canvas.getByText('2 Notizen')).toBeVisible();
-    const list = within(canvas.getByRole('list', { name: 'Gespeicherte Notizen' }));
+    const list = within(canvas.getByRole('list', { name: 'Gemerkte Notizen' }));
     await expect(list.getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(
       canvas.getByRole('button', { name: 'Aktionen für „Workshop Anforderungen Kundenportal“' }),
     );
-    await userEvent.click(
-      await screen.findByRole('menuitem', { name: 'Aus gespeicherten Notizen entfernen' }),
-    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Nicht mehr merken' }));
     await expectCalledOnceWith(args.onToggleSaved, saved[1], false);
     await userEvent.click(canvas.getByRole('button', { name: 'Vorstandssitzung März 2026' }));
     await expectCalledOnceWith(args.onOpenNote, saved[0]);
@@ -74,7 +70,7 @@ export const Empty: Story = {
   args: { notes: [], count: 0 },
   play: async ({ canvas, args }) => {
     await expect(
-      canvas.getByRole('heading', { name: 'Noch keine gespeicherten Notizen' }),
+      canvas.getByRole('heading', { name: 'Noch keine gemerkten Notizen' }),
     ).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Zu allen Notizen' }));
     await expect(args.onShowAllNotes).toHaveBeenCalledOnce();
@@ -125,7 +121,7 @@ export const LongNamesMobile: Story = {
 export const English: Story = {
   globals: { locale: 'en' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Saved notes' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Starred notes' })).toBeVisible();
     await expect(canvas.getByText('2 notes')).toBeVisible();
   },
 };
@@ -134,7 +130,7 @@ export const EnglishEmpty: Story = {
   globals: { locale: 'en' },
   args: { notes: [], count: 0 },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'No saved notes yet' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'No starred notes yet' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Go to all notes' })).toBeVisible();
   },
 };

@@ -1,4 +1,4 @@
-import { Bookmark } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -76,7 +76,7 @@ export function SavedNotesScreen({
         folders={folders}
         empty={
           <EmptyState
-            icon={<Bookmark />}
+            icon={<Star />}
             title={t('notes.saved.emptyTitle')}
             description={t('notes.saved.emptyDescription')}
             action={
