@@ -56,6 +56,7 @@ describe('endpoints', () => {
       'GET /api/note/{id}',
       'PATCH /api/note',
       'GET /api/note/{id}/audio',
+      'GET /api/note/{id}/original',
       'POST /api/note/{id}/retry',
       'GET /api/folder/list',
       'POST /api/folder',

@@ -55,6 +55,7 @@ import {
   downloadNote,
   getNote,
   getNoteAudio,
+  getNoteOriginal,
   getNotePeaks,
   listNotes,
   moveNote,
@@ -84,8 +85,8 @@ import {
 
 /**
  * Every call of the API, keyed by endpoint id. The server mounts and documents exactly these.
- * Where two paths can match one URL, the more specific one comes first (`getNoteAudio` and
- * `getNotePeaks` before `downloadNote`; `listNotes`/`countNotes` before `getNote`).
+ * Where two paths can match one URL, the more specific one comes first (`getNoteAudio`,
+ * `getNoteOriginal` and `getNotePeaks` before `downloadNote`; `listNotes`/`countNotes` before `getNote`).
  */
 export const endpoints = {
   health,
@@ -115,6 +116,7 @@ export const endpoints = {
   countNotes,
   uploadNote,
   getNoteAudio,
+  getNoteOriginal,
   getNotePeaks,
   downloadNote,
   getNote,

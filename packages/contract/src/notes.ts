@@ -324,6 +324,15 @@ export const DownloadParams = z
 export type DownloadParams = z.infer<typeof DownloadParams>;
 
 /**
+ * Options of a download: `design` is the look of a DOCX or PDF, chosen in the download menu
+ * (the note's own `design`, chosen at upload, when absent); the other formats ignore it.
+ */
+export const DownloadQuery = z
+  .object({ design: NoteDesign.optional() })
+  .meta({ id: 'DownloadQuery' });
+export type DownloadQuery = z.infer<typeof DownloadQuery>;
+
+/**
  * The download answer (docs/uploads.md#exports). `data` is the file, base64. A missing `filename`
  * means `note.{format}` (see `downloadFilename`); a missing `contentType` means
  * application/octet-stream.
@@ -377,6 +386,17 @@ export const AudioBinary = z.string().meta({
   description: 'Audio bytes; the server honours HTTP Range requests',
   format: 'binary',
   contentMediaType: 'audio/*',
+});
+
+/**
+ * The recording as it was uploaded or recorded, byte for byte (`GET /api/note/{id}/original`,
+ * docs/uploads.md#the-original-recording); documented, not parsed.
+ */
+export const OriginalRecordingBinary = z.string().meta({
+  description:
+    'The recording as uploaded, as an attachment named after `file_name`, in its detected type',
+  format: 'binary',
+  contentMediaType: 'application/octet-stream',
 });
 
 /** How many slices the level overview of a recording has (docs/uploads.md#level-overview). */
@@ -458,6 +478,24 @@ export const getNoteAudio = defineEndpoint({
 });
 
 /**
+ * The recording as the user uploaded or recorded it, as a download (`Content-Disposition:
+ * attachment` with its `file_name`); for a browser recording the server holds the only copy.
+ * Registered before `downloadNote`: `/api/note/1/original` also fits `{format}`.
+ */
+export const getNoteOriginal = defineEndpoint({
+  id: 'getNoteOriginal',
+  method: 'GET',
+  path: '/api/note/{id}/original',
+  tag: 'notes',
+  summary: 'Download the original recording (attachment, HTTP Range)',
+  auth: true,
+  cookieAuth: true,
+  params: NoteIdParams,
+  response: OriginalRecordingBinary,
+  responseKind: 'binary',
+});
+
+/**
  * The recording's level overview for the player's waveform. Computed when the recording is
  * processed; for a note processed before, on the first request. Registered before `downloadNote`.
  */
@@ -480,6 +518,7 @@ export const downloadNote = defineEndpoint({
   summary: 'Export a note as DOCX, PDF, Markdown, TXT, SRT, VTT or JSON',
   auth: true,
   params: DownloadParams,
+  query: DownloadQuery,
   response: Download,
 });
 

@@ -54,6 +54,18 @@ describe('note audio', () => {
   });
 });
 
+describe('original recording', () => {
+  it('downloads as an attachment named after the note file, and 404 for unknown notes', async () => {
+    const response = await get('/api/note/8/original');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename\*=UTF-8''.+\.wav$/,
+    );
+    expect((await response.arrayBuffer()).byteLength).toBe(BOARD_BYTES);
+    expect((await get('/api/note/999/original')).status).toBe(404);
+  });
+});
+
 describe('notes and folders scenarios', () => {
   it('notes.longNames lists the long names in every status; folders.longNames their folders', async () => {
     server.use(...notes.longNames(), ...folders.longNames());

@@ -250,6 +250,24 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
       options,
     ),
     handle(
+      e.getNoteOriginal,
+      ({ params }) => {
+        const note = find(params.id);
+        if (!note) return notFound();
+        const wav = recordingOf(note);
+        // The mocks keep no upload: the demo recording stands in, named as the note's file.
+        const name = note.file_name.replace(/\.[^.]*$/, '') + '.wav';
+        return new HttpResponse(wav, {
+          headers: {
+            'Content-Type': 'audio/wav',
+            'Content-Length': String(wav.byteLength),
+            'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+          },
+        });
+      },
+      options,
+    ),
+    handle(
       e.getNotePeaks,
       ({ params }) => {
         const note = find(params.id);

@@ -2,6 +2,7 @@ import {
   summaryWithSpeakerNames,
   type DownloadFormat,
   type Locale,
+  type NoteDesign,
   type NoteDetail,
 } from '@protokoll/contract';
 import { buildExportDocument, transcriptLines } from './content.ts';
@@ -21,6 +22,8 @@ export interface RenderedExport {
 export interface ExportOptions {
   /** The config's `localesDir`; defaults to the repository's locales/. */
   localesDir?: string;
+  /** The look of a DOCX or PDF chosen at download; the note's own `design` when absent. */
+  design?: NoteDesign | undefined;
 }
 
 /** Text formats say their charset: several desktop editors guess Latin-1 without it. */
@@ -92,14 +95,14 @@ export async function renderExport(
     case 'docx':
       data = await renderDocx(
         buildExportDocument(note, locale, wording),
-        note.design,
+        options.design ?? note.design,
         note.updated_at,
       );
       break;
     case 'pdf':
       data = await renderPdf(
         buildExportDocument(note, locale, wording),
-        note.design,
+        options.design ?? note.design,
         note.updated_at,
       );
       break;

@@ -1,4 +1,4 @@
-import { ErrorCode, type DownloadFormat, type Locale } from '@protokoll/contract';
+import { ErrorCode, type DownloadFormat, type Locale, type NoteDesign } from '@protokoll/contract';
 import { ApiError, notFoundError } from '../../lib/errors.ts';
 import { renderExport, type RenderedExport } from '../../exports/index.ts';
 import type { DomainDeps } from '../deps.ts';
@@ -14,12 +14,17 @@ function exportLocale(summaryLanguage: string): Locale {
 }
 
 /**
- * One of the user's finished notes as a file in `format`.
+ * One of the user's finished notes as a file in `format`; a DOCX or PDF in `design` when given.
  * @throws ApiError 404 when the user has no such note, 409 while it is still being processed.
  */
 export async function exportNote(
   deps: DomainDeps,
-  { userId, noteId, format }: { userId: number; noteId: number; format: DownloadFormat },
+  {
+    userId,
+    noteId,
+    format,
+    design,
+  }: { userId: number; noteId: number; format: DownloadFormat; design?: NoteDesign | undefined },
 ): Promise<RenderedExport> {
   const note = await findOwnedNote(deps.db, userId, noteId);
   if (!note) throw notFoundError();
@@ -29,5 +34,6 @@ export async function exportNote(
   const detail = toNoteDetailDto(note);
   return renderExport(format, detail, exportLocale(detail.summary_language), {
     localesDir: deps.config.localesDir,
+    design,
   });
 }

@@ -8,6 +8,8 @@ import type { DomainDeps } from '../deps.ts';
 
 /** A note's stored recording, ready to be streamed whole or in part. */
 export interface Recording extends StoredObject {
+  /** Where it is stored; its extension is the type detected on upload. */
+  key: string;
   /** The type detected on upload; null for a note stored without one. */
   contentType: string | null;
   /** The name the user uploaded it under. */
@@ -34,10 +36,35 @@ export async function findRecording(
   if (!stored) throw notFoundError();
   return {
     ...stored,
+    key,
     contentType: note.audioType,
     fileName: note.fileName,
     open: (range) => deps.storage.read(key, range),
   };
+}
+
+/** Code points, as for exports: a name of umlauts stays under the usual 255-byte limit. */
+const FILENAME_MAX_LENGTH = 120;
+
+/**
+ * The name the original recording downloads under: the name it was uploaded or recorded under
+ * (`file_name`), without path separators, control characters or the characters Windows refuses;
+ * with the extension of its detected type when the name has none, so the file opens by itself.
+ */
+export function originalFilename(recording: Pick<Recording, 'fileName' | 'key'>): string {
+  const name = [
+    ...recording.fileName
+      .normalize('NFC')
+      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}/\\<>:"|?*]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s.]+|[\s.]+$/g, ''),
+  ]
+    .slice(0, FILENAME_MAX_LENGTH)
+    .join('')
+    .trim();
+  const detected = /\.([a-z0-9]+)$/i.exec(recording.key)?.[1]?.toLowerCase();
+  if (/\.[\p{L}\p{N}]{1,8}$/u.test(name) || !detected) return name || 'recording';
+  return `${name || 'recording'}.${detected}`;
 }
 
 /**

@@ -101,6 +101,58 @@ describe('GET /api/note/{id}/{format}', () => {
     expect(content).toContain('Jürgen Weiß');
   });
 
+  it('names the owner the summary gave as a label once the speaker is named', async () => {
+    const before = text((await download(noteId, 'md')).body.data);
+    expect(before).toContain('Verantwortlich: S3');
+    const renamed = await t.api.call(endpoints.updateNote, {
+      token: anna.token,
+      body: { id: noteId, speaker_names: { S1: 'Jürgen Weiß', S3: 'Conrad Öztürk' } },
+    });
+    expect(renamed.status).toBe(200);
+    for (const format of ['md', 'txt'] as const) {
+      const content = text((await download(noteId, format)).body.data);
+      expect(content, format).toContain('Verantwortlich: Conrad Öztürk');
+      expect(content, format).not.toContain('Verantwortlich: S3');
+    }
+  });
+
+  it('renders a DOCX or PDF in the design chosen at download, else in the note’s own', async () => {
+    const styles = async (design?: string) => {
+      const res = await t.api.unchecked(endpoints.downloadNote, {
+        params: { id: noteId, format: 'docx' },
+        ...(design ? { query: { design } } : {}),
+        token: anna.token,
+      });
+      expect(res.status, design).toBe(200);
+      const body = res.body as { data: string };
+      return strFromU8(unzipSync(Buffer.from(body.data, 'base64'))['word/styles.xml']!);
+    };
+    // The note was uploaded with `classic`.
+    expect(await styles()).toContain('w:ascii="Georgia"');
+    expect(await styles('modern')).toContain('w:ascii="Calibri"');
+    expect(await styles('minimal')).toContain('w:ascii="Arial"');
+    const pdf = await t.api.call(endpoints.downloadNote, {
+      params: { id: noteId, format: 'pdf' },
+      query: { design: 'modern' },
+      token: anna.token,
+    });
+    expect(pdf.status).toBe(200);
+    // Helvetica, the modern design's PDF font, instead of classic's Times.
+    const pdfText = Buffer.from(pdf.body.data, 'base64').toString('latin1');
+    expect(pdfText).toContain('/Helvetica');
+    expect(pdfText).not.toContain('/Times-Roman');
+  });
+
+  it('refuses a design that does not exist with 422', async () => {
+    const res = await t.api.unchecked(endpoints.downloadNote, {
+      params: { id: noteId, format: 'pdf' },
+      query: { design: 'barock' },
+      token: anna.token,
+    });
+    expect(res.status).toBe(422);
+    expect(res.error).toMatchObject({ success: false });
+  });
+
   it('speaks English for an English note', async () => {
     const english = await seedNote(database().db, anna.user.id, {
       name: 'Team sync',

@@ -4,6 +4,7 @@ import {
   deleteNoteHandler,
   downloadNoteHandler,
   getNoteAudioHandler,
+  getNoteOriginalHandler,
   getNotePeaksHandler,
   getNoteHandler,
   listNotesHandler,
@@ -15,6 +16,7 @@ import {
   deleteNoteRoute,
   downloadNoteRoute,
   getNoteAudioRoute,
+  getNoteOriginalRoute,
   getNotePeaksRoute,
   getNoteRoute,
   listNotesRoute,
@@ -24,13 +26,14 @@ import {
 
 /**
  * Order matters where two paths fit one URL: `/api/note/list` and `/count` before `{id}`, and
- * `{id}/audio` before `{id}/{format}` (contract `endpoints`).
+ * `{id}/audio`, `{id}/original` and `{id}/peaks` before `{id}/{format}` (contract `endpoints`).
  */
 export const notesRouter = () =>
   createRouter()
     .openapi(listNotesRoute, listNotesHandler)
     .openapi(countNotesRoute, countNotesHandler)
     .openapi(getNoteAudioRoute, getNoteAudioHandler)
+    .openapi(getNoteOriginalRoute, getNoteOriginalHandler)
     .openapi(getNotePeaksRoute, getNotePeaksHandler)
     .openapi(downloadNoteRoute, downloadNoteHandler)
     .openapi(getNoteRoute, getNoteHandler)

@@ -1,25 +1,34 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ErrorCode } from '@protokoll/contract';
+import type { Context } from 'hono';
 import { deleteNote } from '../../domain/notes/delete-note.ts';
 import { toNoteDetailDto, toNoteDto } from '../../domain/notes/dto.ts';
 import { exportNote } from '../../domain/notes/export-note.ts';
 import { moveNote } from '../../domain/notes/move-note.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/index.ts';
 import { countNotes, findNoteRetry, findOwnedNote, listNotes } from '../../domain/notes/queries.ts';
-import { findPeaks, findRecording } from '../../domain/notes/recording.ts';
+import {
+  findPeaks,
+  findRecording,
+  originalFilename,
+  type Recording,
+} from '../../domain/notes/recording.ts';
 import { searchNotes } from '../../domain/notes/search-hits.ts';
 import { updateNote } from '../../domain/notes/update-note.ts';
 import { authOf } from '../../lib/auth/middleware.ts';
 import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
+import type { AppEnv } from '../../lib/context.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { depsOf } from '../deps.ts';
+import { contentDisposition } from './content-disposition.ts';
 import { parseRange } from './range.ts';
 import type {
   countNotesRoute,
   deleteNoteRoute,
   downloadNoteRoute,
   getNoteAudioRoute,
+  getNoteOriginalRoute,
   getNotePeaksRoute,
   getNoteRoute,
   listNotesRoute,
@@ -80,11 +89,6 @@ export const moveNoteHandler: AppRouteHandler<typeof moveNoteRoute> = async (c) 
   return c.json({ success: true, message: 'Note moved' }, 200);
 };
 
-/**
- * The recording, streamed from storage (never read whole), with HTTP Range so players can seek:
- * 206 with Content-Range for a satisfiable range, 416 for one beyond the end, 200 otherwise.
- * `If-Range` with a stale validator gets the whole file, as RFC 9110 asks.
- */
 /** The overview changes only when the recording does: the browser may keep it. */
 export const getNotePeaksHandler: AppRouteHandler<typeof getNotePeaksRoute> = async (c) => {
   const { userId } = authOf(c);
@@ -96,10 +100,16 @@ export const getNotePeaksHandler: AppRouteHandler<typeof getNotePeaksRoute> = as
   return c.json({ success: true, peaks, duration_seconds: durationSeconds }, 200);
 };
 
-export const getNoteAudioHandler: AppRouteHandler<typeof getNoteAudioRoute> = async (c) => {
-  const { userId } = authOf(c);
-  const recording = await findRecording(depsOf(c), { userId, noteId: c.req.valid('param').id });
-
+/**
+ * A recording, streamed from storage (never read whole), with HTTP Range so players can seek and
+ * downloads resume: 206 with Content-Range for a satisfiable range, 416 for one beyond the end,
+ * 200 otherwise. `If-Range` with a stale validator gets the whole file, as RFC 9110 asks.
+ */
+async function streamRecording(
+  c: Context<AppEnv>,
+  recording: Recording,
+  disposition: string,
+): Promise<Response> {
   const { size } = recording;
   const etag = `"${size.toString(16)}-${recording.modifiedAt.getTime().toString(16)}"`;
   const lastModified = recording.modifiedAt.toUTCString();
@@ -109,7 +119,7 @@ export const getNoteAudioHandler: AppRouteHandler<typeof getNoteAudioRoute> = as
     ETag: etag,
     'Last-Modified': lastModified,
     'X-Content-Type-Options': 'nosniff',
-    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(recording.fileName)}`,
+    'Content-Disposition': disposition,
   });
 
   const ifRange = c.req.header('If-Range');
@@ -138,13 +148,35 @@ export const getNoteAudioHandler: AppRouteHandler<typeof getNoteAudioRoute> = as
   const stream = await recording.open(range);
   const body = Readable.toWeb(stream) as WebReadableStream<Uint8Array>;
   return new Response(body as unknown as ReadableStream<Uint8Array>, { status, headers });
+}
+
+/** The recording for the player: shown in place, never saved by the browser on its own. */
+export const getNoteAudioHandler: AppRouteHandler<typeof getNoteAudioRoute> = async (c) => {
+  const { userId } = authOf(c);
+  const recording = await findRecording(depsOf(c), { userId, noteId: c.req.valid('param').id });
+  return streamRecording(c, recording, contentDisposition('inline', recording.fileName));
+};
+
+/**
+ * The recording as it was uploaded or recorded, as a download under its own name
+ * (docs/uploads.md#the-original-recording).
+ */
+export const getNoteOriginalHandler: AppRouteHandler<typeof getNoteOriginalRoute> = async (c) => {
+  const { userId } = authOf(c);
+  const recording = await findRecording(depsOf(c), { userId, noteId: c.req.valid('param').id });
+  return streamRecording(
+    c,
+    recording,
+    contentDisposition('attachment', originalFilename(recording)),
+  );
 };
 
 /** The rendered file as base64 with its name and type. Finished notes only. */
 export const downloadNoteHandler: AppRouteHandler<typeof downloadNoteRoute> = async (c) => {
   const { userId } = authOf(c);
   const { id, format } = c.req.valid('param');
-  const file = await exportNote(depsOf(c), { userId, noteId: id, format });
+  const { design } = c.req.valid('query');
+  const file = await exportNote(depsOf(c), { userId, noteId: id, format, design });
   c.header('Cache-Control', 'no-store');
   return c.json(
     {

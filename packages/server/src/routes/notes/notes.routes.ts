@@ -4,6 +4,7 @@ import {
   downloadNote,
   getNote,
   getNoteAudio,
+  getNoteOriginal,
   getNotePeaks,
   listNotes,
   moveNote,
@@ -15,6 +16,7 @@ export const listNotesRoute = routeFor(listNotes);
 export const countNotesRoute = routeFor(countNotes);
 export const getNoteRoute = routeFor(getNote);
 export const getNoteAudioRoute = routeFor(getNoteAudio);
+export const getNoteOriginalRoute = routeFor(getNoteOriginal);
 export const getNotePeaksRoute = routeFor(getNotePeaks);
 export const downloadNoteRoute = routeFor(downloadNote);
 export const updateNoteRoute = routeFor(updateNote);
