@@ -1,18 +1,29 @@
-import type { Download, DownloadFormat } from '@protokoll/contract';
+import type { Download, DownloadFormat, NoteDesign } from '@protokoll/contract';
 import { saveDownload } from '../../lib/download.ts';
 import { loadSession } from '../../session/session-context.ts';
 
-// GET /api/note/{id}/{format}
+// GET /api/note/{id}/{format}?design=
 
-export async function fetchDownload(id: number, format: DownloadFormat): Promise<Download> {
+export async function fetchDownload(
+  id: number,
+  format: DownloadFormat,
+  design?: NoteDesign,
+): Promise<Download> {
   const { client, endpoints } = await loadSession();
-  return client.call(endpoints.downloadNote, { params: { id, format } });
+  return client.call(endpoints.downloadNote, {
+    params: { id, format },
+    query: design ? { design } : {},
+  });
 }
 
 /**
- * Downloads a note as a file: true once it is saved, false on any failure, which the caller
+ * Downloads a note as a file (a DOCX or PDF in `design`, else the note's own): true once it is saved, false on any failure, which the caller
  * reports (docs/uploads.md#exports).
  */
-export function downloadNote(id: number, format: DownloadFormat): Promise<boolean> {
-  return saveDownload(() => fetchDownload(id, format), format);
+export function downloadNote(
+  id: number,
+  format: DownloadFormat,
+  design?: NoteDesign,
+): Promise<boolean> {
+  return saveDownload(() => fetchDownload(id, format, design), format);
 }

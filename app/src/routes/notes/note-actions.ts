@@ -1,4 +1,4 @@
-import type { DownloadFormat, Note, NoteListItem } from '@protokoll/contract';
+import type { DownloadFormat, Note, NoteDesign, NoteListItem } from '@protokoll/contract';
 import type { NoteActionCallbacks } from '@protokoll/ui';
 import { useDeleteNote } from '../../api/notes/delete.ts';
 import { downloadNote } from '../../api/notes/download.ts';
@@ -33,8 +33,14 @@ export function useNoteActions() {
 
   return {
     /** A download answers false on failure; that is told in a notice. */
-    async download(note: Pick<Note, 'id'>, format: DownloadFormat): Promise<void> {
-      if (!(await downloadNote(note.id, format))) notify({ text: { key: 'downloads.failed' } });
+    async download(
+      note: Pick<Note, 'id'>,
+      format: DownloadFormat,
+      design?: NoteDesign,
+    ): Promise<void> {
+      if (!(await downloadNote(note.id, format, design))) {
+        notify({ text: { key: 'downloads.failed' } });
+      }
     },
     move(note: NoteRef, folderId: number | null): Promise<void> {
       return withFailureText(move.mutateAsync({ note_id: note.id, folder_id: folderId }));
@@ -69,7 +75,7 @@ export function rowCallbacks(
 ): NoteActionCallbacks {
   return {
     onOpenNote: open,
-    onDownload: (note, format) => actions.download(note, format),
+    onDownload: (note, format, design) => actions.download(note, format, design),
     onMoveNote: (note, folderId) => actions.move(note, folderId),
     onToggleSaved: (note, saved) => actions.setSaved(note, saved),
     onDeleteNote: (note) => actions.remove(note),

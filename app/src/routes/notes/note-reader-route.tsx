@@ -1,4 +1,4 @@
-import { buildPath, getNoteAudio } from '@protokoll/contract';
+import { buildPath, getNoteAudio, getNoteOriginal } from '@protokoll/contract';
 import { NoteReader } from '@protokoll/ui';
 import { useEffect } from 'react';
 import { useFolders } from '../../api/folders/list.ts';
@@ -13,6 +13,14 @@ import type { NoteActions } from './note-actions.ts';
  */
 export function noteAudioUrl(id: number): string {
   return `${import.meta.env.VITE_API_BASE ?? ''}${buildPath(getNoteAudio.path, { id })}`;
+}
+
+/**
+ * Where the original recording downloads from: a plain link, so the browser streams it to disk
+ * however long it is; the server names the file and takes the token from the auth cookie.
+ */
+export function noteOriginalUrl(id: number): string {
+  return `${import.meta.env.VITE_API_BASE ?? ''}${buildPath(getNoteOriginal.path, { id })}`;
 }
 
 interface NoteReaderViewProps {
@@ -58,7 +66,8 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
       focusSegment={focusSegment}
       folders={folders.data}
       onBack={onBack}
-      onDownload={(format) => actions.download({ id: noteId }, format)}
+      onDownload={(format, design) => actions.download({ id: noteId }, format, design)}
+      originalHref={detail ? noteOriginalUrl(detail.id) : undefined}
       onRenameSpeakers={(names) => actions.renameSpeakers({ id: noteId }, names)}
       onToggleSaved={(saved) => actions.setSaved({ id: noteId }, saved)}
       onRetryProcessing={() => actions.retry({ id: noteId })}

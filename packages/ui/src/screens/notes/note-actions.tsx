@@ -1,4 +1,4 @@
-import type { DownloadFormat, Folder, Note, NoteListItem } from '@protokoll/contract';
+import type { DownloadFormat, Folder, Note, NoteDesign, NoteListItem } from '@protokoll/contract';
 import {
   Ellipsis,
   FolderInput,
@@ -29,8 +29,11 @@ import { MoveToFolderDialog } from './move-to-folder-dialog.tsx';
 export interface NoteActionCallbacks {
   /** Open the note in the reader. */
   onOpenNote: (note: NoteListItem) => void;
-  /** Download the note in `format`; offered for finished notes only. */
-  onDownload: (note: Note, format: DownloadFormat) => ActionResult;
+  /**
+   * Download the note in `format`; offered for finished notes only. DOCX and PDF come with the
+   * design chosen in the menu (the note's own at first).
+   */
+  onDownload: (note: Note, format: DownloadFormat, design?: NoteDesign) => ActionResult;
   /** Move the note into a folder (`null`: none); the dialog waits for a returned promise. */
   onMoveNote: (note: Note, folderId: number | null) => ActionResult;
   /** Mark the note as saved (`true`) or not; failures are the app's to report. */
@@ -81,7 +84,10 @@ export function NoteActions({
         <DownloadMenu
           compact
           noteName={note.name}
-          onDownload={(format) => onDownload(note, format)}
+          design={note.design}
+          onDownload={(format, design) =>
+            design ? onDownload(note, format, design) : onDownload(note, format)
+          }
         />
       ) : null}
       <DropdownMenu>

@@ -194,10 +194,22 @@ export const RenameSpeakerFailed: Story = {
 
 /** The header's download menu and the star toggle (pressed: the note is starred). */
 export const DownloadAndSave: Story = {
+  args: { originalHref: '/api/note/8/original' },
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Herunterladen' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Untertitel (SRT)' }));
     await expectCalledOnceWith(args.onDownload, 'srt');
+    // DOCX and PDF in the design chosen in the menu, the note's own (modern) at first.
+    await userEvent.click(canvas.getByRole('button', { name: 'Herunterladen' }));
+    await expect(await screen.findByRole('menuitemradio', { name: 'Modern' })).toBeChecked();
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Klassisch' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'PDF-Dokument (PDF)' }));
+    await expect(args.onDownload).toHaveBeenLastCalledWith('pdf', 'classic');
+    // The original recording, where the reader is told where it downloads from.
+    await userEvent.click(canvas.getByRole('button', { name: 'Herunterladen' }));
+    const original = await screen.findByRole('menuitem', { name: 'Originalaufnahme (M4A)' });
+    await expect(original).toHaveAttribute('href', '/api/note/8/original');
+    await userEvent.keyboard('{Escape}');
     await userEvent.click(canvas.getByRole('button', { name: 'Gemerkt', pressed: true }));
     await expectCalledOnceWith(args.onToggleSaved, false);
   },

@@ -6,6 +6,7 @@ import {
   type DownloadFormat,
   type FailureText,
   type Folder,
+  type NoteDesign,
   type NoteDetail,
 } from '@protokoll/contract';
 import { ArrowLeft, Ellipsis, FolderInput, Pencil, RotateCw, Star, Trash2 } from 'lucide-react';
@@ -63,8 +64,13 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
 
   /** "Zurück zu den Notizen" was pressed; without it no such button shows. */
   onBack?: (() => void) | undefined;
-  /** A download format was picked (finished notes only); a returned promise shows a spinner. */
-  onDownload: (format: DownloadFormat) => ActionResult;
+  /**
+   * A download format was picked (finished notes only); a returned promise shows a spinner. DOCX
+   * and PDF come with the design chosen in the menu (the note's own at first).
+   */
+  onDownload: (format: DownloadFormat, design?: NoteDesign) => ActionResult;
+  /** Where the original recording downloads from; without it the menu does not offer it. */
+  originalHref?: string | undefined;
   /** A speaker was named: the complete new mapping of labels to names (`""` takes one back). */
   onRenameSpeakers: (names: Record<string, string>) => ActionResult;
   /** Save (`true`) or unsave the note; without it no such button shows. */
@@ -97,6 +103,7 @@ export function NoteReader({
   onSeek,
   onBack,
   onDownload,
+  originalHref,
   onRenameSpeakers,
   onToggleSaved,
   onRetryProcessing,
@@ -203,6 +210,7 @@ export function NoteReader({
         folderName={folderName}
         folders={folders}
         onDownload={onDownload}
+        originalHref={originalHref}
         onToggleSaved={onToggleSaved}
         onRename={onRename}
         onMove={onMove}
@@ -308,7 +316,8 @@ interface ReaderHeaderProps {
   note: NoteDetail;
   folderName: string | undefined;
   folders: Folder[];
-  onDownload: (format: DownloadFormat) => ActionResult;
+  onDownload: (format: DownloadFormat, design?: NoteDesign) => ActionResult;
+  originalHref: string | undefined;
   onToggleSaved: ((saved: boolean) => ActionResult) | undefined;
   onRename: ((name: string) => ActionResult) | undefined;
   onMove: ((folderId: number | null) => ActionResult) | undefined;
@@ -320,6 +329,7 @@ function ReaderHeader({
   folderName,
   folders,
   onDownload,
+  originalHref,
   onToggleSaved,
   onRename,
   onMove,
@@ -401,7 +411,14 @@ function ReaderHeader({
             </span>
           </Button>
         ) : null}
-        {note.status === 'done' ? <DownloadMenu onDownload={onDownload} /> : null}
+        {note.status === 'done' ? (
+          <DownloadMenu
+            key={note.id}
+            onDownload={onDownload}
+            design={note.design}
+            original={originalHref ? { href: originalHref, fileName: note.file_name } : undefined}
+          />
+        ) : null}
         {onRename || onMove || onDelete ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>

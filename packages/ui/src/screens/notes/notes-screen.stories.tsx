@@ -472,14 +472,14 @@ export const DeleteFolder: Story = {
   },
 };
 
-/** A row's download menu reports the note and the format. */
+/** A row's download menu reports the note, the format and (DOCX, PDF) the note's design. */
 export const Download: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(
       canvas.getByRole('button', { name: '„Vorstandssitzung März 2026“ herunterladen' }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Word-Dokument (DOCX)' }));
-    await expectCalledOnceWith(args.onDownload, note(8), 'docx');
+    await expectCalledOnceWith(args.onDownload, note(8), 'docx', 'modern');
   },
 };
 
@@ -495,7 +495,7 @@ export const DownloadKeyboard: Story = {
       expect(screen.getByRole('menuitem', { name: 'Word-Dokument (DOCX)' })).toHaveFocus(),
     );
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    await expectCalledOnceWith(args.onDownload, note(7), 'pdf');
+    await expectCalledOnceWith(args.onDownload, note(7), 'pdf', 'classic');
     await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
