@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { downloadFormats, type DownloadFormat } from '@protokoll/contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpInUi, uniqueEmail, type SignUpLocale } from './support/accounts.ts';
-import { accessToken, noteDone, RECORDING_SECONDS, seedNote, startNote } from './support/notes.ts';
+import {
+  accessToken,
+  noteDone,
+  RECORDING_SECONDS,
+  seedNote,
+  speechRecording,
+  startNote,
+} from './support/notes.ts';
 
 // Organising, finding, reading, listening to and downloading a note against the real server.
 // The note is made through the real upload API and processed with the local OpenAI peer, whose
@@ -191,6 +198,30 @@ test('a note from folder to reader to downloads, then deleted with its folder (G
     if (format === 'vtt') expect(text.startsWith('WEBVTT')).toBe(true);
     if (format === 'srt') expect(text).toContain('-->');
   }
+
+  // DOCX and PDF in the design chosen in the menu: the note was uploaded as `modern` (sans, PDF's
+  // Helvetica); classic sets the PDF in Times.
+  await page.getByRole('button', { name: 'Herunterladen' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Modern' })).toBeChecked();
+  await page.getByRole('menuitemradio', { name: 'Klassisch' }).click();
+  const [classic] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: FORMAT_LABELS.pdf }).click(),
+  ]);
+  const classicPdf = (await readFile(await classic.path())).toString('latin1');
+  expect(classicPdf).toContain('/Times-Roman');
+  expect(classicPdf).not.toContain('/Helvetica');
+
+  // The original recording downloads as it was uploaded, under its own name.
+  const extension = note.file_name.split('.').pop()!.toUpperCase();
+  await page.getByRole('button', { name: 'Herunterladen' }).click();
+  const [original] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: `Originalaufnahme (${extension})` }).click(),
+  ]);
+  expect(original.suggestedFilename()).toBe(note.file_name);
+  const uploaded = await readFile(await speechRecording());
+  expect((await readFile(await original.path())).equals(uploaded)).toBe(true);
 
   // A download that fails says so (docs/uploads.md#exports: the download answers false).
   await page.route('**/api/note/*/json', (route) =>

@@ -15,8 +15,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const spelling = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
 
 /**
- * Writes the names the user gave the speakers into a text of the summary (docs/product.md#
- * speaker-names): `S1` (and `Sprecher 1` / `Speaker 1`) become the name given to `S1`, whole words
+ * Writes the names the user gave the speakers into a text of the summary
+ * (docs/uploads.md#exports): `S1` (and `Sprecher 1` / `Speaker 1`) become the name given to `S1`, whole words
  * only (`S1` is not part of `S10` or `PS1`), so an owner written as "S1 / S2" reads
  * "Erika / Jonas". Speakers without a name stay as written. One pass: a name that looks like a
  * label is not renamed again.
