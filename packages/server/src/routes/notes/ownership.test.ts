@@ -47,6 +47,7 @@ describe("another user's notes and folders", () => {
     const attempts = [
       prepare(endpoints.getNote, { params: { id } }),
       prepare(endpoints.getNoteAudio, { params: { id } }),
+      prepare(endpoints.getNoteOriginal, { params: { id } }),
       ...downloadFormats.map((format) =>
         prepare(endpoints.downloadNote, { params: { id, format } }),
       ),
@@ -101,6 +102,7 @@ describe("another user's notes and folders", () => {
       prepare(endpoints.countNotes),
       prepare(endpoints.getNote, { params: { id: 1 } }),
       prepare(endpoints.getNoteAudio, { params: { id: 1 } }),
+      prepare(endpoints.getNoteOriginal, { params: { id: 1 } }),
       prepare(endpoints.downloadNote, { params: { id: 1, format: 'txt' } }),
       prepare(endpoints.updateNote, { body: { id: 1, saved: true } }),
       prepare(endpoints.deleteNote, { query: { id: 1 } }),
