@@ -21,6 +21,10 @@ describe('nameSpeakers', () => {
       'S10 fragt PS1 und S1a, Erika Müller.',
     );
     expect(nameSpeakers('Sprecher 12', names)).toBe('Sprecher 12');
+    expect(nameSpeakers('Die S1-Bahn fährt, sagt S1-', names)).toBe(
+      'Die S1-Bahn fährt, sagt Erika Müller-',
+    );
+    expect(nameSpeakers('A-S1 und (S2)', names)).toBe('A-S1 und (Jonas)');
   });
 
   it('leaves unnamed and blank-named speakers as written, and renames in one pass', () => {

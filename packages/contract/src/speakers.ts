@@ -16,10 +16,10 @@ const spelling = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
 
 /**
  * Writes the names the user gave the speakers into a text of the summary
- * (docs/uploads.md#exports): `S1` (and `Sprecher 1` / `Speaker 1`) become the name given to `S1`, whole words
- * only (`S1` is not part of `S10` or `PS1`), so an owner written as "S1 / S2" reads
- * "Erika / Jonas". Speakers without a name stay as written. One pass: a name that looks like a
- * label is not renamed again.
+ * (docs/uploads.md#exports): `S1` (and `Sprecher 1` / `Speaker 1`) become the name given to
+ * `S1`, whole words only (`S1` is not part of `S10`, `PS1` or `S1-Bahn`), so an owner written as
+ * "S1 / S2" reads "Erika / Jonas". Speakers without a name stay as written. One pass: a name
+ * that looks like a label is not renamed again.
  */
 export function nameSpeakers(text: string, names: SpeakerNames): string {
   const byAlias = new Map<string, string>();
@@ -38,8 +38,9 @@ export function nameSpeakers(text: string, names: SpeakerNames): string {
   const aliases = [...byAlias.keys()]
     .sort((a, b) => b.length - a.length)
     .map((alias) => escapeRegExp(alias).replace(/ /g, '\\s+'));
+  // Not inside a word, nor the first part of a compound: "S1-Bahn" is a train, not a speaker.
   const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}_])(?:${aliases.join('|')})(?![\\p{L}\\p{N}_])`,
+    `(?<![\\p{L}\\p{N}_-])(?:${aliases.join('|')})(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}])`,
     'giu',
   );
   return text.replace(pattern, (match) => byAlias.get(spelling(match)) ?? match);
