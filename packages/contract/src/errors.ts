@@ -49,6 +49,8 @@ export const ErrorCode = {
   TEAM_SELF_INVITE: 'teamSelfInvite',
   TEAM_ALREADY_MEMBER: 'teamAlreadyMember',
   TEAM_OTHER_TEAM: 'teamOtherTeam',
+  TEAM_OWNS_TEAM: 'teamOwnsTeam',
+  TEAM_INVITER_IN_OTHER_TEAM: 'teamInviterInOtherTeam',
   INVITATION_EXPIRED: 'invitationExpired',
   INVITATION_USED: 'invitationUsed',
   INVITATION_WRONG_ACCOUNT: 'invitationWrongAccount',
