@@ -84,6 +84,9 @@ describe('content pages', () => {
     expect(pricing).toContain('Starter');
     expect(pricing).toMatch(/9,00\s€/);
     expect(byPath.get('/en/pricing')!.html).toContain('€9.00');
+    // Consumers' prices: the table says they include VAT.
+    expect(pricing).toContain('Monatlich (inkl. MwSt.)');
+    expect(byPath.get('/en/pricing')!.html).toContain('Monthly (incl. VAT)');
   });
 
   it('builds the plans table from the offers it is given', () => {
