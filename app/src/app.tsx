@@ -23,6 +23,7 @@ import {
 import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { hasMessageGroups, loadedMessageGroups, loadMessageGroups } from './lib/app-i18n.ts';
+import { PageTitle } from './lib/page-title.ts';
 import { lazyRoute } from './lib/lazy-route.ts';
 import { writeLocaleCookie } from './lib/locale.ts';
 import { newBuildIsOut, watchForNewBuild } from './lib/new-build.ts';
@@ -93,6 +94,8 @@ export function Pages() {
         return (
           <Route key={path} path={path}>
             <PrefetchModeContext.Provider value={prefetchModeOf(access)}>
+              {/* Before the page: a 404 standing in for it sets its own title after this one. */}
+              <PageTitle path={path} />
               <ValidParams path={path}>
                 <Guard access={access}>
                   <Layout>
