@@ -247,6 +247,6 @@ export const browserRenderedPages = (): BrowserRenderedPage[] =>
         ),
         signedIn: access === 'signed-in',
         dataFirst: DATA_FIRST_PAGES.includes(path),
-        title: documentTitle(files[locale].app.pageTitle[PAGE_TITLE_KEYS[path]]),
+        title: documentTitle(({ de, en } as const)[locale].app.pageTitle[PAGE_TITLE_KEYS[path]]),
       })),
     );
