@@ -94,11 +94,12 @@ export function Pages() {
         return (
           <Route key={path} path={path}>
             <PrefetchModeContext.Provider value={prefetchModeOf(access)}>
-              {/* Before the page: a 404 standing in for it sets its own title after this one. */}
-              <PageTitle path={path} />
               <ValidParams path={path}>
                 <Guard access={access}>
                   <Layout>
+                    {/* With the page, so its message groups are there; before it, so an error
+                        page standing in inside it names itself after this one. */}
+                    <PageTitle path={path} />
                     <Page />
                   </Layout>
                 </Guard>

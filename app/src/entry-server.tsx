@@ -24,7 +24,7 @@ import { App } from './app.tsx';
 import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i18n.ts';
 import { contentAddresses, renderedHead } from './lib/content.ts';
 import { DATA_FIRST_PAGES } from './lib/first-requests.ts';
-import { documentTitle, PAGE_TITLE_KEYS } from './lib/page-titles.ts';
+import { pageTitleFrom } from './lib/page-titles.ts';
 import { renderedRoutes } from './lib/lazy-route.ts';
 import { queryClient } from './lib/query-client.ts';
 import { scriptJson } from './lib/script-json.ts';
@@ -247,6 +247,6 @@ export const browserRenderedPages = (): BrowserRenderedPage[] =>
         ),
         signedIn: access === 'signed-in',
         dataFirst: DATA_FIRST_PAGES.includes(path),
-        title: documentTitle(({ de, en } as const)[locale].app.pageTitle[PAGE_TITLE_KEYS[path]]),
+        title: pageTitleFrom(files[locale], path),
       })),
     );

@@ -2,7 +2,7 @@ import { LOCALES, localizePath, pageRoutes, type Locale } from '@protokoll/contr
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { documentTitle, PAGE_TITLE_KEYS, type PagePath } from '../../app/src/lib/page-titles.ts';
+import { pageTitleFrom, type PagePath } from '../../app/src/lib/page-titles.ts';
 import { signUpInUi, uniqueEmail } from './support/accounts.ts';
 
 // Every page of the route table names itself in its <title>, in both languages: in the HTML the
@@ -11,11 +11,7 @@ import { signUpInUi, uniqueEmail } from './support/accounts.ts';
 
 const messages = { de, en };
 
-function expectedTitle(path: PagePath, locale: Locale): string {
-  const key = PAGE_TITLE_KEYS[path];
-  const title = messages[locale].app.pageTitle[key];
-  return key === 'home' ? title : documentTitle(title);
-}
+const expectedTitle = (path: PagePath, locale: Locale) => pageTitleFrom(messages[locale], path);
 
 const titleIn = async (request: APIRequestContext, address: string) =>
   /<title>([^<]*)<\/title>/.exec(await (await request.get(address)).text())?.[1];

@@ -1,15 +1,21 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordHead } from './content.ts';
-import { documentTitle, PAGE_TITLE_KEYS, type PagePath, type PageTitleKey } from './page-titles.ts';
+import { documentTitle, ERROR_TITLE_KEYS, PAGE_TITLE_KEYS, type PagePath } from './page-titles.ts';
 
 export { documentTitle };
 
-/** The `<title>` of a page by its key; the home page's names the site first. */
-export function usePageTitleText(key: PageTitleKey): string {
+/** The `<title>` of the page at `path`, in the interface language. */
+export function usePageTitleText(path: PagePath): string {
   const { t } = useTranslation();
-  const title = t(`app.pageTitle.${key}`);
-  return key === 'home' ? title : documentTitle(title);
+  const key = PAGE_TITLE_KEYS[path];
+  return key === null ? `${t('app.name')} – ${t('app.tagline')}` : documentTitle(t(key));
+}
+
+/** The error page's `<title>`: not found, or any other failure. */
+export function useErrorTitleText(kind: keyof typeof ERROR_TITLE_KEYS): string {
+  const { t } = useTranslation();
+  return documentTitle(t(ERROR_TITLE_KEYS[kind]));
 }
 
 /**
@@ -42,6 +48,6 @@ function setDescription(description: string) {
 
 /** Names the document after the page at `path` (German form). */
 export function PageTitle({ path }: { path: PagePath }) {
-  useDocumentTitle(usePageTitleText(PAGE_TITLE_KEYS[path]));
+  useDocumentTitle(usePageTitleText(path));
   return null;
 }

@@ -1,6 +1,6 @@
 import { ErrorScreen } from '@protokoll/ui';
 import { useLocation } from 'wouter';
-import { useDocumentTitle, usePageTitleText } from '../lib/page-title.ts';
+import { useDocumentTitle, useErrorTitleText } from '../lib/page-title.ts';
 import { useLocale } from '../lib/use-locale.ts';
 
 /**
@@ -11,7 +11,7 @@ export function ErrorRoute({ status, message }: { status: number; message?: stri
   const [, navigate] = useLocation();
   const { href } = useLocale();
   // Its own title, also when it stands in for a page (a malformed id, a failed render).
-  useDocumentTitle(usePageTitleText(status === 404 ? 'notFound' : 'error'));
+  useDocumentTitle(useErrorTitleText(status === 404 ? 'notFound' : 'error'));
   const toDashboard = () => navigate('/dashboard');
   return (
     <ErrorScreen
