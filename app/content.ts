@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Relative, zod-free modules of the contract: the Vite config loads this file with Node.
 import { LOCALES, type Locale } from '../packages/contract/src/constants.ts';
@@ -19,6 +19,23 @@ import type { Plugin } from 'vite';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CONTENT_ROOT = join(HERE, '..', 'content');
+
+/**
+ * The operator's own pages (docs/product.md#own-content-pages): `CONTENT_DIR` names a folder laid
+ * out like `content/` (`de/impressum.md`, `en/legal-notice.md`, …); each file there replaces the
+ * repository's file of the same path, and a new one adds a page. Relative paths count from the
+ * repository root. Read by the build, since every page is prerendered and ships as a chunk.
+ * @throws when CONTENT_DIR names no folder: a build must not quietly ship the placeholders.
+ */
+export function contentRoots(env: NodeJS.ProcessEnv = process.env): string[] {
+  const own = env.CONTENT_DIR?.trim();
+  if (!own) return [CONTENT_ROOT];
+  const dir = resolve(HERE, '..', own);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new Error(`content: CONTENT_DIR ${dir} is not a folder`);
+  }
+  return [CONTENT_ROOT, dir];
+}
 
 /** A heading of the table of contents: its anchor and its text. */
 export interface TocEntry {
@@ -138,20 +155,36 @@ function slugOf(localeDir: string, file: string): string {
   return `/${parts.join('/')}`;
 }
 
-/** Reads and renders every content page of every locale. */
-export function loadContent(root: string = CONTENT_ROOT): ContentPageData[] {
-  const md = markdown();
-  return LOCALES.flatMap((locale) => {
+/**
+ * The Markdown files of one locale, by slug: a later root's file replaces an earlier one's of the
+ * same slug.
+ */
+function localeFiles(roots: readonly string[], locale: Locale): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const root of roots) {
     const localeDir = join(root, locale);
+    if (!existsSync(localeDir)) continue;
+    for (const file of markdownFiles(localeDir)) files.set(slugOf(localeDir, file), file);
+  }
+  return files;
+}
+
+/**
+ * Reads and renders every content page of every locale, from the repository's `content/` and,
+ * when given, the operator's folder over it (`contentRoots`).
+ */
+export function loadContent(roots: string | readonly string[] = contentRoots()): ContentPageData[] {
+  const md = markdown();
+  const all = typeof roots === 'string' ? [roots] : roots;
+  return LOCALES.flatMap((locale) => {
     const messages = readMessages(locale);
-    return markdownFiles(localeDir)
-      .sort()
-      .map((file) => {
+    return [...localeFiles(all, locale)]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([slug, file]) => {
         const { data, content } = matter(readFileSync(file, 'utf8'));
-        const slug = slugOf(localeDir, file);
         for (const key of ['title', 'description', 'counterpart'] as const) {
           if (typeof data[key] !== 'string' || !data[key]) {
-            throw new Error(`content: ${relative(root, file)} lacks "${key}" in its front matter`);
+            throw new Error(`content: ${file} lacks "${key}" in its front matter`);
           }
         }
         const source = content.replace(/^\{\{plans\}\}$/m, () => plansTable(locale, messages));
@@ -193,9 +226,9 @@ const PAGE_PREFIX = 'virtual:content-page/';
  * needs; `load()` imports `virtual:content-page/{locale}{slug}`, one chunk per page with its
  * title, description, table of contents and HTML.
  */
-export function contentPlugin(root: string = CONTENT_ROOT): Plugin {
+export function contentPlugin(roots: readonly string[] = contentRoots()): Plugin {
   let pages: ContentPageData[] | undefined;
-  const all = () => (pages ??= loadContent(root));
+  const all = () => (pages ??= loadContent(roots));
   return {
     name: 'protokoll-content',
     resolveId(id) {
@@ -204,7 +237,7 @@ export function contentPlugin(root: string = CONTENT_ROOT): Plugin {
     },
     load(id) {
       if (!id.startsWith('\0virtual:content')) return undefined;
-      for (const file of markdownFiles(root)) this.addWatchFile(file);
+      for (const root of roots) for (const file of markdownFiles(root)) this.addWatchFile(file);
       if (id === `\0${INDEX_ID}`) {
         const index: Record<string, string[]> = Object.fromEntries(
           LOCALES.map((locale) => [locale, []]),
@@ -225,7 +258,7 @@ export function contentPlugin(root: string = CONTENT_ROOT): Plugin {
       return `export default ${JSON.stringify({ title, description, counterpart, html, toc })};\n`;
     },
     handleHotUpdate({ file, server }) {
-      if (!file.startsWith(root) || !file.endsWith('.md')) return undefined;
+      if (!roots.some((root) => file.startsWith(root)) || !file.endsWith('.md')) return undefined;
       pages = undefined;
       for (const module of server.moduleGraph.idToModuleMap.values()) {
         if (module.id?.startsWith('\0virtual:content')) server.moduleGraph.invalidateModule(module);

@@ -150,7 +150,13 @@ export function shellDocument(shell, manifest, page, { fontsLater } = {}) {
         `<link rel="modulepreload" crossorigin${page.dataFirst ? '' : ' fetchpriority="low"'} href="/${file}">`,
     ),
   ].join('\n    ');
-  const document = shell.replace('</head>', () => `  ${head}\n  </head>`);
+  const escape = (text) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const document = shell
+    .replace(/<title>[^<]*<\/title>/, () =>
+      page.title ? `<title>${escape(page.title)}</title>` : '<title>Protokoll</title>',
+    )
+    .replace('</head>', () => `  ${head}\n  </head>`);
   return page.signedIn && fontsLater
     ? document.replace(/<html lang="([^"]*)">/, `<html lang="$1" ${fontsLater}>`)
     : document;

@@ -23,6 +23,7 @@ import {
 import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { hasMessageGroups, loadedMessageGroups, loadMessageGroups } from './lib/app-i18n.ts';
+import { PageTitle } from './lib/page-title.ts';
 import { lazyRoute } from './lib/lazy-route.ts';
 import { writeLocaleCookie } from './lib/locale.ts';
 import { newBuildIsOut, watchForNewBuild } from './lib/new-build.ts';
@@ -96,6 +97,9 @@ export function Pages() {
               <ValidParams path={path}>
                 <Guard access={access}>
                   <Layout>
+                    {/* With the page, so its message groups are there; before it, so an error
+                        page standing in inside it names itself after this one. */}
+                    <PageTitle path={path} />
                     <Page />
                   </Layout>
                 </Guard>

@@ -1,6 +1,6 @@
 import { isKnownPage, localizePath, splitLocale } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
-import { loadContent, plansTable, slugify } from '../content.ts';
+import { contentRoots, loadContent, plansTable, slugify } from '../content.ts';
 import de from '../../locales/de.json' with { type: 'json' };
 
 // The content build (docs/product.md#content-pages): every page of content/{locale}/ rendered.
@@ -84,6 +84,9 @@ describe('content pages', () => {
     expect(pricing).toContain('Starter');
     expect(pricing).toMatch(/9,00\s€/);
     expect(byPath.get('/en/pricing')!.html).toContain('€9.00');
+    // Consumers' prices: the table says they include VAT.
+    expect(pricing).toContain('Monatlich (inkl. MwSt.)');
+    expect(byPath.get('/en/pricing')!.html).toContain('Monthly (incl. VAT)');
   });
 
   it('builds the plans table from the offers it is given', () => {
@@ -108,5 +111,32 @@ describe('content pages', () => {
   it('slugifies German headings readably', () => {
     expect(slugify('Über uns & Kontakt')).toBe('ueber-uns-kontakt');
     expect(slugify('Angaben gemäß § 5 DDG')).toBe('angaben-gemaess-5-ddg');
+  });
+});
+
+describe("the operator's own pages (CONTENT_DIR)", () => {
+  it('replace the pages of the same path and add new ones; the rest stays', async () => {
+    const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const own = await mkdtemp(join(tmpdir(), 'protokoll-content-'));
+    await mkdir(join(own, 'de'), { recursive: true });
+    await writeFile(
+      join(own, 'de', 'impressum.md'),
+      '---\ntitle: Impressum\ndescription: Anbieterkennzeichnung.\ncounterpart: /legal-notice\n---\n\nBeispiel AG, Hauptstraße 5, 80331 München, HRB 123456\n',
+    );
+    const roots = contentRoots({ CONTENT_DIR: own });
+    const merged = new Map(loadContent(roots).map((page) => [page.path, page]));
+    expect(merged.get('/impressum')!.html).toContain('Hauptstraße 5');
+    expect(merged.get('/impressum')!.html).not.toContain('Musterstraße');
+    // Not supplied: the repository's page.
+    expect(merged.get('/en/legal-notice')!.html).toContain('Musterstraße');
+    expect(merged.get('/agb')!.title).toBe('Allgemeine Geschäftsbedingungen');
+    expect(merged.size).toBe(pages.length);
+  });
+
+  it('refuses a CONTENT_DIR that is no folder, and without one reads the repository only', () => {
+    expect(() => contentRoots({ CONTENT_DIR: '/no/such/folder' })).toThrow(/CONTENT_DIR/);
+    expect(contentRoots({})).toHaveLength(1);
   });
 });

@@ -24,6 +24,7 @@ import { App } from './app.tsx';
 import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i18n.ts';
 import { contentAddresses, renderedHead } from './lib/content.ts';
 import { DATA_FIRST_PAGES } from './lib/first-requests.ts';
+import { pageTitleFrom } from './lib/page-titles.ts';
 import { renderedRoutes } from './lib/lazy-route.ts';
 import { queryClient } from './lib/query-client.ts';
 import { scriptJson } from './lib/script-json.ts';
@@ -57,7 +58,7 @@ export interface PrerenderedPage {
   locale: Locale;
   /** The markup inside `#root`. */
   html: string;
-  /** A content page's `<title>` and meta description (others keep the shell's). */
+  /** The page's `<title>`, and a content page's meta description (the shell's otherwise). */
   head: { title?: string; description?: string };
   /** The message groups the page shows, to inline. */
   messages: InlinedMessages;
@@ -222,6 +223,8 @@ export interface BrowserRenderedPage {
   signedIn: boolean;
   /** Whether its largest first content is its data: the session chunk loads with the page's. */
   dataFirst: boolean;
+  /** Its `<title>` from the first byte (the app keeps it once it runs). */
+  title: string;
 }
 
 /**
@@ -244,5 +247,6 @@ export const browserRenderedPages = (): BrowserRenderedPage[] =>
         ),
         signedIn: access === 'signed-in',
         dataFirst: DATA_FIRST_PAGES.includes(path),
+        title: pageTitleFrom(files[locale], path),
       })),
     );

@@ -61,8 +61,9 @@ export async function preloadContentPage(pathname: string): Promise<void> {
  */
 export const renderedHead: { title?: string; description?: string } = {};
 
-/** Called by a content page while the prerender renders it. */
-export function recordHead(title: string, description: string): void {
+/** Called by a page while the prerender renders it (the last call wins). */
+export function recordHead(title: string, description?: string): void {
   renderedHead.title = title;
-  renderedHead.description = description;
+  if (description !== undefined) renderedHead.description = description;
+  else delete renderedHead.description;
 }

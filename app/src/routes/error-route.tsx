@@ -1,5 +1,6 @@
 import { ErrorScreen } from '@protokoll/ui';
 import { useLocation } from 'wouter';
+import { useDocumentTitle, useErrorTitleText } from '../lib/page-title.ts';
 import { useLocale } from '../lib/use-locale.ts';
 
 /**
@@ -9,6 +10,8 @@ import { useLocale } from '../lib/use-locale.ts';
 export function ErrorRoute({ status, message }: { status: number; message?: string }) {
   const [, navigate] = useLocation();
   const { href } = useLocale();
+  // Its own title, also when it stands in for a page (a malformed id, a failed render).
+  useDocumentTitle(useErrorTitleText(status === 404 ? 'notFound' : 'error'));
   const toDashboard = () => navigate('/dashboard');
   return (
     <ErrorScreen

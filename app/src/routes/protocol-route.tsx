@@ -94,7 +94,12 @@ export function ProtocolRoute() {
   function startUpload(values: ProtocolSubmitValues) {
     // A new try replaces the failed one, whose toast has said its part.
     if (attempt) uploadStore.remove(attempt.id);
-    const id = uploader.start(values, { locale });
+    // The length read when the file was chosen goes along, so the server can price it first.
+    const durationSeconds =
+      typeof fileDuration === 'number' && chosenFile.current === values.audio_file
+        ? fileDuration
+        : undefined;
+    const id = uploader.start(values, { locale, durationSeconds });
     forgetWhenAccepted(values.audio_file, id);
     setAttempt({ id, values });
   }

@@ -99,6 +99,17 @@ describe('sendResumableUpload', () => {
     previous.length = 0;
   });
 
+  it('declares the length the browser measured, so the server prices it before any byte', async () => {
+    behaviour = (hooks) => hooks.onSuccess({ lastResponse: { getHeader: () => '43' } });
+    await sendResumableUpload(toUploadFormData(values), { token: 't', durationSeconds: 754.25 });
+    expect(created.at(-1)!.options.metadata).toMatchObject({ duration_seconds: '754.25' });
+    // Not measured (or not a length): nothing declared, the server measures at the end.
+    for (const durationSeconds of [undefined, Number.NaN, 0]) {
+      await sendResumableUpload(toUploadFormData(values), { token: 't', durationSeconds });
+      expect(created.at(-1)!.options.metadata).not.toHaveProperty('duration_seconds');
+    }
+  });
+
   it("turns the server's refusal into the API client's error, and sends nothing without a file", async () => {
     behaviour = (hooks) =>
       hooks.onError(

@@ -1,4 +1,9 @@
-import { ErrorBody, RESUMABLE_UPLOAD_PATH, UPLOAD_NOTE_ID_HEADER } from '@protokoll/contract';
+import {
+  DURATION_METADATA_KEY,
+  ErrorBody,
+  RESUMABLE_UPLOAD_PATH,
+  UPLOAD_NOTE_ID_HEADER,
+} from '@protokoll/contract';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { ApiError } from '../lib/api-error.ts';
 import { UPLOAD_REQUIRES_FORM_DATA, type SendUploadOptions } from './upload-note.ts';
@@ -64,13 +69,16 @@ export async function sendResumableUpload(
 ): Promise<{ note?: { id: number } | undefined }> {
   const file = form.get('audio_file');
   if (!(file instanceof Blob)) throw new Error(UPLOAD_REQUIRES_FORM_DATA);
-  const { baseUrl = '', token, locale, onProgress, signal, onControl } = options;
+  const { baseUrl = '', token, locale, onProgress, signal, onControl, durationSeconds } = options;
   if (signal?.aborted) throw signal.reason;
   const metadata: Record<string, string> = {};
   for (const [name, value] of form.entries()) {
     if (name !== 'audio_file' && name !== 'size' && typeof value === 'string') {
       metadata[name] = value;
     }
+  }
+  if (durationSeconds !== undefined && Number.isFinite(durationSeconds) && durationSeconds > 0) {
+    metadata[DURATION_METADATA_KEY] = String(durationSeconds);
   }
   const { Upload: TusUpload } = await import('tus-js-client');
 

@@ -69,6 +69,12 @@ export interface SendUploadOptions {
   token: string | null | undefined;
   /** Interface language: the server words its refusals in it. */
   locale?: Locale | undefined;
+  /**
+   * The recording's length in seconds as the browser measured it, if it could. The resumable
+   * upload declares it so the server prices it before any byte is sent; the multipart call does
+   * not need it (the file arrives in one request).
+   */
+  durationSeconds?: number | undefined;
   /** Bytes of the file sent so far. */
   onProgress?: (loaded: number) => void;
   signal?: AbortSignal | undefined;

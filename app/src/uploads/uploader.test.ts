@@ -11,7 +11,7 @@ import { writeStoredSession } from '../session/stored-session.ts';
 import { fakeXhrFactory } from './fake-xhr.ts';
 import type { UploadNoteValues } from './upload-note.ts';
 import { createUploadStore } from './upload-store.ts';
-import { createUploader, type UploadSession } from './uploader.ts';
+import { createUploader, type SendUpload, type UploadSession } from './uploader.ts';
 
 const file = new File([new Uint8Array(1000)], 'Jour fixe.mp3', { type: 'audio/mpeg' });
 const values: UploadNoteValues = {
@@ -436,5 +436,24 @@ describe('what a failed upload reads as ("Upload failed", or the refusal in the 
     uploader.start(values);
     await settle();
     expect(store.getSnapshot().entries[0]).toMatchObject({ status: 'error', error: text });
+  });
+});
+
+describe('what the uploader hands the sender', () => {
+  it('passes the language and the measured length on', async () => {
+    const { app } = fakeSession({ token: 't', isAuthenticated: true });
+    const sent: Parameters<SendUpload>[1][] = [];
+    const uploader = createUploader({
+      store: createUploadStore(),
+      loadSession: async () => app,
+      queryClient: new QueryClient(),
+      send: (_form, options) => {
+        sent.push(options);
+        return Promise.reject(new TypeError('stop here'));
+      },
+    });
+    uploader.start(values, { locale: 'en', durationSeconds: 61.5 });
+    await settle();
+    expect(sent[0]).toMatchObject({ locale: 'en', durationSeconds: 61.5 });
   });
 });

@@ -80,6 +80,14 @@ function followInterval(query: {
   return Math.min(MAX_POLL_BACKOFF_MS, PROCESSING_POLL_MS * 2 ** fetchFailureCount);
 }
 
+/** How an upload is started, beside the form's values. */
+export interface StartOptions {
+  /** Interface language: the server words its refusals in it. */
+  locale?: Locale | undefined;
+  /** The recording's length as the browser measured it (sent with the resumable upload). */
+  durationSeconds?: number | undefined;
+}
+
 export type Uploader = ReturnType<typeof createUploader>;
 
 export function createUploader({
@@ -162,7 +170,8 @@ export function createUploader({
     });
   }
 
-  async function run(id: number, values: UploadNoteValues, locale: Locale | undefined) {
+  async function run(id: number, values: UploadNoteValues, options: StartOptions) {
+    const { locale, durationSeconds } = options;
     const form = toUploadFormData(values);
     let app: UploadSession;
     let noteId: number | undefined;
@@ -175,6 +184,7 @@ export function createUploader({
           // Read at every attempt: a refresh after a 401 brings a new one.
           token: session.getState().token,
           locale,
+          durationSeconds,
           onProgress: (loaded) => store.progress(id, loaded),
           onControl: (control) => store.setControls(id, control),
           createXhr,
@@ -209,13 +219,13 @@ export function createUploader({
      * Starts uploading `values` (the new-note form's body) and returns the tracking entry's id at
      * once; progress, processing and the outcome arrive in the store.
      */
-    start(values: UploadNoteValues, options: { locale?: Locale } = {}): number {
+    start(values: UploadNoteValues, options: StartOptions = {}): number {
       const file = values.audio_file;
       const id = store.add({
         filename: file?.name ?? values.file_name,
         size: file?.size ?? values.size,
       });
-      void run(id, values, options.locale);
+      void run(id, values, options);
       return id;
     },
   };

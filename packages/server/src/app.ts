@@ -114,6 +114,11 @@ function toApiError(error: unknown, config: Config): ApiError | undefined {
   return undefined;
 }
 
+/** A refusal that follows from how this server is set up (no payment provider), not a failure. */
+function isSetupRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ErrorCode.PAYMENTS_DISABLED;
+}
+
 function sendError(c: Context<AppEnv>, error: ApiError): Response {
   return c.json(errorBody(error, c.get('requestId')), error.status, errorHeaders(error));
 }
@@ -176,9 +181,18 @@ export function createApp(deps: AppDeps): App {
     c.set('audioTools', tools);
     await next();
     // Path only: query strings may carry tokens (reset links), and headers and bodies never appear.
-    // A 503 is a refusal the server chose (busy, payments off), not a failure of its own.
+    // A 503 is a refusal the server chose, not a failure of its own: busy is worth a warning,
+    // payments off is how this server is set up (every billing call says so), worth no more than
+    // any other answer.
     const status = c.res.status;
-    requestLogger[status === 503 ? 'warn' : status >= 500 ? 'error' : 'info']('request', {
+    const level = isSetupRefusal(c.error)
+      ? 'info'
+      : status === 503
+        ? 'warn'
+        : status >= 500
+          ? 'error'
+          : 'info';
+    requestLogger[level]('request', {
       method: c.req.method,
       path: c.req.path,
       status,
@@ -223,8 +237,12 @@ export function createApp(deps: AppDeps): App {
 
   app.onError((error, c) => {
     const known = toApiError(error, config);
-    // Busy is expected under overload: the request's own log line (503) says enough.
-    if (known && (known.status < 500 || known instanceof ServerBusyError)) {
+    // Busy is expected under overload, payments off by configuration: the request's own log line
+    // says enough.
+    if (
+      known &&
+      (known.status < 500 || known instanceof ServerBusyError || isSetupRefusal(known))
+    ) {
       return sendError(c, known);
     }
     // Unexpected (or deliberate 5xx): the details go to the log, never to the client.

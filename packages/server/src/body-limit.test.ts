@@ -152,3 +152,131 @@ describe('request body limit over HTTP', () => {
     expect(body.code).toBe('invalidInput');
   });
 });
+
+/** One kept-alive connection: sends raw requests and reads whole answers (by Content-Length). */
+function keptAlive(port: number) {
+  const socket = connect(port, '127.0.0.1');
+  let buffer = '';
+  let ended = false;
+  let failure: Error | undefined;
+  const waiters: (() => void)[] = [];
+  const wake = () => waiters.splice(0).forEach((wake) => wake());
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    buffer += chunk;
+    wake();
+  });
+  socket.on('end', () => {
+    ended = true;
+    wake();
+  });
+  socket.on('error', (error) => {
+    failure = error;
+    wake();
+  });
+  async function until(done: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 5_000;
+    while (!done()) {
+      if (failure) throw failure;
+      if (Date.now() > deadline) throw new Error(`${what} not within 5 s; so far: ${buffer}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+  return {
+    write: (text: string) => socket.write(text),
+    /** The next whole answer: status, head and body. */
+    async answer(): Promise<{ status: number; head: string; body: string }> {
+      let head = '';
+      let length = 0;
+      await until(() => {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end < 0) return false;
+        head = buffer.slice(0, end);
+        length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        return Buffer.byteLength(buffer.slice(end + 4)) >= length;
+      }, 'a whole answer');
+      const rest = buffer.slice(head.length + 4);
+      const body = rest.slice(0, length);
+      buffer = rest.slice(length);
+      return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), head, body };
+    },
+    /** Resolves once the server ended the connection without an error (no reset). */
+    closed: () => until(() => ended, 'the end of the connection'),
+    destroy: () => socket.destroy(),
+  };
+}
+
+describe('refusals on a kept-alive connection', () => {
+  let running: RunningServer | undefined;
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it('a 413 says Connection: close and the connection ends cleanly', async () => {
+    running = await startServer(testConfig({ PORT: '0' }), {
+      db: database(),
+      logger: memoryLogger().logger,
+      worker: false,
+    });
+    const first = keptAlive(running.port);
+    try {
+      first.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+      expect((await first.answer()).status).toBe(200);
+      // Announced too large: refused before the body, which never comes in full.
+      first.write(
+        'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          `Content-Length: ${200 * KiB}\r\n\r\n{"email":"`,
+      );
+      const refused = await first.answer();
+      expect(refused.status).toBe(413);
+      expect(refused.head).toMatch(/^connection: close$/im);
+      expect(ErrorBody.parse(JSON.parse(refused.body)).code).toBe('invalidInput');
+      await first.closed();
+    } finally {
+      first.destroy();
+    }
+
+    // Over the limit while arriving (chunked, no length): the same.
+    const second = keptAlive(running.port);
+    try {
+      second.write(
+        'POST /api/stripe/webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          'Transfer-Encoding: chunked\r\n\r\n',
+      );
+      const chunk = 'x'.repeat(64 * KiB);
+      for (let i = 0; i < 20; i++) second.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      const refused = await second.answer();
+      expect(refused.status).toBe(413);
+      expect(refused.head).toMatch(/^connection: close$/im);
+      await second.closed();
+    } finally {
+      second.destroy();
+    }
+  });
+
+  it('headers over 16 KiB on the second request of a connection get a whole 431 with its body', async () => {
+    running ??= await startServer(testConfig({ PORT: '0' }), {
+      db: database(),
+      logger: memoryLogger().logger,
+      worker: false,
+    });
+    const socket = keptAlive(running.port);
+    try {
+      socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+      const first = await socket.answer();
+      expect(first.status).toBe(200);
+      expect(first.head).not.toMatch(/^connection: close$/im);
+      socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17 * KiB)}\r\n\r\n`);
+      const big = await socket.answer();
+      expect(big.status).toBe(431);
+      expect(big.head).toMatch(/^connection: close$/im);
+      expect(ErrorBody.parse(JSON.parse(big.body))).toMatchObject({ success: false });
+      await socket.closed();
+    } finally {
+      socket.destroy();
+    }
+  });
+});

@@ -1,7 +1,12 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { endpoints, ErrorBody } from '@protokoll/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server.ts';
+import { LEGAL_PAGES, placeholderPages } from './web/placeholder-content.ts';
 import { memoryLogger, testConfig } from './test/app.ts';
 import { httpClient } from './test/client.ts';
 import { testDbKind, useTestDatabase } from './test/db.ts';
@@ -89,5 +94,52 @@ describe('answers the HTTP parser refuses', () => {
       headers: { 'X-Big': 'a'.repeat(15 * 1024) },
     });
     expect(fine.status).toBe(200);
+  });
+});
+
+describe('the legal pages at a production start', () => {
+  async function appDistWith(impressum: string): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'protokoll-dist-'));
+    await mkdir(join(dir, 'pages', 'en'), { recursive: true });
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>Protokoll</title>');
+    await writeFile(join(dir, 'pages', 'impressum.html'), impressum);
+    return dir;
+  }
+
+  async function startLines(appDist: string, env: Record<string, string> = {}) {
+    const { logger, lines } = memoryLogger();
+    const running = await startServer(
+      testConfig({ PORT: '0', NODE_ENV: 'production', APP_DIST: appDist, ...env }),
+      { db: database(), logger, worker: false },
+    );
+    await running.close();
+    return lines.filter(
+      (line) => line.msg === 'legal pages still show the placeholders of the templates',
+    );
+  }
+
+  it('warns when the served Impressum is still the template, and not once it is the operator’s', async () => {
+    const template = await appDistWith(
+      '<main><h1>Impressum</h1><p>Protokoll GmbH<br>Musterstraße 1<br>10115 Berlin</p><p>HRB 000000</p></main>',
+    );
+    expect(await startLines(template)).toEqual([
+      expect.objectContaining({ level: 'warn', pages: ['/impressum'] }),
+    ]);
+    const own = await appDistWith(
+      '<main><h1>Impressum</h1><p>Beispiel AG<br>Hauptstraße 5<br>80331 München</p><p>HRB 123456</p></main>',
+    );
+    expect(await startLines(own)).toEqual([]);
+    // Not serving the app (an API-only process): nothing to say.
+    expect(await startLines(template, { SERVE_APP: 'false' })).toEqual([]);
+  });
+
+  it('knows the templates the repository ships: each marker is in its page', async () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    for (const { template, markers } of LEGAL_PAGES) {
+      const text = await readFile(join(root, template), 'utf8');
+      for (const marker of markers) expect(text, template).toContain(marker);
+    }
+    // Nothing prerendered at all (a build without pages): no warning to give.
+    expect(await placeholderPages(await mkdtemp(join(tmpdir(), 'protokoll-empty-')))).toEqual([]);
   });
 });

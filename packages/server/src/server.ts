@@ -8,6 +8,7 @@ import { ensureJwtSecret } from './lib/auth/secret.ts';
 import { answerClientError, MAX_HEADER_BYTES } from './lib/client-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { startUploadSweeper } from './lib/upload-temp.ts';
+import { warnAboutPlaceholderPages } from './web/placeholder-content.ts';
 import { startPgliteUpkeep } from './db/pglite-upkeep.ts';
 import { audioStorage, type Storage } from './providers/storage/storage.ts';
 import { paymentsFromConfig } from './providers/payments/index.ts';
@@ -95,6 +96,10 @@ export async function startServer(
 
   const url = `http://${urlHost(config.host)}:${port}`;
   logger.info('listening', { url, database: db.kind, serveApp: config.serveApp });
+  // The Impressum must name the operator: a production server serving the template says so.
+  if (config.nodeEnv === 'production' && config.serveApp) {
+    await warnAboutPlaceholderPages(config.appDist, logger);
+  }
   // Checked now, not at the first upload: a server without them says so in its log and in
   // GET /api/capabilities, and refuses uploads before reading them.
   const tools = await audioTools();

@@ -18,7 +18,12 @@ const OWN_LIMIT = new Set([`${uploadNote.method} ${uploadNote.path}`]);
 const WEBHOOK = `${stripeWebhook.method} ${stripeWebhook.path}`;
 
 function tooLarge(): never {
-  throw new ApiError(413, ErrorCode.INVALID_INPUT, BODY_TOO_LARGE_MESSAGE);
+  // The rest of the body stays unread, and the Node adapter drops such a connection shortly
+  // after the answer (it drains for at most 500 ms): saying so keeps a client from sending its
+  // next request on it.
+  throw new ApiError(413, ErrorCode.INVALID_INPUT, BODY_TOO_LARGE_MESSAGE, undefined, {
+    closeConnection: true,
+  });
 }
 
 /**

@@ -19,13 +19,20 @@ const answers: Record<string, { status: number; reason: string; message: string 
 };
 const badRequest = { status: 400, reason: 'Bad Request', message: 'Bad request' };
 
+/** What Node keeps on a server socket: the response being written on it, if any. */
+interface ServerSocket {
+  _httpMessage?: { headersSent?: boolean } | null;
+}
+
 /**
  * Node's `clientError` answer for a request its HTTP parser refused before any handler ran
  * (headers over 16 KiB, a broken request line), in the one error body instead of Node's empty
- * one. Mirrors Node's own handling otherwise: write only on an untouched socket, then close it.
+ * one. Mirrors Node's own handling otherwise: write only when no answer is under way on the
+ * socket (a kept-alive connection whose earlier answers are complete counts as free), then close.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  const writable = socket.writable && (socket as { bytesWritten?: number }).bytesWritten === 0;
+  const inFlight = (socket as Duplex & ServerSocket)._httpMessage;
+  const writable = socket.writable && !inFlight?.headersSent;
   if (error.code === 'ECONNRESET' || !writable) {
     socket.destroy();
     return;

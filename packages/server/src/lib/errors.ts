@@ -9,13 +9,18 @@ export class ApiError extends Error {
   readonly issues: FieldIssue[] | undefined;
   /** Seconds until a retry may succeed: the `Retry-After` of a 429 or 503. */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * The request's body is left unread: the answer says `Connection: close`, so the client opens
+   * a new connection for its next request instead of reusing one the server is about to drop.
+   */
+  readonly closeConnection: boolean;
 
   constructor(
     status: ContentfulStatusCode,
     code: ErrorCode,
     message: string,
     issues?: FieldIssue[],
-    options: { retryAfterSeconds?: number } = {},
+    options: { retryAfterSeconds?: number; closeConnection?: boolean } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -23,6 +28,7 @@ export class ApiError extends Error {
     this.code = code;
     this.issues = issues;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.closeConnection = options.closeConnection ?? false;
   }
 }
 
@@ -45,11 +51,16 @@ export class ServerBusyError extends ApiError {
 /** `Retry-After` of a 429 or 503 that names no time of its own. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
-/** The headers an error answer carries besides its body: `Retry-After` on every 429 and 503. */
+/**
+ * The headers an error answer carries besides its body: `Retry-After` on every 429 and 503,
+ * `Connection: close` when the body was left unread.
+ */
 export function errorHeaders(error: ApiError): Record<string, string> {
-  if (error.status !== 429 && error.status !== 503) return {};
+  const headers: Record<string, string> = {};
+  if (error.closeConnection) headers.Connection = 'close';
+  if (error.status !== 429 && error.status !== 503) return headers;
   const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
-  return { 'Retry-After': String(seconds) };
+  return { ...headers, 'Retry-After': String(seconds) };
 }
 
 /** Client-facing texts; the client shows its own translation of `code`. */

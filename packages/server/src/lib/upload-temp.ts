@@ -75,6 +75,72 @@ export async function sweepExpiredResumableUploads(
   return removed;
 }
 
+/** What the server reads back from a resumable upload's `<id>.json` record. */
+export interface ResumableRecord {
+  id: string;
+  /** The declared length (`Upload-Length`). */
+  size: number;
+  /** Epoch ms of its creation. */
+  createdAt: number;
+  /** Whether its note exists (the last byte arrived and was accepted). */
+  complete: boolean;
+}
+
+/**
+ * The resumable uploads of user `owner` (the `owner` metadata the server wrote at creation), read
+ * from their records in DATA_DIR/tmp/tus: shared by every API process on the data folder, so the
+ * count holds whichever process created them. Unreadable records are left out.
+ */
+export async function resumableUploadsOf(
+  dataDir: string,
+  owner: number,
+): Promise<ResumableRecord[]> {
+  const dir = resumableUploadDir(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const found: ResumableRecord[] = [];
+  for (const name of names) {
+    if (!name.endsWith('.json')) continue;
+    try {
+      const record = JSON.parse(await readFile(join(dir, name), 'utf8')) as {
+        id?: unknown;
+        size?: unknown;
+        creation_date?: unknown;
+        metadata?: Record<string, unknown> | null;
+      };
+      if (record.metadata?.owner !== String(owner)) continue;
+      found.push({
+        id: name.slice(0, -'.json'.length),
+        size: typeof record.size === 'number' ? record.size : 0,
+        createdAt:
+          typeof record.creation_date === 'string' ? Date.parse(record.creation_date) : Date.now(),
+        complete: typeof record.metadata.note_id === 'string',
+      });
+    } catch {
+      // Being written or removed right now: not counted.
+    }
+  }
+  return found;
+}
+
+/**
+ * Removes every resumable upload of user `owner`, data and record (an account being deleted).
+ * @returns how many uploads were removed.
+ */
+export async function removeResumableUploadsOf(dataDir: string, owner: number): Promise<number> {
+  const dir = resumableUploadDir(dataDir);
+  const uploads = await resumableUploadsOf(dataDir, owner);
+  for (const { id } of uploads) {
+    await rm(join(dir, id), { force: true });
+    await rm(join(dir, `${id}.json`), { force: true });
+  }
+  return uploads.length;
+}
+
 /** Temporary uploads of this process still in flight: the sweep never touches them. */
 const inFlight = new Set<string>();
 

@@ -32,7 +32,7 @@ type Story = StoryObj<typeof meta>;
 export const Monthly: Story = {
   play: async ({ canvas }) => {
     const card = canvas.getByRole('region', { name: pro.name });
-    await expect(card).toHaveTextContent('pro Monat');
+    await expect(card).toHaveTextContent('pro Monat inkl. MwSt.');
     await expect(card.querySelector('[data-slot="plan-minutes"]')).toHaveTextContent(/im Monat/);
     await expect(canvas.getByRole('button', { name: `${pro.name} wählen` })).toBeVisible();
     await expect(card.querySelector('[data-slot="plan-saving"]')).toBeNull();
@@ -44,7 +44,7 @@ export const Yearly: Story = {
   args: { interval: 'year' },
   play: async ({ canvas }) => {
     const card = canvas.getByRole('region', { name: pro.name });
-    await expect(card).toHaveTextContent('pro Jahr');
+    await expect(card).toHaveTextContent('pro Jahr inkl. MwSt.');
     await expect(card.querySelector('[data-slot="plan-saving"]')).not.toBeNull();
   },
 };
@@ -56,6 +56,9 @@ export const Current: Story = {
     const card = canvas.getByRole('region', { name: free.name });
     await expect(card).toHaveAttribute('data-current', 'true');
     await expect(canvas.getByText('Ihr aktueller Tarif')).toBeVisible();
+    // Nothing to pay: no tax to mention.
+    await expect(card).toHaveTextContent('pro Monat');
+    await expect(card).not.toHaveTextContent('MwSt.');
     await expect(canvas.queryByRole('button')).toBeNull();
   },
 };
@@ -72,6 +75,8 @@ export const English: Story = {
   globals: { locale: 'en' },
   args: { interval: 'year', action: <Button>{`Choose ${pro.name}`}</Button> },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('region', { name: pro.name })).toHaveTextContent('per year');
+    await expect(canvas.getByRole('region', { name: pro.name })).toHaveTextContent(
+      'per year incl. VAT',
+    );
   },
 };

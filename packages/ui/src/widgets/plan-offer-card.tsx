@@ -80,7 +80,10 @@ export function PlanOfferCard({
                 {format.money(price, plan.currency)}
               </span>
               <span className="text-sm text-muted-foreground">
-                {t(interval === 'year' ? 'buy.perYear' : 'buy.perMonth')}
+                {/* A price to pay is a consumer's gross price: it says that it includes VAT. */}
+                {price > 0
+                  ? t(interval === 'year' ? 'buy.perYearInclVat' : 'buy.perMonthInclVat')
+                  : t(interval === 'year' ? 'buy.perYear' : 'buy.perMonth')}
               </span>
             </p>
             {saving > 0 && price > 0 ? (

@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { refundHeldMinutes } from '../../lib/minutes.ts';
+import { removeResumableUploadsOf } from '../../lib/upload-temp.ts';
 import type { DomainDeps } from '../deps.ts';
 
 /** Name, company and phone; company and phone only when sent (empty clears them). */
@@ -52,6 +53,16 @@ export async function deleteAccount(deps: DomainDeps, userId: number): Promise<v
     await deps.storage.removeAll(String(userId));
   } catch (error) {
     deps.logger.error('account deleted, but its audio folder could not be removed', {
+      userId,
+      err: error,
+    });
+  }
+  try {
+    // Open resumable uploads wait in the data folder, not in storage: they go now, not at expiry.
+    const removed = await removeResumableUploadsOf(deps.config.dataDir, userId);
+    if (removed > 0) deps.logger.info('open uploads of a deleted account removed', { removed });
+  } catch (error) {
+    deps.logger.error('account deleted, but its open uploads could not be removed', {
       userId,
       err: error,
     });

@@ -127,6 +127,32 @@ export async function checkUploadFields(
 }
 
 /**
+ * A recording of `durationSeconds` against the plan's per-file limit and the balance of the
+ * minutes account: with the measured length when the recording has arrived, and with the length
+ * the browser declared when a resumable upload is created (docs/uploads.md#resumable-uploads).
+ * Nothing is reserved here.
+ * @throws ApiError 422 fileTooLong, 402 insufficientMinutes.
+ */
+export async function checkLength(
+  deps: DomainDeps,
+  {
+    account,
+    words,
+    durationSeconds,
+  }: { account: MinutesAccount; words: Wording; durationSeconds: number },
+): Promise<void> {
+  const plan = planById(account.planId);
+  if (plan.max_file_minutes !== null && exceedsFileLimit(durationSeconds, plan.max_file_minutes)) {
+    throw fileTooLong(words, durationSeconds, plan.name, plan.max_file_minutes);
+  }
+  const cost = billableMinutes(durationSeconds);
+  const balance = await gated(deps, () => minutesOf(deps.db, account.ledgerUserId, account.planId));
+  if (!hasEnoughMinutes(balance, cost)) {
+    throw insufficientMinutes(words, durationSeconds, cost, balance.remaining);
+  }
+}
+
+/**
  * Checks fields, content, length, plan and minutes, in that order, before anything is stored;
  * then moves the recording into storage and creates the reservation, the note and its job in one
  * transaction, and wakes the workers. A refusal leaves nothing stored (a recording already moved
@@ -144,7 +170,6 @@ export async function createNoteFromUpload(
     fields,
     filename: file?.filename,
   });
-  const plan = planById(account.planId);
   if (!file) throw missingFile();
 
   let detected: Awaited<ReturnType<typeof detectAudio>>;
@@ -158,14 +183,8 @@ export async function createNoteFromUpload(
   }
   const duration = detected.probe.durationSeconds;
   const cost = billableMinutes(duration);
-  if (plan.max_file_minutes !== null && exceedsFileLimit(duration, plan.max_file_minutes)) {
-    throw fileTooLong(words, duration, plan.name, plan.max_file_minutes);
-  }
   // Refused before anything is stored; checked again under the lock below.
-  const balance = await gated(deps, () => minutesOf(db, account.ledgerUserId, account.planId));
-  if (!hasEnoughMinutes(balance, cost)) {
-    throw insufficientMinutes(words, duration, cost, balance.remaining);
-  }
+  await checkLength(deps, { account, words, durationSeconds: duration });
 
   const key = audioKey(user.id, detected.ext);
   // Written once: the temporary file becomes the stored recording.

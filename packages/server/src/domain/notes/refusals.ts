@@ -94,3 +94,34 @@ export function tooManyUploads(words: Wording, max: number): ApiError {
     words.t('processing.upload.tooManyUploads', { max }),
   );
 }
+
+/** Too many resumable uploads of this person open at once (MAX_OPEN_UPLOADS_PER_USER). */
+export function tooManyOpenUploads(words: Wording, max: number): ApiError {
+  return new ApiError(
+    429,
+    ErrorCode.TOO_MANY_OPEN_UPLOADS,
+    words.t('processing.upload.tooManyOpenUploads', { max }),
+  );
+}
+
+/** The open resumable uploads' declared lengths would pass their bound together. */
+export function openUploadsTooLarge(words: Wording, maxBytes: number): ApiError {
+  return new ApiError(
+    429,
+    ErrorCode.TOO_MANY_OPEN_UPLOADS,
+    words.t('processing.upload.openUploadsTooLarge', { max: words.bytes(maxBytes) }),
+  );
+}
+
+/** A PATCH brought more bytes than the upload declared at its creation (`Upload-Length`). */
+export function beyondDeclaredLength(words: Wording, declaredBytes: number): ApiError {
+  return new ApiError(
+    413,
+    ErrorCode.UPLOAD_FAILED,
+    words.t('processing.upload.beyondDeclaredLength', {
+      bytes: new Intl.NumberFormat(words.locale).format(declaredBytes),
+    }),
+    undefined,
+    { closeConnection: true },
+  );
+}

@@ -33,6 +33,20 @@ export const otherTeam = () =>
     'You already belong to a team. An account can only be in one team.',
   );
 
+export const ownsTeam = () =>
+  new ApiError(
+    409,
+    ErrorCode.TEAM_OWNS_TEAM,
+    'You lead a team of your own. Remove its members and revoke its open invitations before you join another team.',
+  );
+
+export const inviterInOtherTeam = () =>
+  new ApiError(
+    409,
+    ErrorCode.TEAM_INVITER_IN_OTHER_TEAM,
+    'The person who invited you has since joined another team. This invitation can no longer be accepted.',
+  );
+
 export const invitationExpired = () =>
   new ApiError(
     410,

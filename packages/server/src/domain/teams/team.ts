@@ -35,6 +35,8 @@ import {
   invitationExpired,
   invitationUsed,
   invitationWrongAccount,
+  inviterInOtherTeam,
+  ownsTeam,
   otherTeam,
   selfInvite,
   teamFull,
@@ -133,6 +135,12 @@ async function seatsTaken(db: Db, teamId: number, now: Date): Promise<number> {
       ),
     );
   return (members?.value ?? 0) + (invited?.value ?? 0);
+}
+
+/** Whether the user owns a team with a member or an invitation that can still be accepted. */
+async function leadsTeam(db: Db, userId: number, now: Date): Promise<boolean> {
+  const own = await ownedTeam(db, userId);
+  return own !== undefined && (await seatsTaken(db, own.id, now)) > 0;
 }
 
 /** `GET /api/team` for the caller (see TeamResponse). */
@@ -245,6 +253,9 @@ export async function inviteToTeam(
     const locked = await lockUserMinutes(tx, owner.id);
     const plan = planById(locked?.planId ?? owner.planId);
     if (plan.teamSeats === 0) throw teamPlanRequired();
+    // Again under the owner's lock, which joining a team takes too: an owner who joined another
+    // team a moment ago invites nobody into a team of their own.
+    if (await membershipOf(tx, owner.id)) throw otherTeam();
     await tx.insert(teams).values({ ownerId: owner.id }).onConflictDoNothing();
     const team = await ownedTeam(tx, owner.id);
     if (!team) throw new Error('team row missing after insert');
@@ -320,18 +331,22 @@ export async function acceptInvitation(
   if (ownerId === user.id) throw selfInvite();
   const current = await membershipOf(db, user.id);
   if (current) throw current.owner.id === ownerId ? alreadyMember() : otherTeam();
-  const own = await ownedTeam(db, user.id);
-  if (own) {
-    const [members] = await db
-      .select({ value: count() })
-      .from(teamMembers)
-      .where(eq(teamMembers.teamId, own.id));
-    if ((members?.value ?? 0) > 0) throw otherTeam();
-  }
   await db
     .transaction(async (tx) => {
-      const locked = await lockUserMinutes(tx, ownerId);
+      // Both rows, in id order (two owners accepting each other's invitations at once must not
+      // wait on each other): inviting, accepting and joining all take the owner's lock, so the
+      // checks below hold until the membership is written.
+      const lockedRows = new Map<number, { planId: string } | undefined>();
+      for (const id of [ownerId, user.id].sort((a, b) => a - b)) {
+        lockedRows.set(id, await lockUserMinutes(tx, id));
+      }
+      const locked = lockedRows.get(ownerId);
       if (!locked || planById(locked.planId).teamSeats === 0) throw teamPlanRequired();
+      // One team per person, both ways (docs/product.md#teams): the inviter must not have become
+      // a member elsewhere meanwhile, and whoever joins must not lead a team someone belongs to
+      // or is invited to.
+      if (await membershipOf(tx, ownerId)) throw inviterInOtherTeam();
+      if (await leadsTeam(tx, user.id, now)) throw ownsTeam();
       const [spent] = await tx
         .update(teamInvitations)
         .set({ acceptedAt: now })

@@ -499,4 +499,14 @@ describe('without STRIPE_SECRET_KEY', () => {
       .body;
     expect(subscription).toMatchObject({ source: 'free', payments_enabled: false });
   });
+
+  it('logs the refusal as an expected answer: at info, no "request failed"', async () => {
+    const user = await signUp(off.api);
+    off.logs.length = 0;
+    errorOf(await startCheckout(off.api, user), 503);
+    const lines = off.logs.filter((line) => line.level !== 'debug');
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'info', msg: 'request', status: 503 }),
+    ]);
+  });
 });

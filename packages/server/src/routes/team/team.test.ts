@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioFixtures, type AudioFixtures } from '../../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
-import { minutesLedger, notes, teamInvitations, users } from '../../db/schema.ts';
+import { minutesLedger, notes, teamInvitations, teamMembers, users } from '../../db/schema.ts';
 import { uploadForm } from '../../jobs/testing.ts';
 import { monthPeriod, settleMinutes } from '../../lib/minutes.ts';
 import {
@@ -277,11 +277,80 @@ describe('invitations', () => {
     expect((await invite(first, second.email)).status).toBe(200);
     await member(second);
     const owner = await accept(second, await inviteToken(second.email));
-    expect(owner.error).toMatchObject({ code: 'teamOtherTeam' });
+    expect(owner.status).toBe(409);
+    expect(owner.error).toMatchObject({ code: 'teamOwnsTeam' });
     // A member invites nobody (their plan is the team's, but the team is not theirs).
     const fromMember = await invite(bea, 'noch.jemand@example.de');
     expect(fromMember.status).toBe(409);
     expect(fromMember.error).toMatchObject({ code: 'teamOtherTeam' });
+  });
+
+  it('keeps an owner with an open invitation out of other teams, so their invitee never makes them both', async () => {
+    const anna = await businessOwner();
+    const carl = await businessOwner();
+    const bea = await signUp(t.api);
+    // Anna invites Bea, then is invited by Carl: joining Carl's team would leave her leading a
+    // team Bea may still join.
+    expect((await invite(anna, bea.email)).status).toBe(200);
+    expect((await invite(carl, anna.email)).status).toBe(200);
+    const carlsToken = await inviteToken(anna.email);
+    const joined = await accept(anna, carlsToken);
+    expect(joined.status).toBe(409);
+    expect(joined.error).toMatchObject({
+      code: 'teamOwnsTeam',
+      message: expect.stringContaining('revoke its open invitations') as unknown,
+    });
+    const german = await t.api.call(endpoints.acceptTeamInvitation, {
+      token: anna.token,
+      body: { token: carlsToken },
+      headers: { 'Accept-Language': 'de' },
+    });
+    expect(german.error).toMatchObject({ code: 'teamOwnsTeam' });
+    expect(await team(anna)).toMatchObject({ role: 'owner', invitations: [{ email: bea.email }] });
+    // Bea joins Anna's team as invited; Anna is still only an owner.
+    expect((await accept(bea, await inviteToken(bea.email))).status).toBe(200);
+    const annas = await team(anna);
+    expect(annas.role).toBe('owner');
+    expect(annas.members.map((person) => [person.email, person.role])).toEqual([
+      [anna.email, 'owner'],
+      [bea.email, 'member'],
+    ]);
+
+    // Once Anna's team is empty again (Bea removed, nothing open) she may join Carl's.
+    const removed = await t.api.call(endpoints.removeTeamMember, {
+      token: anna.token,
+      query: { id: bea.user.id },
+    });
+    expect(removed.status).toBe(200);
+    expect((await accept(anna, carlsToken)).status).toBe(200);
+    expect(await team(anna)).toMatchObject({ role: 'member' });
+  });
+
+  it('refuses an invitation whose owner has since become a member of another team', async () => {
+    const anna = await businessOwner();
+    const carl = await businessOwner();
+    const bea = await signUp(t.api);
+    expect((await invite(anna, bea.email)).status).toBe(200);
+    // Anna in Carl's team while her invitation is open: the state a race (or data from before
+    // the rule) can leave. Written directly: the API refuses to make it.
+    const carlsTeam = await team(carl);
+    expect(carlsTeam.role).toBe('owner');
+    expect((await invite(carl, `platzhalter.${carl.user.id}@example.de`)).status).toBe(200);
+    const [row] = await db()
+      .select({ teamId: teamInvitations.teamId })
+      .from(teamInvitations)
+      .where(eq(teamInvitations.email, `platzhalter.${carl.user.id}@example.de`));
+    await db()
+      .insert(teamMembers)
+      .values({ teamId: row!.teamId, userId: anna.user.id, joinedAt: new Date() });
+    const late = await accept(bea, await inviteToken(bea.email));
+    expect(late.status).toBe(409);
+    expect(late.error).toMatchObject({ code: 'teamInviterInOtherTeam' });
+    expect(await team(bea)).toMatchObject({ role: 'none' });
+    // And Anna, a member now, invites nobody.
+    expect((await invite(anna, 'noch.jemand@example.de')).error).toMatchObject({
+      code: 'teamOtherTeam',
+    });
   });
 
   it('lets one of two simultaneous uses of a link through, and one of two teams at once', async () => {

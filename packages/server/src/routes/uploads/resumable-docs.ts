@@ -42,7 +42,7 @@ export const resumableUploadDocs: RouteConfig[] = [
     tags: [tag],
     summary: 'Start a resumable upload (tus 1.0.0, creation extension)',
     description:
-      '`Upload-Length` is required (no deferred length). `Upload-Metadata` carries the text fields of `POST /api/note` under the same names (base64 values, as tus defines; schema ResumableUploadMetadata in the contract); they are checked now, before any byte: fields, languages, model, plan, folder.',
+      '`Upload-Length` is required (no deferred length). `Upload-Metadata` carries the text fields of `POST /api/note` under the same names (base64 values, as tus defines; schema ResumableUploadMetadata in the contract); they are checked now, before any byte: fields, languages, model, plan, folder, and, when `duration_seconds` declares the length the client measured, that length against the plan and the minutes. One person may have MAX_OPEN_UPLOADS_PER_USER uploads open, declaring together at most OPEN_UPLOAD_BYTES_FACTOR × the largest upload.',
     security,
     request: {
       headers: z.object({
@@ -63,8 +63,12 @@ export const resumableUploadDocs: RouteConfig[] = [
       400: error('`Upload-Length` missing or invalid'),
       403: error('premium model on a plan without premium models'),
       404: error('`folder_id` is not one of your folders'),
+      402: error('the declared length costs more minutes than are left'),
       413: error('`Upload-Length` above the largest upload'),
-      422: error('a field is invalid, or no speech-to-text engine'),
+      422: error(
+        'a field is invalid, no speech-to-text engine, or the declared length is longer than the plan allows',
+      ),
+      429: error('too many open uploads of this person, or too many bytes declared by them'),
     },
   },
   {

@@ -6,6 +6,9 @@ import { request } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  endpoints,
+  MAX_OPEN_UPLOADS_PER_USER,
+  OPEN_UPLOAD_BYTES_FACTOR,
   RESUMABLE_UPLOAD_PATH,
   TUS_VERSION,
   UPLOAD_NOTE_ID_HEADER,
@@ -15,7 +18,8 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioFixtures, type AudioFixtures } from '../../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
-import { minutesLedger, notes } from '../../db/schema.ts';
+import { minutesLedger, notes, users } from '../../db/schema.ts';
+import { ensureMonthlyGrant } from '../../lib/minutes.ts';
 import { defaultFields, filesIn, ledgerOf, waitForNote } from '../../jobs/testing.ts';
 import { resumableUploadDir, sweepExpiredResumableUploads } from '../../lib/upload-temp.ts';
 import { startServer, type RunningServer } from '../../server.ts';
@@ -334,5 +338,138 @@ describe('resumable upload (tus)', () => {
     expect(await uploadFiles()).not.toEqual(expect.arrayContaining([id]));
     expect((await head(url, anna)).status).toBe(404);
     await expectNothingLeft(anna);
+  });
+});
+
+describe('limits of open resumable uploads', () => {
+  const del = (url: string, account: SignedUp) =>
+    fetch(url, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${account.token}`, 'Tus-Resumable': TUS_VERSION },
+    });
+
+  it(`allows ${MAX_OPEN_UPLOADS_PER_USER} open uploads per person; giving one up frees its place`, async () => {
+    const api = httpClient(server.url);
+    const [anna, ben] = await Promise.all([signUp(api), signUp(api)]);
+    const urls: string[] = [];
+    for (let i = 0; i < MAX_OPEN_UPLOADS_PER_USER; i++) {
+      const created = await create(anna, 1000);
+      expect(created.status).toBe(201);
+      urls.push(uploadUrl(created));
+    }
+    const refused = await create(anna, 1000);
+    expect(refused.status).toBe(429);
+    const body = await errorOf(refused);
+    expect(body.code).toBe('tooManyOpenUploads');
+    expect(body.message).toBe(
+      `Sie haben bereits ${MAX_OPEN_UPLOADS_PER_USER} unvollständige Uploads offen, mehr sind nicht möglich. Setzen Sie einen davon fort, indem Sie dieselbe Datei erneut wählen, oder warten Sie, bis er verfällt.`,
+    );
+    const english = await fetch(`${server.url}${RESUMABLE_UPLOAD_PATH}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${anna.token}`,
+        'Accept-Language': 'en',
+        'Tus-Resumable': TUS_VERSION,
+        'Upload-Length': '1000',
+        'Upload-Metadata': metadata(defaultFields('a.wav', 1000)),
+      },
+    });
+    expect((await errorOf(english)).message).toMatch(/^You already have 3 unfinished uploads open/);
+    // Someone else's uploads are their own count.
+    expect((await create(ben, 1000)).status).toBe(201);
+    // Giving one up (as the client does) makes room again.
+    expect((await del(urls[0]!, anna)).status).toBe(204);
+    expect((await create(anna, 1000)).status).toBe(201);
+  });
+
+  it(`bounds the declared bytes of open uploads at ${OPEN_UPLOAD_BYTES_FACTOR} × MAX_UPLOAD_BYTES`, async () => {
+    const anna = await signUp(httpClient(server.url));
+    const max = 4 * 1024 * 1024;
+    expect((await create(anna, max)).status).toBe(201);
+    expect((await create(anna, max - 10)).status).toBe(201);
+    const refused = await create(anna, 11);
+    expect(refused.status).toBe(429);
+    const body = await errorOf(refused);
+    expect(body.code).toBe('tooManyOpenUploads');
+    expect(body.message).toBe(
+      'Ihre unvollständigen Uploads wären zusammen größer als erlaubt (höchstens 8 MB). Setzen Sie einen davon fort, indem Sie dieselbe Datei erneut wählen, oder warten Sie, bis er verfällt.',
+    );
+    expect((await create(anna, 10)).status).toBe(201);
+  });
+
+  it('counts only unfinished uploads: a finished one frees its place', async () => {
+    const anna = await signUp(httpClient(server.url));
+    const bytes = new Uint8Array(await readFile(fixtures.german.mp3));
+    const first = uploadUrl(await create(anna, bytes.length));
+    for (let i = 1; i < MAX_OPEN_UPLOADS_PER_USER; i++) {
+      expect((await create(anna, 1000)).status).toBe(201);
+    }
+    expect((await create(anna, 1000)).status).toBe(429);
+    expect((await patch(first, anna, 0, bytes)).status).toBe(204);
+    expect((await create(anna, 1000)).status).toBe(201);
+  });
+
+  it('prices the length the browser declared when the upload is created, before any byte', async () => {
+    const anna = await signUp(httpClient(server.url));
+    // Free: 30 minutes a month, 30 minutes a file.
+    const long = await create(anna, 1000, { duration_seconds: String(31 * 60) });
+    expect(long.status).toBe(422);
+    expect(await errorOf(long)).toMatchObject({
+      code: 'fileTooLong',
+      message: expect.stringContaining('Tarif Free') as unknown,
+    });
+    await database().db.update(users).set({ planId: 'starter' }).where(eq(users.id, anna.user.id));
+    const costly = await create(anna, 1000, { duration_seconds: String(301 * 60) });
+    expect(costly.status).toBe(402);
+    expect((await errorOf(costly)).code).toBe('insufficientMinutes');
+    await expectNothingLeft(anna);
+    // Within the balance, or not declared at all (the server measures at the end): created.
+    expect((await create(anna, 1000, { duration_seconds: '12.5' })).status).toBe(201);
+    expect((await create(anna, 1000)).status).toBe(201);
+  });
+
+  it('still decides by the measured length when the last byte arrives, whatever was declared', async () => {
+    const anna = await signUp(httpClient(server.url));
+    const bytes = new Uint8Array(await readFile(fixtures.german.mp3));
+    const url = uploadUrl(await create(anna, bytes.length, { duration_seconds: '1' }));
+    // Meanwhile the Free plan's 30 minutes are spent: the recording's measured minute is refused.
+    const period = await ensureMonthlyGrant(database().db, anna.user.id, 'free');
+    await database()
+      .db.insert(minutesLedger)
+      .values({ userId: anna.user.id, kind: 'charge', minutes: 30, period, reason: 'test: spent' });
+    const refused = await patch(url, anna, 0, bytes);
+    expect(refused.status).toBe(402);
+    expect((await errorOf(refused)).code).toBe('insufficientMinutes');
+  });
+
+  it('says what is wrong when a PATCH brings more than the declared length', async () => {
+    const anna = await signUp(httpClient(server.url));
+    const url = uploadUrl(await create(anna, 100));
+    const over = await patch(url, anna, 0, new Uint8Array(200));
+    expect(over.status).toBe(413);
+    expect(over.headers.get('Connection')).toBe('close');
+    expect(await errorOf(over)).toMatchObject({
+      code: 'uploadFailed',
+      message:
+        'Die Daten sind länger als die angekündigte Größe des Uploads (100 Byte). Bitte starten Sie den Upload neu.',
+    });
+  });
+
+  it("removes a person's open uploads with their account, and nobody else's", async () => {
+    const api = httpClient(server.url);
+    const [anna, ben] = await Promise.all([signUp(api), signUp(api)]);
+    const bytes = new Uint8Array(await readFile(fixtures.german.mp3));
+    const url = uploadUrl(await create(anna, bytes.length));
+    expect((await patch(url, anna, 0, bytes.subarray(0, 2000))).status).toBe(204);
+    uploadUrl(await create(anna, 1000));
+    const bens = uploadUrl(await create(ben, 1000));
+    expect(await uploadFilesOf(anna)).toHaveLength(4);
+    const deleted = await api.call(endpoints.deleteUser, {
+      token: anna.token,
+      body: { confirmation: 'DELETE' },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await uploadFilesOf(anna)).toEqual([]);
+    expect((await head(bens, ben)).status).toBe(200);
   });
 });

@@ -5,7 +5,11 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  DURATION_METADATA_KEY,
   ErrorCode,
+  MAX_OPEN_UPLOADS_PER_USER,
+  OPEN_UPLOAD_BYTES_FACTOR,
+  ResumableUploadMetadata,
   RESUMABLE_UPLOAD_PATH,
   TUS_VERSION,
   UPLOAD_NOTE_ID_HEADER,
@@ -16,12 +20,19 @@ import type { Context } from 'hono';
 import type { Config } from '../../config.ts';
 import type { User } from '../../db/schema.ts';
 import type { DomainDeps } from '../../domain/deps.ts';
-import { checkUploadFields, createNoteFromUpload } from '../../domain/notes/create-from-upload.ts';
+import {
+  checkLength,
+  checkUploadFields,
+  createNoteFromUpload,
+} from '../../domain/notes/create-from-upload.ts';
 import {
   AUDIO_FIELD,
+  beyondDeclaredLength,
   noAudioTools,
   noEngine,
+  openUploadsTooLarge,
   tooLarge,
+  tooManyOpenUploads,
   tooManyUploads,
   UPLOAD_RETRY_AFTER_SECONDS,
 } from '../../domain/notes/refusals.ts';
@@ -29,7 +40,7 @@ import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { returningGate } from '../../lib/db-gate.ts';
 import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
-import { markFinishing, resumableUploadDir } from '../../lib/upload-temp.ts';
+import { markFinishing, resumableUploadDir, resumableUploadsOf } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
 import { requestWording, type Wording } from '../../lib/wording.ts';
 import { depsOf } from '../deps.ts';
@@ -63,9 +74,21 @@ function fieldsOf(metadata: Upload['metadata']): Record<string, string> {
   for (const [key, value] of Object.entries(metadata ?? {})) {
     if (value === null || value === undefined) continue;
     if (key === OWNER_KEY || key === NOTE_KEY || key === AUDIO_FIELD || key === 'size') continue;
+    // Not a field of the upload call: the browser's measurement, checked at creation only.
+    if (key === DURATION_METADATA_KEY) continue;
     fields[key] = value;
   }
   return fields;
+}
+
+/** The length the browser declared in the metadata; undefined when absent or not a length. */
+function declaredSeconds(metadata: Upload['metadata']): number | undefined {
+  const parsed = ResumableUploadMetadata.shape.duration_seconds.safeParse(
+    metadata?.[DURATION_METADATA_KEY] ?? undefined,
+  );
+  return parsed.success && parsed.data !== undefined && Number.isFinite(parsed.data)
+    ? parsed.data
+    : undefined;
 }
 
 /**
@@ -171,12 +194,18 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
       const state = stateOf(req as Request);
       const metadata = upload.metadata ?? {};
       try {
-        await checkUploadFields(state.deps, {
+        const { account } = await checkUploadFields(state.deps, {
           user: state.user,
           words: state.words,
           fields: { ...fieldsOf(metadata), size: String(upload.size ?? 0) },
           filename: metadata.file_name ?? '',
         });
+        // The length the browser measured, priced now rather than after the last byte; the
+        // length measured on arrival decides again (finish).
+        const seconds = declaredSeconds(metadata);
+        if (seconds !== undefined) {
+          await checkLength(state.deps, { account, words: state.words, durationSeconds: seconds });
+        }
       } catch (error) {
         throw refuse(state, error);
       }
@@ -215,7 +244,8 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
     throw new ApiError(409, ErrorCode.INVALID_INPUT, 'Upload already complete');
   }
 
-  async function checkCreation(c: Context<AppEnv>, words: Wording): Promise<void> {
+  /** @returns the declared length (`Upload-Length`). */
+  async function checkCreation(c: Context<AppEnv>, words: Wording): Promise<number> {
     if (!config.stt.baseUrl) throw noEngine(words);
     const { missing } = await c.var.audioTools;
     if (missing.length > 0) throw noAudioTools(words, missing);
@@ -224,16 +254,110 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
       throw new ApiError(400, ErrorCode.INVALID_INPUT, 'Upload-Length required');
     }
     if (Number(length) > config.maxUploadBytes) throw tooLarge(words, config.maxUploadBytes);
+    return Number(length);
+  }
+
+  /**
+   * A person's open uploads (created, not complete, not expired) leave room for one more of
+   * `declared` bytes: at most MAX_OPEN_UPLOADS_PER_USER of them, their declared lengths together
+   * at most OPEN_UPLOAD_BYTES_FACTOR × MAX_UPLOAD_BYTES. Disk is taken by what is declared, so an
+   * account cannot park many large uploads for a day.
+   */
+  async function checkOpenUploads(userId: number, declared: number, words: Wording) {
+    const now = Date.now();
+    const open = (await resumableUploadsOf(config.dataDir, userId)).filter(
+      (upload) => !upload.complete && now - upload.createdAt < config.uploads.resumableExpireMs,
+    );
+    if (open.length >= MAX_OPEN_UPLOADS_PER_USER) {
+      throw tooManyOpenUploads(words, MAX_OPEN_UPLOADS_PER_USER);
+    }
+    const maxBytes = OPEN_UPLOAD_BYTES_FACTOR * config.maxUploadBytes;
+    const bytes = open.reduce((sum, upload) => sum + upload.size, 0);
+    if (bytes + declared > maxBytes) throw openUploadsTooLarge(words, maxBytes);
+  }
+
+  /**
+   * One creation per person at a time in this process: counting the open uploads and writing the
+   * new one's record are one step, so two creations at once cannot both take the last place.
+   */
+  const creating = new Map<number, Promise<unknown>>();
+  async function oneCreationAtATime<T>(userId: number, run: () => Promise<T>): Promise<T> {
+    const before = creating.get(userId) ?? Promise.resolve();
+    const mine = before.catch(() => undefined).then(run);
+    creating.set(userId, mine);
+    try {
+      return await mine;
+    } finally {
+      if (creating.get(userId) === mine) creating.delete(userId);
+    }
   }
 
   /** tus's own refusals (plain text) in the API's error body, like every other answer. */
-  function translate(response: Response, words: Wording): Response {
+  function translate(response: Response, words: Wording, record: Upload | undefined): Response {
     const status = response.status;
     if (status < 400 || status >= 500) return response;
+    // An existing upload's PATCH: more bytes than it declared (its length is within the limit,
+    // which its creation checked); a creation: above the limit.
+    if (status === 413 && record?.size !== undefined)
+      throw beyondDeclaredLength(words, record.size);
     if (status === 413) throw tooLarge(words, config.maxUploadBytes);
     if (status === 404 || status === 410) throw notFoundError();
     // 409 (not the offset received so far), 412 and 400 (missing or bad tus headers), 403, …
     throw new ApiError(status as 400, ErrorCode.INVALID_INPUT, tusReason(status));
+  }
+
+  /** Hands the request to tus, with our state for its hooks, and answers in the API's words. */
+  async function pass(
+    c: Context<AppEnv>,
+    user: User,
+    words: Wording,
+    dbGate: DomainDeps['dbGate'],
+    record: Upload | undefined,
+  ): Promise<Response> {
+    const method = c.req.method;
+    const id = record?.id;
+    const slot =
+      method === 'PATCH' ? slots.acquire(user.id, config.uploads.maxConcurrentPerUser) : undefined;
+    if (method === 'PATCH' && !slot) {
+      const max = config.uploads.maxConcurrentPerUser;
+      c.var.logger.warn('upload refused: too many at once', { userId: user.id, max });
+      return c.json(errorBody(tooManyUploads(words, max), c.var.requestId), 429, {
+        'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS),
+      });
+    }
+    const state: RequestState = { deps: { ...depsOf(c), dbGate }, user, words };
+    const guarded =
+      method === 'PATCH' && c.req.raw.body
+        ? idleGuard(c.req.raw.body, config.uploads.idleTimeoutMs)
+        : undefined;
+    const req = guarded
+      ? new Request(c.req.raw, { body: guarded.body, duplex: 'half' } as RequestInit)
+      : c.req.raw;
+    states.set(req, state);
+    try {
+      const response = await tus.handleWeb(req as Parameters<Server['handleWeb']>[0]);
+      if (state.refusal !== undefined) throw state.refusal;
+      if (guarded?.idled()) {
+        c.var.logger.info('upload not completed', { uploadId: id, reason: 'idle' });
+        // What arrived before the stall stays; HEAD tells where to go on.
+        throw new ApiError(408, ErrorCode.UPLOAD_FAILED, 'Upload timed out');
+      }
+      if (response.status >= 500) {
+        c.var.logger.info('upload not completed', { uploadId: id, status: response.status });
+      }
+      try {
+        return translate(response, words, record);
+      } catch (error) {
+        // tus left the body unread and closes the connection: say so, or the client reuses it.
+        if (error instanceof ApiError && response.headers.get('Connection') === 'close') {
+          return c.json(errorBody(error, c.var.requestId), error.status, { Connection: 'close' });
+        }
+        throw error;
+      }
+    } finally {
+      slot?.release();
+      states.delete(req);
+    }
   }
 
   return {
@@ -247,11 +371,12 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
       const words = await requestWording(c, user.locale);
       const method = c.req.method;
       const id = c.req.param('id');
+      let record: Upload | undefined;
 
       if (id !== undefined) {
         // Hono answers HEAD through the GET route; a real GET (downloading an upload) is not offered.
         if (method === 'GET') throw notFoundError();
-        let record = UPLOAD_ID.test(id) ? await recordOf(id) : undefined;
+        record = UPLOAD_ID.test(id) ? await recordOf(id) : undefined;
         // Another person's upload is answered as if it did not exist.
         if (!record || record.metadata?.[OWNER_KEY] !== String(user.id)) throw notFoundError();
         const pending = finishing.get(id);
@@ -266,53 +391,13 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
           return completed(c, record, noteId);
         }
       } else {
-        await checkCreation(c, words);
-      }
-
-      const slot =
-        method === 'PATCH'
-          ? slots.acquire(user.id, config.uploads.maxConcurrentPerUser)
-          : undefined;
-      if (method === 'PATCH' && !slot) {
-        const max = config.uploads.maxConcurrentPerUser;
-        c.var.logger.warn('upload refused: too many at once', { userId: user.id, max });
-        return c.json(errorBody(tooManyUploads(words, max), c.var.requestId), 429, {
-          'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS),
+        return oneCreationAtATime(user.id, async () => {
+          const declared = await checkCreation(c, words);
+          await checkOpenUploads(user.id, declared, words);
+          return pass(c, user, words, dbGate, undefined);
         });
       }
-      const state: RequestState = { deps: { ...depsOf(c), dbGate }, user, words };
-      const guarded =
-        method === 'PATCH' && c.req.raw.body
-          ? idleGuard(c.req.raw.body, config.uploads.idleTimeoutMs)
-          : undefined;
-      const req = guarded
-        ? new Request(c.req.raw, { body: guarded.body, duplex: 'half' } as RequestInit)
-        : c.req.raw;
-      states.set(req, state);
-      try {
-        const response = await tus.handleWeb(req as Parameters<Server['handleWeb']>[0]);
-        if (state.refusal !== undefined) throw state.refusal;
-        if (guarded?.idled()) {
-          c.var.logger.info('upload not completed', { uploadId: id, reason: 'idle' });
-          // What arrived before the stall stays; HEAD tells where to go on.
-          throw new ApiError(408, ErrorCode.UPLOAD_FAILED, 'Upload timed out');
-        }
-        if (response.status >= 500) {
-          c.var.logger.info('upload not completed', { uploadId: id, status: response.status });
-        }
-        try {
-          return translate(response, words);
-        } catch (error) {
-          // tus left the body unread and closes the connection: say so, or the client reuses it.
-          if (error instanceof ApiError && response.headers.get('Connection') === 'close') {
-            return c.json(errorBody(error, c.var.requestId), error.status, { Connection: 'close' });
-          }
-          throw error;
-        }
-      } finally {
-        slot?.release();
-        states.delete(req);
-      }
+      return pass(c, user, words, dbGate, record);
     },
   };
 }

@@ -34,6 +34,10 @@ export const Confirm: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Konto löschen …' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Konto endgültig löschen?' });
+    // What happens beyond the data: the subscription, a team led or joined.
+    await expect(dialog).toHaveTextContent('Ein laufendes Abonnement wird sofort beendet');
+    await expect(dialog).toHaveTextContent('Leiten Sie ein Team, wird es aufgelöst');
+    await expect(dialog).toHaveTextContent('Sind Sie Mitglied eines Teams, verlassen Sie es.');
     const input = within(dialog).getByLabelText('Geben Sie zur Bestätigung DELETE ein');
     const confirm = within(dialog).getByRole('button', { name: 'Endgültig löschen' });
     await expect(input).toHaveAccessibleDescription('Groß geschrieben, genau wie angezeigt.');
@@ -109,6 +113,9 @@ export const English: Story = {
       name: 'Delete your account permanently?',
     });
     await expect(within(dialog).getByLabelText('Type DELETE to confirm')).toBeVisible();
+    await expect(dialog).toHaveTextContent('A running subscription ends at once');
+    await expect(dialog).toHaveTextContent('If you lead a team, it is dissolved');
+    await expect(dialog).toHaveTextContent('If you are a member of a team, you leave it.');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to delete account');
   },
 };

@@ -120,6 +120,18 @@ function DeleteAccountDialog({ status, error, defaultOpen, onConfirm }: DeleteAc
               {t('settings.delete.dialogDescription')}
             </AlertDialogDescription>
           </AlertDialogHeader>
+          {/* What the deletion does beyond the data (DELETE /api/user): the server ends a
+              subscription at once, and the team rows go with the account. */}
+          <ul data-slot="delete-consequences" className="grid gap-2 text-sm text-foreground">
+            {(['subscription', 'teamOwner', 'teamMember'] as const).map((key) => (
+              <li key={key} className="flex min-w-0 gap-2">
+                <span aria-hidden className="mt-2 size-1.5 shrink-0 rounded-full bg-danger" />
+                <span className="min-w-0 wrap-break-word">
+                  {t(`settings.delete.consequences.${key}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
           <Field
             label={
               <Trans
