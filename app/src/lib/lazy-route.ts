@@ -1,7 +1,7 @@
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { CHUNK_RELOAD_GUARD_MS, type MessageGroup } from '@protokoll/contract';
 import { loadMessageGroups, pageLocale } from './app-i18n.ts';
-import { isOnline } from './connection.ts';
+import { isOnline, whenOnline } from './connection.ts';
 
 /**
  * After a deploy, an open tab may ask for a chunk that no longer exists. Reload once per path
@@ -112,21 +112,22 @@ export function lazyRoute<P extends object, K extends string>(
       loaded = { default: module[name] };
       return loaded;
     });
+  const attempt = (): Promise<{ default: ComponentType<P> }> =>
+    loadAll().catch((error: unknown) => {
+      // Keep suspending while the page reloads, so no error flashes on the way. A failed chunk
+      // has usually asked for the reload already (`vite:preloadError`); a failed message group
+      // has not.
+      if (recoverFromChunkError()) return new Promise<never>(() => {});
+      // Offline: keep suspending (the shell's banner says why) and load again once it is back.
+      if (!isOnline()) return whenOnline().then(attempt);
+      // React.lazy keeps a failure for good: the next render starts a new load instead.
+      component = makeComponent();
+      throw error;
+    });
   const makeComponent = () =>
     lazy(() =>
       // Already loaded (preloaded or prefetched): no suspending, so hydration is not split.
-      loaded
-        ? (settled(loaded) as Promise<{ default: ComponentType<P> }>)
-        : loadAll().catch((error: unknown) => {
-            // Keep suspending while the page reloads, so no error flashes on the way. A failed
-            // chunk has usually asked for the reload already (`vite:preloadError`); a failed
-            // message group has not.
-            if (recoverFromChunkError()) return new Promise<never>(() => {});
-            // React.lazy keeps a failure for good: the next render (after the connection is
-            // back, say) starts a new load instead.
-            component = makeComponent();
-            throw error;
-          }),
+      loaded ? (settled(loaded) as Promise<{ default: ComponentType<P> }>) : attempt(),
     );
   let component = makeComponent();
   const recording = typeof window === 'undefined';
