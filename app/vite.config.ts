@@ -19,9 +19,9 @@ const PUBLIC_CHUNK = [
   /packages\/ui\/src\/components\/(button|field|form-error-alert|input|password-input|icon-button|alert|card|link|spinner|language-links)\.tsx$/,
   /packages\/ui\/src\/layouts\/(auth-layout|brand)\.tsx$/,
   /packages\/ui\/src\/screens\/auth\/auth-parts\.tsx$/,
-  /packages\/ui\/src\/lib\/(cn|tw-merge-config\.generated|render-link|failure-text)\.tsx?$/,
+  /packages\/ui\/src\/lib\/(cn|tw-merge-config\.generated|render-link|failure-text|connection)\.tsx?$/,
   /app\/src\/routes\/auth\/(auth-page|google-button)\.tsx$/,
-  /app\/src\/lib\/router-link\.tsx$/,
+  /app\/src\/lib\/(router-link|connection)\.tsx?$/,
   /packages\/contract\/src\/(error-key|constants)\.ts$/,
   /node_modules\/.*\/(tailwind-merge|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//,
   // What the entry shares with the lazily loaded chunks (React, i18next, wouter's hooks, the

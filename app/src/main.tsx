@@ -11,7 +11,7 @@ import {
 } from './lib/app-i18n.ts';
 import { preloadContentPage } from './lib/content.ts';
 import { FIRST_DATA_WAIT_MS, firstDataLoaded, markFirstDataLoaded } from './lib/first-data.ts';
-import { preloadComponents } from './lib/lazy-route.ts';
+import { guardChunkLoads, preloadComponents } from './lib/lazy-route.ts';
 import { preloadCurrentPage } from './lib/prefetch-page.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import { watchTheme } from './lib/theme.ts';
@@ -46,6 +46,8 @@ function fontsAfterFirstData() {
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  // Every lazily loaded module after a deploy or while offline (docs/architecture.md#new-builds).
+  guardChunkLoads();
   watchTheme();
   if (import.meta.env.MODE === 'mock') {
     const { startMockMode } = await import('./mock-mode.ts');

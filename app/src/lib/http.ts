@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '@protokoll/contract';
 import { ApiError } from './api-error.ts';
+import { reportAnswer, reportNetworkFailure } from './connection.ts';
 
 export interface ApiClientOptions {
   /** API base address from configuration; '' means same origin. */
@@ -122,6 +123,8 @@ export function createApiClient({
       if (input.signal?.aborted) throw error;
       if (timeout.aborted)
         throw new ApiError('timeout', 0, 'timeout', `Timed out after ${timeoutMs} ms`);
+      // No answer at all: evidence that the server cannot be reached (the connection banner).
+      reportNetworkFailure();
       throw new ApiError(
         'offline',
         0,
@@ -130,6 +133,7 @@ export function createApiClient({
       );
     }
 
+    reportAnswer();
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const parsed = ErrorBody.safeParse(payload);

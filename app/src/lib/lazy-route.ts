@@ -1,6 +1,7 @@
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { CHUNK_RELOAD_GUARD_MS, type MessageGroup } from '@protokoll/contract';
 import { loadMessageGroups, pageLocale } from './app-i18n.ts';
+import { isOnline, whenOnline } from './connection.ts';
 
 /**
  * After a deploy, an open tab may ask for a chunk that no longer exists. Reload once per path
@@ -19,6 +20,42 @@ export function reloadOnceForChunkError(
   storage.setItem(key, String(now));
   reload();
   return true;
+}
+
+let reloading = false;
+
+/** Whether a failed chunk has started the page's reload: callers wait for it instead of failing. */
+export const chunkReloadStarted = (): boolean => reloading;
+
+/**
+ * What a failed chunk load does (docs/architecture.md#new-builds), for every lazily loaded
+ * module alike: the route chunks, the session, Google's button, the resumable upload, the
+ * formatters, the recorder. Online it reloads the page once per path (the chunk is gone after a
+ * deploy); offline it does nothing, since that page would not load either: the module's caller
+ * tries again on its next use. Answers whether the page reloads.
+ */
+export function recoverFromChunkError(
+  online = isOnline(),
+  reloadOnce: () => boolean = reloadOnceForChunkError,
+): boolean {
+  if (reloading) return true;
+  if (!online) return false;
+  reloading = reloadOnce();
+  return reloading;
+}
+
+/**
+ * Sends every failed dynamic import through `recoverFromChunkError`: Vite's preload helper
+ * fires `vite:preloadError` on the window for each one. The error still reaches its caller, which
+ * waits for the reload (`chunkReloadStarted`) or retries later. Returns the uninstall.
+ */
+export function guardChunkLoads(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+  recover: () => boolean = () => recoverFromChunkError(),
+): () => void {
+  const onPreloadError = () => void recover();
+  target.addEventListener('vite:preloadError', onPreloadError);
+  return () => target.removeEventListener('vite:preloadError', onPreloadError);
 }
 
 export type LazyRoute<P extends object = object> = ((props: P) => ReactNode) & {
@@ -75,16 +112,24 @@ export function lazyRoute<P extends object, K extends string>(
       loaded = { default: module[name] };
       return loaded;
     });
-  const component = lazy(() =>
-    // Already loaded (preloaded or prefetched): no suspending, so hydration is not split.
-    loaded
-      ? (settled(loaded) as Promise<{ default: ComponentType<P> }>)
-      : loadAll().catch((error: unknown) => {
-          // Keep suspending while the page reloads, so no error flashes on the way.
-          if (reloadOnceForChunkError()) return new Promise<never>(() => {});
-          throw error;
-        }),
-  );
+  const attempt = (): Promise<{ default: ComponentType<P> }> =>
+    loadAll().catch((error: unknown) => {
+      // Keep suspending while the page reloads, so no error flashes on the way. A failed chunk
+      // has usually asked for the reload already (`vite:preloadError`); a failed message group
+      // has not.
+      if (recoverFromChunkError()) return new Promise<never>(() => {});
+      // Offline: keep suspending (the shell's banner says why) and load again once it is back.
+      if (!isOnline()) return whenOnline().then(attempt);
+      // React.lazy keeps a failure for good: the next render starts a new load instead.
+      component = makeComponent();
+      throw error;
+    });
+  const makeComponent = () =>
+    lazy(() =>
+      // Already loaded (preloaded or prefetched): no suspending, so hydration is not split.
+      loaded ? (settled(loaded) as Promise<{ default: ComponentType<P> }>) : attempt(),
+    );
+  let component = makeComponent();
   const recording = typeof window === 'undefined';
   function Route(props: P) {
     if (recording) renderedRoutes.set(name, groups);

@@ -1,5 +1,6 @@
-import { hydrate, QueryClient } from '@tanstack/react-query';
+import { hydrate, onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
+import { isOnline, subscribeConnection } from './connection.ts';
 import { inlinedQueries } from './inlined-queries.ts';
 
 /**
@@ -14,10 +15,28 @@ export function queryRetryDelay(failureCount: number, error: unknown): number {
   return Math.min(1000 * 2 ** failureCount, cap);
 }
 
-/** Server state for the signed-in pages. Lives in their chunk, not in the sign-in page's. */
+// TanStack Query follows the app's connection state (docs/architecture.md#offline), which also
+// counts requests that got no answer, instead of the browser's events alone.
+onlineManager.setEventListener((setOnline) => {
+  setOnline(isOnline());
+  return subscribeConnection(() => setOnline(isOnline()));
+});
+
+/**
+ * Server state for the signed-in pages. Lives in their chunk, not in the sign-in page's.
+ *
+ * Offline (docs/architecture.md#offline): queries keep networkMode `online`: they pause instead
+ * of failing, the page says it waits for the connection, and they run when it is back. Mutations
+ * take `always`: a change runs when the person asks for it or not at all. With `online` a
+ * mutation started offline was paused and replayed on reconnect, after its dialog had been
+ * closed: a folder the person had given up on was created later anyway. Offline the client
+ * fails such a call at once with the offline text, and the buttons that need the server are
+ * disabled meanwhile.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: 30_000, refetchOnWindowFocus: true, retryDelay: queryRetryDelay },
+    mutations: { networkMode: 'always' },
   },
 });
 

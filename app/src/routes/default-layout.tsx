@@ -17,6 +17,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useUser } from '../api/user/user.ts';
+import { useOnline } from '../lib/connection.ts';
 import { localizedCounterpart } from '../lib/content.ts';
 import { markFirstDataLoaded } from '../lib/first-data.ts';
 import { lazyRoute } from '../lib/lazy-route.ts';
@@ -64,6 +65,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const { isAuthenticated } = useSessionState();
   const { data: user } = useUser();
   const theme = useThemeChoice();
+  const online = useOnline();
 
   // Signed-in pages need the full session (API client, token refresh) right away.
   useEffect(() => {
@@ -116,6 +118,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         onLogout={() => void loadSession().then(({ session }) => session.logout())}
         onSignIn={() => navigate('/login')}
         footer={<AppSiteFooter languageLinks={isAuthenticated} />}
+        offline={!online}
       >
         {children}
       </AppShell>

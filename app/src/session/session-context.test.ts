@@ -90,4 +90,33 @@ describe('the app session', () => {
     expect((await loadSession()).session.getState().isAuthenticated).toBe(false);
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
+
+  it('a session chunk that failed to load (offline) is loaded again on the next use', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { success: true })),
+    );
+    let failing = true;
+    vi.doMock('./app-session.ts', async (importOriginal) => {
+      if (failing) throw new TypeError('Failed to fetch dynamically imported module');
+      return importOriginal();
+    });
+    try {
+      const { loadSession, reportSessionLoadFailure, useSessionState } =
+        await import('./session-context.ts');
+      const { renderHook, act } = await import('@testing-library/react');
+      await expect(loadSession()).rejects.toThrow();
+      // The sign-in form says why instead of doing nothing.
+      const { result } = renderHook(() => useSessionState());
+      act(() => reportSessionLoadFailure(false));
+      expect(result.current.error).toEqual({ code: 'offline' });
+
+      failing = false;
+      const app = await loadSession();
+      expect(app.session.getState().isAuthenticated).toBe(true);
+      expect(await loadSession()).toBe(app);
+    } finally {
+      vi.doUnmock('./app-session.ts');
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { localizePath, splitLocale } from '@protokoll/contract';
+import { ErrorCode, localizePath, splitLocale } from '@protokoll/contract';
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import type { AppSession } from './app-session.ts';
@@ -41,10 +41,12 @@ function toLogin() {
 
 /**
  * The full session; loads its chunk on first use, restores the stored session and checks it with
- * the server.
+ * the server. A chunk that failed to load (offline) is not kept: the next use loads it again
+ * (docs/architecture.md#new-builds).
  */
 export function loadSession(): Promise<AppSession> {
-  return (loading ??= import('./app-session.ts').then(
+  if (loading) return loading;
+  const attempt = import('./app-session.ts').then(
     ({ createAppSession, validateRestoredSession }) => {
       const app = createAppSession({ onSignedOut: toLogin });
       app.session.subscribe(() => publish(app.session.getState()));
@@ -52,7 +54,31 @@ export function loadSession(): Promise<AppSession> {
       void validateRestoredSession(app);
       return app;
     },
-  ));
+  );
+  loading = attempt;
+  attempt.catch(() => {
+    if (loading === attempt) loading = undefined;
+  });
+  return attempt;
+}
+
+/**
+ * A sign-in form's submit could not load the session's chunk: the form says why instead of
+ * doing nothing, offline with the offline text (docs/sessions.md#signing-in). The next submit
+ * tries again.
+ */
+export function reportSessionLoadFailure(online = navigator.onLine): void {
+  publish({
+    ...snapshot,
+    isLoading: false,
+    error: { code: online ? ErrorCode.SERVER : ErrorCode.OFFLINE },
+    fieldErrors: null,
+  });
+}
+
+/** Forgets that failure when its page is left, as the session forgets its own. */
+export function forgetSessionLoadFailure(): void {
+  if (snapshot.error) publish({ ...snapshot, error: null, fieldErrors: null });
 }
 
 /**

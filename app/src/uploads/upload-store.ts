@@ -161,13 +161,29 @@ export function createUploadStore({
       updateProcessing(id, { paused: true, bytesPerSecond: undefined, secondsLeft: undefined });
     },
 
-    /** Sends on from where the server stands. */
+    /** Sends on from where the server stands (once the connection is back, if it is gone). */
     resume(id: number) {
       const control = controls.get(id);
       if (!control) return;
       samples.delete(id);
       updateProcessing(id, { paused: false });
-      control.resume();
+      if (!snapshot.entries.find((entry) => entry.id === id)?.waiting) control.resume();
+    },
+
+    /**
+     * The connection is gone (`true`) or back (`false`) while bytes travel
+     * (docs/uploads.md#offline): the sender holds still meanwhile and goes on from where the
+     * server stands once it is back; a pause of the person's own stays theirs.
+     */
+    waitForConnection(id: number, waiting: boolean) {
+      const entry = snapshot.entries.find((candidate) => candidate.id === id);
+      if (!entry || entry.status !== 'processing' || !!entry.waiting === waiting) return;
+      samples.delete(id);
+      updateProcessing(id, { waiting, bytesPerSecond: undefined, secondsLeft: undefined });
+      const control = controls.get(id);
+      if (!control || entry.paused) return;
+      if (waiting) control.pause();
+      else control.resume();
     },
 
     /** The server took the file: every byte is there, its note is being processed. */
@@ -182,6 +198,7 @@ export function createUploadStore({
               noteId,
               paused: false,
               pausable: false,
+              waiting: false,
               bytesPerSecond: undefined,
               secondsLeft: undefined,
             }
@@ -215,6 +232,7 @@ export function createUploadStore({
         showToast: true,
         paused: false,
         pausable: false,
+        waiting: false,
       });
     },
 

@@ -457,3 +457,93 @@ describe('what the uploader hands the sender', () => {
     expect(sent[0]).toMatchObject({ locale: 'en', durationSeconds: 61.5 });
   });
 });
+
+describe('an upload without a connection (docs/uploads.md#offline)', () => {
+  function fakeConnection(online: boolean) {
+    const listeners = new Set<() => void>();
+    return {
+      connection: {
+        isOnline: () => online,
+        subscribe(listener: () => void) {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      },
+      set(next: boolean) {
+        online = next;
+        for (const listener of listeners) listener();
+      },
+      listeners,
+    };
+  }
+
+  async function offlineSetup(online: boolean) {
+    const store = createUploadStore();
+    const { app } = fakeSession({ token: 'access-1', isAuthenticated: true });
+    const { queryClient } = await pageCache();
+    const net = fakeConnection(online);
+    const control = { pause: vi.fn(), resume: vi.fn() };
+    let finish!: (answer: { note?: { id: number } }) => void;
+    const send = vi.fn(
+      (
+        _form: FormData,
+        options: Parameters<NonNullable<Parameters<typeof createUploader>[0]['send']>>[1],
+      ) => {
+        options.onControl?.(control);
+        options.onProgress?.(400);
+        return new Promise<{ note?: { id: number } }>((resolve) => (finish = resolve));
+      },
+    );
+    const uploader = createUploader({
+      store,
+      loadSession: async () => app,
+      queryClient,
+      noteQuery: (id) => ({ ...noteQueryOptions(id), queryFn: async () => note('done') }),
+      send,
+      connection: net.connection,
+    });
+    const entry = () => store.getSnapshot().entries[0]!;
+    return { store, net, control, send, uploader, entry, finish: (a = {}) => finish(a) };
+  }
+
+  it('started offline, it waits for the connection and sends nothing until it is back', async () => {
+    const t = await offlineSetup(false);
+    t.uploader.start(values);
+    await settle();
+    expect(t.entry()).toMatchObject({ status: 'processing', waiting: true, loaded: 0 });
+    expect(t.send).not.toHaveBeenCalled();
+
+    t.net.set(true);
+    await settle();
+    expect(t.send).toHaveBeenCalledTimes(1);
+    expect(t.entry()).toMatchObject({ waiting: false, loaded: 400 });
+  });
+
+  it('losing the connection on the way holds the sender, and its return resumes it', async () => {
+    const t = await offlineSetup(true);
+    t.uploader.start(values);
+    await settle();
+    expect(t.entry()).toMatchObject({ pausable: true, loaded: 400 });
+    expect(t.entry().waiting).toBeFalsy();
+
+    t.net.set(false);
+    expect(t.entry().waiting).toBe(true);
+    expect(t.control.pause).toHaveBeenCalledTimes(1);
+    t.net.set(true);
+    expect(t.entry().waiting).toBe(false);
+    expect(t.control.resume).toHaveBeenCalledTimes(1);
+
+    // A pause of the person's own stays theirs when the connection comes back.
+    t.net.set(false);
+    t.store.pause(t.entry().id);
+    t.net.set(true);
+    expect(t.entry()).toMatchObject({ paused: true, waiting: false });
+    expect(t.control.resume).toHaveBeenCalledTimes(1);
+
+    t.finish({});
+    await settle();
+    expect(t.entry().status).toBe('done');
+    // Once the bytes are there the upload no longer follows the connection.
+    expect(t.net.listeners.size).toBe(0);
+  });
+});

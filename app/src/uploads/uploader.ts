@@ -14,6 +14,7 @@ import { reloadNotes } from '../api/notes/list.ts';
 import { isProcessing, PROCESSING_POLL_MS } from '../api/notes/processing.ts';
 import { refreshUserData } from '../api/user/user.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { isOnline, subscribeConnection } from '../lib/connection.ts';
 import { toFailureText } from '../lib/failure.ts';
 import type { AppSession } from '../session/app-session.ts';
 import type { UploadStore } from './upload-store.ts';
@@ -62,6 +63,8 @@ export interface UploaderDeps {
   baseUrl?: string;
   send?: SendUpload;
   createXhr?: SendUploadOptions['createXhr'];
+  /** The connection state (docs/uploads.md#offline); the app's unless a test drives it. */
+  connection?: { isOnline: () => boolean; subscribe: (listener: () => void) => () => void };
 }
 
 /** What a failed upload reads as; a form without a file never left the browser. */
@@ -98,6 +101,7 @@ export function createUploader({
   baseUrl = '',
   send = sendUpload,
   createXhr,
+  connection = { isOnline, subscribe: subscribeConnection },
 }: UploaderDeps) {
   const tracked = (id: number) => store.getSnapshot().entries.some((entry) => entry.id === id);
 
@@ -170,12 +174,34 @@ export function createUploader({
     });
   }
 
+  /**
+   * Until the bytes are there, the entry follows the connection: it waits while it is gone and
+   * the sender goes on from where the server stands once it is back (docs/uploads.md#offline).
+   * Resolves once the connection is there.
+   */
+  function followConnection(id: number): { online: Promise<void>; stop: () => void } {
+    let ready!: () => void;
+    const online = new Promise<void>((resolve) => (ready = resolve));
+    const check = () => {
+      const up = connection.isOnline();
+      store.waitForConnection(id, !up);
+      if (up) ready();
+    };
+    const stop = connection.subscribe(check);
+    check();
+    return { online, stop };
+  }
+
   async function run(id: number, values: UploadNoteValues, options: StartOptions) {
     const { locale, durationSeconds } = options;
     const form = toUploadFormData(values);
     let app: UploadSession;
     let noteId: number | undefined;
+    const watch = followConnection(id);
     try {
+      // Started offline: nothing is sent (nor the sender's code loaded) before the connection is back.
+      await watch.online;
+      if (!tracked(id)) return;
       app = await loadSession();
       const session = app.session;
       const answer = await app.withRefresh(endpoints.uploadNote, () =>
@@ -200,6 +226,8 @@ export function createUploader({
         error instanceof ApiError ? error.code : undefined,
       );
       return;
+    } finally {
+      watch.stop();
     }
     void reloadNotes(queryClient);
     // The note counts in its folder from now on (docs/product.md#folders), whatever its status.

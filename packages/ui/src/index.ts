@@ -6,6 +6,7 @@ export { cn } from './lib/cn.ts';
 export { addMessages, createI18n, type I18n } from './lib/i18next.ts';
 export type { LinkItem, RenderLink } from './lib/render-link.tsx';
 export { useFailureText } from './lib/failure-text.ts';
+export { OfflineContext, useOffline } from './lib/connection.ts';
 export {
   createFormat,
   formatBytes,
@@ -70,6 +71,7 @@ export * from './widgets/toaster.tsx';
 // Layouts
 export * from './layouts/auth-layout.tsx';
 export * from './layouts/app-shell.tsx';
+export * from './layouts/connection-banner.tsx';
 export * from './layouts/brand.tsx';
 export * from './layouts/settings-layout.tsx';
 export * from './layouts/site-footer.tsx';

@@ -4,7 +4,12 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { renderRouterLink } from '../../lib/router-link.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
-import { loadSession, useSessionState } from '../../session/session-context.ts';
+import {
+  forgetSessionLoadFailure,
+  loadSession,
+  reportSessionLoadFailure,
+  useSessionState,
+} from '../../session/session-context.ts';
 import type { Session } from '../../session/session.ts';
 import { AppSiteFooter } from '../app-site-footer.tsx';
 
@@ -37,7 +42,8 @@ export function usePreloadSession(): void {
   useEffect(() => {
     const load = () => {
       for (const type of INTENT_EVENTS) document.removeEventListener(type, load, true);
-      void loadSession();
+      // A failure (offline) is no matter here: the submit loads it again.
+      loadSession().catch(() => undefined);
     };
     if (document.activeElement && document.activeElement !== document.body) return load();
     for (const type of INTENT_EVENTS)
@@ -61,7 +67,10 @@ export function useSignInCall(): {
   const { isLoading, error, fieldErrors } = useSessionState();
   useEffect(
     () => () => {
-      void loadSession().then(({ session }) => session.resetError());
+      loadSession().then(
+        ({ session }) => session.resetError(),
+        () => forgetSessionLoadFailure(),
+      );
     },
     [],
   );
@@ -72,9 +81,15 @@ export function useSignInCall(): {
   };
 }
 
-/** Runs a sign-in call of the session; its failure shows through `useSignInCall`. */
+/**
+ * Runs a sign-in call of the session; its failure shows through `useSignInCall`, and so does a
+ * session chunk that could not load (offline): the next submit loads it again.
+ */
 export function signInWith(call: (session: Session) => Promise<void>): void {
   void loadSession()
-    .then(({ session }) => call(session))
+    .then(
+      ({ session }) => call(session),
+      () => reportSessionLoadFailure(),
+    )
     .catch(() => undefined);
 }

@@ -235,6 +235,42 @@ export const UserPending: Story = {
   },
 };
 
+/**
+ * No connection (docs/architecture.md#offline): a banner under the header says so and what still
+ * works, as a polite status; the page below reads the state (`useOffline`).
+ */
+export const Offline: Story = {
+  args: { offline: true },
+  play: async ({ canvas }) => {
+    const banner = canvas.getByRole('status');
+    await expect(banner).toHaveAttribute('aria-live', 'polite');
+    await expect(banner).toHaveTextContent(/^Keine Verbindung\. Bereits geladene Inhalte/);
+    await expect(banner).toHaveTextContent('Uploads werden danach fortgesetzt');
+    await expect(banner).toBeVisible();
+  },
+};
+
+/** Online the banner's live region is there, empty, so its appearance is heard. */
+export const OnlineBannerEmpty: Story = {
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const banner = canvasElement.querySelector('[data-slot="connection-banner"]');
+    await expect(banner).toHaveAttribute('role', 'status');
+    await expect(banner).toHaveAttribute('data-state', 'online');
+    await expect(banner).toBeEmptyDOMElement();
+  },
+};
+
+/** The banner at phone width: the text wraps under the icon, nothing overflows. */
+export const OfflineMobile: Story = {
+  args: { offline: true },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Keine Verbindung.');
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+  },
+};
+
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas, canvasElement, step }) => {
@@ -318,5 +354,16 @@ export const English: Story = {
     await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Light' }));
     await expect(args.onThemeChange).toHaveBeenCalledWith('light');
     await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** English: the banner's wording. */
+export const OfflineEnglish: Story = {
+  globals: English.globals,
+  args: { ...English.args, offline: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      /^No connection\. What has already loaded stays readable\..*uploads resume afterwards\.$/,
+    );
   },
 };

@@ -24,8 +24,10 @@ import {
 import { IconButton } from '../components/icon-button.tsx';
 import { LanguageLinks } from '../components/language-links.tsx';
 import { cn } from '../lib/cn.ts';
+import { OfflineContext } from '../lib/connection.ts';
 import { ItemLink, type LinkItem, type RenderLink } from '../lib/render-link.tsx';
 import { Brand } from './brand.tsx';
+import { ConnectionBanner } from './connection-banner.tsx';
 
 export type { LinkItem, RenderLink } from '../lib/render-link.tsx';
 
@@ -90,6 +92,11 @@ export interface AppShellProps extends React.ComponentProps<'div'> {
   userMenuItems?: UserMenuItem[];
   /** Below `main`: the site footer (docs/product.md#layouts). */
   footer?: React.ReactNode;
+  /**
+   * No connection to the server (docs/architecture.md#offline): a banner under the header says
+   * so, and the page below reads it (`useOffline`) to disable what needs the server.
+   */
+  offline?: boolean;
   /** The page. `main` has no padding of its own: each screen sets its width and spacing. */
   children: React.ReactNode;
 }
@@ -135,6 +142,7 @@ export function AppShell({
   userMenuItems = [],
   children,
   footer,
+  offline = false,
   className,
   ...props
 }: AppShellProps) {
@@ -384,6 +392,7 @@ export function AppShell({
             ) : null}
           </div>
         </div>
+        <ConnectionBanner offline={offline} />
       </header>
 
       <main
@@ -392,7 +401,7 @@ export function AppShell({
         tabIndex={-1}
         className="flex min-w-0 flex-1 flex-col outline-none"
       >
-        {children}
+        <OfflineContext.Provider value={offline}>{children}</OfflineContext.Provider>
       </main>
       {footer}
     </div>

@@ -7,7 +7,8 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  *
  *   lazyResolver(() => import('@protokoll/contract/auth').then((c) => zodResolver(c.ForgotPasswordBody)))
  *
- * A failed load (offline) is tried again on the next submit.
+ * A failed load (offline) lets the values through unchecked, for the form's call to report the
+ * missing connection; the next submit loads the check again.
  */
 export function lazyResolver<Input extends FieldValues, Context, Output>(
   load: () => Promise<Resolver<Input, Context, Output>>,
@@ -18,6 +19,15 @@ export function lazyResolver<Input extends FieldValues, Context, Output>(
       loaded = undefined;
       throw error;
     });
-    return (await loaded)(values, context, options);
+    let resolver: Resolver<Input, Context, Output>;
+    try {
+      resolver = await loaded;
+    } catch {
+      // The check's code could not load (offline): the form goes on without the browser's check,
+      // so its call can say what is wrong (no connection) instead of the submit doing nothing.
+      // The server checks the same schema.
+      return { values: values as unknown as Output, errors: {} };
+    }
+    return resolver(values, context, options);
   };
 }

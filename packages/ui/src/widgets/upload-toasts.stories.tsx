@@ -136,6 +136,44 @@ export const Paused: Story = {
   },
 };
 
+/**
+ * The connection is gone (docs/uploads.md#offline): the bar holds where it stopped and the toast
+ * says it waits and goes on by itself; the person may still pause it.
+ */
+export const WaitingForConnection: Story = {
+  args: {
+    uploads: [{ ...resumable, waiting: true, bytesPerSecond: undefined, secondsLeft: undefined }],
+    onUploadPause: fn(),
+    onUploadResume: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const toast = await within(region(canvasElement)).findByRole('listitem');
+    await expect(toast).toHaveAttribute('data-state', 'waiting');
+    await expect(toast).toHaveTextContent(/12,3\sMB von 48,0\sMB/);
+    await expect(toast.querySelector('[data-slot="upload-rate"]')).toHaveTextContent(
+      'Wartet auf Verbindung – wird fortgesetzt',
+    );
+    await expect(announced(canvasElement)).toEqual([
+      'Teambesprechung März.m4a: Wartet auf Verbindung – wird fortgesetzt',
+    ]);
+    await userEvent.click(
+      within(toast).getByRole('button', { name: 'Upload von Teambesprechung März.m4a pausieren' }),
+    );
+    await expect(args.onUploadPause).toHaveBeenCalledWith('u1');
+  },
+};
+
+/** English: waiting for the connection. */
+export const WaitingForConnectionEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { uploads: [{ ...uploading, waiting: true }] },
+  play: async ({ canvasElement }) => {
+    const toast = await within(region(canvasElement, 'Notifications')).findByRole('listitem');
+    await expect(toast).toHaveAttribute('data-state', 'waiting');
+    await expect(toast).toHaveTextContent('Waiting for connection – will resume');
+  },
+};
+
 /** The first seconds: no speed measured yet, nothing guessed. */
 export const UploadingNoSpeedYet: Story = {
   args: {

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../lib/i18next.ts';
 import type { FailureText } from '@protokoll/contract';
-import { CircleAlert, CircleCheck, FileAudio, Pause, Play, XIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, FileAudio, Pause, Play, WifiOff, XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useFailureText } from '../lib/failure-text.ts';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,11 @@ export interface UploadEntry {
   pausable?: boolean | undefined;
   /** Paused by the person: no bytes travel until resumed. */
   paused?: boolean | undefined;
+  /**
+   * No connection: the bytes wait for it and the upload resumes by itself once it is back
+   * (docs/uploads.md#offline).
+   */
+  waiting?: boolean | undefined;
   /** Bytes per second lately; unknown at the start. */
   bytesPerSecond?: number | undefined;
   /** Seconds until every byte is sent at that speed. */
@@ -46,17 +51,17 @@ export interface UploadEntry {
 }
 
 /**
- * The phase of an entry as the toast shows it: bytes still travelling count as `uploading`, or
- * `paused` while the person holds them.
+ * The phase of an entry as the toast shows it: bytes still travelling count as `uploading`,
+ * `paused` while the person holds them, or `waiting` while the connection is gone.
  */
-export type UploadPhase = 'uploading' | 'paused' | 'processing' | 'done' | 'error';
+export type UploadPhase = 'uploading' | 'paused' | 'waiting' | 'processing' | 'done' | 'error';
 
 export function uploadPhase(
-  entry: Pick<UploadEntry, 'status' | 'loaded' | 'size' | 'paused'>,
+  entry: Pick<UploadEntry, 'status' | 'loaded' | 'size' | 'paused' | 'waiting'>,
 ): UploadPhase {
   if (entry.status !== 'processing') return entry.status;
   if (entry.loaded >= entry.size) return 'processing';
-  return entry.paused ? 'paused' : 'uploading';
+  return entry.paused ? 'paused' : entry.waiting ? 'waiting' : 'uploading';
 }
 
 /** What an entry's toast says about its state: its phase, or its failure. */
@@ -105,6 +110,7 @@ export interface UploadToastProps {
 
 const phaseVariant = {
   paused: 'info',
+  waiting: 'info',
   uploading: 'info',
   processing: 'info',
   done: 'success',
@@ -136,6 +142,8 @@ export function UploadToast({ entry, onDismiss, onPause, onResume }: UploadToast
       <CircleAlert aria-hidden />
     ) : phase === 'processing' ? (
       <Spinner label={null} size={20} className="mt-0.5 shrink-0" />
+    ) : phase === 'waiting' ? (
+      <WifiOff aria-hidden />
     ) : (
       <FileAudio aria-hidden />
     );
@@ -161,7 +169,7 @@ export function UploadToast({ entry, onDismiss, onPause, onResume }: UploadToast
         >
           {entry.filename}
         </p>
-        {phase === 'uploading' || phase === 'paused' ? (
+        {phase === 'uploading' || phase === 'paused' || phase === 'waiting' ? (
           <>
             <p className="flex items-baseline justify-between gap-3 text-sm">
               <span data-slot="upload-bytes" className="min-w-0 tabular-nums">
@@ -179,25 +187,27 @@ export function UploadToast({ entry, onDismiss, onPause, onResume }: UploadToast
               value={percent}
               className="bg-current/15"
             />
-            {phase === 'paused' || entry.pausable || entry.bytesPerSecond ? (
+            {phase === 'paused' || phase === 'waiting' || entry.pausable || entry.bytesPerSecond ? (
               <div className="flex min-h-7 items-center justify-between gap-3 text-sm">
                 <span data-slot="upload-rate" className="min-w-0 tabular-nums">
                   {phase === 'paused'
                     ? t('uploads.paused')
-                    : entry.bytesPerSecond
-                      ? [
-                          t('uploads.speed', {
-                            speed: formatBytes(entry.bytesPerSecond, i18n.language),
-                          }),
-                          entry.secondsLeft !== undefined
-                            ? t('uploads.timeLeft', {
-                                time: formatTimeLeft(entry.secondsLeft, i18n.language),
-                              })
-                            : null,
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')
-                      : null}
+                    : phase === 'waiting'
+                      ? t('uploads.waiting')
+                      : entry.bytesPerSecond
+                        ? [
+                            t('uploads.speed', {
+                              speed: formatBytes(entry.bytesPerSecond, i18n.language),
+                            }),
+                            entry.secondsLeft !== undefined
+                              ? t('uploads.timeLeft', {
+                                  time: formatTimeLeft(entry.secondsLeft, i18n.language),
+                                })
+                              : null,
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')
+                        : null}
                 </span>
                 {entry.pausable && (phase === 'paused' ? onResume : onPause) ? (
                   <button

@@ -13,6 +13,7 @@ import {
 } from '../../components/alert-dialog.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { useOfflineReason } from '../../components/offline-reason.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useAction, type ActionResult } from './action.ts';
 
@@ -53,6 +54,7 @@ export function ConfirmDelete({
   const { t } = useTranslation();
   const failureText = useFailureText();
   const { pending, error, run, reset, cancel } = useAction();
+  const offline = useOfflineReason();
 
   const [shownOpen, setShownOpen] = useState(open);
   if (open !== shownOpen) {
@@ -75,11 +77,14 @@ export function ConfirmDelete({
           <AlertDialogDescription className="wrap-break-word">{description}</AlertDialogDescription>
         </AlertDialogHeader>
         {error ? <Alert variant="danger" description={failureText(error, failedKey)} /> : null}
+        {offline.reason}
         <AlertDialogFooter>
           <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
           <Button
             variant="danger"
             loading={pending}
+            disabled={offline.disabled}
+            aria-describedby={offline.describedBy}
             onClick={() => void run(onConfirm, () => onOpenChange(false))}
           >
             {pending ? null : <Trash2 aria-hidden />}

@@ -5,6 +5,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { demoFolders, longNameFolders } from '@protokoll/mocks/fixtures';
 import type { ActionResult } from './action.ts';
 import { CreateFolderDialog, DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs.tsx';
+import { OfflineContext } from '../../lib/connection.ts';
 import { expectCalledOnceWith, failing, never } from '../../lib/story-helpers.ts';
 
 interface FolderDialogsDemoProps {
@@ -199,6 +200,45 @@ export const CreateOffline: Story = {
     );
     await expect(name).toHaveValue('Team Nord');
     await expect(dialog.getByRole('button', { name: 'Ordner anlegen' })).toBeEnabled();
+  },
+};
+
+/**
+ * Without a connection (the shell's `offline`, docs/architecture.md#offline): the server's action
+ * is disabled with its reason, Enter in the field sends nothing either, and the name is kept.
+ */
+export const CreateDisconnected: Story = {
+  decorators: [
+    (Story) => (
+      <OfflineContext.Provider value>
+        <Story />
+      </OfflineContext.Provider>
+    ),
+  ],
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Neuer Ordner' }));
+    const name = dialog.getByRole('textbox', { name: 'Ordnername' });
+    await userEvent.type(name, 'Team Nord{Enter}');
+    const submit = dialog.getByRole('button', { name: 'Ordner anlegen' });
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAccessibleDescription(
+      'Ohne Verbindung nicht möglich. Sobald sie zurück ist, können Sie es erneut versuchen.',
+    );
+    await expect(args.onCreate).not.toHaveBeenCalled();
+    await expect(name).toHaveValue('Team Nord');
+    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeEnabled();
+  },
+};
+
+/** English: the reason the action waits. */
+export const CreateDisconnectedEnglish: Story = {
+  globals: { locale: 'en' },
+  decorators: CreateDisconnected.decorators,
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'New folder' }));
+    await expect(dialog.getByRole('button', { name: 'Create folder' })).toHaveAccessibleDescription(
+      'Not possible without a connection. Once it is back, you can try again.',
+    );
   },
 };
 

@@ -33,6 +33,7 @@ import {
   FormMessage,
 } from '../../components/form.tsx';
 import { Input } from '../../components/input.tsx';
+import { useOfflineReason } from '../../components/offline-reason.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { asFailureText, useAction, type ActionResult, type ActionState } from './action.ts';
 import { ConfirmDelete, type ConfirmDeleteDialogProps } from './delete-note-dialog.tsx';
@@ -130,6 +131,7 @@ function FolderNameForm({
   const failureText = useFailureText();
   const formId = useId();
   const { pending, error, run } = action;
+  const offline = useOfflineReason();
   const form = useForm({
     resolver: zodResolver(kind === 'note' ? NoteNameForm : CreateFolderBody),
     defaultValues: { name: initialName },
@@ -155,7 +157,11 @@ function FolderNameForm({
         <form
           id={formId}
           noValidate
-          onSubmit={(event) => void submit(event)}
+          onSubmit={(event) => {
+            // Enter in the field as well: nothing is sent that needs the server while offline.
+            if (offline.disabled) return event.preventDefault();
+            void submit(event);
+          }}
           className="grid grid-cols-[minmax(0,1fr)] gap-4"
         >
           <FormField
@@ -179,13 +185,20 @@ function FolderNameForm({
             )}
           />
           {error ? <Alert variant="danger" description={failureText(error, failedKey)} /> : null}
+          {offline.reason}
         </form>
       </Form>
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{t('common.cancel')}</Button>
         </DialogClose>
-        <Button type="submit" form={formId} loading={pending}>
+        <Button
+          type="submit"
+          form={formId}
+          loading={pending}
+          disabled={offline.disabled}
+          aria-describedby={offline.describedBy}
+        >
           {submitLabel}
         </Button>
       </DialogFooter>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { useOfflineReason } from '../../components/offline-reason.tsx';
 import {
   Dialog,
   DialogClose,
@@ -98,6 +99,7 @@ function MoveForm({ action, current, folders, onMove, onDone }: MoveFormProps) {
   const formId = useId();
   const [choice, setChoice] = useState(current);
   const { pending, error, run } = action;
+  const offline = useOfflineReason();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -129,12 +131,19 @@ function MoveForm({ action, current, folders, onMove, onDone }: MoveFormProps) {
         {error ? (
           <Alert variant="danger" description={failureText(error, 'notes.move.failed')} />
         ) : null}
+        {offline.reason}
       </form>
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{t('common.cancel')}</Button>
         </DialogClose>
-        <Button type="submit" form={formId} loading={pending}>
+        <Button
+          type="submit"
+          form={formId}
+          loading={pending}
+          disabled={offline.disabled}
+          aria-describedby={offline.describedBy}
+        >
           {t('notes.move.submit')}
         </Button>
       </DialogFooter>
