@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { loopedSpeech } from './support/recordings.ts';
 
 // A failed minutes or plan load is not the customer's state (docs/minutes.md#when-loading-fails):
 // the real server answers, except the one response a test replaces with an error. The widgets
@@ -21,6 +22,14 @@ const TEXT = {
     retry: 'Erneut versuchen',
     zero: /0 von 0 Minuten/,
     noPlan: /keinen aktiven Tarif|Kein aktiver Tarif/,
+    newNote: 'Neue Notiz',
+    chooseFile: 'Datei auswählen',
+    submit: 'Notiz erstellen',
+    unknownHint: /Ihr Minutenstand ist gerade nicht bekannt/,
+    notEnough: 'Nicht genug Minuten',
+    tooLongForPlan: 'Aufnahme zu lang für Ihren Tarif',
+    serverRefusal:
+      /^Diese Aufnahme dauert 31:0\d\. Ihr Tarif Free erlaubt höchstens 30 Minuten pro Datei\.$/,
   },
   en: {
     prefix: '/en',
@@ -36,6 +45,14 @@ const TEXT = {
     retry: 'Try again',
     zero: /0 of 0 minutes/,
     noPlan: /no active plan/i,
+    newNote: 'New note',
+    chooseFile: 'Choose file',
+    submit: 'Create note',
+    unknownHint: /Your minutes balance is not known right now/,
+    notEnough: 'Not enough minutes',
+    tooLongForPlan: 'Recording too long for your plan',
+    serverRefusal:
+      /^This recording lasts 31:0\d\. Your Free plan allows at most 30 minutes per file\.$/,
   },
 } as const;
 
@@ -121,5 +138,41 @@ for (const locale of ['de', 'en'] as const) {
     for (const [before, after] of [loads.slice(0, 2), loads.slice(1, 3)]) {
       expect(after!.at - before!.at).toBeGreaterThanOrEqual(2_900);
     }
+  });
+
+  test(`${locale}: with minutes and plan not known, the new-note form blocks nothing and shows the server's refusal`, async ({
+    page,
+  }) => {
+    // Over the Free plan's 30 minutes per file, which the form would refuse itself if it knew
+    // the plan, and over the 30 minutes left.
+    const file = await loopedSpeech(31 * 60 + 5, 'Zu-lang');
+    await signUpInUi(page, locale, {
+      email: uniqueEmail('unknown'),
+      password: 'S1cheres-Passwort',
+    });
+    await expect(
+      page.getByRole('region', { name: t.minutesRegion }).getByText(t.balance),
+    ).toBeVisible();
+    await failNext(page, '/api/user/minutes', 500);
+    await failNext(page, '/api/user/plan', 500);
+    await page.getByRole('link', { name: t.newNote }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/protocol$`));
+    await expect(page.getByText(t.unknownHint)).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: t.minutesRegion }).getByRole('alert'),
+    ).toContainText(t.failedLastKnown);
+
+    await page.getByLabel(t.chooseFile).setInputFiles(file);
+    await expect(page.locator('[data-slot=file-cost-minutes]')).toContainText('32');
+    await expect(page.getByText(t.notEnough)).toHaveCount(0);
+    await expect(page.getByText(t.tooLongForPlan)).toHaveCount(0);
+    const submit = page.getByRole('button', { name: t.submit });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    // The server measured and refused it, in the page's language; the form is back to try again.
+    await expect(
+      page.getByRole('form', { name: t.newNote }).getByText(t.serverRefusal),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/protocol$`));
   });
 }
