@@ -111,7 +111,8 @@ export function MinutesMeter({
                 onClick={onRetry}
                 loading={retrying}
               >
-                <RotateCw aria-hidden />
+                {/* The spinner takes the icon's place. */}
+                {retrying ? null : <RotateCw aria-hidden />}
                 {t('common.retry')}
               </Button>
             ) : null}

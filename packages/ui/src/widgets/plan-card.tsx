@@ -115,7 +115,8 @@ export function PlanCard({
                 onClick={onRetry}
                 loading={retrying}
               >
-                <RotateCw aria-hidden />
+                {/* The spinner takes the icon's place. */}
+                {retrying ? null : <RotateCw aria-hidden />}
                 {t('common.retry')}
               </Button>
             ) : null}

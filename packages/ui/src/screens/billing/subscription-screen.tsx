@@ -327,7 +327,8 @@ function SubscriptionDetails({
                   onClick={onRetryPlan}
                   loading={planRetrying}
                 >
-                  <RotateCw aria-hidden />
+                  {/* The spinner takes the icon's place. */}
+                  {planRetrying ? null : <RotateCw aria-hidden />}
                   {t('common.retry')}
                 </Button>
               ) : null}
