@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   auth,
   billing,
@@ -133,5 +133,83 @@ export const MinutesTimeout: Story = {
     await waitFor(() => expect(region).not.toHaveAttribute('aria-busy', 'true'), {
       timeout: 12_000,
     });
+  },
+};
+
+/**
+ * The minutes fail to load (docs/minutes.md#when-loading-fails): the widget says so with
+ * "Retry", never zero minutes, "no active plan" or "buy minutes"; the plan stays as it is.
+ */
+export const MinutesFailing: Story = {
+  parameters: { msw: { handlers: { minutes: minutes.failing(500), plans: plans.premium() } } },
+  play: async ({ canvas }) => {
+    const meter = within(await canvas.findByRole('region', { name: 'Minuten' }, PAGE_LOAD));
+    await expect(await meter.findByRole('alert', {}, PAGE_LOAD)).toHaveTextContent(
+      'Minuten konnten nicht geladen werden.',
+    );
+    await expect(meter.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+    await expect(meter.queryByText(/Minuten genutzt/)).toBeNull();
+    await expect(canvas.queryByText(/keinen aktiven Tarif/)).toBeNull();
+    await expect(canvas.queryByRole('link', { name: 'Minuten kaufen' })).toBeNull();
+    const plan = within(canvas.getByRole('region', { name: 'Ihr Tarif' }));
+    await expect(await plan.findByText('Pro', {}, PAGE_LOAD)).toBeVisible();
+  },
+};
+
+/** One failed load, then "Retry" brings the balance. */
+export const MinutesRetry: Story = {
+  parameters: { msw: { handlers: { minutes: minutes.failingOnce(500) } } },
+  play: async ({ canvas }) => {
+    const meter = within(await canvas.findByRole('region', { name: 'Minuten' }, PAGE_LOAD));
+    await userEvent.click(
+      await meter.findByRole('button', { name: 'Erneut versuchen' }, PAGE_LOAD),
+    );
+    await expect(await meter.findByRole('progressbar', {}, PAGE_LOAD)).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    await expect(meter.queryByRole('alert')).toBeNull();
+  },
+};
+
+/**
+ * A busy server answers 503 with `Retry-After: 1`: the widget shows the failure at once and loads
+ * again a second later by itself. In English.
+ */
+export const MinutesBusy: Story = {
+  parameters: {
+    route: { url: '/en/dashboard' },
+    msw: { handlers: { minutes: minutes.busy(1) } },
+  },
+  play: async ({ canvas }) => {
+    const meter = within(await canvas.findByRole('region', { name: 'Minutes' }, PAGE_LOAD));
+    await expect(await meter.findByRole('alert', {}, PAGE_LOAD)).toHaveTextContent(
+      'Minutes could not be loaded.',
+    );
+    await expect(meter.queryByText(/minutes used/)).toBeNull();
+    await expect(await meter.findByRole('progressbar', {}, PAGE_LOAD)).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    await expect(meter.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** The plan fails to load: the widget says so with "Try again", never "Free". In English. */
+export const PlanFailing: Story = {
+  parameters: {
+    route: { url: '/en/dashboard' },
+    msw: { handlers: { plans: plans.failing(500) } },
+  },
+  play: async ({ canvas }) => {
+    const plan = within(await canvas.findByRole('region', { name: 'Your plan' }, PAGE_LOAD));
+    await expect(await plan.findByRole('alert', {}, PAGE_LOAD)).toHaveTextContent(
+      'The plan could not be loaded.',
+    );
+    await expect(plan.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(plan.queryByText('Free')).toBeNull();
+    await expect(plan.queryByText('No active plan')).toBeNull();
+    const meter = within(canvas.getByRole('region', { name: 'Minutes' }));
+    await expect(await meter.findByRole('progressbar', {}, PAGE_LOAD)).toBeVisible();
   },
 };

@@ -14,8 +14,9 @@ import { useLocale } from '../lib/use-locale.ts';
 
 /**
  * `/dashboard`: greeting, minutes and plan, the most recent notes (live while they process) and
- * the folders. Minutes and plan load again on every visit; a failed minutes load shows zero
- * minutes, a failed plan load no plan (their fetchers answer so).
+ * the folders. Minutes and plan load again on every visit; a failed load of either shows its
+ * widget's error with retry and the last known value, never zero minutes or "Free"
+ * (docs/minutes.md#when-loading-fails).
  */
 export function DashboardRoute() {
   const [, navigate] = useLocation();
@@ -32,14 +33,18 @@ export function DashboardRoute() {
   return (
     <DashboardScreen
       user={hydrated && user ? user : null}
-      minutes={minutes.data}
-      minutesStatus={minutes.data ? 'ready' : 'loading'}
+      minutes={minutes.view.data}
+      minutesStatus={minutes.view.status}
+      minutesAsOf={minutes.view.asOf}
       onRetryMinutes={() => void minutes.refetch()}
+      minutesRetrying={minutes.view.retrying}
       buyMinutesHref={href('/buy')}
       renderLink={renderRouterLink}
-      plan={plan.data}
-      planStatus={plan.isPending ? 'loading' : 'ready'}
+      plan={plan.view.data}
+      planStatus={plan.view.status}
+      planAsOf={plan.view.asOf}
       onRetryPlan={() => void plan.refetch()}
+      planRetrying={plan.view.retrying}
       onUpgrade={() => navigate('/buy')}
       onManagePlan={() =>
         user &&

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { capabilities, minutes, notes, plans } from '@protokoll/mocks';
+import { silentWav } from '@protokoll/mocks/fixtures';
 import { PAGE_LOAD, prepareRoute, renderRoute } from '../stories/route-story.tsx';
 
 /** `/protocol`, the new-note form, as it ships, on MSW. */
@@ -105,5 +106,50 @@ export const ServerError: Story = {
     await expect(
       await canvas.findByRole('button', { name: 'Erneut versuchen' }, PAGE_LOAD),
     ).toBeVisible();
+  },
+};
+
+/** A recording of one minute, which the browser can measure. */
+const oneMinute = () =>
+  new File([silentWav(60)], 'Abstimmung.wav', {
+    type: 'audio/wav',
+    lastModified: 1_772_443_800_000,
+  });
+
+/**
+ * The minutes fail to load (docs/minutes.md#when-loading-fails): the balance is not known, so the
+ * form refuses nothing for want of minutes and says the server checks them at upload.
+ */
+export const MinutesUnknown: Story = {
+  parameters: { msw: { handlers: { minutes: minutes.failing(500) } } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(
+      await canvas.findByText(/Ihr Minutenstand ist gerade nicht bekannt/, {}, PAGE_LOAD),
+    ).toBeVisible();
+    const meter = within(canvas.getByRole('region', { name: 'Minuten' }));
+    await expect(meter.getByRole('alert')).toHaveTextContent(
+      'Minuten konnten nicht geladen werden.',
+    );
+    await userEvent.upload(within(canvasElement).getByLabelText('Datei auswählen'), oneMinute());
+    await expect((await canvas.findAllByText('1 Minute', {}, PAGE_LOAD)).length).toBeGreaterThan(0);
+    await expect(canvas.queryByText('Nicht genug Minuten')).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeEnabled();
+  },
+};
+
+/** The same in English. */
+export const MinutesUnknownEnglish: Story = {
+  parameters: {
+    route: { url: '/en/protocol' },
+    msw: { handlers: { minutes: minutes.failing(500) } },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(
+      await canvas.findByText(/Your minutes balance is not known right now/, {}, PAGE_LOAD),
+    ).toBeVisible();
+    await userEvent.upload(within(canvasElement).getByLabelText('Choose file'), oneMinute());
+    await expect((await canvas.findAllByText('1 minute', {}, PAGE_LOAD)).length).toBeGreaterThan(0);
+    await expect(canvas.queryByText('Not enough minutes')).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Create note' })).toBeEnabled();
   },
 };

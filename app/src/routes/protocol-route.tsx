@@ -145,8 +145,14 @@ export function ProtocolRoute() {
   // The per-file limit comes from the catalogue; without it the server still enforces it.
   const current = currentPlan.data;
   const offer = plans.data?.plans.find((candidate) => candidate.id === current?.id);
+  // A plan that failed to load is not known: the last known one opens its models, but its
+  // per-file limit refuses nothing; the server decides (docs/minutes.md#when-loading-fails).
   const plan: ProtocolPlan | null | undefined = current
-    ? { name: current.name, type: current.type, max_file_minutes: offer?.max_file_minutes }
+    ? {
+        name: current.name,
+        type: current.type,
+        max_file_minutes: currentPlan.isError ? undefined : offer?.max_file_minutes,
+      }
     : currentPlan.isPending
       ? undefined
       : null;
@@ -159,7 +165,11 @@ export function ProtocolRoute() {
       error={failed?.error}
       errorOffersUpgrade={failed?.code !== undefined && UPGRADE_CODES.has(failed.code)}
       capabilities={toProtocolCapabilities(capabilities.data)}
-      minutes={minutes.data}
+      minutes={minutes.view.data}
+      minutesStatus={minutes.view.status}
+      minutesAsOf={minutes.view.asOf}
+      onRetryMinutes={() => void minutes.refetch()}
+      minutesRetrying={minutes.view.retrying}
       plan={plan}
       folders={folders.data ?? []}
       locale={locale}
@@ -171,7 +181,11 @@ export function ProtocolRoute() {
       onUpgrade={() => navigate('/buy')}
       recorder={(takeFile) => (
         <Suspense fallback={null}>
-          <RecorderSection takeFile={takeFile} minutes={minutes.data} />
+          {/* Only a balance known now counts against a recording. */}
+          <RecorderSection
+            takeFile={takeFile}
+            minutes={minutes.view.status === 'ready' ? minutes.view.data : undefined}
+          />
         </Suspense>
       )}
     />

@@ -2,6 +2,8 @@ import { AUTH_STORAGE_KEY, STORED_SESSION_MAX_AGE_MS, type User } from '@protoko
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../api/keys.ts';
+import { sessionMinutes } from '../api/user/minutes.ts';
+import { sessionPlan } from '../api/user/plan.ts';
 import { fetchUser } from '../api/user/user.ts';
 import { createAppSession, validateRestoredSession, type AppSession } from './app-session.ts';
 
@@ -183,7 +185,7 @@ describe('createAppSession: the session and the query cache', () => {
     expect(queryClient.getQueryData(keys.plan())).toEqual(plan);
   });
 
-  it('minutes that fail to load read as all-zero minutes with no active plan; a plan that fails, as no plan', async () => {
+  it('minutes and plan that fail to load stay failed (the screens say so); the session reads all-zero minutes with no active plan and no plan', async () => {
     const server = fakeServer({
       routes: {
         '/api/auth/google': signIn,
@@ -195,7 +197,16 @@ describe('createAppSession: the session and the query cache', () => {
     });
     const { session, queryClient } = start(server);
     await session.googleLogin('id-token');
-    expect(queryClient.getQueryData(keys.minutes())).toEqual({
+    // No zeros and no "no plan" in the cache: the loads failed, and the widgets say so.
+    expect(queryClient.getQueryState(keys.minutes())).toMatchObject({
+      status: 'error',
+      data: undefined,
+    });
+    expect(queryClient.getQueryState(keys.plan())).toMatchObject({
+      status: 'error',
+      data: undefined,
+    });
+    expect(sessionMinutes(queryClient.getQueryState(keys.minutes()))).toEqual({
       total: 0,
       used: 0,
       remaining: 0,
@@ -203,8 +214,7 @@ describe('createAppSession: the session and the query cache', () => {
       unlimited: false,
       has_active_plan: false,
     });
-    expect(queryClient.getQueryData(keys.plan())).toBeNull();
-    expect(queryClient.getQueryState(keys.plan())?.status).toBe('success');
+    expect(sessionPlan(queryClient.getQueryState(keys.plan()))).toBeNull();
     expect(session.getState().isAuthenticated).toBe(true);
   });
 

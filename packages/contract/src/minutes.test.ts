@@ -45,7 +45,7 @@ describe('isUnlimited', () => {
   });
 });
 
-describe('emptyMinutes (what a failed minutes load shows)', () => {
+describe('emptyMinutes (the session’s minutes after a failed load)', () => {
   it('is all zero with no active plan', () => {
     expect(emptyMinutes()).toEqual({
       total: 0,

@@ -69,8 +69,8 @@ export function usagePercent(
 }
 
 /**
- * What the client shows when loading minutes fails (docs/minutes.md#when-loading-fails): all zero,
- * no active plan.
+ * The session's minutes after a failed load, as SPEC §7 says (docs/minutes.md#when-loading-fails):
+ * all zero, no active plan. A fallback value, never shown in place of "not loaded".
  */
 export function emptyMinutes(): Minutes {
   return { total: 0, used: 0, remaining: 0, running: 0, unlimited: false, has_active_plan: false };

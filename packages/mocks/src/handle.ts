@@ -103,7 +103,10 @@ export function handle<E extends Endpoint>(
 }
 
 /** An MSW handler on `endpoint`'s method and path that only takes URLs whose params parse. */
-function route(endpoint: Endpoint, answer: (request: Request) => Response | Promise<Response>) {
+function route(
+  endpoint: Endpoint,
+  answer: (request: Request) => Response | undefined | Promise<Response | undefined>,
+) {
   return http[endpoint.method.toLowerCase() as Method](mswPath(endpoint), ({ request, params }) => {
     if (endpoint.params && !endpoint.params.safeParse(params).success) return undefined;
     return answer(request);
@@ -133,6 +136,19 @@ export function reply<E extends Endpoint>(
 /** Every call of one endpoint fails with `status` and the given error code. */
 export function failWith(endpoint: Endpoint, status: number, code: string, message?: string) {
   return route(endpoint, () => errorResponse(status, code, message));
+}
+
+/**
+ * The first `times` calls of one endpoint get `answer` (a failure); later calls go on to the
+ * handlers after it, so the next load succeeds. The count lives as long as the scenario's handlers.
+ */
+export function failFirst(endpoint: Endpoint, times: number, answer: () => Response) {
+  let left = times;
+  return route(endpoint, () => {
+    if (left <= 0) return undefined;
+    left -= 1;
+    return answer();
+  });
 }
 
 /** Every call of one endpoint fails as a network error (offline). */

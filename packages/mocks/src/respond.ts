@@ -40,3 +40,19 @@ export function notAuthenticated() {
 export function notFound() {
   return errorResponse(404, ErrorCode.NOT_FOUND);
 }
+
+/**
+ * 503 from a busy server, as its gate answers under load (docs/architecture.md#database-queue):
+ * `Retry-After` says when to ask again.
+ */
+export function busyResponse(retryAfterSeconds: number) {
+  const body: ErrorBody = {
+    success: false,
+    code: ErrorCode.SERVER,
+    message: 'Server busy. Please try again shortly.',
+  };
+  return HttpResponse.json(body, {
+    status: 503,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+}

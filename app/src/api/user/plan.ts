@@ -1,20 +1,19 @@
 import type { Plan } from '@protokoll/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
 import { loadSession } from '../../session/session-context.ts';
 import { keys } from '../keys.ts';
+import { loadView, useRetryAfter } from '../load-view.ts';
 
 // GET /api/user/plan
 
-/** The current plan; a failed load reads as no plan (docs/minutes.md#when-loading-fails). */
-export async function fetchPlan(signal?: AbortSignal): Promise<Plan | null> {
+/**
+ * The current plan. A failed load throws: the query keeps its error and the last plan it had, and
+ * the screens say "not loaded", never "Free" (docs/minutes.md#when-loading-fails).
+ */
+export async function fetchPlan(signal?: AbortSignal): Promise<Plan> {
   const { client, endpoints } = await loadSession();
-  try {
-    const { plan } = await client.call(endpoints.getPlan, { signal });
-    return plan;
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return null;
-  }
+  const { plan } = await client.call(endpoints.getPlan, { signal });
+  return plan;
 }
 
 export function planQueryOptions() {
@@ -23,10 +22,25 @@ export function planQueryOptions() {
     queryFn: ({ signal }) => fetchPlan(signal),
     // The dashboard shows the plan as it is now (a purchase in another tab shows on return).
     staleTime: 0,
+    // One attempt per load (SPEC §7); a busy answer's Retry-After brings a new load (`usePlan`).
     retry: false,
   });
 }
 
+/**
+ * The session's plan as SPEC §7 words it: a failed load clears it (null). No screen shows that as
+ * "no plan" or "Free" (they use `usePlan().view`).
+ */
+export function sessionPlan(
+  state: Pick<QueryState<Plan>, 'status' | 'data'> | undefined,
+): Plan | null | undefined {
+  if (state?.status === 'error') return null;
+  return state?.data;
+}
+
+/** The plan for a page: the query, and what its widgets may say (`view`). */
 export function usePlan() {
-  return useQuery(planQueryOptions());
+  const query = useQuery(planQueryOptions());
+  useRetryAfter(query);
+  return { ...query, view: loadView(query) };
 }

@@ -11,8 +11,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { callCount, calls, fakeSession, handlers, resetFakeApi } from '../fake-api.ts';
 import { keys } from '../keys.ts';
-import { fetchMinutes } from './minutes.ts';
-import { fetchPlan } from './plan.ts';
+import { MAX_RETRY_AFTER_LOADS } from '../load-view.ts';
+import { fetchMinutes, sessionMinutes, useMinutes } from './minutes.ts';
+import { fetchPlan, sessionPlan, usePlan } from './plan.ts';
 import { useDeleteAccount } from './delete.ts';
 import { useUpdateUser } from './update.ts';
 import { fetchUser, useUser } from './user.ts';
@@ -140,17 +141,28 @@ describe('minutes and plan', () => {
     has_active_plan: true,
   };
 
+  const proPlan = { id: 'pro', name: 'Pro', type: 'paid', features: [] };
+
   it('answer what the server says', async () => {
     handlers.getMinutes = () => ({ success: true, minutes });
-    handlers.getPlan = () => ({
-      success: true,
-      plan: { id: 'pro', name: 'Pro', type: 'paid', features: [] },
-    });
+    handlers.getPlan = () => ({ success: true, plan: proPlan });
     await expect(fetchMinutes()).resolves.toEqual(minutes);
     await expect(fetchPlan()).resolves.toMatchObject({ id: 'pro' });
   });
 
-  it('minutes that fail to load are all zero with no active plan', async () => {
+  const busy = (retryAfterMs: number) => () => {
+    throw new ApiError('http', 503, 'server', 'busy', undefined, retryAfterMs);
+  };
+  const zeroMinutes = {
+    total: 0,
+    used: 0,
+    remaining: 0,
+    running: 0,
+    unlimited: false,
+    has_active_plan: false,
+  };
+
+  it('a failed load is an error, not zero minutes or no plan', async () => {
     for (const failure of [
       http(500),
       http(401),
@@ -159,20 +171,111 @@ describe('minutes and plan', () => {
       },
     ]) {
       handlers.getMinutes = failure;
-      await expect(fetchMinutes()).resolves.toEqual({
-        total: 0,
-        used: 0,
-        remaining: 0,
-        running: 0,
-        unlimited: false,
-        has_active_plan: false,
-      });
+      handlers.getPlan = failure;
+      await expect(fetchMinutes()).rejects.toBeInstanceOf(ApiError);
+      await expect(fetchPlan()).rejects.toBeInstanceOf(ApiError);
     }
   });
 
-  it('a plan that fails to load is no plan', async () => {
+  it('the widgets say "not loaded" with the last known value and its time; the session falls back as SPEC §7 says', async () => {
+    handlers.getMinutes = () => ({ success: true, minutes });
+    handlers.getPlan = () => ({ success: true, plan: proPlan });
+    const { queryClient, wrapper } = setup();
+    const { result } = renderHook(() => ({ minutes: useMinutes(), plan: usePlan() }), {
+      wrapper,
+    });
+    await waitFor(() => expect(result.current.minutes.view.status).toBe('ready'));
+    await waitFor(() => expect(result.current.plan.view.status).toBe('ready'));
+    expect(result.current.minutes.view).toMatchObject({ data: minutes, asOf: undefined });
+    const answeredAt = result.current.minutes.dataUpdatedAt;
+
+    handlers.getMinutes = http(500);
+    handlers.getPlan = http(500);
+    await act(async () => {
+      await result.current.minutes.refetch();
+      await result.current.plan.refetch();
+    });
+    await waitFor(() => expect(result.current.minutes.view.status).toBe('error'));
+    await waitFor(() => expect(result.current.plan.view.status).toBe('error'));
+    expect(result.current.minutes.view).toEqual({
+      status: 'error',
+      data: minutes,
+      asOf: new Date(answeredAt).toISOString(),
+      retrying: false,
+    });
+    expect(result.current.plan.view).toMatchObject({ status: 'error', data: proPlan });
+    // SPEC §7's session values: all-zero minutes with no active plan, and no plan.
+    expect(sessionMinutes(queryClient.getQueryState(keys.minutes()))).toEqual(zeroMinutes);
+    expect(sessionPlan(queryClient.getQueryState(keys.plan()))).toBeNull();
+
+    // "Retry" recovers: the widget is ready again with the server's answer.
+    handlers.getMinutes = () => ({ success: true, minutes: { ...minutes, used: 13 } });
+    await act(async () => void (await result.current.minutes.refetch()));
+    await waitFor(() => expect(result.current.minutes.view.status).toBe('ready'));
+    expect(result.current.minutes.view).toMatchObject({
+      status: 'ready',
+      data: { used: 13 },
+      asOf: undefined,
+    });
+    expect(sessionMinutes(queryClient.getQueryState(keys.minutes()))).toMatchObject({ used: 13 });
+  });
+
+  it('a first load that fails has no last known value', async () => {
+    handlers.getMinutes = http(500);
     handlers.getPlan = http(503);
-    await expect(fetchPlan()).resolves.toBeNull();
+    const { queryClient, wrapper } = setup();
+    const { result } = renderHook(() => ({ minutes: useMinutes(), plan: usePlan() }), {
+      wrapper,
+    });
+    await waitFor(() => expect(result.current.minutes.view.status).toBe('error'));
+    await waitFor(() => expect(result.current.plan.view.status).toBe('error'));
+    expect(result.current.minutes.view).toEqual({
+      status: 'error',
+      data: undefined,
+      asOf: undefined,
+      retrying: false,
+    });
+    expect(result.current.plan.view.data).toBeUndefined();
+    expect(callCount('getMinutes')).toBe(1);
+    expect(sessionMinutes(queryClient.getQueryState(keys.minutes()))).toEqual(zeroMinutes);
+    expect(sessionPlan(queryClient.getQueryState(keys.plan()))).toBeNull();
+  });
+
+  it('a busy answer loads again after its Retry-After, and recovers', async () => {
+    let answers = 0;
+    handlers.getMinutes = () => {
+      answers++;
+      if (answers === 1) busy(60)();
+      return { success: true, minutes };
+    };
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useMinutes(), { wrapper });
+    // The failure shows at once (one attempt per load), not after the wait.
+    await waitFor(() => expect(result.current.view.status).toBe('error'));
+    expect(callCount('getMinutes')).toBe(1);
+    await waitFor(() => expect(result.current.view.status).toBe('ready'));
+    expect(callCount('getMinutes')).toBe(2);
+    expect(result.current.view.data).toEqual(minutes);
+  });
+
+  it('not before Retry-After, without one not at all, and at most three loads in a row', async () => {
+    handlers.getMinutes = busy(200);
+    handlers.getPlan = http(500);
+    const { wrapper } = setup();
+    const { result } = renderHook(() => ({ minutes: useMinutes(), plan: usePlan() }), {
+      wrapper,
+    });
+    await waitFor(() => expect(result.current.minutes.view.status).toBe('error'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(callCount('getMinutes')).toBe(1);
+    await waitFor(() => expect(callCount('getMinutes')).toBe(1 + MAX_RETRY_AFTER_LOADS), {
+      timeout: 3_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(callCount('getMinutes')).toBe(1 + MAX_RETRY_AFTER_LOADS);
+    expect(result.current.minutes.view.status).toBe('error');
+    // A failure that names no time waits for "Retry".
+    expect(callCount('getPlan')).toBe(1);
   });
 
   it('a cancelled load is no answer: the cache keeps what it had', async () => {

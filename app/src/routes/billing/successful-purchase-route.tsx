@@ -26,9 +26,11 @@ export function SuccessfulPurchaseRoute() {
   const { query, slow, retry } = useCheckoutStatus(sessionId);
   const complete = query.data === 'complete';
   // Plan and minutes as they are after the payment: loaded once it is complete, and shown only
-  // when that load has finished, never the plan from before.
+  // when that load has finished, never the plan from before. A failed load shows neither (the
+  // cache would still hold the ones from before; docs/minutes.md#when-loading-fails).
   const plan = useQuery({ ...planQueryOptions(), enabled: complete });
   const minutes = useQuery({ ...minutesQueryOptions(), enabled: complete });
+  const failed = plan.isError || minutes.isError;
 
   const state: PurchaseState = !sessionId
     ? 'missing'
@@ -44,7 +46,7 @@ export function SuccessfulPurchaseRoute() {
   return (
     <SuccessfulPurchaseScreen
       state={state}
-      plan={plan.isFetching ? undefined : plan.data}
+      plan={plan.isFetching ? undefined : failed ? null : plan.data}
       minutes={minutes.isFetching ? undefined : minutes.data}
       error={query.error ? toFailureText(query.error) : undefined}
       onRetry={retry}

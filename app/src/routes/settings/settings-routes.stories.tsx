@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent } from 'storybook/test';
-import { billing, user } from '@protokoll/mocks';
+import { expect, userEvent, within } from 'storybook/test';
+import { billing, minutes, plans, user } from '@protokoll/mocks';
 import { adminGrantedSubscription } from '@protokoll/mocks/fixtures';
 import { PAGE_LOAD, prepareRoute, renderRoute } from '../../stories/route-story.tsx';
 
@@ -153,5 +153,51 @@ export const AdminGranted: Story = {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Einstellungen' }, PAGE_LOAD),
     ).toBeVisible();
+  },
+};
+
+/**
+ * A Pro subscriber whose minutes fail to load: the meter says so with "Retry", never zero minutes
+ * or "no active plan"; the plan stays Pro.
+ */
+export const SubscriptionMinutesFailing: Story = {
+  parameters: {
+    route: { url: '/settings/subscription' },
+    msw: {
+      handlers: {
+        billing: billing.subscriber(),
+        plans: plans.premium(),
+        minutes: minutes.failing(503),
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    const meter = within(await canvas.findByRole('region', { name: 'Minuten' }, PAGE_LOAD));
+    await expect(await meter.findByRole('alert', {}, PAGE_LOAD)).toHaveTextContent(
+      'Minuten konnten nicht geladen werden.',
+    );
+    await expect(meter.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+    await expect(meter.queryByText(/Minuten genutzt/)).toBeNull();
+    await expect(canvas.queryByText(/keinen aktiven Tarif/)).toBeNull();
+    await expect((await canvas.findAllByText(/Pro/, {}, PAGE_LOAD)).length).toBeGreaterThan(0);
+  },
+};
+
+/** The plan fails to load: "not loaded" with "Try again", never "Free". In English. */
+export const SubscriptionPlanFailing: Story = {
+  parameters: {
+    route: { url: '/en/settings/subscription' },
+    msw: { handlers: { billing: billing.subscriber(), plans: plans.planFailing(500) } },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const subscription = within(
+      await canvas.findByRole('region', { name: 'Your subscription' }, PAGE_LOAD),
+    );
+    await expect(await subscription.findByRole('alert', {}, PAGE_LOAD)).toHaveTextContent(
+      'The plan could not be loaded.',
+    );
+    await expect(subscription.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(canvasElement.querySelector('[data-slot="plan-name"]')).toBeNull();
+    await expect(subscription.queryByText('Free')).toBeNull();
   },
 };

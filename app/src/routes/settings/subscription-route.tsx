@@ -13,7 +13,8 @@ import { SettingsFrame } from './settings-frame.tsx';
 /**
  * `/settings/subscription`: plan, subscription state and minutes, the Stripe customer portal
  * (which returns here) and the way to the plans. Everything loads again on every visit, so a
- * change made in the portal shows on return.
+ * change made in the portal shows on return; a failed plan or minutes load says so with the last
+ * known value, never "Free" or zero minutes in its place (docs/minutes.md#when-loading-fails).
  */
 export function SubscriptionRoute() {
   const { locale, href } = useLocale();
@@ -31,10 +32,16 @@ export function SubscriptionRoute() {
         subscription={subscription.data}
         status={subscription.data ? 'ready' : subscription.isError ? 'error' : 'loading'}
         onRetry={() => void subscription.refetch()}
-        plan={plan.data}
-        minutes={minutes.data}
-        minutesStatus={minutes.data ? 'ready' : 'loading'}
+        plan={plan.view.data}
+        planStatus={plan.view.status}
+        planAsOf={plan.view.asOf}
+        onRetryPlan={() => void plan.refetch()}
+        planRetrying={plan.view.retrying}
+        minutes={minutes.view.data}
+        minutesStatus={minutes.view.status}
+        minutesAsOf={minutes.view.asOf}
         onRetryMinutes={() => void minutes.refetch()}
+        minutesRetrying={minutes.view.retrying}
         buyMinutesHref={href('/buy')}
         renderLink={renderRouterLink}
         onManage={() => portal.mutate({ userId: user.id, locale })}

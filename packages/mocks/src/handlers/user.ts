@@ -2,8 +2,8 @@ import { endpoints, ErrorCode } from '@protokoll/contract';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { exhaustedMinutes, proMinutes, proPlan, unlimitedMinutes } from '../fixtures/plans.ts';
 import { DEMO_PASSWORD } from '../fixtures/user.ts';
-import { failWith, handle, hang, reply, type HandleOptions } from '../handle.ts';
-import { errorResponse } from '../respond.ts';
+import { failFirst, failWith, handle, hang, reply, type HandleOptions } from '../handle.ts';
+import { busyResponse, errorResponse } from '../respond.ts';
 
 const e = endpoints;
 
@@ -116,6 +116,19 @@ export const minutes = {
   exhausted: () => minutesOf(exhaustedMinutes),
   pro: () => minutesOf(proMinutes),
   failing: (status = 500) => [failWith(e.getMinutes, status, ErrorCode.SERVER)],
+  /** The first load fails with `status`; the next ("Retry") answers the balance. */
+  failingOnce: (status = 500) => [
+    failFirst(e.getMinutes, 1, () => errorResponse(status, ErrorCode.SERVER)),
+    ...minutesHandlers,
+  ],
+  /**
+   * A busy server: the first `times` loads answer 503 with `Retry-After: seconds`, later ones the
+   * balance (docs/minutes.md#when-loading-fails).
+   */
+  busy: (seconds = 1, times = 1) => [
+    failFirst(e.getMinutes, times, () => busyResponse(seconds)),
+    ...minutesHandlers,
+  ],
   slow: (ms = 3_000) => createMinutesHandlers(mockDb, { latency: ms }),
   /** Never answers: the 5 s client timeout fires. */
   timeout: () => [hang(e.getMinutes)],
@@ -130,5 +143,7 @@ export const plans = {
     failWith(e.getPlan, status, ErrorCode.SERVER),
     failWith(e.listPlans, status, ErrorCode.SERVER),
   ],
+  /** Only the user's plan fails to load (`status`); the catalogue answers. */
+  planFailing: (status = 500) => [failWith(e.getPlan, status, ErrorCode.SERVER), ...planHandlers],
   slow: (ms = 3_000) => createPlanHandlers(mockDb, { latency: ms }),
 };

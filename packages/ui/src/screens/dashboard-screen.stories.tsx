@@ -144,6 +144,46 @@ export const PlanError: Story = {
   },
 };
 
+/**
+ * Minutes and plan failed to load after an earlier answer (docs/minutes.md#when-loading-fails):
+ * each widget says so with "Retry" and the last known value with its time; no zeros, no "Free".
+ */
+export const LoadFailedLastKnown: Story = {
+  args: {
+    minutesStatus: 'error',
+    minutes: { ...demoMinutes, used: 1, remaining: 29 },
+    minutesAsOf: '2026-11-27T09:30:00Z',
+    planStatus: 'error',
+    plan: proPlan,
+    planAsOf: '2026-11-27T09:30:00Z',
+    buyMinutesHref: '/buy',
+  },
+  play: async ({ canvas }) => {
+    const minutes = within(canvas.getByRole('region', { name: 'Minuten' }));
+    await expect(minutes.getByRole('alert')).toHaveTextContent(
+      'Der aktuelle Stand Ihrer Minuten konnte nicht geladen werden.',
+    );
+    await expect(minutes.getByText(/^Zuletzt bekannter Stand vom 27\.11\.2026/)).toBeVisible();
+    await expect(minutes.getByText(/von 30 Minuten genutzt/)).toHaveTextContent(
+      '1 von 30 Minuten genutzt',
+    );
+    const plan = within(canvas.getByRole('region', { name: 'Ihr Tarif' }));
+    await expect(plan.getByRole('alert')).toHaveTextContent(
+      'Ihr aktueller Tarif konnte nicht geladen werden.',
+    );
+    await expect(plan.getByText('Pro')).toBeVisible();
+    await expect(canvas.queryByText('Free')).toBeNull();
+  },
+};
+
+export const LoadFailedLastKnownMobile: Story = {
+  ...LoadFailedLastKnown,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+  },
+};
+
 export const Premium: Story = {
   args: {
     plan: proPlan,

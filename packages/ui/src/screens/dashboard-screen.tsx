@@ -32,23 +32,31 @@ export interface DashboardScreenProps extends Omit<React.ComponentProps<'div'>, 
   /** The moment the greeting is chosen for (morning, day, evening); defaults to now. */
   now?: Date;
 
-  /** Minutes balance for the minutes widget. */
+  /** Minutes balance for the minutes widget; while `minutesStatus` is `error`, the last known. */
   minutes?: Minutes | undefined;
   /** Load state of the minutes, independent of the plan's. */
   minutesStatus: WidgetStatus;
+  /** When the last known balance was answered (ISO), while `minutesStatus` is `error`. */
+  minutesAsOf?: string | undefined;
   /** "Retry" in the minutes widget was pressed. */
   onRetryMinutes?: (() => void) | undefined;
+  /** The minutes load again after a failure: the widget's retry button spins. */
+  minutesRetrying?: boolean | undefined;
   /** The buy page: the minutes widget links there when few minutes are left. */
   buyMinutesHref?: string | undefined;
   /** Renders that link with the app's router link; defaults to `<a href>`. */
   renderLink?: RenderLink | undefined;
 
-  /** The current plan, or `null` when there is none. */
+  /** The current plan, or `null` when there is none; while `planStatus` is `error`, the last known. */
   plan?: Plan | null | undefined;
   /** Load state of the plan, independent of the minutes'. */
   planStatus: WidgetStatus;
+  /** When the last known plan was answered (ISO), while `planStatus` is `error`. */
+  planAsOf?: string | undefined;
   /** "Retry" in the plan widget was pressed. */
   onRetryPlan?: (() => void) | undefined;
+  /** The plan loads again after a failure: the widget's retry button spins. */
+  planRetrying?: boolean | undefined;
   /** "Upgrade" (free plan) or "Choose a plan" (no plan) was pressed. */
   onUpgrade?: (() => void) | undefined;
   /** "Manage subscription" was pressed (premium plan). */
@@ -92,12 +100,16 @@ export function DashboardScreen({
   now,
   minutes,
   minutesStatus,
+  minutesAsOf,
   onRetryMinutes,
+  minutesRetrying,
   buyMinutesHref,
   renderLink,
   plan,
   planStatus,
+  planAsOf,
   onRetryPlan,
+  planRetrying,
   onUpgrade,
   onManagePlan,
   planActionPending = false,
@@ -175,14 +187,18 @@ export function DashboardScreen({
         <MinutesMeter
           minutes={minutes}
           status={minutesStatus}
+          asOf={minutesAsOf}
           onRetry={onRetryMinutes}
+          retrying={minutesRetrying}
           buyHref={buyMinutesHref}
           renderLink={renderLink}
         />
         <PlanCard
           plan={plan}
           status={planStatus}
+          asOf={planAsOf}
           onRetry={onRetryPlan}
+          retrying={planRetrying}
           onUpgrade={onUpgrade}
           onManage={onManagePlan}
           pending={planActionPending}

@@ -48,14 +48,107 @@ export const Loading: Story = {
   },
 };
 
+/** A failed load without an earlier answer: it says so, never zero minutes or "no plan". */
 export const Error: Story = {
-  args: { status: 'error', minutes: undefined },
+  args: { status: 'error', minutes: undefined, buyHref: '/buy' },
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(
       'Minuten konnten nicht geladen werden.',
     );
+    await expect(canvas.queryByText(/Minuten genutzt/)).toBeNull();
+    await expect(canvas.queryByText(/keinen aktiven Tarif/)).toBeNull();
+    await expect(canvas.queryByRole('link', { name: 'Minuten kaufen' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
     await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+/** The same in English. */
+export const ErrorEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { status: 'error', minutes: undefined },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Minutes could not be loaded.');
+    await expect(canvas.queryByText(/minutes used/)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+/** The balance of a paying person before the failed load: 29 of 30 minutes left. */
+const lastKnown = { ...demoMinutes, used: 1, remaining: 29 };
+const LAST_ANSWER = '2026-11-27T09:30:00Z';
+
+/**
+ * A failed load after an earlier answer (docs/minutes.md#when-loading-fails): the error with
+ * retry, and the last known balance marked with its time. No hint or buy link speaks of the
+ * balance now.
+ */
+export const ErrorLastKnown: Story = {
+  args: { status: 'error', minutes: lastKnown, asOf: LAST_ANSWER, buyHref: '/buy' },
+  play: async ({ canvas, canvasElement, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Der aktuelle Stand Ihrer Minuten konnte nicht geladen werden.',
+    );
+    await expect(canvasElement.querySelector('[data-slot="minutes-as-of"]')).toHaveTextContent(
+      /^Zuletzt bekannter Stand vom 27\.11\.2026, \d\d:30$/,
+    );
+    await expect(canvas.getByText(/von 30 Minuten genutzt/)).toHaveTextContent(
+      '1 von 30 Minuten genutzt',
+    );
+    await expect(canvas.getByText('29 Minuten')).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: 'Minuten kaufen' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export const ErrorLastKnownEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { status: 'error', minutes: lastKnown, asOf: LAST_ANSWER },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Your current minutes could not be loaded.',
+    );
+    await expect(canvasElement.querySelector('[data-slot="minutes-as-of"]')).toHaveTextContent(
+      /^Last known balance, as of Nov 27, 2026, \d+:30\s?[AP]M$/,
+    );
+    await expect(canvas.getByText(/used/)).toHaveTextContent('1 of 30 minutes used');
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+};
+
+/** The last known balance of a used-up month: no "used up" hint, which would speak of now. */
+export const ErrorLastKnownUsedUp: Story = {
+  args: {
+    status: 'error',
+    minutes: { ...demoMinutes, used: 30, remaining: 0 },
+    asOf: LAST_ANSWER,
+    buyHref: '/buy',
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/von 30 Minuten genutzt/)).toBeVisible();
+    await expect(canvas.queryByText('Ihre Minuten sind aufgebraucht.')).toBeNull();
+    await expect(canvas.queryByRole('link', { name: 'Minuten kaufen' })).toBeNull();
+  },
+};
+
+/** A phone, with the last known balance. */
+export const ErrorLastKnownMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  args: { status: 'error', minutes: lastKnown, asOf: LAST_ANSWER },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+  },
+};
+
+/** A new load after the failure (Retry pressed, or the server's Retry-After): the button spins. */
+export const Retrying: Story = {
+  args: { status: 'error', minutes: lastKnown, asOf: LAST_ANSWER, retrying: true },
+  play: async ({ canvas }) => {
+    const retry = canvas.getByRole('button', { name: 'Erneut versuchen' });
+    await expect(retry).toBeDisabled();
+    await expect(retry).toHaveAttribute('aria-busy', 'true');
   },
 };
 
@@ -102,8 +195,8 @@ export const UnlimitedByRemaining: Story = {
 };
 
 /**
- * No active plan: all zero, with a hint (what a failed minutes load shows too,
- * docs/minutes.md#when-loading-fails).
+ * No active plan, as the server answered it: all zero, with a hint. A failed load never shows
+ * this (`Error`, docs/minutes.md#when-loading-fails).
  */
 export const NoPlan: Story = {
   args: {

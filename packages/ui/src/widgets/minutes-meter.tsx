@@ -15,12 +15,22 @@ import { ItemLink, type RenderLink } from '../lib/render-link.tsx';
 const HIGH_USAGE_PERCENT = 90;
 
 export interface MinutesMeterProps extends Omit<React.ComponentProps<'div'>, 'children'> {
-  /** The minutes balance (docs/minutes.md#balance); only read while `status` is `ready`. */
+  /**
+   * The minutes balance (docs/minutes.md#balance): the current one while `status` is `ready`; while
+   * it is `error`, the last one the server answered, if any (shown as such, with `asOf`).
+   */
   minutes?: Minutes | undefined;
-  /** `loading` shows a placeholder, `error` a message with a retry button, `ready` the balance. */
+  /**
+   * `loading` shows a placeholder, `error` a message with a retry button (and the last known
+   * balance when there is one), `ready` the balance. A failed load never reads as zero minutes.
+   */
   status: 'loading' | 'error' | 'ready';
+  /** When the last known balance was answered (ISO), shown beside it while `status` is `error`. */
+  asOf?: string | undefined;
   /** "Retry" was pressed after a failed load; without it no retry button is offered. */
   onRetry?: (() => void) | undefined;
+  /** A new load after the failure is on its way: the retry button spins. */
+  retrying?: boolean | undefined;
   /** Heading level of the widget's title, to fit the page's outline. Defaults to 2. */
   headingLevel?: 2 | 3;
   /**
@@ -35,12 +45,15 @@ export interface MinutesMeterProps extends Omit<React.ComponentProps<'div'>, 'ch
 /**
  * The minutes widget: used of total, remaining, minutes reserved by running jobs, usage percentage
  * (docs/minutes.md#usage-percentage) and a bar. Unlimited plans show no bar; without an active plan
- * every number is zero and a hint explains why.
+ * every number is zero and a hint explains why. A failed load says so, with a retry button and the
+ * last known balance marked with its time (docs/minutes.md#when-loading-fails).
  */
 export function MinutesMeter({
   minutes,
   status,
+  asOf,
   onRetry,
+  retrying = false,
   headingLevel = 2,
   buyHref,
   renderLink,
@@ -51,6 +64,8 @@ export function MinutesMeter({
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const ready = status === 'ready' && minutes != null;
+  // What the server said before the failed load: shown as such, never as the balance now.
+  const lastKnown = status === 'error' && minutes != null;
 
   const format = useFormat();
 
@@ -84,14 +99,37 @@ export function MinutesMeter({
         ) : null}
 
         {status === 'error' || (status === 'ready' && minutes == null) ? (
-          <Alert variant="danger" description={t('minutes.loadFailed')}>
+          <Alert
+            variant="danger"
+            description={t(lastKnown ? 'minutes.loadFailedLastKnown' : 'minutes.loadFailed')}
+          >
             {onRetry ? (
-              <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-                <RotateCw aria-hidden />
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-2"
+                onClick={onRetry}
+                loading={retrying}
+              >
+                {/* The spinner takes the icon's place. */}
+                {retrying ? null : <RotateCw aria-hidden />}
                 {t('common.retry')}
               </Button>
             ) : null}
           </Alert>
+        ) : null}
+
+        {lastKnown ? (
+          <MinutesBalance
+            minutes={minutes}
+            stale
+            asOf={asOf}
+            formatNumber={format.number}
+            formatMinutes={format.minutes}
+            formatPercent={(value) => format.percent(value / 100)}
+            formatAsOf={format.dateTime}
+            buyLink={null}
+          />
         ) : null}
 
         {ready ? (
@@ -100,6 +138,7 @@ export function MinutesMeter({
             formatNumber={format.number}
             formatMinutes={format.minutes}
             formatPercent={(value) => format.percent(value / 100)}
+            formatAsOf={format.dateTime}
             buyLink={
               buyHref ? (
                 <Button asChild variant="outline" size="sm" className="mt-2">
@@ -122,6 +161,13 @@ export function MinutesMeter({
 
 interface MinutesBalanceProps {
   minutes: Minutes;
+  /**
+   * A last known balance (the latest load failed): it says so, with when it was answered
+   * (`asOf`), and gives no hints or buy link, which would speak of the balance now.
+   */
+  stale?: boolean;
+  asOf?: string | undefined;
+  formatAsOf: (iso: string) => string;
   formatNumber: (value: number) => string;
   formatMinutes: (value: number) => string;
   formatPercent: (value: number) => string;
@@ -131,6 +177,9 @@ interface MinutesBalanceProps {
 
 function MinutesBalance({
   minutes,
+  stale = false,
+  asOf,
+  formatAsOf,
   formatNumber,
   formatMinutes,
   formatPercent,
@@ -153,9 +202,24 @@ function MinutesBalance({
   return (
     <div
       data-slot="minutes-balance"
-      data-state={noPlan ? 'no-plan' : unlimited ? 'unlimited' : usedUp ? 'used-up' : undefined}
+      data-state={
+        stale
+          ? 'last-known'
+          : noPlan
+            ? 'no-plan'
+            : unlimited
+              ? 'unlimited'
+              : usedUp
+                ? 'used-up'
+                : undefined
+      }
       className="grid gap-4"
     >
+      {stale ? (
+        <p data-slot="minutes-as-of" className="text-sm text-muted-foreground">
+          {asOf ? t('minutes.asOf', { time: formatAsOf(asOf) }) : t('minutes.lastKnown')}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
         {unlimited ? (
           <p className="flex items-center gap-2 text-3xl font-semibold tracking-tight text-foreground">
@@ -230,21 +294,21 @@ function MinutesBalance({
         </dl>
       )}
 
-      {noPlan ? (
+      {stale ? null : noPlan ? (
         <Alert variant="info" description={t('minutes.noPlanHint')}>
           {buyLink}
         </Alert>
       ) : null}
-      {unlimited ? (
+      {unlimited && !stale ? (
         <p className="text-sm text-muted-foreground">{t('minutes.unlimitedHint')}</p>
       ) : null}
       {/* Shown on load, not in answer to an action: polite, not an interrupting alert. */}
-      {usedUp ? (
+      {usedUp && !stale ? (
         <Alert variant="warning" role="status" description={t('minutes.usedUp')}>
           {buyLink}
         </Alert>
       ) : null}
-      {high ? (
+      {high && !stale ? (
         <Alert variant="warning" role="status" description={t('minutes.almostUsedUp')}>
           {buyLink}
         </Alert>

@@ -93,12 +93,70 @@ export const Loading: Story = {
   },
 };
 
+/** A failed load without an earlier answer: it says so, never "Free" or "no plan". */
 export const Error: Story = {
   args: { status: 'error', plan: undefined },
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Tarif konnte nicht geladen werden.');
+    await expect(canvas.queryByText('Free')).toBeNull();
+    await expect(canvas.queryByText('Kein aktiver Tarif')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /upgraden|Tarif wählen/ })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
     await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export const ErrorEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { status: 'error', plan: undefined },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The plan could not be loaded.');
+    await expect(canvas.queryByText('No active plan')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+const LAST_ANSWER = '2026-11-27T09:30:00Z';
+
+/**
+ * A failed load after an earlier answer: the error with retry and the last known plan's name,
+ * marked with its time; no features or actions, which would speak of the plan now.
+ */
+export const ErrorLastKnown: Story = {
+  args: { status: 'error', plan: proPlan, asOf: LAST_ANSWER },
+  play: async ({ canvas, canvasElement, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Ihr aktueller Tarif konnte nicht geladen werden.',
+    );
+    await expect(canvasElement.querySelector('[data-slot="plan-last-known"]')).toHaveTextContent(
+      /^Zuletzt bekannter Stand vom 27\.11\.2026, \d\d:30Pro$/,
+    );
+    await expect(canvas.queryByRole('list')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Abo verwalten/ })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export const ErrorLastKnownEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { status: 'error', plan: proPlan, asOf: LAST_ANSWER },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Your current plan could not be loaded.',
+    );
+    await expect(canvas.getByText(/^Last known plan, as of Nov 27, 2026/)).toBeVisible();
+    await expect(canvas.getByText('Pro')).toBeVisible();
+  },
+};
+
+export const ErrorLastKnownMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  args: { status: 'error', plan: proPlan, asOf: LAST_ANSWER, retrying: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    await expect(canvas.getByRole('button', { name: 'Erneut versuchen' })).toBeDisabled();
   },
 };
 

@@ -15,17 +15,25 @@ import {
 } from '../components/card.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
+import { useFormat } from '../lib/format.ts';
 
 export interface PlanCardProps extends Omit<React.ComponentProps<'div'>, 'children'> {
   /**
-   * The current plan (docs/minutes.md#plans); `null` when the user has none. Only read while
-   * `status` is `ready`.
+   * The current plan (docs/minutes.md#plans); `null` when the user has none. While `status` is
+   * `error`, the last plan the server answered, if any (shown as such, with `asOf`).
    */
   plan?: Plan | null | undefined;
-  /** `loading` shows a placeholder, `error` a message with a retry button, `ready` the plan. */
+  /**
+   * `loading` shows a placeholder, `error` a message with a retry button (and the last known plan
+   * when there is one), `ready` the plan. A failed load never reads as "Free" or "no plan".
+   */
   status: 'loading' | 'error' | 'ready';
+  /** When the last known plan was answered (ISO), shown beside it while `status` is `error`. */
+  asOf?: string | undefined;
   /** "Retry" was pressed after a failed load; without it no retry button is offered. */
   onRetry?: (() => void) | undefined;
+  /** A new load after the failure is on its way: the retry button spins. */
+  retrying?: boolean | undefined;
   /** "Upgrade" (free plan) or "Choose a plan" (no plan) was pressed; without it neither is offered. */
   onUpgrade?: (() => void) | undefined;
   /** "Manage subscription" was pressed (premium plans); without it the button is not offered. */
@@ -38,12 +46,15 @@ export interface PlanCardProps extends Omit<React.ComponentProps<'div'>, 'childr
 
 /**
  * The plan widget: plan name, a Free or Premium badge (premium means the type is not free), the
- * plan's features, and the way on: upgrade for a free plan, manage for a premium one.
+ * plan's features, and the way on: upgrade for a free plan, manage for a premium one. A failed
+ * load says so, with a retry button and the last known plan's name marked with its time.
  */
 export function PlanCard({
   plan,
   status,
+  asOf,
   onRetry,
+  retrying = false,
   onUpgrade,
   onManage,
   pending = false,
@@ -54,7 +65,10 @@ export function PlanCard({
   const { t } = useTranslation();
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const format = useFormat();
   const premium = isPremium(plan);
+  // What the server said before the failed load: shown as such, never as the plan now.
+  const lastKnown = status === 'error' ? plan : undefined;
   const state =
     status !== 'ready' ? status : plan == null ? 'no-plan' : premium ? 'premium' : 'free';
 
@@ -88,15 +102,39 @@ export function PlanCard({
       ) : null}
 
       {status === 'error' ? (
-        <CardContent>
-          <Alert variant="danger" description={t('plan.loadFailed')}>
+        <CardContent className="grid gap-4">
+          <Alert
+            variant="danger"
+            description={t(lastKnown ? 'plan.loadFailedLastKnown' : 'plan.loadFailed')}
+          >
             {onRetry ? (
-              <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-                <RotateCw aria-hidden />
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-2"
+                onClick={onRetry}
+                loading={retrying}
+              >
+                {/* The spinner takes the icon's place. */}
+                {retrying ? null : <RotateCw aria-hidden />}
                 {t('common.retry')}
               </Button>
             ) : null}
           </Alert>
+          {/* Only the name: features and actions would speak of the plan now. */}
+          {lastKnown ? (
+            <div data-slot="plan-last-known" className="grid gap-1">
+              <p className="text-sm text-muted-foreground">
+                {asOf ? t('plan.asOf', { time: format.dateTime(asOf) }) : t('plan.lastKnown')}
+              </p>
+              <p
+                data-slot="plan-name"
+                className="min-w-0 text-2xl font-semibold tracking-tight wrap-anywhere text-foreground"
+              >
+                {lastKnown.name}
+              </p>
+            </div>
+          ) : null}
         </CardContent>
       ) : null}
 

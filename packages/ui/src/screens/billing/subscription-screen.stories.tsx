@@ -235,6 +235,59 @@ export const Error: Story = {
   },
 };
 
+/** The plan failed to load, with nothing known before: "not loaded" and "Retry", no name. */
+export const PlanError: Story = {
+  args: {
+    subscription: activeSubscription,
+    plan: undefined,
+    planStatus: 'error',
+    onRetryPlan: fn(),
+    minutes: proMinutes,
+  },
+  play: async ({ canvas, canvasElement, args }) => {
+    const subscription = card(canvas);
+    await expect(subscription.getByRole('alert')).toHaveTextContent(
+      'Tarif konnte nicht geladen werden.',
+    );
+    await expect(canvasElement.querySelector('[data-slot="plan-name"]')).toBeNull();
+    await expect(subscription.queryByText('Free')).toBeNull();
+    await userEvent.click(subscription.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetryPlan).toHaveBeenCalledOnce();
+  },
+};
+
+/**
+ * Plan and minutes failed to load after an earlier answer: each says so, with the last known
+ * value and its time (docs/minutes.md#when-loading-fails). In English, on a phone.
+ */
+export const LoadFailedLastKnownEnglishMobile: Story = {
+  globals: { locale: 'en', viewport: { value: 'mobile', isRotated: false } },
+  args: {
+    subscription: activeSubscription,
+    plan: proPlan,
+    planStatus: 'error',
+    planAsOf: '2026-11-27T09:30:00Z',
+    onRetryPlan: fn(),
+    minutes: proMinutes,
+    minutesStatus: 'error',
+    minutesAsOf: '2026-11-27T09:30:00Z',
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const subscription = card(canvas);
+    await expect(subscription.getByRole('alert')).toHaveTextContent(
+      'Your current plan could not be loaded.',
+    );
+    await expect(subscription.getByText(/^Last known plan, as of Nov 27, 2026/)).toBeVisible();
+    await expect(subscription.getByText('Pro')).toBeVisible();
+    const meter = within(canvas.getByRole('region', { name: 'Minutes' }));
+    await expect(meter.getByRole('alert')).toHaveTextContent(
+      'Your current minutes could not be loaded.',
+    );
+    await expect(meter.getByText(/^Last known balance, as of Nov 27, 2026/)).toBeVisible();
+    await expectNoOverflow(canvasElement);
+  },
+};
+
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   args: { subscription: cancelingSubscription, plan: proPlan, minutes: proMinutes },

@@ -91,14 +91,33 @@ export interface SubscriptionScreenProps extends Omit<React.ComponentProps<'div'
   status: LoadStatus;
   /** "Retry" was pressed after the subscription failed to load. */
   onRetry?: (() => void) | undefined;
-  /** The current plan (name and features); undefined while it loads, null when it failed. */
+  /**
+   * The current plan (name and features); undefined while it loads. While `planStatus` is `error`,
+   * the last known plan, if any.
+   */
   plan?: Plan | null | undefined;
-  /** The minutes balance for the meter. */
+  /**
+   * Load state of the plan: `error` says the plan could not be loaded, with a retry button and the
+   * last known name (never "Free" in its place). Without it, the plan counts as loading until
+   * `plan` is set.
+   */
+  planStatus?: LoadStatus | undefined;
+  /** When the last known plan was answered (ISO), while `planStatus` is `error`. */
+  planAsOf?: string | undefined;
+  /** "Retry" beside a failed plan load was pressed. */
+  onRetryPlan?: (() => void) | undefined;
+  /** The plan loads again after a failure: its retry button spins. */
+  planRetrying?: boolean | undefined;
+  /** The minutes balance for the meter; while `minutesStatus` is `error`, the last known. */
   minutes?: Minutes | undefined;
   /** Load state of the minutes, independent of the subscription's. */
   minutesStatus: LoadStatus;
+  /** When the last known balance was answered (ISO), while `minutesStatus` is `error`. */
+  minutesAsOf?: string | undefined;
   /** "Retry" in the minutes meter was pressed. */
   onRetryMinutes?: (() => void) | undefined;
+  /** The minutes load again after a failure: the meter's retry button spins. */
+  minutesRetrying?: boolean | undefined;
   /** The buy page, for the meter's "buy minutes" link when few are left. */
   buyMinutesHref?: string | undefined;
   /** Renders that link with the app's router link; defaults to `<a href>`. */
@@ -124,9 +143,15 @@ export function SubscriptionScreen({
   status,
   onRetry,
   plan,
+  planStatus,
+  planAsOf,
+  onRetryPlan,
+  planRetrying = false,
   minutes,
   minutesStatus,
+  minutesAsOf,
   onRetryMinutes,
+  minutesRetrying,
   buyMinutesHref,
   renderLink,
   onManage,
@@ -179,6 +204,10 @@ export function SubscriptionScreen({
           <SubscriptionDetails
             subscription={subscription}
             plan={plan}
+            planFailed={planStatus === 'error'}
+            planAsOf={planAsOf}
+            onRetryPlan={onRetryPlan}
+            planRetrying={planRetrying}
             onManage={onManage}
             manageStatus={manageStatus}
             manageError={manageError}
@@ -189,7 +218,9 @@ export function SubscriptionScreen({
       <MinutesMeter
         minutes={minutes}
         status={minutesStatus}
+        asOf={minutesAsOf}
         onRetry={onRetryMinutes}
+        retrying={minutesRetrying}
         buyHref={subscription?.payments_enabled === false ? undefined : buyMinutesHref}
         renderLink={renderLink}
       />
@@ -200,6 +231,11 @@ export function SubscriptionScreen({
 interface SubscriptionDetailsProps {
   subscription: BillingSubscription;
   plan: Plan | null | undefined;
+  /** The plan's load failed: `plan` is the last known one, if any. */
+  planFailed: boolean;
+  planAsOf: string | undefined;
+  onRetryPlan: (() => void) | undefined;
+  planRetrying: boolean;
   onManage: (() => void) | undefined;
   manageStatus: 'idle' | 'pending' | 'error';
   manageError: FailureText | undefined;
@@ -209,6 +245,10 @@ interface SubscriptionDetailsProps {
 function SubscriptionDetails({
   subscription,
   plan,
+  planFailed,
+  planAsOf,
+  onRetryPlan,
+  planRetrying,
   onManage,
   manageStatus,
   manageError,
@@ -246,7 +286,7 @@ function SubscriptionDetails({
     <>
       <CardContent className="grid gap-5">
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-          {plan === undefined ? (
+          {planFailed && plan == null ? null : plan === undefined ? (
             <Skeleton className="h-8 w-28" />
           ) : (
             <p
@@ -265,6 +305,36 @@ function SubscriptionDetails({
             </Badge>
           ) : null}
         </div>
+
+        {planFailed ? (
+          <div data-slot="plan-load-failed" className="grid gap-2">
+            {plan ? (
+              <p className="text-sm text-muted-foreground">
+                {planAsOf
+                  ? t('plan.asOf', { time: format.dateTime(planAsOf) })
+                  : t('plan.lastKnown')}
+              </p>
+            ) : null}
+            <Alert
+              variant="danger"
+              description={t(plan ? 'plan.loadFailedLastKnown' : 'plan.loadFailed')}
+            >
+              {onRetryPlan ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="mt-2"
+                  onClick={onRetryPlan}
+                  loading={planRetrying}
+                >
+                  {/* The spinner takes the icon's place. */}
+                  {planRetrying ? null : <RotateCw aria-hidden />}
+                  {t('common.retry')}
+                </Button>
+              ) : null}
+            </Alert>
+          </div>
+        ) : null}
 
         {(running && subscription.interval) || date ? (
           <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">

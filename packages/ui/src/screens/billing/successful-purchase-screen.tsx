@@ -29,7 +29,10 @@ export interface SuccessfulPurchaseScreenProps extends Omit<
   'children'
 > {
   state: PurchaseState;
-  /** The new plan once `complete`; undefined while it loads again. */
+  /**
+   * The new plan once `complete`; undefined while it loads again; `null` when it (or the balance)
+   * could not be loaded: then neither is shown.
+   */
   plan?: Plan | null | undefined;
   /** The balance once `complete`; undefined while it loads again. */
   minutes?: Minutes | undefined;
@@ -177,6 +180,8 @@ function NewPlan({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  // Nothing to show (the load failed): the page says the purchase is complete, no more.
+  if (plan === null) return null;
   if (plan === undefined || minutes === undefined) {
     return (
       <div className="grid w-full justify-items-center gap-2" data-slot="new-plan">
@@ -186,7 +191,6 @@ function NewPlan({
       </div>
     );
   }
-  if (plan === null) return null;
   return (
     <div
       data-slot="new-plan"

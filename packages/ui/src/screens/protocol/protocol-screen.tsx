@@ -89,6 +89,18 @@ export interface ProtocolScreenProps extends Omit<
   capabilities: ProtocolCapabilities;
   /** Minutes balance (MinutesMeter data); the cost is checked against `remaining`. Undefined while loading. */
   minutes?: Minutes | undefined;
+  /**
+   * Load state of the balance; without it, `minutes` decides (loading until set). `error`: the
+   * balance is not known (`minutes` is the last known one, if any), so the form refuses nothing
+   * for want of minutes and says the server checks them at upload (docs/minutes.md#when-loading-fails).
+   */
+  minutesStatus?: 'loading' | 'error' | 'ready' | undefined;
+  /** When the last known balance was answered (ISO), while `minutesStatus` is `error`. */
+  minutesAsOf?: string | undefined;
+  /** "Retry" in the minutes widget was pressed. */
+  onRetryMinutes?: (() => void) | undefined;
+  /** The balance loads again after a failure: the widget's retry button spins. */
+  minutesRetrying?: boolean | undefined;
   /** The current plan, or `null` without one; opens premium models and sets the per-file limit. */
   plan?: ProtocolPlan | null | undefined;
   /** The user's folders, offered besides "no folder". */
@@ -160,7 +172,11 @@ function withoutUnset(values: UploadNoteBody): UploadNoteBody {
  */
 export function ProtocolScreen({
   capabilities,
-  minutes,
+  minutes: lastMinutes,
+  minutesStatus = lastMinutes ? 'ready' : 'loading',
+  minutesAsOf,
+  onRetryMinutes,
+  minutesRetrying,
   plan,
   folders,
   locale,
@@ -188,6 +204,9 @@ export function ProtocolScreen({
   const [refusal, setRefusal] = useState<FileRefusal>();
 
   const paid = isPremium(plan);
+  // A balance that failed to load is not known: nothing is refused on it, the server decides.
+  const minutesUnknown = minutesStatus === 'error';
+  const minutes = minutesUnknown ? undefined : lastMinutes;
   // Without an engine or without the audio tools the server cannot process anything.
   const engine = capabilities.sttAvailable && capabilities.missingAudioTools.length === 0;
   const submitting = status === 'submitting';
@@ -370,6 +389,13 @@ export function ProtocolScreen({
               />
             </fieldset>
 
+            {minutesUnknown ? (
+              <Alert
+                variant="info"
+                data-slot="minutes-unknown"
+                description={t('protocol.cost.minutesUnknown')}
+              />
+            ) : null}
             <SubmitBar
               error={error}
               submitting={submitting}
@@ -383,7 +409,13 @@ export function ProtocolScreen({
         </Form>
 
         <aside className="min-w-0">
-          <MinutesMeter minutes={minutes} status={minutes ? 'ready' : 'loading'} />
+          <MinutesMeter
+            minutes={lastMinutes}
+            status={minutesStatus}
+            asOf={minutesAsOf}
+            onRetry={onRetryMinutes}
+            retrying={minutesRetrying}
+          />
         </aside>
       </div>
     </div>
