@@ -429,7 +429,11 @@ export function Recorder({
           </span>
         ) : null}
         {canChoose ? (
-          <Button type="button" size="lg" className="max-sm:w-full" onClick={onStart}>
+          <Button
+            type="button"
+            className="max-sm:h-12 max-sm:w-full max-sm:text-base"
+            onClick={onStart}
+          >
             <Mic aria-hidden />
             {status === 'idle' ? t('protocol.recorder.start') : t('protocol.recorder.tryAgain')}
           </Button>
