@@ -309,6 +309,8 @@ export const OverMinutesMobile: Story = {
     const stop = context.canvas.getByRole('button', { name: 'Beenden' });
     const bar = stop.closest<HTMLElement>('[data-slot=recorder-controls]')!;
     await expect(getComputedStyle(bar).position).toBe('fixed');
+    // The page ends above the bar: nothing at its end is hidden behind it.
+    await expect(getComputedStyle(document.body).paddingBottom).toBe('80px');
     // A slip of the thumb must not throw the meeting away: no Discard in the bar.
     await expect(context.canvas.queryByRole('button', { name: 'Verwerfen' })).toBeNull();
   },

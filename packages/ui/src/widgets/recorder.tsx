@@ -416,6 +416,7 @@ export function Recorder({
       */}
       <div
         data-slot="recorder-controls"
+        data-pinned={live || undefined}
         className={cn(
           'flex flex-wrap gap-2',
           live &&
