@@ -147,6 +147,8 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
   const live = useRef<Live | undefined>(undefined);
   /** The recording on screen (in progress or finished), which "Discard" forgets. */
   const shownId = useRef<string | undefined>(undefined);
+  /** The form holds only a part of the shown recording: discarding it keeps the whole. */
+  const shownPart = useRef(false);
   // The balance as it is when a recording ends, not when it started.
   const minutesRef = useRef(minutes);
   useEffect(() => {
@@ -308,6 +310,7 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
     };
     live.current = state;
     shownId.current = recording.id;
+    shownPart.current = false;
     setShown(undefined);
     setRecovered(undefined);
 
@@ -391,6 +394,7 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
    */
   async function offer(recording: StoredRecording) {
     shownId.current = recording.id;
+    shownPart.current = false;
     setShown(recording);
     setSeconds(recording.seconds);
     setLevel(0);
@@ -403,6 +407,7 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
     const file = await toFile(recording, fileName(recording), maxSeconds);
     if (!file) return;
     const seconds = Math.min(recording.seconds, maxSeconds ?? Infinity);
+    shownPart.current = maxSeconds !== undefined;
     // A part leaves the whole recording kept here: the original can always be downloaded.
     markRecorded(file, {
       seconds,
@@ -423,6 +428,7 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
 
   function keep() {
     shownId.current = undefined;
+    shownPart.current = false;
     setShown(undefined);
     setSeconds(0);
     setStatus('idle');
@@ -451,8 +457,9 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
     const state = live.current;
     live.current = undefined;
     release(state);
-    const id = shownId.current ?? recovered?.id;
+    const id = shownPart.current ? undefined : (shownId.current ?? recovered?.id);
     shownId.current = undefined;
+    shownPart.current = false;
     // Gone from IndexedDB before the recorder says so: a reload right after cannot bring it back.
     if (id) await deleteRecording(id).catch(() => {});
     setRecovered(undefined);
