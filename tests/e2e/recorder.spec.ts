@@ -1,13 +1,15 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { NoteDetail } from '@protokoll/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { GERMAN_TEXT, toneFrequency } from '../support/audio.ts';
 import { signUpInUi, uniqueEmail } from './support/accounts.ts';
-import { accessToken, noteDone } from './support/notes.ts';
+import { accessToken, noteDone, upload } from './support/notes.ts';
+import { loopedSpeech } from './support/recordings.ts';
 
 // The browser recorder on /protocol (docs/uploads.md#recording-in-the-browser) against the real
 // server, with Chromium's fake microphone playing a generated German recording in a loop.
@@ -79,7 +81,7 @@ async function openNewNote(page: Page) {
 
 /** Records until the timer shows `until` seconds (the fake microphone plays in real time). */
 async function recordUntil(page: Page, until: number) {
-  await expect(recorder(page).getByText('Aufnahme läuft')).toBeVisible();
+  await expect(recorder(page).getByText('Aufnahme läuft', { exact: true })).toBeVisible();
   await expect
     .poll(() => seconds(page), { timeout: (until + 10) * 1000, intervals: [250] })
     .toBeGreaterThanOrEqual(until);
@@ -194,4 +196,182 @@ test('a recording interrupted by closing the tab is offered again on the next vi
   await next.reload();
   await expect(recorder(next).getByRole('button', { name: 'Aufnahme starten' })).toBeVisible();
   await expect(recorder(next).getByText('Unfertige Aufnahme gefunden')).toHaveCount(0);
+});
+
+/**
+ * Spends `minutes` of the person's 30 free ones the way a person does: a recording of that many
+ * whole minutes uploaded and processed. Waiting for the note keeps the balance still: a job that
+ * failed meanwhile (upload.spec.ts fails the shared engine for a while) would refund its minutes.
+ */
+async function spendMinutes(page: Page, request: APIRequestContext, minutes: number) {
+  const file = await loopedSpeech(minutes * 60, 'spend-minutes');
+  const id = await upload(request, await accessToken(page), file, { name: 'Verbrauchte Minuten' });
+  await noteDone(page, request, id);
+  const answer = await request.get('/api/user/minutes', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+  });
+  const { minutes: balance } = (await answer.json()) as { minutes: { remaining: number } };
+  expect(balance.remaining).toBe(30 - minutes);
+}
+
+/** A saved file's container and length as ffprobe reads them. */
+async function probeFile(
+  path: string,
+): Promise<{ format: string; codec: string; seconds: number }> {
+  const { stdout } = await promisify(execFile)('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'a:0', '-show_entries'],
+    ...['format=format_name:stream=codec_name:packet=pts_time', '-of', 'json', path],
+  ]);
+  const info = JSON.parse(stdout) as {
+    format: { format_name: string };
+    streams: { codec_name: string }[];
+    packets: { pts_time: string }[];
+  };
+  return {
+    format: info.format.format_name,
+    codec: info.streams[0]?.codec_name ?? '',
+    seconds: Number(info.packets.at(-1)?.pts_time ?? 0),
+  };
+}
+
+test('on a phone, with 1 minute left: Aufnehmen on the dashboard records on past the minutes, and the first minute is processed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  // A phone's screen: recording is the dashboard's main button, the controls stay in view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpInUi(page, 'de', {
+    email: uniqueEmail('recorder-over'),
+    password: 'Aufnahme-Passwort-1',
+  });
+  await spendMinutes(page, request, 29);
+  await page.reload();
+  await page
+    .getByRole('region', { name: 'Neue Notiz' })
+    .getByRole('button', { name: 'Aufnehmen' })
+    .click();
+  // Recording starts at once; the start request is used up (a reload would not start another).
+  await expect(page).toHaveURL(/\/protocol$/);
+  await expect(recorder(page).getByText('Aufnahme läuft', { exact: true })).toBeVisible();
+
+  // Wherever the page is scrolled to, Pause and Stop stay on the screen.
+  await page.getByRole('button', { name: 'Notiz erstellen' }).scrollIntoViewIfNeeded();
+  await expect(recorder(page).getByRole('button', { name: 'Beenden' })).toBeInViewport();
+  await expect(recorder(page).getByRole('button', { name: 'Pausieren' })).toBeInViewport();
+
+  // The minute runs out and the recording goes on, with a polite warning.
+  await recordUntil(page, 64);
+  await expect(recorder(page).getByText('Aufnahme läuft', { exact: true })).toBeVisible();
+  const over = recorder(page)
+    .getByRole('status')
+    .filter({ hasText: 'Für die Verarbeitung brauchen Sie mehr Minuten' });
+  await expect(over).toContainText('Die Aufnahme läuft weiter');
+  await expect(recorder(page).getByText('Für die Verarbeitung fehlen 1 Minute.')).toBeVisible();
+  await recorder(page).getByRole('button', { name: 'Beenden' }).click();
+
+  // At the end: buy minutes, process the part that fits, or keep it for later.
+  const choice = recorder(page)
+    .getByRole('status')
+    .filter({ hasText: 'für die Verarbeitung fehlen Minuten' });
+  await expect(choice).toBeVisible();
+  const whole = await seconds(page);
+  expect(whole).toBeGreaterThanOrEqual(64);
+  await expect(choice.getByRole('link', { name: 'Minuten kaufen' })).toHaveAttribute(
+    'href',
+    '/buy',
+  );
+  await expect(choice.getByRole('button', { name: 'Für später behalten' })).toBeVisible();
+  await choice.getByRole('button', { name: 'Die erste Minute verarbeiten' }).click();
+  await expect(
+    recorder(page).getByRole('status').filter({ hasText: 'Aufnahme fertig' }),
+  ).toBeVisible();
+  expect(await seconds(page)).toBe(60);
+  await expect(page.locator('[data-slot=file-cost-minutes]')).toHaveText(/1 Minute/);
+  await page.getByRole('button', { name: 'Notiz erstellen' }).click();
+  await expect(page).toHaveURL(/\/notes\?note=\d+$/, { timeout: 15_000 });
+  const id = Number(new URL(page.url()).searchParams.get('note'));
+  const note: NoteDetail = await noteDone(page, request, id);
+  expect(note.duration_seconds).toBeGreaterThan(58);
+  expect(note.duration_seconds).toBeLessThanOrEqual(60);
+  expect(note.minutes_charged).toBe(1);
+
+  // The whole recording stays in the browser: the original can always be downloaded.
+  await page.goto('/protocol');
+  const saved = page.getByRole('region', { name: 'Gespeicherte Aufnahmen' });
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  await expect(saved.getByRole('listitem')).toContainText('1 Minute');
+});
+
+test('at 0 minutes in English: recording works with the warning, is kept for later and downloaded', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signUpInUi(page, 'en', {
+    email: uniqueEmail('recorder-zero'),
+    password: 'Aufnahme-Passwort-1',
+  });
+  await spendMinutes(page, request, 30);
+  await page.goto('/en/protocol');
+  const region = page.getByRole('region', { name: 'Record in the browser' });
+  await region.getByRole('button', { name: 'Start recording' }).click();
+  await expect(region.getByText('Recording', { exact: true })).toBeVisible();
+  await expect(
+    region.getByRole('status').filter({ hasText: 'Processing will need more minutes' }),
+  ).toContainText('you have 0 minutes left');
+  const timer = region.getByRole('timer', { name: 'Recording time' });
+  const shown = async () => {
+    const [m, s] = (await timer.innerText()).split(':').map(Number);
+    return m! * 60 + s!;
+  };
+  // Not stopped at the first tick: it records on.
+  await expect.poll(shown, { timeout: 20_000, intervals: [250] }).toBeGreaterThanOrEqual(6);
+  await expect(region.getByText('Recording', { exact: true })).toBeVisible();
+  await region.getByRole('button', { name: 'Stop' }).click();
+
+  const choice = region
+    .getByRole('status')
+    .filter({ hasText: 'Recording saved – processing needs more minutes' });
+  await expect(choice).toBeVisible();
+  await expect(choice.getByRole('link', { name: 'Buy minutes' })).toHaveAttribute(
+    'href',
+    '/en/buy',
+  );
+  // No minute fits: no part to process.
+  await expect(choice.getByRole('button', { name: /^Process the first/ })).toHaveCount(0);
+  await choice.getByRole('button', { name: 'Keep for later' }).click();
+  await expect(region.getByRole('button', { name: 'Start recording' })).toBeVisible();
+
+  // Kept in the browser: listed after a reload, and downloadable as a real audio file.
+  await page.reload();
+  const saved = page.getByRole('region', { name: 'Saved recordings' });
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  const downloading = page.waitForEvent('download');
+  await saved.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^Recording \d{4}-\d{2}-\d{2} \d{2}-\d{2}\.webm$/);
+  const path = join(tmpdir(), `saved-recording-${process.pid}-${Date.now()}.webm`);
+  await download.saveAs(path);
+  const file = await probeFile(path);
+  rmSync(path, { force: true });
+  expect(file.format).toContain('webm');
+  expect(file.codec).toBe('opus');
+  expect(file.seconds).toBeGreaterThanOrEqual(5);
+
+  // "Buy minutes" leads to the plans; back on the page the recording is offered again.
+  await page.goto('/en/protocol');
+  await expect(saved.getByRole('button', { name: 'Process' })).toBeVisible();
+  await saved.getByRole('button', { name: 'Process' }).click();
+  await expect(
+    region
+      .getByRole('status')
+      .filter({ hasText: 'Recording saved – processing needs more minutes' }),
+  ).toBeVisible();
+  await region.getByRole('link', { name: 'Buy minutes' }).click();
+  await expect(page).toHaveURL(/\/en\/buy$/);
+  await page.goBack();
+  await expect(
+    page.getByRole('region', { name: 'Saved recordings' }).getByRole('listitem'),
+  ).toHaveCount(1);
 });

@@ -8,7 +8,11 @@ import { uploadStore } from '../uploads/upload-store.ts';
 
 interface RecordedFile {
   seconds: number;
-  recordingId: string;
+  /**
+   * The kept recording to forget once the upload is accepted; undefined for a part of it (the
+   * whole recording stays, to be downloaded or processed later).
+   */
+  recordingId: string | undefined;
 }
 
 const recorded = new WeakMap<File, RecordedFile>();
@@ -28,13 +32,14 @@ export function recordedSeconds(file: File): number | undefined {
  */
 export function forgetWhenAccepted(file: File | undefined, uploadId: number): void {
   const info = file ? recorded.get(file) : undefined;
-  if (!info) return;
+  const recordingId = info?.recordingId;
+  if (recordingId === undefined) return;
   const stop = uploadStore.subscribe(() => {
     const entry = uploadStore.getSnapshot().entries.find((candidate) => candidate.id === uploadId);
     if (entry?.noteId !== undefined) {
       stop();
       void import('./recording-store.ts').then(({ deleteRecording }) =>
-        deleteRecording(info.recordingId),
+        deleteRecording(recordingId),
       );
     } else if (!entry || entry.status === 'error') {
       stop();

@@ -1,13 +1,17 @@
 import { billableMinutes, hasEnoughMinutes, isUnlimited, type Minutes } from '@protokoll/contract';
-import { Recorder, type RecorderDevice, type RecorderStatus } from '@protokoll/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Recorder, SavedRecordings, type RecorderDevice, type RecorderStatus } from '@protokoll/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
 import { useUser } from '../api/user/user.ts';
+import { saveFile } from '../lib/download.ts';
+import { renderRouterLink } from '../lib/router-link.tsx';
+import { useLocale } from '../lib/use-locale.ts';
 import { markRecorded } from './recorded-files.ts';
 import {
   appendChunk,
   deleteRecording,
-  findRecording,
+  listRecordings,
   readSittings,
   saveRecording,
   type StoredRecording,
@@ -18,8 +22,13 @@ import { joinWebm } from './webm-join.ts';
  * The browser recorder of the new-note page (docs/uploads.md#recording-in-the-browser), a chunk
  * of its own: MediaRecorder on the microphone (optionally mixed with a shared tab's audio through
  * Web Audio), a chunk to IndexedDB every CHUNK_MS, the offer to continue or use an unfinished
- * recording, and the finished recording handed to the form as its file.
+ * recording, and the finished recording handed to the form as its file. Capture is never gated
+ * by billing: past the minutes the recording goes on, and at the end the person buys minutes,
+ * processes the part that fits, or keeps it (listed as a saved recording) for later.
  */
+
+/** `/protocol?record=1` (the dashboard's "Aufnehmen") starts recording at once. */
+export const RECORD_PARAM = 'record';
 
 /** MediaRecorder hands over (and IndexedDB keeps) a chunk this often: the most a crash loses. */
 export const CHUNK_MS = 2_000;
@@ -56,8 +65,15 @@ function extensionOf(mimeType: string): string {
   return 'webm';
 }
 
-/** The kept sittings as one file named after when the recording was started. */
-async function toFile(recording: StoredRecording, name: string): Promise<File> {
+/**
+ * The kept sittings as one file named after when the recording was started; with `maxSeconds`
+ * only its beginning (WebM only: undefined when it cannot be cut).
+ */
+async function toFile(
+  recording: StoredRecording,
+  name: string,
+  maxSeconds?: number,
+): Promise<File | undefined> {
   const sittings = await readSittings(recording.id);
   const type = recording.mimeType.split(';')[0] || 'audio/webm';
   let parts: BlobPart[] = sittings;
@@ -66,12 +82,21 @@ async function toFile(recording: StoredRecording, name: string): Promise<File> {
       const bytes = await Promise.all(
         sittings.map(async (blob) => new Uint8Array(await blob.arrayBuffer())),
       );
-      parts = [joinWebm(bytes)];
+      parts = [joinWebm(bytes, maxSeconds)];
     } catch {
-      // Not the WebM expected: the server reads what it can of the chunks as they are.
+      // A part cannot be cut from what is not the WebM expected.
+      if (maxSeconds !== undefined) return undefined;
+      // The whole recording: the server reads what it can of the chunks as they are.
     }
+  } else if (maxSeconds !== undefined) {
+    return undefined;
   }
   return new File(parts, `${name}.${extensionOf(recording.mimeType)}`, { type });
+}
+
+/** Whether processing the recording fits the balance; unknown balances let the server decide. */
+function fits(recording: StoredRecording, minutes: Minutes | undefined): boolean {
+  return minutes === undefined || hasEnoughMinutes(minutes, billableMinutes(recording.seconds));
 }
 
 interface Live {
@@ -89,7 +114,6 @@ interface Live {
   stretchStart: number | undefined;
   /** Chunk writes, one after another. */
   writes: Promise<void>;
-  stoppedForMinutes: boolean;
 }
 
 export interface RecorderSectionProps {
@@ -101,6 +125,10 @@ export interface RecorderSectionProps {
 
 export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
   const { t } = useTranslation();
+  const { href } = useLocale();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const autoStart = useRef(new URLSearchParams(search).get(RECORD_PARAM) === '1');
   const user = useUser();
   const owner = user.data?.id;
   const [status, setStatus] = useState<RecorderStatus>(() =>
@@ -112,31 +140,59 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
   const [deviceId, setDeviceId] = useState<string>();
   const [includeTabAudio, setIncludeTabAudio] = useState(false);
   const [recovered, setRecovered] = useState<StoredRecording>();
-  const [stoppedForMinutes, setStoppedForMinutes] = useState(false);
+  /** Finished recordings kept here for later, except the one on screen. */
+  const [saved, setSaved] = useState<StoredRecording[]>([]);
+  /** The finished recording on screen (`stopped` or `needsMinutes`). */
+  const [shown, setShown] = useState<StoredRecording>();
   const live = useRef<Live | undefined>(undefined);
   /** The recording on screen (in progress or finished), which "Discard" forgets. */
   const shownId = useRef<string | undefined>(undefined);
+  /** The form holds only a part of the shown recording: discarding it keeps the whole. */
+  const shownPart = useRef(false);
+  // The balance as it is when a recording ends, not when it started.
   const minutesRef = useRef(minutes);
   useEffect(() => {
     minutesRef.current = minutes;
   }, [minutes]);
 
-  // An unfinished recording of this person from an earlier visit is offered again.
+  const refreshSaved = useCallback(async () => {
+    if (owner === undefined) return [];
+    const all = await listRecordings(owner).catch(() => []);
+    setSaved(
+      all.filter((recording) => recording.state === 'finished' && recording.id !== shownId.current),
+    );
+    return all;
+  }, [owner]);
+
+  // An unfinished recording of this person from an earlier visit is offered again; finished ones
+  // are listed as saved recordings. `?record=1` starts recording when nothing is to be offered.
   useEffect(() => {
     if (owner === undefined || !canRecord()) return;
     let current = true;
-    void findRecording(owner)
-      .then((found) => {
-        if (!current || !found || live.current) return;
+    void refreshSaved().then((all) => {
+      if (!current || live.current) return;
+      const found = all.find((recording) => recording.state === 'recording');
+      const start = autoStart.current;
+      autoStart.current = false;
+      if (found) {
         setRecovered(found);
         setSeconds(found.seconds);
         setStatus('recovered');
-      })
-      .catch(() => {});
+      } else if (start) {
+        void begin();
+      }
+    });
     return () => {
       current = false;
     };
-  }, [owner]);
+    // `begin` reads the latest state through refs; running this again for it would start twice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [owner, refreshSaved]);
+
+  // The start request is used once: a reload or a way back must not start another recording.
+  useEffect(() => {
+    if (new URLSearchParams(search).has(RECORD_PARAM)) navigate(location, { replace: true });
+  }, [search, location, navigate]);
 
   // Leaving the page while recording keeps what was recorded, to be offered on the next visit.
   useEffect(() => {
@@ -174,10 +230,9 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
     );
   }
 
-  async function start(continueFrom?: StoredRecording) {
+  async function begin(continueFrom?: StoredRecording) {
     if (owner === undefined) return;
     setStatus('asking');
-    setStoppedForMinutes(false);
     let mic: MediaStream;
     try {
       mic = await navigator.mediaDevices.getUserMedia({
@@ -252,10 +307,11 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
       activeMs: 0,
       stretchStart: undefined,
       writes: saveRecording(recording).catch(() => {}),
-      stoppedForMinutes: false,
     };
     live.current = state;
     shownId.current = recording.id;
+    shownPart.current = false;
+    setShown(undefined);
     setRecovered(undefined);
 
     recorder.ondataavailable = (event) => {
@@ -283,15 +339,7 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
         // RMS on a loudness-like scale: speech around the middle, shouting near the top.
         setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 4));
       }
-      const balance = minutesRef.current;
-      if (
-        balance &&
-        !isUnlimited(balance) &&
-        !hasEnoughMinutes(balance, billableMinutes(now + 1))
-      ) {
-        state.stoppedForMinutes = true;
-        stop();
-      }
+      // No stop for the minutes here: capture is never gated by billing (docs/uploads.md).
     }, 200);
   }
 
@@ -334,19 +382,62 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
     for (const stream of state.streams) for (const track of stream.getTracks()) track.stop();
     void state.context.close().catch(() => {});
     if (live.current === state) live.current = undefined;
-    await handOver(recording);
-    setStoppedForMinutes(state.stoppedForMinutes);
+    await offer(recording);
   }
 
-  async function handOver(recording: StoredRecording) {
-    const stamp = recording.startedAt.slice(0, 16).replace('T', ' ').replace(':', '-');
-    const file = await toFile(recording, `${t('protocol.recorder.fileName')} ${stamp}`);
+  const fileName = (recording: StoredRecording) =>
+    `${t('protocol.recorder.fileName')} ${recording.startedAt.slice(0, 16).replace('T', ' ').replace(':', '-')}`;
+
+  /**
+   * A finished recording on screen: handed to the form when the minutes suffice, else the
+   * choice of buying minutes, processing the part that fits, or keeping it for later.
+   */
+  async function offer(recording: StoredRecording) {
     shownId.current = recording.id;
-    markRecorded(file, { seconds: recording.seconds, recordingId: recording.id });
+    shownPart.current = false;
+    setShown(recording);
     setSeconds(recording.seconds);
     setLevel(0);
+    if (fits(recording, minutesRef.current)) await handOver(recording);
+    else setStatus('needsMinutes');
+    void refreshSaved();
+  }
+
+  async function handOver(recording: StoredRecording, maxSeconds?: number) {
+    const file = await toFile(recording, fileName(recording), maxSeconds);
+    if (!file) return;
+    const seconds = Math.min(recording.seconds, maxSeconds ?? Infinity);
+    shownPart.current = maxSeconds !== undefined;
+    // A part leaves the whole recording kept here: the original can always be downloaded.
+    markRecorded(file, {
+      seconds,
+      recordingId: maxSeconds === undefined ? recording.id : undefined,
+    });
+    setSeconds(seconds);
     setStatus('stopped');
     takeFile(file);
+  }
+
+  /** The first whole minutes the balance covers, cut off in the browser and handed to the form. */
+  async function processPart() {
+    if (!shown || !minutes || isUnlimited(minutes)) return;
+    const whole = Math.floor(minutes.has_active_plan ? minutes.remaining : 0);
+    if (whole < 1) return;
+    await handOver(shown, whole * 60);
+  }
+
+  function keep() {
+    shownId.current = undefined;
+    shownPart.current = false;
+    setShown(undefined);
+    setSeconds(0);
+    setStatus('idle');
+    void refreshSaved();
+  }
+
+  async function download(recording: StoredRecording) {
+    const file = await toFile(recording, fileName(recording));
+    if (file) saveFile(file, file.name);
   }
 
   async function takeRecovered() {
@@ -354,53 +445,84 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
     const recording: StoredRecording = { ...recovered, state: 'finished' };
     setRecovered(undefined);
     await saveRecording(recording).catch(() => {});
-    await handOver(recording);
+    await offer(recording);
+  }
+
+  async function deleteSaved(id: string) {
+    await deleteRecording(id).catch(() => {});
+    await refreshSaved();
   }
 
   async function discard() {
     const state = live.current;
     live.current = undefined;
     release(state);
-    const id = shownId.current ?? recovered?.id;
+    const id = shownPart.current ? undefined : (shownId.current ?? recovered?.id);
     shownId.current = undefined;
+    shownPart.current = false;
     // Gone from IndexedDB before the recorder says so: a reload right after cannot bring it back.
     if (id) await deleteRecording(id).catch(() => {});
     setRecovered(undefined);
+    setShown(undefined);
     setSeconds(0);
     setLevel(0);
-    setStoppedForMinutes(false);
     setStatus('idle');
+    void refreshSaved();
   }
 
-  const minutesLeft =
+  const remainingMinutes =
     minutes === undefined
       ? undefined
       : isUnlimited(minutes)
         ? null
-        : (minutes.has_active_plan ? minutes.remaining : 0) - billableMinutes(seconds);
+        : minutes.has_active_plan
+          ? minutes.remaining
+          : 0;
+  const busy = status === 'recording' || status === 'paused' || status === 'asking';
 
   return (
-    <Recorder
-      status={status}
-      seconds={seconds}
-      level={level}
-      recoveredAt={recovered?.startedAt}
-      canContinue={recovered ? canJoin(recovered.mimeType) : true}
-      minutesLeft={minutesLeft}
-      stoppedForMinutes={stoppedForMinutes}
-      devices={devices}
-      deviceId={deviceId}
-      onDeviceChange={setDeviceId}
-      tabAudioSupported={canShareTabAudio()}
-      includeTabAudio={includeTabAudio}
-      onIncludeTabAudioChange={setIncludeTabAudio}
-      onStart={() => void start(recovered)}
-      onPause={pause}
-      onResume={resume}
-      onStop={stop}
-      onDiscard={() => void discard()}
-      onContinueRecovered={() => void start(recovered)}
-      onUseRecovered={() => void takeRecovered()}
-    />
+    <div className="grid gap-4">
+      <Recorder
+        status={status}
+        seconds={seconds}
+        level={level}
+        recoveredAt={recovered?.startedAt}
+        canContinue={recovered ? canJoin(recovered.mimeType) : true}
+        remainingMinutes={remainingMinutes}
+        canProcessPart={shown ? canJoin(shown.mimeType) : false}
+        buyHref={href('/buy')}
+        renderLink={renderRouterLink}
+        onProcessPart={() => void processPart()}
+        onKeep={keep}
+        onDownload={() => shown && void download(shown)}
+        devices={devices}
+        deviceId={deviceId}
+        onDeviceChange={setDeviceId}
+        tabAudioSupported={canShareTabAudio()}
+        includeTabAudio={includeTabAudio}
+        onIncludeTabAudioChange={setIncludeTabAudio}
+        onStart={() => void begin(recovered)}
+        onPause={pause}
+        onResume={resume}
+        onStop={stop}
+        onDiscard={() => void discard()}
+        onContinueRecovered={() => void begin(recovered)}
+        onUseRecovered={() => void takeRecovered()}
+      />
+      {busy ? null : (
+        <SavedRecordings
+          recordings={saved}
+          onDownload={(id) => {
+            const recording = saved.find((candidate) => candidate.id === id);
+            if (recording) void download(recording);
+          }}
+          onProcess={(id) => {
+            const recording = saved.find((candidate) => candidate.id === id);
+            if (recording) void offer(recording);
+          }}
+          onDelete={(id) => void deleteSaved(id)}
+        />
+      )}
+    </div>
   );
 }

@@ -20,7 +20,10 @@ export interface StoredRecording {
   mimeType: string;
   /** Seconds recorded so far (as far as the kept chunks go). */
   seconds: number;
-  /** `recording` until stopped; `finished` once stopped, until the upload is accepted. */
+  /**
+   * `recording` until stopped; `finished` once stopped: kept (and listed as a saved recording)
+   * until an upload of it is accepted or the person deletes it.
+   */
   state: 'recording' | 'finished';
   /** How many sittings (one MediaRecorder each: a reload starts the next). */
   sittings: number;
@@ -88,15 +91,15 @@ export async function appendChunk(
   await done(transaction);
 }
 
-/** The person's newest recording kept here, if any. */
-export async function findRecording(owner: number): Promise<StoredRecording | undefined> {
+/** The person's recordings kept here, newest first. */
+export async function listRecordings(owner: number): Promise<StoredRecording[]> {
   const db = await open();
   const all = await result(
     db.transaction(RECORDINGS).objectStore(RECORDINGS).getAll() as IDBRequest<StoredRecording[]>,
   );
   return all
     .filter((recording) => recording.owner === owner)
-    .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
+    .sort((a, b) => b.startedAt.localeCompare(a.startedAt));
 }
 
 /** The kept chunks, one Blob per sitting, oldest first. */

@@ -76,3 +76,20 @@ describe('joinWebm', () => {
     expect(() => joinWebm([new TextEncoder().encode('no webm')])).toThrow(WebmJoinError);
   });
 });
+
+describe('joinWebm with an end', () => {
+  it('cuts the joined recording at the given second, never after it', async () => {
+    const first = await tone('f', 440, 3);
+    const second = await tone('g', 660, 3);
+    const { duration } = await probe(joinWebm([first, second], 4));
+    expect(duration).toBeGreaterThan(3.9);
+    expect(duration).toBeLessThanOrEqual(4);
+  });
+
+  it('leaves a recording shorter than the end whole', async () => {
+    const only = await tone('h', 440, 2);
+    const { duration } = await probe(joinWebm([only], 60));
+    expect(duration).toBeGreaterThan(1.9);
+    expect(duration).toBeLessThan(2.2);
+  });
+});

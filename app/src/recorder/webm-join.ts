@@ -101,6 +101,8 @@ interface Cluster {
   timecode: number;
   /** The cluster's children other than its timecode, complete ones only. */
   children: Uint8Array[];
+  /** For each child that is a block: where it starts, relative to the cluster, in ticks. */
+  starts: (number | undefined)[];
 }
 
 interface Sitting {
@@ -162,6 +164,7 @@ function parseSitting(bytes: Uint8Array): Sitting {
       const parts = children(bytes, child);
       let timecode = 0;
       const kept: Uint8Array[] = [];
+      const starts: (number | undefined)[] = [];
       let last = child.start;
       for (const part of parts) {
         last = part.end;
@@ -176,12 +179,13 @@ function parseSitting(bytes: Uint8Array): Sitting {
             : part.id === BLOCK_GROUP
               ? children(bytes, part).find((inner) => inner.id === BLOCK)
               : undefined;
+        starts.push(block ? blockTimecode(bytes, block) : undefined);
         if (block) {
           const ticks = timecode + blockTimecode(bytes, block);
           sitting.end = Math.max(sitting.end, ticks + FRAME_NS / sitting.timecodeScale);
         }
       }
-      if (kept.length) sitting.clusters.push({ timecode, children: kept });
+      if (kept.length) sitting.clusters.push({ timecode, children: kept, starts });
       // A cluster of unknown size (or cut off) ends where its last complete child ends.
       pos = child.end === Infinity || child.end > bytes.length ? last : child.end;
       if (pos === child.start && child.end === Infinity) break;
@@ -202,11 +206,20 @@ function parseSitting(bytes: Uint8Array): Sitting {
   return sitting;
 }
 
-/** The sittings of one recording, oldest first, as one WebM. */
-export function joinWebm(sittings: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+/**
+ * The sittings of one recording, oldest first, as one WebM. With `maxSeconds` the file ends
+ * there: every block that would still sound after it is left out (the part that fits the
+ * minutes, docs/uploads.md#recording-in-the-browser).
+ */
+export function joinWebm(
+  sittings: readonly Uint8Array[],
+  maxSeconds = Infinity,
+): Uint8Array<ArrayBuffer> {
   const parsed = sittings.map(parseSitting);
   const first = parsed[0];
   if (!first?.tracks) throw new WebmJoinError('no tracks');
+  const frameTicks = FRAME_NS / first.timecodeScale;
+  const maxTicks = (maxSeconds * 1e9) / first.timecodeScale;
   const clusters: Uint8Array[] = [];
   let offset = 0;
   for (const sitting of parsed) {
@@ -215,6 +228,16 @@ export function joinWebm(sittings: readonly Uint8Array[]): Uint8Array<ArrayBuffe
     const startTicks = sitting.clusters[0]?.timecode ?? 0;
     for (const cluster of sitting.clusters) {
       const timecode = Math.round(offset + (cluster.timecode - startTicks) * scale);
+      let blocks = 0;
+      const children = cluster.children.filter((_, index) => {
+        const start = cluster.starts[index];
+        if (start === undefined) return true;
+        const fits = timecode + start * scale + frameTicks <= maxTicks;
+        if (fits) blocks++;
+        return fits;
+      });
+      // Past the end: no block of this cluster sounds within it.
+      if (blocks === 0) continue;
       // An 8-byte value: any timecode fits.
       const value = encodeUint(timecode);
       const padded = new Uint8Array([
@@ -223,7 +246,7 @@ export function joinWebm(sittings: readonly Uint8Array[]): Uint8Array<ArrayBuffe
         ...new Array<number>(8 - value.length).fill(0),
         ...value,
       ]);
-      clusters.push(...element(CLUSTER, [padded, ...cluster.children]));
+      clusters.push(...element(CLUSTER, [padded, ...children]));
     }
     offset += Math.max(0, sitting.end - startTicks) * scale;
   }

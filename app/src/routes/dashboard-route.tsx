@@ -56,6 +56,8 @@ export function DashboardRoute() {
       // Stripe's page is loading once the session exists: the button keeps spinning.
       planActionPending={portal.isPending || portal.isSuccess}
       onNewNote={() => navigate('/protocol')}
+      // The new-note page starts recording at once (RECORD_PARAM of the recorder).
+      onRecord={() => navigate('/protocol?record=1')}
       // A failed list load clears the list.
       recentNotes={recentNotes.isError ? [] : (recentNotes.data ?? [])}
       recentNotesStatus={recentNotes.isError ? 'error' : recentNotes.data ? 'ready' : 'loading'}

@@ -66,6 +66,7 @@ export * from './widgets/note-row.tsx';
 export * from './widgets/recent-notes.tsx';
 export * from './widgets/upload-toasts.tsx';
 export * from './widgets/recorder.tsx';
+export * from './widgets/saved-recordings.tsx';
 export * from './widgets/toaster.tsx';
 
 // Layouts

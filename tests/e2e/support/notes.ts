@@ -42,7 +42,7 @@ export interface SeedOptions {
 }
 
 /** Uploads `file` as the signed-in person (`POST /api/note`); answers the new note's id. */
-async function upload(
+export async function upload(
   request: APIRequestContext,
   token: string,
   file: string,

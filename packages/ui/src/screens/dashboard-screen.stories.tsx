@@ -32,6 +32,7 @@ const meta = {
     onUpgrade: fn(),
     onManagePlan: fn(),
     onNewNote: fn(),
+    onRecord: fn(),
   },
 } satisfies Meta<typeof DashboardScreen>;
 export default meta;
@@ -52,6 +53,8 @@ export const Default: Story = {
 
     await userEvent.click(canvas.getByRole('button', { name: 'Aufnahme hochladen' }));
     await expect(args.onNewNote).toHaveBeenCalledOnce();
+    // On a computer the upload is the card's one button; "Aufnehmen" is the phone's.
+    await expect(canvas.queryByRole('button', { name: 'Aufnehmen' })).toBeNull();
     await userEvent.click(plan.getByRole('button', { name: 'Jetzt upgraden' }));
     await expect(args.onUpgrade).toHaveBeenCalledOnce();
     // Nothing stands in for the notes a later screen adds.
@@ -307,10 +310,25 @@ export const LongContent: Story = {
   },
 };
 
+/** On a phone recording is the new-note card's main button, above the upload. */
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvas, canvasElement, args }) => {
     await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    const card = within(canvas.getByRole('region', { name: 'Neue Notiz' }));
+    const [first, second] = card.getAllByRole('button');
+    await expect(first).toHaveAccessibleName('Aufnehmen');
+    await expect(second).toHaveAccessibleName('Aufnahme hochladen');
+    await userEvent.click(first!);
+    await expect(args.onRecord).toHaveBeenCalledOnce();
+  },
+};
+
+export const MobileEnglish: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false }, locale: 'en' },
+  play: async ({ canvas }) => {
+    const card = within(canvas.getByRole('region', { name: 'New note' }));
+    await expect(card.getAllByRole('button')[0]).toHaveAccessibleName('Record');
   },
 };
 

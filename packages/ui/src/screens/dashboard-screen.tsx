@@ -1,5 +1,5 @@
 import type { Folder, Minutes, Note, Plan, User } from '@protokoll/contract';
-import { FilePlus2, Upload } from 'lucide-react';
+import { FilePlus2, Mic, Upload } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.tsx';
@@ -66,6 +66,11 @@ export interface DashboardScreenProps extends Omit<React.ComponentProps<'div'>, 
 
   /** "Upload recording" in the new-note card was pressed. */
   onNewNote: () => void;
+  /**
+   * "Aufnehmen" in the new-note card: on a phone the card's main button (recording is what a
+   * phone is for), above the upload.
+   */
+  onRecord?: (() => void) | undefined;
 
   /** The newest notes (the first five show), with live status and progress. */
   recentNotes?: Note[] | undefined;
@@ -114,6 +119,7 @@ export function DashboardScreen({
   onManagePlan,
   planActionPending = false,
   onNewNote,
+  onRecord,
   recentNotes = [],
   recentNotesStatus,
   onRetryRecentNotes,
@@ -177,8 +183,21 @@ export function DashboardScreen({
             </CardTitle>
             <CardDescription>{t('dashboard.newNote.description')}</CardDescription>
           </CardHeader>
-          <CardFooter className="mt-auto">
-            <Button onClick={onNewNote}>
+          <CardFooter className="mt-auto max-sm:grid">
+            {onRecord ? (
+              <Button size="lg" className="sm:hidden" onClick={onRecord}>
+                <Mic aria-hidden />
+                {t('dashboard.newNote.record')}
+              </Button>
+            ) : null}
+            {/* Beside "Aufnehmen" on a phone the upload is the second action: the outline look. */}
+            <Button
+              onClick={onNewNote}
+              className={cn(
+                onRecord &&
+                  'max-sm:border max-sm:border-input max-sm:bg-surface max-sm:text-foreground max-sm:hover:bg-muted',
+              )}
+            >
               <Upload aria-hidden />
               {t('dashboard.newNote.action')}
             </Button>

@@ -113,7 +113,7 @@ export const Unsupported: Story = {
 
 /** Recording: elapsed time, level, minutes left after it; pause and stop. */
 export const Recording: Story = {
-  args: { status: 'recording', seconds: 754, level: 0.62, minutesLeft: 105 },
+  args: { status: 'recording', seconds: 754, level: 0.62, remainingMinutes: 118 },
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('timer', { name: 'Aufnahmedauer' })).toHaveTextContent('12:34');
     await expect(canvas.getByRole('meter', { name: 'Eingangspegel' })).toHaveAttribute(
@@ -132,7 +132,7 @@ export const Recording: Story = {
 };
 
 export const Paused: Story = {
-  args: { status: 'paused', seconds: 3725, level: 0.5, minutesLeft: null },
+  args: { status: 'paused', seconds: 3725, level: 0.5, remainingMinutes: null },
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('timer')).toHaveTextContent('1:02:05');
     await expect(canvas.getByText('Aufnahme pausiert')).toBeVisible();
@@ -143,12 +143,111 @@ export const Paused: Story = {
   },
 };
 
-/** Five minutes or fewer would be left: a warning before they run out. */
+/** The warning around a title, found through its role. */
+const warningTitled = (canvas: { getByText: (text: string) => HTMLElement }, title: string) =>
+  canvas.getByText(title).closest<HTMLElement>('[role]');
+
+/** Five minutes or fewer would be left: a polite warning; the recording goes on after them. */
 export const MinutesRunningOut: Story = {
-  args: { status: 'recording', seconds: 1530, level: 0.3, minutesLeft: 4 },
+  args: { status: 'recording', seconds: 1530, level: 0.3, remainingMinutes: 30 },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Ihre Minuten gehen zur Neige');
-    await expect(canvas.getByRole('alert')).toHaveTextContent('nur noch 4 Minuten');
+    const low = warningTitled(canvas, 'Ihre Minuten gehen zur Neige');
+    await expect(low).toHaveAttribute('role', 'status');
+    await expect(low).toHaveTextContent('nur noch 4 Minuten');
+    await expect(low).toHaveTextContent('läuft auch danach weiter');
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/**
+ * Past the minutes the recording goes on (capture is never gated by billing): a polite warning
+ * says that processing will need more minutes; Pause and Stop stay.
+ */
+export const OverMinutes: Story = {
+  args: { status: 'recording', seconds: 754, level: 0.5, remainingMinutes: 10 },
+  play: async ({ canvas }) => {
+    const over = warningTitled(canvas, 'Für die Verarbeitung brauchen Sie mehr Minuten');
+    await expect(over).toHaveAttribute('role', 'status');
+    await expect(over).toHaveTextContent('Die Aufnahme läuft weiter');
+    await expect(over).toHaveTextContent('kostet 13 Minuten, Sie haben noch 10 Minuten');
+    await expect(canvas.getByText('Für die Verarbeitung fehlen 3 Minuten.')).toBeVisible();
+    await expect(canvas.getByText('Aufnahme läuft')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Pausieren' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Beenden' })).toBeEnabled();
+    await expect(canvas.queryByText('Ihre Minuten gehen zur Neige')).toBeNull();
+  },
+};
+
+/** At 0 minutes recording works all the same, with the warning from the first second. */
+export const OverMinutesAtZero: Story = {
+  args: { status: 'recording', seconds: 12, level: 0.4, remainingMinutes: 0 },
+  play: async ({ canvas }) => {
+    await expect(
+      warningTitled(canvas, 'Für die Verarbeitung brauchen Sie mehr Minuten'),
+    ).toHaveTextContent('Sie haben noch 0 Minuten');
+    await expect(canvas.getByRole('timer')).toHaveTextContent('0:12');
+  },
+};
+
+/**
+ * Stopped past the minutes: the recording is kept in this browser; buy minutes, process the
+ * part that fits, keep it for later or download it.
+ */
+export const NeedsMinutes: Story = {
+  args: {
+    status: 'needsMinutes',
+    seconds: 754,
+    remainingMinutes: 10,
+    canProcessPart: true,
+    buyHref: '/buy',
+    onProcessPart: fn(),
+    onKeep: fn(),
+    onDownload: fn(),
+  },
+  play: async ({ canvas, args }) => {
+    const choice = warningTitled(
+      canvas,
+      'Aufnahme gesichert – für die Verarbeitung fehlen Minuten',
+    )!;
+    await expect(choice).toHaveAttribute('role', 'status');
+    await expect(choice).toHaveTextContent('12 Minuten 34 Sekunden aufgenommen');
+    await expect(choice).toHaveTextContent('kostet 13 Minuten, Sie haben noch 10 Minuten');
+    const actions = within(choice);
+    await expect(actions.getByRole('link', { name: 'Minuten kaufen' })).toHaveAttribute(
+      'href',
+      '/buy',
+    );
+    await userEvent.click(
+      actions.getByRole('button', { name: 'Die ersten 10 Minuten verarbeiten' }),
+    );
+    await expect(args.onProcessPart).toHaveBeenCalledOnce();
+    await userEvent.click(actions.getByRole('button', { name: 'Für später behalten' }));
+    await expect(args.onKeep).toHaveBeenCalledOnce();
+    await userEvent.click(actions.getByRole('button', { name: 'Herunterladen' }));
+    await expect(args.onDownload).toHaveBeenCalledOnce();
+    await userEvent.click(canvas.getByRole('button', { name: 'Verwerfen' }));
+    await expect(args.onDiscard).toHaveBeenCalledOnce();
+    await expect(canvas.getByRole('timer')).toHaveTextContent('12:34');
+  },
+};
+
+/** One whole minute fits: "the first minute", in the singular. */
+export const NeedsMinutesOneFits: Story = {
+  args: { ...NeedsMinutes.args, seconds: 95, remainingMinutes: 1 },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('button', { name: 'Die erste Minute verarbeiten' }),
+    ).toBeVisible();
+  },
+};
+
+/** At 0 minutes no part fits: buy, keep or download. */
+export const NeedsMinutesNoneLeft: Story = {
+  args: { ...NeedsMinutes.args, seconds: 300, remainingMinutes: 0 },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: /verarbeiten/ })).toBeNull();
+    await expect(canvas.getByRole('link', { name: 'Minuten kaufen' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Für später behalten' })).toBeVisible();
   },
 };
 
@@ -160,15 +259,6 @@ export const Stopped: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent('1 Minute 10 Sekunden aufgenommen');
     await userEvent.click(canvas.getByRole('button', { name: 'Neu aufnehmen' }));
     await expect(args.onDiscard).toHaveBeenCalledOnce();
-  },
-};
-
-export const StoppedForMinutes: Story = {
-  args: { status: 'stopped', seconds: 1800, stoppedForMinutes: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent(
-      'Aufnahme beendet: Ihre Minuten sind aufgebraucht',
-    );
   },
 };
 
@@ -207,6 +297,27 @@ export const RecoveredCannotContinue: Story = {
 
 export const RecordingMobile: Story = {
   ...Recording,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
+
+/** On a phone Pause and Stop stay at the bottom of the screen while recording. */
+export const OverMinutesMobile: Story = {
+  ...OverMinutes,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async (context) => {
+    await OverMinutes.play?.(context);
+    const stop = context.canvas.getByRole('button', { name: 'Beenden' });
+    const bar = stop.closest<HTMLElement>('[data-slot=recorder-controls]')!;
+    await expect(getComputedStyle(bar).position).toBe('fixed');
+    // The page ends above the bar: nothing at its end is hidden behind it.
+    await expect(getComputedStyle(document.body).paddingBottom).toBe('80px');
+    // A slip of the thumb must not throw the meeting away: no Discard in the bar.
+    await expect(context.canvas.queryByRole('button', { name: 'Verwerfen' })).toBeNull();
+  },
+};
+
+export const NeedsMinutesMobile: Story = {
+  ...NeedsMinutes,
   globals: { viewport: { value: 'mobile', isRotated: false } },
 };
 
@@ -263,19 +374,21 @@ export const EnglishAskingPermission: Story = {
 };
 
 export const EnglishRecording: Story = {
-  args: { status: 'recording', seconds: 754, level: 0.62, minutesLeft: 3 },
+  args: { status: 'recording', seconds: 754, level: 0.62, remainingMinutes: 16 },
   globals: { locale: 'en' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('timer', { name: 'Recording time' })).toHaveTextContent('12:34');
     await expect(canvas.getByRole('meter', { name: 'Input level' })).toBeVisible();
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Your minutes are running out');
+    await expect(warningTitled(canvas, 'Your minutes are running out')).toHaveTextContent(
+      'The recording goes on after that',
+    );
     await expect(canvas.getByRole('button', { name: 'Pause' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Stop' })).toBeVisible();
   },
 };
 
 export const EnglishPaused: Story = {
-  args: { status: 'paused', seconds: 95, minutesLeft: 20 },
+  args: { status: 'paused', seconds: 95, remainingMinutes: 22 },
   globals: { locale: 'en' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Recording paused')).toBeVisible();
@@ -288,6 +401,34 @@ export const EnglishStopped: Story = {
   globals: { locale: 'en' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Recording finished');
+  },
+};
+
+export const EnglishOverMinutes: Story = {
+  args: { status: 'recording', seconds: 12, level: 0.4, remainingMinutes: 0 },
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    const over = warningTitled(canvas, 'Processing will need more minutes');
+    await expect(over).toHaveAttribute('role', 'status');
+    await expect(over).toHaveTextContent('The recording goes on');
+    await expect(canvas.getByText('Processing needs 1 minute more.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Stop' })).toBeVisible();
+  },
+};
+
+export const EnglishNeedsMinutes: Story = {
+  args: { ...NeedsMinutes.args },
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    const choice = within(
+      warningTitled(canvas, 'Recording saved – processing needs more minutes')!,
+    );
+    await expect(choice.getByRole('link', { name: 'Buy minutes' })).toBeVisible();
+    await expect(
+      choice.getByRole('button', { name: 'Process the first 10 minutes' }),
+    ).toBeVisible();
+    await expect(choice.getByRole('button', { name: 'Keep for later' })).toBeVisible();
+    await expect(choice.getByRole('button', { name: 'Download' })).toBeVisible();
   },
 };
 

@@ -1,4 +1,19 @@
-import { Circle, Mic, MicOff, Pause, Play, RotateCcw, Square, Trash2, Upload } from 'lucide-react';
+import { billableMinutes } from '@protokoll/contract';
+import {
+  Archive,
+  Circle,
+  Download,
+  Mic,
+  MicOff,
+  Pause,
+  Play,
+  RotateCcw,
+  Scissors,
+  ShoppingCart,
+  Square,
+  Trash2,
+  Upload,
+} from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../components/alert.tsx';
@@ -13,6 +28,7 @@ import {
 } from '../components/select.tsx';
 import { cn } from '../lib/cn.ts';
 import { useFormat } from '../lib/format.ts';
+import { ItemLink, type RenderLink } from '../lib/render-link.tsx';
 
 /** Minutes left at or under which a running recording warns that they are running out. */
 export const RECORDER_WARN_MINUTES = 5;
@@ -26,6 +42,9 @@ export const RECORDER_WARN_MINUTES = 5;
  * - `unsupported`: the browser cannot record (no MediaRecorder).
  * - `recording` / `paused`: a recording in progress, `seconds` long so far.
  * - `stopped`: finished; the recording is the form's file.
+ * - `needsMinutes`: finished, but processing it needs more minutes than are left (capture is never
+ *   gated by billing): buy minutes, process the part that fits, or keep it for later. It stays
+ *   in this browser meanwhile.
  * - `recovered`: an unfinished recording of an earlier visit was found in this browser.
  */
 export type RecorderStatus =
@@ -37,6 +56,7 @@ export type RecorderStatus =
   | 'recording'
   | 'paused'
   | 'stopped'
+  | 'needsMinutes'
   | 'recovered';
 
 /** A microphone the browser offers. */
@@ -56,13 +76,24 @@ export interface RecorderProps {
   /** Whether the recovered recording can be continued (the browser can join its sittings). */
   canContinue?: boolean | undefined;
   /**
-   * Minutes that would be left after this recording (the balance minus its rounded-up length);
-   * `null` with unlimited minutes, undefined while unknown. At `RECORDER_WARN_MINUTES` or fewer a
-   * warning shows.
+   * The minutes balance the recording will be processed against; `null` with unlimited minutes,
+   * undefined while unknown. While recording, the minutes left after it show; at
+   * `RECORDER_WARN_MINUTES` or fewer a warning, and past the balance a warning that processing
+   * will need more minutes. Recording goes on either way.
    */
-  minutesLeft?: number | null | undefined;
-  /** The recording was stopped because the minutes were used up. */
-  stoppedForMinutes?: boolean | undefined;
+  remainingMinutes?: number | null | undefined;
+  /** `needsMinutes`: the part that fits can be cut off (a WebM recording). */
+  canProcessPart?: boolean | undefined;
+  /** `needsMinutes`: where minutes are bought (`/buy` in the active locale). */
+  buyHref?: string | undefined;
+  /** Renders the app's router link for `buyHref`. */
+  renderLink?: RenderLink | undefined;
+  /** `needsMinutes`: process the first whole minutes the balance covers. */
+  onProcessPart?: (() => void) | undefined;
+  /** `needsMinutes`: keep the recording in this browser, to be processed later. */
+  onKeep?: (() => void) | undefined;
+  /** `needsMinutes`: save the recording as a file. */
+  onDownload?: (() => void) | undefined;
   /** Microphones to choose from (labels appear once the browser allowed the microphone). */
   devices?: readonly RecorderDevice[] | undefined;
   deviceId?: string | undefined;
@@ -95,8 +126,13 @@ export function Recorder({
   level = 0,
   recoveredAt,
   canContinue = true,
-  minutesLeft,
-  stoppedForMinutes = false,
+  remainingMinutes,
+  canProcessPart = false,
+  buyHref,
+  renderLink,
+  onProcessPart,
+  onKeep,
+  onDownload,
   devices = [],
   deviceId,
   onDeviceChange,
@@ -120,7 +156,12 @@ export function Recorder({
   const tabNoteId = useId();
   const live = status === 'recording' || status === 'paused';
   const canChoose = status === 'idle' || status === 'denied' || status === 'noDevice';
-  const low = live && minutesLeft != null && minutesLeft <= RECORDER_WARN_MINUTES;
+  const cost = billableMinutes(seconds);
+  const minutesLeft = remainingMinutes == null ? remainingMinutes : remainingMinutes - cost;
+  const over = live && minutesLeft != null && minutesLeft < 0;
+  const low = live && !over && minutesLeft != null && minutesLeft <= RECORDER_WARN_MINUTES;
+  // Whole minutes the balance covers: the part of the recording that could be processed now.
+  const fitting = Math.max(0, Math.floor(remainingMinutes ?? 0));
 
   return (
     <section
@@ -134,7 +175,7 @@ export function Recorder({
           <Mic aria-hidden className="size-4" />
           {t('protocol.recorder.title')}
         </h3>
-        {live || status === 'stopped' ? (
+        {live || status === 'stopped' || status === 'needsMinutes' ? (
           <span
             role="timer"
             aria-label={t('protocol.recorder.elapsed')}
@@ -279,18 +320,20 @@ export function Recorder({
             <p data-slot="recorder-minutes" className="text-sm text-muted-foreground">
               {minutesLeft === null
                 ? t('protocol.recorder.minutesUnlimited')
-                : t('protocol.recorder.minutesLeft', {
-                    minutes: format.minutes(Math.max(0, minutesLeft)),
-                  })}
+                : minutesLeft < 0
+                  ? t('protocol.recorder.minutesMissing', { minutes: format.minutes(-minutesLeft) })
+                  : t('protocol.recorder.minutesLeft', { minutes: format.minutes(minutesLeft) })}
             </p>
           ) : null}
           <p className="text-sm text-muted-foreground">{t('protocol.recorder.kept')}</p>
         </div>
       ) : null}
 
+      {/* Polite: a warning that arrives in the middle of a meeting need not interrupt. */}
       {low ? (
         <Alert
           variant="warning"
+          role="status"
           data-slot="recorder-low"
           title={t('protocol.recorder.low.title')}
           description={t('protocol.recorder.low.description', {
@@ -298,24 +341,100 @@ export function Recorder({
           })}
         />
       ) : null}
+      {over ? (
+        <Alert
+          variant="warning"
+          role="status"
+          data-slot="recorder-over"
+          title={t('protocol.recorder.over.title')}
+          description={t('protocol.recorder.over.description', {
+            cost: format.minutes(cost),
+            remaining: format.minutes(Math.max(0, remainingMinutes ?? 0)),
+          })}
+        />
+      ) : null}
 
       {status === 'stopped' ? (
         <Alert
-          variant={stoppedForMinutes ? 'warning' : 'success'}
-          title={
-            stoppedForMinutes
-              ? t('protocol.recorder.stoppedForMinutes')
-              : t('protocol.recorder.ready.title')
-          }
+          variant="success"
+          title={t('protocol.recorder.ready.title')}
           description={t('protocol.recorder.ready.description', {
             duration: format.duration(seconds),
           })}
         />
       ) : null}
 
-      <div className="flex flex-wrap gap-2">
+      {status === 'needsMinutes' ? (
+        <Alert
+          variant="warning"
+          role="status"
+          data-slot="recorder-needs-minutes"
+          title={t('protocol.recorder.needsMinutes.title')}
+          description={t('protocol.recorder.needsMinutes.description', {
+            duration: format.duration(seconds),
+            cost: format.minutes(cost),
+            remaining: format.minutes(Math.max(0, remainingMinutes ?? 0)),
+          })}
+        >
+          <div className="mt-3 flex flex-wrap gap-2 max-sm:grid">
+            {buyHref ? (
+              <Button asChild size="sm">
+                <ItemLink
+                  item={{
+                    key: 'buy',
+                    label: t('protocol.recorder.needsMinutes.buy'),
+                    href: buyHref,
+                  }}
+                  renderLink={renderLink}
+                >
+                  <ShoppingCart aria-hidden />
+                  {t('protocol.recorder.needsMinutes.buy')}
+                </ItemLink>
+              </Button>
+            ) : null}
+            {canProcessPart && fitting > 0 ? (
+              <Button type="button" size="sm" variant="outline" onClick={onProcessPart}>
+                <Scissors aria-hidden />
+                {t('protocol.recorder.needsMinutes.part', { count: fitting })}
+              </Button>
+            ) : null}
+            <Button type="button" size="sm" variant="outline" onClick={onKeep}>
+              <Archive aria-hidden />
+              {t('protocol.recorder.needsMinutes.keep')}
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={onDownload}>
+              <Download aria-hidden />
+              {t('protocol.recorder.download')}
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+
+      {/*
+        On a phone the controls of a running recording stay at the bottom of the screen, whatever
+        the page scrolls to; the start is the page's big button.
+      */}
+      <div
+        data-slot="recorder-controls"
+        data-pinned={live || undefined}
+        className={cn(
+          'flex flex-wrap gap-2',
+          live &&
+            'max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-40 max-sm:flex-nowrap max-sm:items-center max-sm:border-t max-sm:border-border max-sm:bg-surface max-sm:px-4 max-sm:pt-3 max-sm:pb-[max(0.75rem,env(safe-area-inset-bottom))] max-sm:shadow-lg',
+        )}
+      >
+        {live ? (
+          // The time beside the buttons on a phone; the timer above stays the one screen readers read.
+          <span aria-hidden className="me-auto font-mono text-base tabular-nums sm:hidden">
+            {format.clock(seconds)}
+          </span>
+        ) : null}
         {canChoose ? (
-          <Button type="button" onClick={onStart}>
+          <Button
+            type="button"
+            className="max-sm:h-12 max-sm:w-full max-sm:text-base"
+            onClick={onStart}
+          >
             <Mic aria-hidden />
             {status === 'idle' ? t('protocol.recorder.start') : t('protocol.recorder.tryAgain')}
           </Button>
@@ -338,8 +457,14 @@ export function Recorder({
             {t('protocol.recorder.stop')}
           </Button>
         ) : null}
-        {live || status === 'stopped' ? (
-          <Button type="button" variant="ghost" onClick={onDiscard}>
+        {live || status === 'stopped' || status === 'needsMinutes' ? (
+          // Not in the phone's bar: a slip of the thumb would throw the meeting away.
+          <Button
+            type="button"
+            variant="ghost"
+            className={cn(live && 'max-sm:hidden')}
+            onClick={onDiscard}
+          >
             <Trash2 aria-hidden />
             {status === 'stopped' ? t('protocol.recorder.again') : t('protocol.recorder.discard')}
           </Button>

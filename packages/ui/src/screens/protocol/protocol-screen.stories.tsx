@@ -542,7 +542,7 @@ function DemoRecorder({ takeFile }: { takeFile: (file: File) => void }) {
       status={stopped ? 'stopped' : 'recording'}
       seconds={70}
       level={0.4}
-      minutesLeft={16}
+      remainingMinutes={18}
       tabAudioSupported
       includeTabAudio={false}
       onStart={fn()}
