@@ -313,9 +313,17 @@ export function Recorder({
         />
       ) : null}
 
-      <div className="flex flex-wrap gap-2">
+      <div
+        data-slot="recorder-controls"
+        className={cn(
+          'flex flex-wrap gap-2',
+          // On a phone Pause and Stop stay in view while recording, wherever the page is scrolled.
+          live &&
+            'max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-40 max-sm:border-t max-sm:border-border max-sm:bg-surface max-sm:p-3 max-sm:shadow-lg',
+        )}
+      >
         {canChoose ? (
-          <Button type="button" onClick={onStart}>
+          <Button type="button" size="lg" className="max-sm:w-full" onClick={onStart}>
             <Mic aria-hidden />
             {status === 'idle' ? t('protocol.recorder.start') : t('protocol.recorder.tryAgain')}
           </Button>
