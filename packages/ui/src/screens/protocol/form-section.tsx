@@ -20,15 +20,15 @@ export function FormSection({ title, description, className, children }: FormSec
       role="group"
       aria-labelledby={headingId}
       data-slot="form-section"
-      className="grid gap-4 border-t border-border pt-5 first:border-t-0 first:pt-0"
+      className="grid min-w-0 gap-4 border-t border-border pt-5 first:border-t-0 first:pt-0"
     >
-      <div className="grid gap-1">
+      <div className="grid min-w-0 gap-1 wrap-anywhere">
         <h3 id={headingId} className="text-base font-semibold text-foreground">
           {title}
         </h3>
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
       </div>
-      <div className={cn('grid gap-4', className)}>{children}</div>
+      <div className={cn('grid min-w-0 gap-4', className)}>{children}</div>
     </section>
   );
 }

@@ -30,20 +30,21 @@ function balance(remaining: number): Minutes {
   };
 }
 
-function renderForm(fileDuration: number, minutes: Minutes) {
+function renderForm(fileDuration: number | undefined, minutes: Minutes | undefined) {
   const i18n = createI18n('de', { de });
   return render(
     <I18nProvider i18n={i18n}>
       <ProtocolScreen
         capabilities={capabilities}
         minutes={minutes}
+        buyMinutesHref="/buy"
         plan={freeOffer}
         folders={[]}
         locale="de"
         status="ready"
         onSubmit={vi.fn()}
         onFileSelected={vi.fn()}
-        defaultFile={recording}
+        defaultFile={fileDuration === undefined ? undefined : recording}
         fileDuration={fileDuration}
       />
     </I18nProvider>,
@@ -83,5 +84,29 @@ describe('the new-note form’s cost', () => {
     expect(over.container.querySelector('[data-slot="refusal"]')).toHaveTextContent(
       'Aufnahme zu lang für Ihren Tarif',
     );
+  });
+});
+
+describe('the 0-minute notice', () => {
+  const notice = (container: HTMLElement) => container.querySelector('[data-slot="no-minutes"]');
+
+  it('shows on top with "Minuten kaufen" when the balance loaded and is 0', () => {
+    const { container } = renderForm(undefined, balance(0));
+    expect(notice(container)).toHaveTextContent('Sie haben keine Minuten mehr');
+    expect(screen.getByRole('link', { name: 'Minuten kaufen' })).toHaveAttribute('href', '/buy');
+  });
+
+  it('shows without an active plan, whose balance counts as 0', () => {
+    const { container } = renderForm(undefined, { ...balance(12), has_active_plan: false });
+    expect(notice(container)).not.toBeNull();
+  });
+
+  it('stays away while the balance is unknown, with minutes left and with unlimited minutes', () => {
+    expect(notice(renderForm(undefined, undefined).container)).toBeNull();
+    cleanup();
+    expect(notice(renderForm(undefined, balance(1)).container)).toBeNull();
+    cleanup();
+    const unlimited = { ...balance(0), unlimited: true };
+    expect(notice(renderForm(undefined, unlimited).container)).toBeNull();
   });
 });
