@@ -73,7 +73,7 @@ export function FileSection({
       <h2 className="sr-only">{t('protocol.sections.start.title')}</h2>
       {/* auto-fit: without a recorder (its chunk failed) the upload takes the whole width. */}
       <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,18rem),1fr))] gap-4">
-        <div data-slot="record-action" className="grid empty:hidden">
+        <div data-slot="record-action" className="grid empty:hidden *:content-start">
           {recorder}
         </div>
         <section
