@@ -407,6 +407,11 @@ export const NoLanguageModelEnglish: Story = {
   },
 };
 
+export const NoLanguageModelMobile: Story = {
+  ...NoLanguageModel,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
+
 /** A plan without speaker labels: the speakers field says so where it is chosen. */
 export const PlanWithoutSpeakers: Story = {
   args: { plan: planWithoutSpeakers },
@@ -427,6 +432,11 @@ export const PlanWithoutSpeakersEnglish: Story = {
       expect.stringContaining('Your Free plan does not split the transcript by speaker.'),
     );
   },
+};
+
+export const PlanWithoutSpeakersMobile: Story = {
+  ...PlanWithoutSpeakers,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
 };
 
 /** Picking a file names the note after it and hands the file to the app to read its duration. */
