@@ -313,17 +313,9 @@ export function Recorder({
         />
       ) : null}
 
-      <div
-        data-slot="recorder-controls"
-        className={cn(
-          'flex flex-wrap gap-2',
-          // On a phone Pause and Stop stay in view while recording, wherever the page is scrolled.
-          live &&
-            'max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-40 max-sm:border-t max-sm:border-border max-sm:bg-surface max-sm:p-3 max-sm:shadow-lg',
-        )}
-      >
+      <div className="flex flex-wrap gap-2">
         {canChoose ? (
-          <Button type="button" size="lg" className="max-sm:w-full" onClick={onStart}>
+          <Button type="button" onClick={onStart}>
             <Mic aria-hidden />
             {status === 'idle' ? t('protocol.recorder.start') : t('protocol.recorder.tryAgain')}
           </Button>
