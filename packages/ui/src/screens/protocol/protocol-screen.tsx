@@ -328,11 +328,22 @@ export function ProtocolScreen({
     if (optionError) setOptionsOpen(true);
   }
 
-  // Models may arrive (or the plan change) after the form started: never keep a closed one.
+  // Models may arrive (or the plan change) after the form started: never keep a closed one, and
+  // take the remembered one once the plan opens it (a paid plan loads after the form), unless
+  // the person chose another meanwhile.
+  const rememberedModel = initialValues ? undefined : rememberedOptions?.summary_model;
   useEffect(() => {
     const current = getValues('summary_model');
-    if (!openModels.some((model) => model.id === current)) setValue('summary_model', defaultModel);
-  }, [openModels, defaultModel, getValues, setValue]);
+    const open = (id: string | undefined) => openModels.some((model) => model.id === id);
+    if (
+      rememberedModel !== undefined &&
+      current !== rememberedModel &&
+      open(rememberedModel) &&
+      !form.getFieldState('summary_model').isDirty
+    )
+      setValue('summary_model', rememberedModel);
+    else if (!open(current)) setValue('summary_model', defaultModel);
+  }, [openModels, defaultModel, rememberedModel, form, getValues, setValue]);
 
   const file = useWatch({ control, name: 'audio_file' });
   const duration = file ? fileDuration : undefined;
