@@ -128,7 +128,9 @@ test('record, reload in the middle, continue, stop, upload: a note transcribed f
   ).toBeVisible();
   const total = await seconds(page);
 
-  // The recording is the form's file: name, length and cost as for a chosen file.
+  // The recording is the form's file: name, length and cost as for a chosen file (the name
+  // under "Weitere Optionen").
+  await page.getByRole('button', { name: /^Weitere Optionen/ }).click();
   await expect(page.getByRole('textbox', { name: 'Name der Notiz' })).toHaveValue(
     /^Aufnahme \d{4}-\d{2}-\d{2} \d{2}-\d{2}$/,
   );

@@ -49,6 +49,13 @@ const TEXT = {
     prefix: '',
     newNote: 'Neue Notiz',
     chooseFile: 'Datei auswählen',
+    moreOptions: 'Weitere Optionen',
+    defaultOptions: 'Ergebnisprotokoll, Notiz auf Deutsch',
+    detailed: 'Verlaufsprotokoll',
+    noteLanguage: 'Sprache der Notiz',
+    otherLanguage: { code: 'en', name: 'Englisch' },
+    rememberedOptions: 'Verlaufsprotokoll, Notiz auf Englisch – wie bei Ihrer letzten Notiz',
+    speakers: 'Anzahl der Sprecher',
     spokenLanguage: 'Gesprochene Sprache',
     failingLanguage: 'Polnisch',
     cost: /2 Minuten/,
@@ -67,6 +74,13 @@ const TEXT = {
     prefix: '/en',
     newNote: 'New note',
     chooseFile: 'Choose file',
+    moreOptions: 'More options',
+    defaultOptions: 'Results minutes, note in English',
+    detailed: 'Detailed minutes',
+    noteLanguage: 'Note language',
+    otherLanguage: { code: 'fr', name: 'French' },
+    rememberedOptions: 'Detailed minutes, note in French – as for your last note',
+    speakers: 'Number of speakers',
     spokenLanguage: 'Spoken language',
     failingLanguage: 'Polish',
     cost: /2 minutes/,
@@ -91,6 +105,10 @@ async function signUp(page: Page, t: Text, name: string) {
   });
 }
 
+/** The "Weitere Optionen" button; its name goes on with the one-line summary of the options. */
+const moreOptions = (page: Page, t: Text) =>
+  page.getByRole('button', { name: new RegExp(`^${t.moreOptions}`) });
+
 /**
  * Chooses the recording on /protocol and sends it. The upload is throttled, so the bytes phase
  * lasts long enough to be seen (over loopback it would be over at once).
@@ -103,6 +121,8 @@ async function uploadRecording(page: Page, t: Text, file: string, spokenLanguage
   // Duration read in the browser, and what it costs, before anything is sent.
   await expect(page.locator('[data-slot=file-cost-minutes]')).toHaveText(t.cost);
   if (spokenLanguage) {
+    // Folded under "Weitere Optionen" (docs/uploads.md#the-new-note-page).
+    await moreOptions(page, t).click();
     await page.getByRole('combobox', { name: t.spokenLanguage }).click();
     await page.getByRole('option', { name: spokenLanguage, exact: true }).click();
   }
@@ -260,6 +280,52 @@ test('with the engine failing in English: the toast shows "Transcription failed"
     .click();
   await expect(toast).toHaveCount(0);
 });
+
+for (const locale of ['de', 'en'] as const) {
+  test(`options chosen once are preselected the next time (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = TEXT[locale];
+    const file = await recording();
+    await signUp(page, t, `upload-remember-${locale}`);
+
+    // A first note: the options are folded away at their defaults, the note in the page's language.
+    await page.getByRole('link', { name: t.newNote }).first().click();
+    await expect(moreOptions(page, t)).toHaveAttribute('aria-expanded', 'false');
+    await expect(moreOptions(page, t)).toContainText(t.defaultOptions);
+    await page.getByLabel(t.chooseFile).setInputFiles(file);
+    await expect(page.locator('[data-slot=file-cost-minutes]')).toHaveText(t.cost);
+    await moreOptions(page, t).click();
+    await page.getByRole('radio', { name: t.detailed }).click();
+    await page.getByRole('combobox', { name: t.noteLanguage }).click();
+    await page.getByRole('option', { name: t.otherLanguage.name, exact: true }).click();
+    await page.getByLabel(t.speakers).fill('2');
+    await page.getByRole('button', { name: t.submit }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/notes\\?note=\\d+$`), {
+      timeout: 15_000,
+    });
+    expect(await notesOf(page, request)).toEqual([
+      expect.objectContaining({
+        structure: 'detailed',
+        summary_language: t.otherLanguage.code,
+        speakers: 2,
+      }),
+    ]);
+
+    // The next note starts from them, and says so; the file is not remembered.
+    await page.getByRole('link', { name: t.newNote }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/protocol$`));
+    await expect(moreOptions(page, t)).toContainText(t.rememberedOptions);
+    await expect(page.locator('[data-slot=chosen-file]')).toHaveCount(0);
+    await moreOptions(page, t).click();
+    await expect(page.getByRole('radio', { name: t.detailed })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: t.noteLanguage })).toHaveText(
+      t.otherLanguage.name,
+    );
+    await expect(page.getByLabel(t.speakers)).toHaveValue('2');
+  });
+}
 
 test('an upload cut at 60 % resumes from where the server stands and ends in one note', async ({
   browser,

@@ -5,6 +5,7 @@ import {
   ProtocolScreen,
   Spinner,
   UploadPending,
+  optionsOf,
   toProtocolCapabilities,
   useFailureText,
   type ProtocolPlan,
@@ -18,7 +19,14 @@ import { useFolders } from '../api/folders/list.ts';
 import { useMinutes } from '../api/user/minutes.ts';
 import { usePlan } from '../api/user/plan.ts';
 import { usePlans } from '../api/plans.ts';
+import { useUser } from '../api/user/user.ts';
 import { toFailureText } from '../lib/failure.ts';
+import {
+  browserStorage,
+  readRememberedOptions,
+  rememberOptions,
+} from '../lib/remembered-options.ts';
+import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import { uploader } from '../uploads/app-uploader.ts';
 import { readChosenAudio } from '../uploads/audio-duration.ts';
@@ -51,7 +59,7 @@ const UPGRADE_CODES: ReadonlySet<string> = new Set([
 export function ProtocolRoute() {
   const { t } = useTranslation();
   const failureText = useFailureText();
-  const { locale } = useLocale();
+  const { locale, href } = useLocale();
   const [, navigate] = useLocation();
   // What may be sent depends on the balance now: both load again whenever this page opens.
   const minutes = useMinutes();
@@ -59,6 +67,9 @@ export function ProtocolRoute() {
   const capabilities = useCapabilities();
   const folders = useFolders();
   const plans = usePlans();
+  const userId = useUser().data?.id;
+  // Read once per visit: the form starts with what this person sent last time.
+  const [remembered] = useState(() => readRememberedOptions(browserStorage(), userId));
   const [fileDuration, setFileDuration] = useState<number | null | 'notAudio' | undefined>();
   const chosenFile = useRef<File | undefined>(undefined);
   // The upload started here, with what was sent: the form comes back with it if it fails.
@@ -94,6 +105,7 @@ export function ProtocolRoute() {
   function startUpload(values: ProtocolSubmitValues) {
     // A new try replaces the failed one, whose toast has said its part.
     if (attempt) uploadStore.remove(attempt.id);
+    rememberOptions(browserStorage(), userId, optionsOf(values));
     // The length read when the file was chosen goes along, so the server can price it first.
     const durationSeconds =
       typeof fileDuration === 'number' && chosenFile.current === values.audio_file
@@ -151,6 +163,7 @@ export function ProtocolRoute() {
     ? {
         name: current.name,
         type: current.type,
+        features: current.features,
         max_file_minutes: currentPlan.isError ? undefined : offer?.max_file_minutes,
       }
     : currentPlan.isPending
@@ -179,6 +192,9 @@ export function ProtocolRoute() {
       fileDuration={fileDuration === 'notAudio' ? null : fileDuration}
       fileNotAudio={fileDuration === 'notAudio'}
       onUpgrade={() => navigate('/buy')}
+      rememberedOptions={remembered}
+      buyMinutesHref={href('/buy')}
+      renderLink={renderRouterLink}
       recorder={(takeFile) => (
         <Suspense fallback={null}>
           {/* Only a balance known now counts against a recording. */}

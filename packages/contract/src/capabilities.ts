@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { LanguageCode } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
+/**
+ * The built-in summariser's model id: the one summary model of a server without a language model
+ * (LLM_MODELS unset). It picks sentences and cannot translate, so the note stays in the spoken
+ * language.
+ */
+export const EXTRACTIVE_MODEL_ID = 'extractive';
+
 /** A summary model the server offers; `premium` ones need a paid plan (docs/minutes.md#premium). */
 export const SummaryModel = z
   .object({

@@ -95,6 +95,7 @@ export * from './screens/billing/subscription-screen.tsx';
 export * from './screens/support/support-screen.tsx';
 export * from './screens/team/team-screen.tsx';
 export * from './screens/protocol/protocol-screen.tsx';
+export { ProtocolOptions, optionsOf } from './screens/protocol/protocol-form.ts';
 export * from './screens/protocol/upload-pending.tsx';
 export * from './screens/notes/notes-screen.tsx';
 export * from './screens/notes/saved-notes-screen.tsx';

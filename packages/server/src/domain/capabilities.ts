@@ -1,11 +1,14 @@
 // What this server offers to the new-note form: the engine, summary models, languages and the
 // upload limit, all derived from the configuration.
-import type { CapabilitiesResponse, SummaryModel } from '@protokoll/contract';
+import {
+  EXTRACTIVE_MODEL_ID,
+  type CapabilitiesResponse,
+  type SummaryModel,
+} from '@protokoll/contract';
 import type { Config } from '../config.ts';
 import type { AudioToolsFound } from '../processing/audio-tools.ts';
 
-/** The built-in summariser's model id: the one choice of a server without a chat engine. */
-export const EXTRACTIVE_MODEL_ID = 'extractive';
+export { EXTRACTIVE_MODEL_ID };
 
 /**
  * Spoken and summary languages on offer: the ones every engine we target transcribes well and

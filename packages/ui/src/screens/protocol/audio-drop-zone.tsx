@@ -73,10 +73,11 @@ export function AudioDropZone({
           if (dropped) onFile(dropped);
         }}
         className={cn(
-          'flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-input px-4 py-8',
+          'flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-input px-4 py-5',
+          'sm:py-8',
           'text-center transition-colors sm:px-6',
           'data-[state=dragging]:border-primary data-[state=dragging]:bg-accent',
-          'data-[state=filled]:border-solid data-[state=filled]:py-6',
+          'data-[state=filled]:border-solid sm:data-[state=filled]:py-6',
           error && 'border-danger',
           disabled && 'opacity-60',
         )}
@@ -103,17 +104,20 @@ export function AudioDropZone({
             </div>
           </div>
         ) : (
+          // A phone has nothing to drag a file from: there the button alone.
           <>
             <span
               aria-hidden
-              className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground"
+              className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground max-sm:hidden"
             >
               <CloudUpload className="size-6" />
             </span>
-            <p className="font-medium text-balance text-foreground">
+            <p className="font-medium text-balance text-foreground max-sm:hidden">
               {dragging ? t('protocol.dropZone.release') : t('protocol.dropZone.title')}
             </p>
-            <p className="text-sm text-muted-foreground">{t('protocol.dropZone.or')}</p>
+            <p className="text-sm text-muted-foreground max-sm:hidden">
+              {t('protocol.dropZone.or')}
+            </p>
           </>
         )}
         <input

@@ -45,11 +45,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** No file yet: the "Aufnahme" group with the drop zone; a picked file is reported. */
+/** No file yet: the "Datei hochladen" action with the drop zone; a picked file is reported. */
 export const Empty: Story = {
   play: async ({ canvas, canvasElement, args }) => {
-    const group = canvas.getByRole('group', { name: 'Aufnahme' });
-    await expect(within(group).getByText('Eine Audiodatei pro Notiz.')).toBeVisible();
+    const upload = canvas.getByRole('region', { name: 'Datei hochladen' });
+    await expect(within(upload).getByText('Audiodatei hierher ziehen')).toBeVisible();
     await expect(canvasElement.querySelector('[data-slot="file-cost"]')).toBeNull();
     await userEvent.upload(canvas.getByLabelText('Datei auswählen'), meeting);
     await expect(args.onFile).toHaveBeenCalledWith(meeting);
@@ -152,7 +152,7 @@ export const NotAudio: Story = {
   },
 };
 
-/** The recorder goes under the drop zone when the app hands it in. */
+/** The recorder is the first action, beside the upload (above it on a phone). */
 export const WithRecorder: Story = {
   args: {
     recorder: (
@@ -162,8 +162,13 @@ export const WithRecorder: Story = {
     ),
   },
   play: async ({ canvas }) => {
-    const group = canvas.getByRole('group', { name: 'Aufnahme' });
-    await expect(within(group).getByText('Platz für den Rekorder')).toBeVisible();
+    const recorder = canvas.getByText('Platz für den Rekorder');
+    const upload = canvas.getByRole('region', { name: 'Datei hochladen' });
+    await expect(recorder).toBeVisible();
+    // Side by side on a wide screen, recording first.
+    await expect(recorder.getBoundingClientRect().right).toBeLessThanOrEqual(
+      upload.getBoundingClientRect().left,
+    );
   },
 };
 
@@ -177,7 +182,7 @@ export const English: Story = {
     onUpgrade: fn(),
   },
   play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByRole('group', { name: 'Recording' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Upload a file' })).toBeVisible();
     await expect(refusal(canvasElement)).toHaveTextContent(
       'This recording costs 25 minutes, but you only have 18 minutes left.',
     );

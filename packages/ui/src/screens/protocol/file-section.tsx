@@ -1,11 +1,12 @@
 import { recordingLength, type Minutes } from '@protokoll/contract';
+import { CloudUpload } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { AudioDropZone } from './audio-drop-zone.tsx';
 import { FileCost } from './file-cost.tsx';
-import { FormSection } from './form-section.tsx';
 
 /** Why the chosen file cannot be sent although it is audio: too long for the plan, or too few minutes. */
 export type CostRefusal =
@@ -37,11 +38,14 @@ export interface FileSectionProps {
   onUpgrade?: (() => void) | undefined;
   /** The file is refused as not audio (its `error` says so): no length or cost to show. */
   notAudio?: boolean | undefined;
-  /** The browser recorder, under the drop zone. */
+  /** The browser recorder: the first of the two actions (on a phone the one on top). */
   recorder?: React.ReactNode;
 }
 
-/** "Aufnahme": the drop zone, and for a chosen file its length, its cost and a refusal. */
+/**
+ * The two ways to a note, side by side (stacked on a phone, recording first): record in the
+ * browser, or upload a file. Under them, for a chosen file, its length, its cost and a refusal.
+ */
 export function FileSection({
   file,
   maxBytes,
@@ -62,20 +66,35 @@ export function FileSection({
 }: FileSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const uploadHeadingId = useId();
   return (
-    <FormSection
-      title={t('protocol.sections.file.title')}
-      description={t('protocol.sections.file.description')}
-    >
-      <AudioDropZone
-        file={file}
-        maxBytes={maxBytes}
-        onFile={onFile}
-        error={error}
-        disabled={disabled}
-        inputRef={inputRef}
-      />
-      {recorder}
+    <div data-slot="file-section" className="grid gap-4">
+      {/* Names the two actions for the outline of headings; their own headings say the rest. */}
+      <h2 className="sr-only">{t('protocol.sections.start.title')}</h2>
+      {/* auto-fit: without a recorder (its chunk failed) the upload takes the whole width. */}
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,18rem),1fr))] gap-4">
+        <div data-slot="record-action" className="grid empty:hidden *:content-start">
+          {recorder}
+        </div>
+        <section
+          aria-labelledby={uploadHeadingId}
+          data-slot="upload-action"
+          className="grid content-start gap-4 rounded-lg border border-border bg-surface p-4"
+        >
+          <h3 id={uploadHeadingId} className="flex items-center gap-2 text-base font-semibold">
+            <CloudUpload aria-hidden className="size-4" />
+            {t('protocol.sections.file.title')}
+          </h3>
+          <AudioDropZone
+            file={file}
+            maxBytes={maxBytes}
+            onFile={onFile}
+            error={error}
+            disabled={disabled}
+            inputRef={inputRef}
+          />
+        </section>
+      </div>
       {file && !notAudio ? (
         <FileCost
           duration={duration}
@@ -115,6 +134,6 @@ export function FileSection({
           ) : null}
         </Alert>
       ) : null}
-    </FormSection>
+    </div>
   );
 }

@@ -38,7 +38,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas }) => {
     const group = canvas.getByRole('group', { name: 'Notiz' });
-    await expect(within(group).getByRole('heading', { level: 2, name: 'Notiz' })).toBeVisible();
+    await expect(within(group).getByRole('heading', { level: 3, name: 'Notiz' })).toBeVisible();
     await expect(within(group).getByText('Name und Ablageort der neuen Notiz.')).toBeVisible();
     const name = within(group).getByLabelText('Name der Notiz').getBoundingClientRect();
     const place = within(group).getByLabelText('Ort').getBoundingClientRect();

@@ -69,7 +69,7 @@ export interface ChoiceCardProps {
 
 interface ChoiceFieldProps {
   control: ProtocolControl;
-  name: 'transcript_type' | 'structure' | 'design';
+  name: 'transcript_type' | 'structure';
   label: string;
   hint?: string | undefined;
   /** Grid columns of the cards per breakpoint. */

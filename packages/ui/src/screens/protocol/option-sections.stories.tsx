@@ -17,7 +17,7 @@ interface DemoProps {
   name?: string;
 }
 
-/** The new-note form's three option sections, as the screen puts them under the drop zone. */
+/** The new-note form's three option groups, as the screen puts them under "Weitere Optionen". */
 function OptionSectionsDemo({
   folders,
   languages,
@@ -30,14 +30,14 @@ function OptionSectionsDemo({
     <StoryProtocolForm onValues={onValues} defaults={name ? { name } : undefined}>
       {(control) => (
         <>
-          <NoteSection control={control} folders={folders} />
-          <TranscriptSection control={control} languages={languages} />
           <SummarySection
             control={control}
             summaryModels={summaryModels}
             paid={paid}
             languages={languages}
           />
+          <TranscriptSection control={control} languages={languages} />
+          <NoteSection control={control} folders={folders} />
         </>
       )}
     </StoryProtocolForm>
@@ -51,7 +51,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "The new-note form's option sections under the drop zone: NoteSection (name and folder), TranscriptSection (spoken language, speakers, keeping the transcript, its style) and SummarySection (model, language, structure, design; premium models locked without a paid plan). Used by ProtocolScreen only.",
+          'The new-note form\'s option groups under "Weitere Optionen": SummarySection (the note\'s language, the model, the structure; premium models locked without a paid plan), TranscriptSection (spoken language, speakers, keeping the transcript, its style) and NoteSection (name and folder). Used by ProtocolScreen only.',
       },
     },
   },
@@ -72,7 +72,7 @@ type Story = StoryObj<typeof meta>;
  */
 export const Default: Story = {
   play: async ({ canvas }) => {
-    for (const name of ['Notiz', 'Transkription', 'Zusammenfassung']) {
+    for (const name of ['Protokoll', 'Transkript', 'Ablage']) {
       await expect(canvas.getByRole('group', { name })).toBeVisible();
     }
     await expect(canvas.getByLabelText('Name der Notiz')).toHaveAccessibleDescription(
@@ -90,7 +90,8 @@ export const Default: Story = {
     ).toBeChecked();
     await expect(canvas.getByRole('radio', { name: 'Wortgetreu' })).toBeChecked();
     await expect(canvas.getByRole('radio', { name: 'Ergebnisprotokoll' })).toBeChecked();
-    await expect(canvas.getByRole('radio', { name: 'Klassisch' })).toBeChecked();
+    // The export design is chosen when downloading.
+    await expect(canvas.queryByRole('radio', { name: 'Klassisch' })).toBeNull();
     const model = canvas.getByRole('combobox', { name: 'Modell für die Zusammenfassung' });
     await expect(model).toHaveTextContent('Standard');
     await expect(model).toHaveAccessibleDescription(
@@ -139,7 +140,6 @@ export const Filled: Story = {
     await userEvent.click(canvas.getByRole('switch', { name: 'Transkript in der Notiz behalten' }));
     await userEvent.click(canvas.getByRole('radio', { name: 'Bereinigt' }));
     await userEvent.click(canvas.getByRole('radio', { name: 'Interview' }));
-    await userEvent.click(canvas.getByRole('radio', { name: 'Minimal' }));
     await userEvent.click(canvas.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(args.onValues).toHaveBeenCalledOnce());
     await expect(args.onValues).toHaveBeenCalledWith(
@@ -151,7 +151,7 @@ export const Filled: Story = {
         transcribe: false,
         transcript_type: 'clean',
         structure: 'interview',
-        design: 'minimal',
+        design: 'classic',
         summary_model: 'standard',
         summary_language: 'de',
       }),
@@ -192,7 +192,7 @@ export const NoFolders: Story = {
 export const English: Story = {
   globals: { locale: 'en' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('group', { name: 'Transcription' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'Transcript' })).toBeVisible();
     await expect(canvas.getByRole('combobox', { name: 'Note language' })).toHaveTextContent(
       'German',
     );

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../lib/i18next.ts';
 import {
-  NoteDesign,
+  EXTRACTIVE_MODEL_ID,
   NoteStructure,
   TranscriptType,
   type Folder,
@@ -23,7 +23,7 @@ import { ChoiceField, SelectField, type ProtocolControl } from './option-fields.
 import { NO_FOLDER } from './protocol-form.ts';
 
 /** Language names in the interface language, capitalised ("Deutsch", "Englisch"). */
-function useLanguageName(): (code: string) => string {
+export function useLanguageName(): (code: string) => string {
   const { i18n } = useTranslation();
   const names = useMemo(
     () => new Intl.DisplayNames([i18n.language], { type: 'language', fallback: 'code' }),
@@ -41,13 +41,12 @@ export interface NoteSectionProps {
   folders: readonly Folder[];
 }
 
-/** "Notiz": the note's name and folder. */
+/** "Ablage": the note's name and folder. */
 export function NoteSection({ control, folders }: NoteSectionProps) {
   const { t } = useTranslation();
   return (
     <FormSection
       title={t('protocol.sections.note.title')}
-      description={t('protocol.sections.note.description')}
       className="grid items-start gap-4 sm:grid-cols-2"
     >
       <FormField
@@ -81,16 +80,24 @@ export interface TranscriptSectionProps {
   control: ProtocolControl;
   /** Language codes on offer for the recording (`auto` comes first). */
   languages: readonly string[];
+  /**
+   * The name of the person's plan when it does not label speakers: the speakers field says so.
+   * Undefined when the plan labels them (or is not known yet).
+   */
+  planWithoutSpeakers?: string | undefined;
 }
 
 /** "Transkript": the spoken language, the number of speakers, whether and how to transcribe. */
-export function TranscriptSection({ control, languages }: TranscriptSectionProps) {
+export function TranscriptSection({
+  control,
+  languages,
+  planWithoutSpeakers,
+}: TranscriptSectionProps) {
   const { t } = useTranslation();
   const languageName = useLanguageName();
   return (
     <FormSection
       title={t('protocol.sections.transcript.title')}
-      description={t('protocol.sections.transcript.description')}
       className="grid items-start gap-4 sm:grid-cols-2"
     >
       <SelectField
@@ -109,9 +116,23 @@ export function TranscriptSection({ control, languages }: TranscriptSectionProps
           <FormItem>
             <FormLabel>{t('protocol.fields.speakers')}</FormLabel>
             <FormControl>
-              <Input type="number" inputMode="numeric" min={0} max={50} {...field} />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={50}
+                placeholder={t('protocol.fields.speakersAuto')}
+                {...field}
+              />
             </FormControl>
-            <FormDescription>{t('protocol.fields.speakersHint')}</FormDescription>
+            <FormDescription>
+              {t('protocol.fields.speakersHint')}
+              {planWithoutSpeakers ? (
+                <span data-slot="speakers-plan-hint" className="mt-1 block text-foreground">
+                  {t('protocol.fields.speakersNotInPlan', { plan: planWithoutSpeakers })}
+                </span>
+              ) : null}
+            </FormDescription>
             <FormMessage />
           </FormItem>
         )}
@@ -159,7 +180,11 @@ export interface SummarySectionProps {
   languages: readonly string[];
 }
 
-/** "Zusammenfassung": the model, the summary's language, its structure and design. */
+/**
+ * "Protokoll": the note's language, its structure and the model that writes it. A server without
+ * a language model offers the built-in summariser only, which picks sentences and cannot
+ * translate: the language field says so.
+ */
 export function SummarySection({ control, summaryModels, paid, languages }: SummarySectionProps) {
   const { t, i18n } = useTranslation();
   const languageName = useLanguageName();
@@ -167,20 +192,29 @@ export function SummarySection({ control, summaryModels, paid, languages }: Summ
     const key = `protocol.models.${id}`;
     return i18n.exists(key) ? t(key as MessageKey) : id;
   };
+  const builtInOnly = summaryModels.every((model) => model.id === EXTRACTIVE_MODEL_ID);
   return (
     <FormSection
       title={t('protocol.sections.summary.title')}
-      description={t('protocol.sections.summary.description')}
       className="grid items-start gap-4 sm:grid-cols-2"
     >
+      <SelectField
+        control={control}
+        name="summary_language"
+        label={t('protocol.fields.summaryLanguage')}
+        hint={builtInOnly ? t('protocol.fields.summaryLanguageBuiltIn') : undefined}
+        options={languages.map((code) => ({ value: code, label: languageName(code) }))}
+      />
       <SelectField
         control={control}
         name="summary_model"
         label={t('protocol.fields.summaryModel')}
         hint={
-          !paid && summaryModels.some((model) => model.premium)
-            ? t('protocol.fields.premiumHint')
-            : undefined
+          builtInOnly
+            ? t('protocol.fields.builtInHint')
+            : !paid && summaryModels.some((model) => model.premium)
+              ? t('protocol.fields.premiumHint')
+              : undefined
         }
         options={summaryModels.map((model) => {
           const locked = model.premium && !paid;
@@ -193,12 +227,6 @@ export function SummarySection({ control, summaryModels, paid, languages }: Summ
           };
         })}
       />
-      <SelectField
-        control={control}
-        name="summary_language"
-        label={t('protocol.fields.summaryLanguage')}
-        options={languages.map((code) => ({ value: code, label: languageName(code) }))}
-      />
       <ChoiceField
         control={control}
         name="structure"
@@ -208,17 +236,6 @@ export function SummarySection({ control, summaryModels, paid, languages }: Summ
           value: structure,
           label: t(`protocol.structures.${structure}.label`),
           description: t(`protocol.structures.${structure}.description`),
-        }))}
-      />
-      <ChoiceField
-        control={control}
-        name="design"
-        label={t('protocol.fields.design')}
-        hint={t('protocol.fields.designHint')}
-        columns="sm:grid-cols-3"
-        options={NoteDesign.options.map((design) => ({
-          value: design,
-          label: t(`protocol.designs.${design}`),
         }))}
       />
     </FormSection>

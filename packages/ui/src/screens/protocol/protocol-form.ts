@@ -49,26 +49,57 @@ export const serverFields = [
   'summary_model',
   'summary_language',
   'structure',
-  'design',
   'transcript_type',
 ] as const satisfies readonly (keyof ProtocolFormValues)[];
 
-/** The form's starting values; a file handed in (dropped on the dashboard) is chosen already. */
 /** A body sent before, as the form's values again: the form comes back as it was. */
 export function formValuesOf(values: UploadNoteBody): DefaultValues<ProtocolFormValues> {
   return {
     ...values,
     folder_id: values.folder_id === undefined ? NO_FOLDER : String(values.folder_id),
-    speakers: String(values.speakers ?? 0),
+    speakers: values.speakers ? String(values.speakers) : '',
     name: values.name ?? '',
   };
 }
 
+/**
+ * The options a person chose for their last note, which the form starts with next time
+ * (docs/uploads.md#remembered-options): everything but the file, its name and the export design
+ * (chosen at download). Stored in the browser, so every value is checked again when read.
+ */
+export const ProtocolOptions = UploadNoteBody.pick({
+  language: true,
+  summary_language: true,
+  summary_model: true,
+  structure: true,
+  transcribe: true,
+  transcript_type: true,
+  speakers: true,
+  folder_id: true,
+}).partial();
+export type ProtocolOptions = z.infer<typeof ProtocolOptions>;
+
+/** The options of a sent body, to be remembered. */
+export function optionsOf(values: UploadNoteBody): ProtocolOptions {
+  return {
+    language: values.language,
+    summary_language: values.summary_language,
+    summary_model: values.summary_model,
+    structure: values.structure,
+    transcribe: values.transcribe,
+    transcript_type: values.transcript_type,
+    speakers: values.speakers,
+    folder_id: values.folder_id,
+  };
+}
+
+/** The form's starting values; a file handed in (dropped on the dashboard) is chosen already. */
 export function protocolDefaults(
   file: File | undefined,
   name: string,
   summaryModel: string,
   summaryLanguage: string,
+  design: UploadNoteBody['design'] = 'classic',
 ): DefaultValues<ProtocolFormValues> {
   return {
     audio_file: file,
@@ -79,10 +110,10 @@ export function protocolDefaults(
     language: 'auto',
     transcribe: true,
     transcript_type: 'verbatim',
-    speakers: '0',
+    speakers: '',
     summary_model: summaryModel,
     summary_language: summaryLanguage,
     structure: 'minutes',
-    design: 'classic',
+    design,
   };
 }

@@ -1,4 +1,4 @@
-import type { FailureText } from '@protokoll/contract';
+import { planFeature, type FailureText } from '@protokoll/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
@@ -12,7 +12,11 @@ import {
 } from '@protokoll/mocks/fixtures';
 import { useState } from 'react';
 import { Recorder } from '../../widgets/recorder.tsx';
-import { ProtocolScreen, toProtocolCapabilities } from './protocol-screen.tsx';
+import {
+  ProtocolScreen,
+  toProtocolCapabilities,
+  type ProtocolScreenProps,
+} from './protocol-screen.tsx';
 
 const freeOffer = planCatalogue.find((plan) => plan.id === 'free')!;
 const businessOffer = planCatalogue.find((plan) => plan.id === 'business')!;
@@ -56,6 +60,45 @@ async function arrowTo(key: 'ArrowRight' | 'ArrowDown', radio: HTMLElement) {
   await expect(radio).toHaveFocus();
 }
 
+/** Opens "Weitere Optionen" (its button's name also holds the one-line summary). */
+async function openOptions(canvasElement: HTMLElement, title = 'Weitere Optionen') {
+  const trigger = within(canvasElement).getByRole('button', { name: new RegExp(`^${title}`) });
+  if (trigger.getAttribute('aria-expanded') !== 'true') await userEvent.click(trigger);
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** The recorder as it first shows, before anything is recorded. */
+function IdleRecorder() {
+  return (
+    <Recorder
+      status="idle"
+      tabAudioSupported
+      includeTabAudio={false}
+      onStart={fn()}
+      onPause={fn()}
+      onResume={fn()}
+      onStop={fn()}
+      onDiscard={fn()}
+      onContinueRecovered={fn()}
+      onUseRecovered={fn()}
+    />
+  );
+}
+
+const idleRecorder: ProtocolScreenProps['recorder'] = () => <IdleRecorder />;
+
+/** Free as configured without speaker labels: its features leave them out. */
+const planWithoutSpeakers = {
+  ...freeOffer,
+  features: freeOffer.features.filter((feature) => feature !== planFeature.speakerDetection),
+};
+
+/** A server without a language model: the built-in summariser is the only one. */
+const builtInOnly = toProtocolCapabilities({
+  ...demoCapabilities,
+  summary_models: [{ id: 'extractive', premium: false }],
+});
+
 /** Moves focus with Tab until `target` has it. */
 async function tabTo(target: HTMLElement, max = 30) {
   for (let i = 0; i < max && document.activeElement !== target; i++) await userEvent.tab();
@@ -76,19 +119,68 @@ const meta = {
     onSubmit: fn(),
     onFileSelected: fn(),
     onUpgrade: fn(),
+    buyMinutesHref: '/buy',
+    recorder: idleRecorder,
   },
 } satisfies Meta<typeof ProtocolScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The empty form: every option at its default, the note in the interface language. */
+/**
+ * A first note: two big actions, record or upload, and the button; every other option folded
+ * under "Weitere Optionen", whose one line says what the note will be like.
+ */
 export const Default: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Neue Notiz' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Im Browser aufnehmen' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Datei hochladen' })).toBeVisible();
     await expect(fileInput(canvasElement)).toHaveAttribute('type', 'file');
     await expect(fileInput(canvasElement)).toHaveAccessibleDescription(
       /^MP3, M4A, WAV, OGG\/Opus, WebM, FLAC oder MP4-Audio, bis 1,0\sGB$/,
     );
+    const options = canvas.getByRole('button', { name: /^Weitere Optionen/ });
+    await expect(options).toHaveAttribute('aria-expanded', 'false');
+    await expect(options).toHaveTextContent('Ergebnisprotokoll, Notiz auf Deutsch');
+    await expect(canvas.queryByRole('combobox', { name: 'Ordner' })).toBeNull();
+    // The export design is chosen when downloading, not here.
+    await expect(canvas.queryByRole('radio', { name: 'Klassisch' })).toBeNull();
+    await expect(canvas.queryByRole('status', { name: /keine Minuten/ })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeEnabled();
+  },
+};
+
+export const DefaultEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'New note' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Upload a file' })).toBeVisible();
+    const options = canvas.getByRole('button', { name: /^More options/ });
+    await expect(options).toHaveAttribute('aria-expanded', 'false');
+    await expect(options).toHaveTextContent('Results minutes, note in English');
+  },
+};
+
+/** On a phone recording comes first; the upload follows. */
+export const DefaultMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    const record = canvas.getByRole('button', { name: 'Aufnahme starten' });
+    const upload = canvas.getByText('Datei auswählen');
+    await expect(record.compareDocumentPosition(upload)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    // Above the upload: the first thing on the page after the title.
+    await expect(record.getBoundingClientRect().bottom).toBeLessThan(
+      upload.getBoundingClientRect().top,
+    );
+  },
+};
+
+/** "Weitere Optionen" opened: every option at its default, the note in the interface language. */
+export const OptionsOpen: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await openOptions(canvasElement);
     await expect(canvas.getByRole('combobox', { name: 'Ordner' })).toHaveTextContent('Kein Ordner');
     await expect(canvas.getByRole('combobox', { name: 'Gesprochene Sprache' })).toHaveTextContent(
       'Automatisch erkennen',
@@ -96,6 +188,9 @@ export const Default: Story = {
     await expect(canvas.getByRole('combobox', { name: 'Sprache der Notiz' })).toHaveTextContent(
       'Deutsch',
     );
+    await expect(
+      canvas.getByRole('combobox', { name: 'Sprache der Notiz' }),
+    ).not.toHaveAccessibleDescription();
     await expect(
       canvas.getByRole('switch', { name: 'Transkript in der Notiz behalten' }),
     ).toBeChecked();
@@ -108,17 +203,246 @@ export const Default: Story = {
     for (const name of ['Verlaufsprotokoll', 'Stichpunkte', 'Interview', 'Vorlesung']) {
       await expect(canvas.getByRole('radio', { name })).not.toBeChecked();
     }
-    await expect(canvas.getByRole('radio', { name: 'Klassisch' })).toBeChecked();
-    await expect(canvas.getByLabelText('Anzahl der Sprecher')).toHaveValue(0);
+    await expect(canvas.queryByRole('radio', { name: 'Klassisch' })).toBeNull();
+    // Speakers: empty is "Automatisch", in plain words, not "0".
+    const speakers = canvas.getByLabelText('Anzahl der Sprecher');
+    await expect(speakers).toHaveValue(null);
+    await expect(speakers).toHaveAttribute('placeholder', 'Automatisch');
+    await expect(speakers).toHaveAccessibleDescription(
+      expect.stringContaining('Leer lassen, dann wird die Zahl automatisch erkannt.'),
+    );
     await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeEnabled();
   },
+};
+
+export const OptionsOpenEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { locale: 'en' },
+  play: async ({ canvas, canvasElement }) => {
+    await openOptions(canvasElement, 'More options');
+    await expect(canvas.getByRole('combobox', { name: 'Note language' })).toHaveTextContent(
+      'English',
+    );
+    await expect(canvas.getByLabelText('Number of speakers')).toHaveAttribute(
+      'placeholder',
+      'Automatic',
+    );
+    await expect(canvas.getByRole('radio', { name: 'Results minutes' })).toBeChecked();
+  },
+};
+
+export const OptionsOpenMobile: Story = {
+  ...OptionsOpen,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await openOptions(canvasElement);
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    await expect(canvas.getByRole('combobox', { name: 'Ordner' })).toBeVisible();
+    // Closing it again, by keyboard: the button keeps the focus.
+    const trigger = canvas.getByRole('button', { name: /^Weitere Optionen/ });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.queryByRole('combobox', { name: 'Ordner' })).toBeNull();
+    await userEvent.keyboard(' ');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+/** What was chosen for the last note, as the app remembered it. */
+const lastTime = {
+  language: 'de',
+  summary_language: 'en',
+  summary_model: 'standard',
+  structure: 'detailed',
+  transcribe: false,
+  transcript_type: 'clean',
+  speakers: 3,
+  folder_id: demoFolders[1]!.id,
+} as const;
+
+/**
+ * Remembered options: the form starts with what was sent last time and says so; sending without
+ * opening the options sends them.
+ */
+export const Remembered: Story = {
+  args: { rememberedOptions: lastTime, defaultFile: meeting, fileDuration: MEETING_SECONDS },
+  play: async ({ canvas, canvasElement, args }) => {
+    const options = canvas.getByRole('button', { name: /^Weitere Optionen/ });
+    await expect(options).toHaveTextContent(
+      'Verlaufsprotokoll, Notiz auf Englisch – wie bei Ihrer letzten Notiz',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Notiz erstellen' }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      audio_file: meeting,
+      file_name: 'Teambesprechung März.m4a',
+      size: 24_117_248,
+      name: 'Teambesprechung März',
+      design: 'classic',
+      ...lastTime,
+    });
+    await openOptions(canvasElement);
+    await expect(canvas.getByRole('combobox', { name: 'Ordner' })).toHaveTextContent('Kunden');
+    await expect(canvas.getByRole('radio', { name: 'Verlaufsprotokoll' })).toBeChecked();
+    await expect(canvas.getByLabelText('Anzahl der Sprecher')).toHaveValue(3);
+  },
+};
+
+export const RememberedEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { locale: 'en', rememberedOptions: { ...lastTime, summary_language: 'de' } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('button', { name: /^More options/ })).toHaveTextContent(
+      'Detailed minutes, note in German – as for your last note',
+    );
+    await openOptions(canvasElement, 'More options');
+    await expect(
+      canvas.getByRole('switch', { name: 'Keep the transcript in the note' }),
+    ).not.toBeChecked();
+    await expect(canvas.getByRole('radio', { name: 'Clean' })).toBeChecked();
+  },
+};
+
+/**
+ * Remembered values no longer on offer are dropped: a folder deleted since, a premium model on
+ * Free, a language the server does not offer. The rest is kept.
+ */
+export const RememberedStale: Story = {
+  args: {
+    rememberedOptions: {
+      ...lastTime,
+      folder_id: 99,
+      summary_model: 'premium',
+      language: 'xx',
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await openOptions(canvasElement);
+    await expect(canvas.getByRole('combobox', { name: 'Ordner' })).toHaveTextContent('Kein Ordner');
+    await expect(
+      canvas.getByRole('combobox', { name: 'Modell für die Zusammenfassung' }),
+    ).toHaveTextContent('Standard');
+    await expect(canvas.getByRole('combobox', { name: 'Gesprochene Sprache' })).toHaveTextContent(
+      'Automatisch erkennen',
+    );
+    await expect(canvas.getByRole('radio', { name: 'Verlaufsprotokoll' })).toBeChecked();
+  },
+};
+
+/**
+ * 0 minutes left (a balance that loaded, not one that failed): the page says so on top and
+ * links to the buy page; recording stays possible.
+ */
+export const NoMinutes: Story = {
+  args: { minutes: { ...demoMinutes, used: demoMinutes.total, remaining: 0 } },
+  play: async ({ canvas, canvasElement }) => {
+    const notice = canvasElement.querySelector<HTMLElement>('[data-slot="no-minutes"]')!;
+    await expect(notice).toHaveAttribute('role', 'status');
+    await expect(notice).toHaveTextContent('Sie haben keine Minuten mehr');
+    await expect(notice).toHaveTextContent('Aufnehmen können Sie trotzdem.');
+    await expect(within(notice).getByRole('link', { name: 'Minuten kaufen' })).toHaveAttribute(
+      'href',
+      '/buy',
+    );
+    // On top: before both actions.
+    const record = canvas.getByRole('button', { name: 'Aufnahme starten' });
+    await expect(notice.compareDocumentPosition(record)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await expect(record).toBeEnabled();
+  },
+};
+
+export const NoMinutesEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { ...NoMinutes.args, locale: 'en', buyMinutesHref: '/en/buy' },
+  play: async ({ canvasElement }) => {
+    const notice = canvasElement.querySelector<HTMLElement>('[data-slot="no-minutes"]')!;
+    await expect(notice).toHaveTextContent('You have no minutes left');
+    await expect(within(notice).getByRole('link', { name: 'Buy minutes' })).toHaveAttribute(
+      'href',
+      '/en/buy',
+    );
+  },
+};
+
+export const NoMinutesMobile: Story = {
+  ...NoMinutes,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
+
+/**
+ * No language model on the server: the built-in summariser is described plainly, and the note's
+ * language says it cannot translate.
+ */
+export const NoLanguageModel: Story = {
+  args: { capabilities: builtInOnly },
+  play: async ({ canvas, canvasElement }) => {
+    await openOptions(canvasElement);
+    await expect(
+      canvas.getByRole('combobox', { name: 'Sprache der Notiz' }),
+    ).toHaveAccessibleDescription(
+      'Die eingebaute Zusammenfassung schreibt in der gesprochenen Sprache und kann nicht übersetzen.',
+    );
+    const model = canvas.getByRole('combobox', { name: 'Modell für die Zusammenfassung' });
+    await expect(model).toHaveTextContent('Eingebaute Zusammenfassung');
+    await expect(model).toHaveAccessibleDescription(
+      'Übernimmt die wichtigsten Sätze aus dem Gespräch. Auf diesem Server ist kein KI-Sprachmodell eingerichtet.',
+    );
+  },
+};
+
+export const NoLanguageModelEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { capabilities: builtInOnly, locale: 'en' },
+  play: async ({ canvas, canvasElement }) => {
+    await openOptions(canvasElement, 'More options');
+    await expect(
+      canvas.getByRole('combobox', { name: 'Note language' }),
+    ).toHaveAccessibleDescription(
+      'The built-in summary is written in the spoken language; it cannot translate.',
+    );
+    await expect(canvas.getByRole('combobox', { name: 'Summary model' })).toHaveTextContent(
+      'Built-in summary',
+    );
+  },
+};
+
+export const NoLanguageModelMobile: Story = {
+  ...NoLanguageModel,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
+
+/** A plan without speaker labels: the speakers field says so where it is chosen. */
+export const PlanWithoutSpeakers: Story = {
+  args: { plan: planWithoutSpeakers },
+  play: async ({ canvas, canvasElement }) => {
+    await openOptions(canvasElement);
+    await expect(canvas.getByLabelText('Anzahl der Sprecher')).toHaveAccessibleDescription(
+      expect.stringContaining('Ihr Tarif Free trennt das Transkript nicht nach Sprechern.'),
+    );
+  },
+};
+
+export const PlanWithoutSpeakersEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { plan: planWithoutSpeakers, locale: 'en' },
+  play: async ({ canvas, canvasElement }) => {
+    await openOptions(canvasElement, 'More options');
+    await expect(canvas.getByLabelText('Number of speakers')).toHaveAccessibleDescription(
+      expect.stringContaining('Your Free plan does not split the transcript by speaker.'),
+    );
+  },
+};
+
+export const PlanWithoutSpeakersMobile: Story = {
+  ...PlanWithoutSpeakers,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
 };
 
 /** Picking a file names the note after it and hands the file to the app to read its duration. */
 export const ChooseFile: Story = {
   play: async ({ canvas, canvasElement, args }) => {
     await userEvent.upload(fileInput(canvasElement), meeting);
-    await expect(canvas.getByLabelText('Name der Notiz')).toHaveValue('Teambesprechung März');
     await expect(args.onFileSelected).toHaveBeenCalledOnce();
     await expect(args.onFileSelected).toHaveBeenCalledWith(meeting);
     await expect(canvas.getByText('Teambesprechung März.m4a')).toBeVisible();
@@ -127,6 +451,8 @@ export const ChooseFile: Story = {
     await expect(canvas.getByText('wird ermittelt …')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeDisabled();
     await expect(fileInput(canvasElement, 'Andere Datei wählen')).toBeInTheDocument();
+    await openOptions(canvasElement);
+    await expect(canvas.getByLabelText('Name der Notiz')).toHaveValue('Teambesprechung März');
   },
 };
 
@@ -156,7 +482,7 @@ export const FileChosen: Story = {
       transcribe: true,
       transcript_type: 'verbatim',
     });
-    // Speakers 0 and "no folder" are not sent at all (docs/uploads.md#the-upload-call).
+    // Automatic speakers and "no folder" are not sent at all (docs/uploads.md#the-upload-call).
     const [values] = (args.onSubmit as ReturnType<typeof fn>).mock.calls[0]!;
     await expect(Object.keys(values)).not.toContain('speakers');
     await expect(Object.keys(values)).not.toContain('folder_id');
@@ -166,7 +492,8 @@ export const FileChosen: Story = {
 /** Every option changed with the mouse; folder and speakers are sent because they are set. */
 export const AllOptions: Story = {
   args: { defaultFile: meeting, fileDuration: MEETING_SECONDS },
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas, canvasElement, args }) => {
+    await openOptions(canvasElement);
     const name = canvas.getByLabelText('Name der Notiz');
     await userEvent.clear(name);
     await userEvent.type(name, '  Jour fixe Vertrieb ');
@@ -182,7 +509,6 @@ export const AllOptions: Story = {
     await userEvent.click(canvas.getByRole('combobox', { name: 'Sprache der Notiz' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Französisch' }));
     await userEvent.click(canvas.getByRole('radio', { name: 'Interview' }));
-    await userEvent.click(canvas.getByRole('radio', { name: 'Minimal' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Notiz erstellen' }));
 
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
@@ -199,14 +525,15 @@ export const AllOptions: Story = {
       summary_model: 'standard',
       summary_language: 'fr',
       structure: 'interview',
-      design: 'minimal',
+      design: 'classic',
     });
   },
 };
 
 /** On Free the premium model is listed, closed, and explained. */
 export const PremiumModelLocked: Story = {
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
+    await openOptions(canvasElement);
     const model = canvas.getByRole('combobox', { name: 'Modell für die Zusammenfassung' });
     await expect(model).toHaveTextContent('Standard');
     await expect(model).toHaveAccessibleDescription(
@@ -283,7 +610,7 @@ export const NoEngine: Story = {
     await expect(notice).toHaveTextContent('Keine Spracherkennung eingerichtet');
     await expect(notice).toHaveTextContent('Es werden keine Minuten berechnet.');
     await expect(fileInput(canvasElement)).toBeDisabled();
-    await expect(canvas.getByLabelText('Name der Notiz')).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: /^Weitere Optionen/ })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeDisabled();
   },
 };
@@ -312,6 +639,7 @@ export const TooBig: Story = {
     );
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(args.onFileSelected).not.toHaveBeenCalled();
+    await openOptions(canvasElement);
     await expect(canvas.getByLabelText('Name der Notiz')).toHaveValue('');
   },
 };
@@ -335,6 +663,7 @@ export const WrongType: Story = {
     await waitFor(() => expect(args.onFileSelected).toHaveBeenCalledOnce());
     await expect(args.onFileSelected).toHaveBeenCalledWith(opus);
     await expect(canvas.queryByRole('alert')).toBeNull();
+    await openOptions(canvasElement);
     await expect(canvas.getByLabelText('Name der Notiz')).toHaveValue('Sprachnachricht');
   },
 };
@@ -406,7 +735,12 @@ export const ServerFieldErrors: Story = {
     fieldErrors: [{ path: 'name', message: 'validation.tooLong' }],
   },
   play: async ({ canvas }) => {
-    const name = canvas.getByLabelText('Name der Notiz');
+    // The field is folded under "Weitere Optionen": its error opens them.
+    const name = await canvas.findByLabelText('Name der Notiz');
+    await expect(canvas.getByRole('button', { name: /^Weitere Optionen/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
     await expect(name).toHaveAccessibleDescription(
       expect.stringContaining('Diese Eingabe ist zu lang.'),
@@ -430,6 +764,11 @@ export const Unlimited: Story = {
     await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeEnabled();
 
+    await openOptions(canvasElement);
+    // Business labels speakers: no word about it.
+    await expect(canvas.getByLabelText('Anzahl der Sprecher')).toHaveAccessibleDescription(
+      'Leer lassen, dann wird die Zahl automatisch erkannt.',
+    );
     const model = canvas.getByRole('combobox', { name: 'Modell für die Zusammenfassung' });
     await expect(model).not.toHaveAccessibleDescription();
     await userEvent.click(model);
@@ -438,7 +777,10 @@ export const Unlimited: Story = {
   },
 };
 
-/** Keyboard only, once the file is chosen: Tab, arrows, Space and Enter fill in and send. */
+/**
+ * Keyboard only: the file input, then "Weitere Optionen" opened with Enter, every option in
+ * order with Tab, arrows, Space and Enter, and the button.
+ */
 export const KeyboardOnly: Story = {
   args: { fileDuration: MEETING_SECONDS },
   play: async ({ canvas, canvasElement, args }) => {
@@ -447,6 +789,33 @@ export const KeyboardOnly: Story = {
     // Choosing in the system's file dialog is the one step a test cannot do with keys.
     await userEvent.upload(input, meeting);
 
+    await userEvent.tab();
+    const options = canvas.getByRole('button', { name: /^Weitere Optionen/ });
+    await expect(options).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(options).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    await expect(canvas.getByRole('combobox', { name: 'Sprache der Notiz' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(
+      canvas.getByRole('combobox', { name: 'Modell für die Zusammenfassung' }),
+    ).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('radio', { name: 'Ergebnisprotokoll' })).toHaveFocus();
+    await arrowTo('ArrowDown', canvas.getByRole('radio', { name: 'Verlaufsprotokoll' }));
+    await userEvent.tab();
+    await expect(canvas.getByRole('combobox', { name: 'Gesprochene Sprache' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('Anzahl der Sprecher')).toHaveFocus();
+    await userEvent.keyboard('2');
+    await userEvent.tab();
+    await expect(
+      canvas.getByRole('switch', { name: 'Transkript in der Notiz behalten' }),
+    ).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await userEvent.tab();
+    await expect(canvas.getByRole('radio', { name: 'Wortgetreu' })).toHaveFocus();
+    await arrowTo('ArrowRight', canvas.getByRole('radio', { name: 'Bereinigt' }));
     await userEvent.tab();
     await expect(canvas.getByLabelText('Name der Notiz')).toHaveFocus();
     await userEvent.keyboard('{Control>}a{/Control}Kundengespräch Müller');
@@ -458,31 +827,6 @@ export const KeyboardOnly: Story = {
     await waitFor(() =>
       expect(canvas.getByRole('combobox', { name: 'Ordner' })).toHaveTextContent('Kunden'),
     );
-    await userEvent.tab();
-    await expect(canvas.getByRole('combobox', { name: 'Gesprochene Sprache' })).toHaveFocus();
-    await userEvent.tab();
-    await expect(canvas.getByLabelText('Anzahl der Sprecher')).toHaveFocus();
-    await userEvent.keyboard('{Control>}a{/Control}2');
-    await userEvent.tab();
-    await expect(
-      canvas.getByRole('switch', { name: 'Transkript in der Notiz behalten' }),
-    ).toHaveFocus();
-    await userEvent.keyboard(' ');
-    await userEvent.tab();
-    await expect(canvas.getByRole('radio', { name: 'Wortgetreu' })).toHaveFocus();
-    await arrowTo('ArrowRight', canvas.getByRole('radio', { name: 'Bereinigt' }));
-    await userEvent.tab();
-    await expect(
-      canvas.getByRole('combobox', { name: 'Modell für die Zusammenfassung' }),
-    ).toHaveFocus();
-    await userEvent.tab();
-    await expect(canvas.getByRole('combobox', { name: 'Sprache der Notiz' })).toHaveFocus();
-    await userEvent.tab();
-    await expect(canvas.getByRole('radio', { name: 'Ergebnisprotokoll' })).toHaveFocus();
-    await arrowTo('ArrowDown', canvas.getByRole('radio', { name: 'Verlaufsprotokoll' }));
-    await userEvent.tab();
-    await expect(canvas.getByRole('radio', { name: 'Klassisch' })).toHaveFocus();
-    await arrowTo('ArrowRight', canvas.getByRole('radio', { name: 'Modern' }));
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
@@ -501,7 +845,7 @@ export const KeyboardOnly: Story = {
       summary_model: 'standard',
       summary_language: 'de',
       structure: 'detailed',
-      design: 'modern',
+      design: 'classic',
     });
   },
 };
@@ -559,18 +903,19 @@ function DemoRecorder({ takeFile }: { takeFile: (file: File) => void }) {
   );
 }
 
-/** The browser recorder under the drop zone; a finished recording becomes the form's file. */
+/** The browser recorder beside the upload; a finished recording becomes the form's file. */
 export const WithRecorder: Story = {
   args: { recorder: (takeFile) => <DemoRecorder takeFile={takeFile} />, fileDuration: 70 },
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas, canvasElement, args }) => {
     const recorder = canvas.getByRole('region', { name: 'Im Browser aufnehmen' });
     await expect(within(recorder).getByRole('timer')).toHaveTextContent('1:10');
     await userEvent.click(within(recorder).getByRole('button', { name: 'Beenden' }));
     await expect(args.onFileSelected).toHaveBeenCalledWith(recorded);
-    await expect(canvas.getByLabelText('Name der Notiz')).toHaveValue('Aufnahme 2026-11-24 09-15');
     await expect(canvas.getByText('Aufnahme 2026-11-24 09-15.webm')).toBeVisible();
     await expect(within(recorder).getByRole('status')).toHaveTextContent('Aufnahme fertig');
     await expect(canvas.getByRole('button', { name: 'Notiz erstellen' })).toBeEnabled();
+    await openOptions(canvasElement);
+    await expect(canvas.getByLabelText('Name der Notiz')).toHaveValue('Aufnahme 2026-11-24 09-15');
   },
 };
 
@@ -592,9 +937,10 @@ export const English: Story = {
     fileDuration: MEETING_SECONDS,
     error: { code: 'uploadFailed' },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'New note' })).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent('Upload failed');
+    await openOptions(canvasElement, 'More options');
     await expect(canvas.getByRole('combobox', { name: 'Note language' })).toHaveTextContent(
       'English',
     );
@@ -637,10 +983,15 @@ export const FailedKeepsEverything: Story = {
     errorOffersUpgrade: true,
     onUpgrade: fn(),
   },
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas, canvasElement, args }) => {
     const reason = canvas.getByRole('alert');
     await expect(reason).toHaveTextContent('Diese Aufnahme dauert 12:34 und kostet 13 Minuten');
     await expect(canvas.getByText('Teambesprechung März.m4a')).toBeVisible();
+    // What was sent comes back, not what is remembered.
+    await expect(canvas.getByRole('button', { name: /^Weitere Optionen/ })).toHaveTextContent(
+      /^Weitere OptionenVerlaufsprotokoll, Notiz auf Deutsch$/,
+    );
+    await openOptions(canvasElement);
     await expect(canvas.getByRole('textbox', { name: /Name/ })).toHaveValue('Kundengespräch Nord');
     await expect(canvas.getByRole('spinbutton', { name: /Sprecher/ })).toHaveValue(3);
     await expect(canvas.getByRole('button', { name: 'Erneut versuchen' })).toBeEnabled();
@@ -648,8 +999,14 @@ export const FailedKeepsEverything: Story = {
     await expect(args.onUpgrade).toHaveBeenCalledOnce();
     await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    // The design sent before is sent again, though the form no longer shows it.
     await expect(args.onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ name: 'Kundengespräch Nord', structure: 'detailed', speakers: 3 }),
+      expect.objectContaining({
+        name: 'Kundengespräch Nord',
+        structure: 'detailed',
+        speakers: 3,
+        design: 'modern',
+      }),
     );
   },
 };
@@ -662,8 +1019,9 @@ export const FailedKeepsEverythingEnglish: Story = {
     fileDuration: MEETING_SECONDS,
     error: { code: 'uploadFailed' },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Upload failed');
+    await openOptions(canvasElement, 'More options');
     await expect(canvas.getByRole('textbox', { name: /Note name/ })).toHaveValue(
       'Kundengespräch Nord',
     );

@@ -1,7 +1,7 @@
 // The cost the new-note form shows and checks before sending must be the one the server
 // charges: a recording of exactly 25 minutes lasts 25:00.08 as an MP3 and costs 25 minutes, not 26.
 import { DEFAULT_PLAN_OFFERS, type Minutes } from '@protokoll/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../../../locales/de.json';
 import { I18nextProvider as I18nProvider } from 'react-i18next';
@@ -30,20 +30,21 @@ function balance(remaining: number): Minutes {
   };
 }
 
-function renderForm(fileDuration: number, minutes: Minutes) {
+function renderForm(fileDuration: number | undefined, minutes: Minutes | undefined) {
   const i18n = createI18n('de', { de });
   return render(
     <I18nProvider i18n={i18n}>
       <ProtocolScreen
         capabilities={capabilities}
         minutes={minutes}
+        buyMinutesHref="/buy"
         plan={freeOffer}
         folders={[]}
         locale="de"
         status="ready"
         onSubmit={vi.fn()}
         onFileSelected={vi.fn()}
-        defaultFile={recording}
+        defaultFile={fileDuration === undefined ? undefined : recording}
         fileDuration={fileDuration}
       />
     </I18nProvider>,
@@ -83,5 +84,71 @@ describe('the new-note form’s cost', () => {
     expect(over.container.querySelector('[data-slot="refusal"]')).toHaveTextContent(
       'Aufnahme zu lang für Ihren Tarif',
     );
+  });
+});
+
+describe('the 0-minute notice', () => {
+  const notice = (container: HTMLElement) => container.querySelector('[data-slot="no-minutes"]');
+
+  it('shows on top with "Minuten kaufen" when the balance loaded and is 0', () => {
+    const { container } = renderForm(undefined, balance(0));
+    expect(notice(container)).toHaveTextContent('Sie haben keine Minuten mehr');
+    expect(screen.getByRole('link', { name: 'Minuten kaufen' })).toHaveAttribute('href', '/buy');
+  });
+
+  it('shows without an active plan, whose balance counts as 0', () => {
+    const { container } = renderForm(undefined, { ...balance(12), has_active_plan: false });
+    expect(notice(container)).not.toBeNull();
+  });
+
+  it('stays away while the balance is unknown, with minutes left and with unlimited minutes', () => {
+    expect(notice(renderForm(undefined, undefined).container)).toBeNull();
+    cleanup();
+    expect(notice(renderForm(undefined, balance(1)).container)).toBeNull();
+    cleanup();
+    const unlimited = { ...balance(0), unlimited: true };
+    expect(notice(renderForm(undefined, unlimited).container)).toBeNull();
+  });
+});
+
+describe('the remembered summary model', () => {
+  const withPremium = toProtocolCapabilities({
+    stt_available: true,
+    summary_models: [
+      { id: 'standard', premium: false },
+      { id: 'premium', premium: true },
+    ],
+    languages: ['de', 'en'],
+    max_upload_bytes: 1024 ** 3,
+    payments_enabled: false,
+    missing_audio_tools: [],
+  });
+  const proOffer = DEFAULT_PLAN_OFFERS.find((plan) => plan.id === 'pro')!;
+
+  it('is taken once the paid plan that opens it has loaded after the form', async () => {
+    const i18n = createI18n('de', { de });
+    const onSubmit = vi.fn();
+    const screenWith = (plan: typeof proOffer | undefined) => (
+      <I18nProvider i18n={i18n}>
+        <ProtocolScreen
+          capabilities={withPremium}
+          minutes={balance(30)}
+          plan={plan}
+          folders={[]}
+          locale="de"
+          status="ready"
+          onSubmit={onSubmit}
+          onFileSelected={vi.fn()}
+          defaultFile={recording}
+          fileDuration={60}
+          rememberedOptions={{ summary_model: 'premium' }}
+        />
+      </I18nProvider>
+    );
+    const { rerender } = render(screenWith(undefined));
+    rerender(screenWith(proOffer));
+    fireEvent.click(submit());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ summary_model: 'premium' }));
   });
 });

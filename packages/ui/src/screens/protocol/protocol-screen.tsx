@@ -7,12 +7,14 @@ import {
   isPremium,
   isUnlimited,
   noteNameFromFile,
+  planFeature,
   type CapabilitiesResponse,
   type FailureText,
   type FieldIssue,
   type Folder,
   type Locale,
   type Minutes,
+  type NoteDesign,
   type Plan,
   type PlanOffer,
   type SummaryModel,
@@ -22,20 +24,30 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
+import { buttonVariants } from '../../components/button.tsx';
 import { Form, useFormMessageText, useServerFieldErrors } from '../../components/form.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFormat } from '../../lib/format.ts';
+import { ItemLink, type RenderLink } from '../../lib/render-link.tsx';
 import { MinutesMeter } from '../../widgets/minutes-meter.tsx';
 import { FileSection, type CostRefusal } from './file-section.tsx';
-import { NoteSection, SummarySection, TranscriptSection } from './option-sections.tsx';
+import { MoreOptions } from './more-options.tsx';
+import {
+  NoteSection,
+  SummarySection,
+  TranscriptSection,
+  useLanguageName,
+} from './option-sections.tsx';
 import {
   formValuesOf,
+  NO_FOLDER,
   ProtocolForm,
   protocolDefaults,
   protocolParseOptions,
   serverFields,
   type ProtocolFormOutput,
   type ProtocolFormValues,
+  type ProtocolOptions,
 } from './protocol-form.ts';
 import { SubmitBar } from './submit-bar.tsx';
 
@@ -72,7 +84,13 @@ export function toProtocolCapabilities(
  * takes.
  */
 export type ProtocolPlan = Pick<Plan, 'name' | 'type'> &
+  Partial<Pick<Plan, 'features'>> &
   Partial<Pick<PlanOffer, 'max_file_minutes'>>;
+
+/** Whether a plan labels speakers: its features say so (docs/minutes.md#plans). */
+export function labelsSpeakers(plan: ProtocolPlan): boolean | undefined {
+  return plan.features?.includes(planFeature.speakerDetection);
+}
 
 /**
  * What the form hands over: the contract's `POST /api/note` body, file included. `speakers` is
@@ -150,12 +168,65 @@ export interface ProtocolScreenProps extends Omit<
    * dropped (and is reported through `onFileSelected`).
    */
   recorder?: ((takeFile: (file: File) => void) => React.ReactNode) | undefined;
+  /**
+   * The options the person chose for their last note (kept by the app): the form starts with
+   * them, each checked against what is on offer now, and "Weitere Optionen" says so.
+   */
+  rememberedOptions?: ProtocolOptions | undefined;
+  /**
+   * The export design sent with the note (the form no longer asks: it is chosen when
+   * downloading). Defaults to `classic`.
+   */
+  design?: NoteDesign | undefined;
+  /** The buy page, resolved for the active locale: at 0 minutes the notice links to it. */
+  buyMinutesHref?: string | undefined;
+  /** Renders that link with the app's router link; defaults to `<a href>`. */
+  renderLink?: RenderLink | undefined;
 }
 
 const protocolResolver = zodResolver(ProtocolForm, protocolParseOptions);
 
 type FileRefusal =
   { kind: 'wrongType'; name: string } | { kind: 'tooBig'; name: string; size: number };
+
+/** Fields folded under "Weitere Optionen": an error in one of them opens it. */
+const OPTION_FIELDS = serverFields;
+
+/**
+ * The remembered options as the form's values, each kept only when it is on offer now (a model
+ * the server dropped, a folder deleted since): the rest stay at their defaults.
+ */
+function rememberedValues(
+  options: ProtocolOptions | undefined,
+  offer: {
+    models: readonly string[];
+    languages: readonly string[];
+    summaryLanguages: readonly string[];
+    folders: readonly Folder[];
+  },
+): Partial<ProtocolFormValues> {
+  if (!options) return {};
+  const values: Partial<ProtocolFormValues> = {};
+  if (
+    options.language &&
+    (options.language === 'auto' || offer.languages.includes(options.language))
+  )
+    values.language = options.language;
+  if (options.summary_language && offer.summaryLanguages.includes(options.summary_language))
+    values.summary_language = options.summary_language;
+  if (options.summary_model && offer.models.includes(options.summary_model))
+    values.summary_model = options.summary_model;
+  if (options.structure) values.structure = options.structure;
+  if (options.transcribe !== undefined) values.transcribe = options.transcribe;
+  if (options.transcript_type) values.transcript_type = options.transcript_type;
+  if (options.speakers) values.speakers = String(options.speakers);
+  if (
+    options.folder_id !== undefined &&
+    offer.folders.some((folder) => folder.id === options.folder_id)
+  )
+    values.folder_id = String(options.folder_id);
+  return values;
+}
 
 /** The sent body without the fields left unset: absent, not empty. */
 function withoutUnset(values: UploadNoteBody): UploadNoteBody {
@@ -165,10 +236,13 @@ function withoutUnset(values: UploadNoteBody): UploadNoteBody {
 }
 
 /**
- * `/protocol`: the new-note form. A recording goes in through the drop zone; the form shows its
+ * `/protocol`: the new-note form, made for a first note (docs/uploads.md#the-new-note-page): two
+ * big actions, record or upload, and the button; every other option folded under "Weitere
+ * Optionen", starting from what the person chose last time. The form shows the recording's
  * duration and what it costs against the remaining minutes, and refuses before sending when the
  * minutes or the plan's per-file limit do not suffice, when the file is too big or no audio, or
- * when the server has no speech-to-text engine.
+ * when the server has no speech-to-text engine. At 0 minutes a notice on top says so and links
+ * to the buy page; recording stays possible.
  */
 export function ProtocolScreen({
   capabilities,
@@ -192,11 +266,16 @@ export function ProtocolScreen({
   errorOffersUpgrade = false,
   onUpgrade,
   recorder,
+  rememberedOptions,
+  design = 'classic',
+  buyMinutesHref,
+  renderLink,
   className,
   ...props
 }: ProtocolScreenProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const languageName = useLanguageName();
   const messageText = useFormMessageText();
   const titleId = useId();
   const refusalId = useId();
@@ -219,35 +298,88 @@ export function ProtocolScreen({
     ? capabilities.languages
     : [locale, ...capabilities.languages];
 
+  const offer = {
+    models: openModels.map((model) => model.id),
+    languages: capabilities.languages,
+    summaryLanguages,
+    folders,
+  };
+  const [remembered] = useState(() => rememberedValues(rememberedOptions, offer));
   const form = useForm<ProtocolFormValues, unknown, ProtocolFormOutput>({
     resolver: protocolResolver,
     defaultValues: initialValues
       ? {
-          ...protocolDefaults(undefined, '', defaultModel, locale),
+          ...protocolDefaults(undefined, '', defaultModel, locale, design),
           ...formValuesOf(initialValues),
         }
-      : protocolDefaults(
-          defaultFile,
-          defaultFile ? noteNameFromFile(defaultFile.name) : '',
-          defaultModel,
-          locale,
-        ),
+      : {
+          ...protocolDefaults(
+            defaultFile,
+            defaultFile ? noteNameFromFile(defaultFile.name) : '',
+            defaultModel,
+            locale,
+            design,
+          ),
+          ...remembered,
+        },
   });
   const { control, setValue, getValues, clearErrors } = form;
   const { errors, isSubmitted } = form.formState;
   useServerFieldErrors(form.setError, fieldErrors, serverFields);
 
-  // Models may arrive (or the plan change) after the form started: never keep a closed one.
+  // Folders load on their own: a remembered folder is chosen once it is known to exist, unless
+  // the person chose one meanwhile.
+  const rememberedFolder = rememberedOptions?.folder_id;
+  useEffect(() => {
+    if (initialValues || rememberedFolder === undefined) return;
+    if (form.getFieldState('folder_id').isDirty || getValues('folder_id') !== NO_FOLDER) return;
+    if (folders.some((folder) => folder.id === rememberedFolder))
+      setValue('folder_id', String(rememberedFolder));
+  }, [folders, rememberedFolder, initialValues, form, getValues, setValue]);
+
+  // An option the server refused (or the check found wrong) is folded away: show it.
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const optionError = OPTION_FIELDS.some((field) => errors[field] !== undefined);
+  const [shownError, setShownError] = useState(false);
+  if (optionError !== shownError) {
+    // Adjusted while rendering (react.dev/learn/you-might-not-need-an-effect): once per new error.
+    setShownError(optionError);
+    if (optionError) setOptionsOpen(true);
+  }
+
+  // Models may arrive (or the plan change) after the form started: never keep a closed one, and
+  // take the remembered one once the plan opens it (a paid plan loads after the form), unless
+  // the person chose another meanwhile.
+  const rememberedModel = initialValues ? undefined : rememberedOptions?.summary_model;
   useEffect(() => {
     const current = getValues('summary_model');
-    if (!openModels.some((model) => model.id === current)) setValue('summary_model', defaultModel);
-  }, [openModels, defaultModel, getValues, setValue]);
+    const open = (id: string | undefined) => openModels.some((model) => model.id === id);
+    if (
+      rememberedModel !== undefined &&
+      current !== rememberedModel &&
+      open(rememberedModel) &&
+      !form.getFieldState('summary_model').isDirty
+    )
+      setValue('summary_model', rememberedModel);
+    else if (!open(current)) setValue('summary_model', defaultModel);
+  }, [openModels, defaultModel, rememberedModel, form, getValues, setValue]);
 
   const file = useWatch({ control, name: 'audio_file' });
   const duration = file ? fileDuration : undefined;
   const cost = typeof duration === 'number' ? billableMinutes(duration) : undefined;
   const unlimited = minutes ? isUnlimited(minutes) : false;
   const remaining = minutes?.has_active_plan ? Math.max(0, minutes.remaining) : 0;
+  // Only a balance that loaded says 0: while loading (or after a failed load) it is unknown.
+  const noMinutes = minutes !== undefined && !unlimited && remaining <= 0;
+  const planWithoutSpeakers = plan && labelsSpeakers(plan) === false ? plan.name : undefined;
+  const [structure, summaryLanguage] = useWatch({
+    control,
+    name: ['structure', 'summary_language'],
+  });
+  const optionsSummary = t('protocol.options.summary', {
+    structure: t(`protocol.structures.${structure}.label`),
+    language: languageName(summaryLanguage),
+  });
   const limitMinutes = plan?.max_file_minutes ?? null;
   const overLimit = typeof duration === 'number' && exceedsFileLimit(duration, limitMinutes);
   const notEnough = cost !== undefined && minutes != null && !hasEnoughMinutes(minutes, cost);
@@ -325,6 +457,28 @@ export function ProtocolScreen({
         <p className="mt-2 text-muted-foreground">{t('protocol.description')}</p>
       </header>
 
+      {noMinutes ? (
+        // Shown on load, not in answer to an action: polite, not an interrupting alert.
+        <Alert
+          variant="warning"
+          role="status"
+          data-slot="no-minutes"
+          className="mt-6"
+          title={t('protocol.noMinutes.title')}
+          description={t('protocol.noMinutes.description')}
+        >
+          {buyMinutesHref ? (
+            <ItemLink
+              item={{ key: 'buy', label: t('minutes.buy'), href: buyMinutesHref }}
+              renderLink={renderLink}
+              className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'mt-2')}
+            >
+              {t('minutes.buy')}
+            </ItemLink>
+          ) : null}
+        </Alert>
+      ) : null}
+
       {engine ? null : (
         // Shown on load, not in answer to an action: polite, not an interrupting alert.
         <Alert
@@ -379,14 +533,25 @@ export function ProtocolScreen({
                 onUpgrade={onUpgrade}
                 recorder={recorder?.(chooseFile)}
               />
-              <NoteSection control={control} folders={folders} />
-              <TranscriptSection control={control} languages={capabilities.languages} />
-              <SummarySection
-                control={control}
-                summaryModels={capabilities.summaryModels}
-                paid={paid}
-                languages={summaryLanguages}
-              />
+              <MoreOptions
+                open={optionsOpen}
+                onOpenChange={setOptionsOpen}
+                summary={optionsSummary}
+                remembered={Object.keys(remembered).length > 0 && !initialValues}
+              >
+                <SummarySection
+                  control={control}
+                  summaryModels={capabilities.summaryModels}
+                  paid={paid}
+                  languages={summaryLanguages}
+                />
+                <TranscriptSection
+                  control={control}
+                  languages={capabilities.languages}
+                  planWithoutSpeakers={planWithoutSpeakers}
+                />
+                <NoteSection control={control} folders={folders} />
+              </MoreOptions>
             </fieldset>
 
             {minutesUnknown ? (
