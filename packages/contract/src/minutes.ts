@@ -69,7 +69,7 @@ export function usagePercent(
 }
 
 /**
- * The session's minutes after a failed load, as SPEC §7 says (docs/minutes.md#when-loading-fails):
+ * The session's minutes after a failed load, as the API rule says (docs/minutes.md#when-loading-fails):
  * all zero, no active plan. A fallback value, never shown in place of "not loaded".
  */
 export function emptyMinutes(): Minutes {

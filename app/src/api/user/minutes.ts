@@ -22,14 +22,14 @@ export function minutesQueryOptions() {
     queryFn: ({ signal }) => fetchMinutes(signal),
     // What may be sent depends on the balance now: every page that shows it asks again.
     staleTime: 0,
-    // One attempt per load (SPEC §7): a failure shows at once. A busy answer's Retry-After
+    // One attempt per load (the API rule, docs/minutes.md#when-loading-fails): a failure shows at once. A busy answer's Retry-After
     // brings a new load (`useMinutes`).
     retry: false,
   });
 }
 
 /**
- * The session's minutes as SPEC §7 words them: the balance, and all-zero minutes with no active
+ * The session's minutes as the API rule has them: the balance, and all-zero minutes with no active
  * plan once its load has failed. A fallback for logic that needs a number; no screen shows it in
  * place of "not known" (they use `useMinutes().view`).
  */

@@ -22,13 +22,13 @@ export function planQueryOptions() {
     queryFn: ({ signal }) => fetchPlan(signal),
     // The dashboard shows the plan as it is now (a purchase in another tab shows on return).
     staleTime: 0,
-    // One attempt per load (SPEC §7); a busy answer's Retry-After brings a new load (`usePlan`).
+    // One attempt per load (the API rule, docs/minutes.md#when-loading-fails); a busy answer's Retry-After brings a new load (`usePlan`).
     retry: false,
   });
 }
 
 /**
- * The session's plan as SPEC §7 words it: a failed load clears it (null). No screen shows that as
+ * The session's plan as the API rule has it: a failed load clears it (null). No screen shows that as
  * "no plan" or "Free" (they use `usePlan().view`).
  */
 export function sessionPlan(

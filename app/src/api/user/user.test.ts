@@ -177,7 +177,7 @@ describe('minutes and plan', () => {
     }
   });
 
-  it('the widgets say "not loaded" with the last known value and its time; the session falls back as SPEC §7 says', async () => {
+  it('the widgets say "not loaded" with the last known value and its time; the session falls back as the API rule says', async () => {
     handlers.getMinutes = () => ({ success: true, minutes });
     handlers.getPlan = () => ({ success: true, plan: proPlan });
     const { queryClient, wrapper } = setup();
@@ -204,7 +204,7 @@ describe('minutes and plan', () => {
       retrying: false,
     });
     expect(result.current.plan.view).toMatchObject({ status: 'error', data: proPlan });
-    // SPEC §7's session values: all-zero minutes with no active plan, and no plan.
+    // The API rule's session values: all-zero minutes with no active plan, and no plan.
     expect(sessionMinutes(queryClient.getQueryState(keys.minutes()))).toEqual(zeroMinutes);
     expect(sessionPlan(queryClient.getQueryState(keys.plan()))).toBeNull();
 
@@ -249,28 +249,43 @@ describe('minutes and plan', () => {
       return { success: true, minutes };
     };
     const { wrapper } = setup();
-    const { result } = renderHook(() => useMinutes(), { wrapper });
-    // The failure shows at once (one attempt per load), not after the wait.
-    await waitFor(() => expect(result.current.view.status).toBe('error'));
-    expect(callCount('getMinutes')).toBe(1);
+    // Every state the hook rendered, so the order is checked without racing the timer.
+    const seen: string[] = [];
+    const { result } = renderHook(
+      () => {
+        const hook = useMinutes();
+        seen.push(hook.view.status);
+        return hook;
+      },
+      { wrapper },
+    );
     await waitFor(() => expect(result.current.view.status).toBe('ready'));
+    // The failure showed first (one attempt per load), then the load after the wait recovered.
+    expect(seen.indexOf('error')).toBeGreaterThan(-1);
+    expect(seen.indexOf('error')).toBeLessThan(seen.lastIndexOf('ready'));
     expect(callCount('getMinutes')).toBe(2);
     expect(result.current.view.data).toEqual(minutes);
   });
 
   it('not before Retry-After, without one not at all, and at most three loads in a row', async () => {
-    handlers.getMinutes = busy(200);
+    const loadedAt: number[] = [];
+    handlers.getMinutes = () => {
+      loadedAt.push(Date.now());
+      return busy(200)();
+    };
     handlers.getPlan = http(500);
     const { wrapper } = setup();
     const { result } = renderHook(() => ({ minutes: useMinutes(), plan: usePlan() }), {
       wrapper,
     });
-    await waitFor(() => expect(result.current.minutes.view.status).toBe('error'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(callCount('getMinutes')).toBe(1);
     await waitFor(() => expect(callCount('getMinutes')).toBe(1 + MAX_RETRY_AFTER_LOADS), {
-      timeout: 3_000,
+      timeout: 5_000,
     });
+    // Each load came at least the named wait after the one before (a busy machine only adds).
+    for (let i = 1; i < loadedAt.length; i++) {
+      expect(loadedAt[i]! - loadedAt[i - 1]!).toBeGreaterThanOrEqual(190);
+    }
+    // A bound, not a wait: no further load comes by itself.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(callCount('getMinutes')).toBe(1 + MAX_RETRY_AFTER_LOADS);
     expect(result.current.minutes.view.status).toBe('error');
