@@ -22,13 +22,15 @@ const FIRST_PAINT_KIB = 32;
  * The home page paints more: an example note (summary beside transcript), the plans and the FAQ
  * with their texts inlined, on the default layout's full stylesheet. So does the dashboard's
  * frame (docs/architecture.md#signed-in-frames): its five cards' texts and skeletons, with the
- * message groups of what it shows once the account's data is in (billing, offers).
+ * message groups of what it shows once the account's data is in (billing, offers). Since the
+ * widgets tell a failed load from zero (with the last known value), the shell shows a connection
+ * banner and a phone leads with recording, the frame carries their texts: 36 KiB (was 34).
  */
 const FIRST_PAINT_KIB_OF = {
   'pages/index.html': 34,
   'pages/en.html': 34,
-  'pages/dashboard.html': 34,
-  'pages/en/dashboard.html': 34,
+  'pages/dashboard.html': 36,
+  'pages/en/dashboard.html': 36,
 };
 /** JavaScript per route: the public pages are held tighter than the signed-in ones. */
 const LAYOUT = 'src/routes/default-layout.tsx';

@@ -52,10 +52,10 @@ export const SignedOut: Story = {
       const yearly = within(plans).getByRole('button', { name: 'Jährlich' });
       await expect(monthly).toHaveAttribute('aria-pressed', 'true');
       const pro = within(plans).getByRole('region', { name: 'Pro' });
-      await expect(within(pro).getByText('pro Monat')).toBeVisible();
+      await expect(within(pro).getByText('pro Monat inkl. MwSt.')).toBeVisible();
       await userEvent.click(yearly);
       await expect(yearly).toHaveAttribute('aria-pressed', 'true');
-      await expect(within(pro).getByText('pro Jahr')).toBeVisible();
+      await expect(within(pro).getByText('pro Jahr inkl. MwSt.')).toBeVisible();
       await userEvent.click(within(pro).getByRole('button', { name: 'Auf Pro upgraden' }));
       await expect(args.onChoosePlan).toHaveBeenCalledWith(
         expect.objectContaining({ id: 'pro' }),

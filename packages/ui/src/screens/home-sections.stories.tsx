@@ -65,7 +65,7 @@ export const PlansYearly: Story = {
     await userEvent.click(yearly);
     await expect(yearly).toHaveAttribute('aria-pressed', 'true');
     const pro = canvas.getByRole('region', { name: 'Pro' });
-    await expect(within(pro).getByText('pro Jahr')).toBeVisible();
+    await expect(within(pro).getByText('pro Jahr inkl. MwSt.')).toBeVisible();
     await userEvent.click(within(pro).getByRole('button', { name: 'Auf Pro upgraden' }));
     await expect(args.onChoosePlan).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'pro' }),

@@ -43,7 +43,7 @@ export const Default: Story = {
 
     const pro = canvas.getByRole('region', { name: 'Pro' });
     await expect(plainText(pro.querySelector('[data-slot="plan-price"]')!)).toBe('29 €');
-    await expect(within(pro).getByText('pro Monat')).toBeVisible();
+    await expect(within(pro).getByText('pro Monat inkl. MwSt.')).toBeVisible();
     await expect(within(pro).getByText('1.200 Minuten im Monat')).toBeVisible();
     await expect(within(pro).getByText('Sprechererkennung')).toBeVisible();
     await expect(canvas.getAllByRole('button', { name: /wählen$/ })).toHaveLength(3);
@@ -67,7 +67,7 @@ export const Yearly: Story = {
 
     const pro = canvas.getByRole('region', { name: 'Pro' });
     await expect(plainText(pro.querySelector('[data-slot="plan-price"]')!)).toBe('290 €');
-    await expect(within(pro).getByText('pro Jahr')).toBeVisible();
+    await expect(within(pro).getByText('pro Jahr inkl. MwSt.')).toBeVisible();
     await expect(within(pro).getByText('entspricht 24,17 € im Monat')).toBeVisible();
     await expect(within(pro).getByText('17 % günstiger als monatlich')).toBeVisible();
 
