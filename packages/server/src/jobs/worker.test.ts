@@ -12,6 +12,7 @@ import { startOpenAiPeer, type OpenAiPeer } from '../../../../tests/peers/openai
 import type { Env } from '../config.ts';
 import { jobs, minutesLedger, notes, users } from '../db/schema.ts';
 import { monthPeriod } from '../lib/minutes.ts';
+import { planById } from '../lib/plans.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/accounts.ts';
 import { useTestDatabase } from '../test/db.ts';
 import {
@@ -437,25 +438,45 @@ describe('worker', () => {
     expect(text).toMatch(/^Wir haben beschlossen,? das Budget zu erhöhen\.$/);
   });
 
-  it('keeps the engine’s speaker labels for plans with speaker detection only', async () => {
+  it('keeps the engine’s speaker labels on every plan by default, not on one configured without', async () => {
     const s = await setup();
     peer.configure({ transcription: { speakers: 2 } });
     const free = await signUp(s.api);
-    const pro = await signUp(s.api);
-    await database().db.update(users).set({ planId: 'pro' }).where(eq(users.id, pro.user.id));
+    const starter = await signUp(s.api);
+    await database()
+      .db.update(users)
+      .set({ planId: 'starter' })
+      .where(eq(users.id, starter.user.id));
     await database()
       .db.insert(minutesLedger)
       .values({
-        userId: pro.user.id,
+        userId: starter.user.id,
         kind: 'grant',
-        minutes: 1200,
+        minutes: 300,
         period: monthPeriod(new Date()),
-        reason: 'plan:pro',
+        reason: 'plan:starter',
       });
-    s.worker.start();
-    const freeNote = await waitForNote(database().db, (await upload(s, free)).id);
-    const proNote = await waitForNote(database().db, (await upload(s, pro)).id);
-    expect(new Set(freeNote.segments.map((segment) => segment.speaker))).toEqual(new Set(['S1']));
-    expect(proNote.segments.map((segment) => segment.speaker)).toEqual(['S1', 'S2', 'S1']);
+    // The catalogue keeps speaker labels configurable: Starter is set without them here.
+    const starterPlan = planById('starter');
+    starterPlan.speakerDetection = false;
+    try {
+      s.worker.start();
+      const freeNote = await waitForNote(database().db, (await upload(s, free)).id);
+      const oneSpeaker = await waitForNote(
+        database().db,
+        (await upload(s, free, { speakers: '1' })).id,
+      );
+      const starterNote = await waitForNote(database().db, (await upload(s, starter)).id);
+      expect(freeNote.segments.map((segment) => segment.speaker)).toEqual(['S1', 'S2', 'S1']);
+      // The upload said there is one speaker: whatever the engine guessed, it is one.
+      expect(new Set(oneSpeaker.segments.map((segment) => segment.speaker))).toEqual(
+        new Set(['S1']),
+      );
+      expect(new Set(starterNote.segments.map((segment) => segment.speaker))).toEqual(
+        new Set(['S1']),
+      );
+    } finally {
+      starterPlan.speakerDetection = true;
+    }
   });
 });
