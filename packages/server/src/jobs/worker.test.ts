@@ -7,7 +7,12 @@ import { peaksKey } from '../processing/peaks.ts';
 import { endpoints, type Note } from '@protokoll/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { audioFixtures, GERMAN_TEXT, type AudioFixtures } from '../../../../tests/support/audio.ts';
+import {
+  audioFixtures,
+  ENGLISH_TEXT,
+  GERMAN_TEXT,
+  type AudioFixtures,
+} from '../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../tests/peers/openai.ts';
 import type { Env } from '../config.ts';
 import { jobs, minutesLedger, notes, users } from '../db/schema.ts';
@@ -478,5 +483,56 @@ describe('worker', () => {
     } finally {
       starterPlan.speakerDetection = true;
     }
+  });
+
+  it('writes a built-in summary in the spoken language and says which one was asked for', async () => {
+    const s = await setup();
+    const anna = await signUp(s.api);
+    peer.configure({ transcription: { language: 'english' } });
+    peer.registerTranscript(await sentChunkSha256(fixtures.english), ENGLISH_TEXT);
+    const note = await upload(
+      s,
+      anna,
+      { language: 'auto', summary_language: 'de', structure: 'lecture' },
+      fixtures.english,
+    );
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
+    const done = await detail(s, anna, note.id);
+    // The built-in summariser cannot translate: the note is English and says German was asked.
+    expect(done.summary_language).toBe('en');
+    expect(done.summary).toMatchObject({
+      generator: 'extractive',
+      structure: 'lecture',
+      language: 'en',
+      requested_language: 'de',
+      title: expect.stringMatching(/^Lecture/),
+      sections: [expect.objectContaining({ start: 0 })],
+    });
+  });
+
+  it('keeps the note language asked for when a language model writes the summary', async () => {
+    const s = await setup({ LLM_BASE_URL: peer.url, LLM_MODELS: 'gpt-4o-mini' });
+    const anna = await signUp(s.api);
+    peer.configure({ transcription: { language: 'english' } });
+    peer.registerTranscript(await sentChunkSha256(fixtures.english), ENGLISH_TEXT);
+    const note = await upload(
+      s,
+      anna,
+      {
+        language: 'auto',
+        summary_language: 'de',
+        structure: 'bullets',
+        summary_model: 'gpt-4o-mini',
+      },
+      fixtures.english,
+    );
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
+    const done = await detail(s, anna, note.id);
+    expect(done.summary_language).toBe('de');
+    expect(done.summary).toMatchObject({ generator: 'llm', structure: 'bullets', language: 'de' });
+    expect(done.summary?.requested_language).toBeUndefined();
+    expect(done.summary?.bullets?.length).toBeGreaterThan(0);
   });
 });
