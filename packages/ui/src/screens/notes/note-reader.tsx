@@ -223,7 +223,11 @@ export function NoteReader({
       {note.status === 'done' ? (
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
           <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-            <SummarySection summary={note.summary} onSeek={seek} />
+            <SummarySection
+              summary={note.summary}
+              onSeek={seek}
+              speakerNames={note.speaker_names}
+            />
             {note.segments.length > 0 ? (
               <SpeakerNames
                 labels={speakerLabels(note.segments)}
