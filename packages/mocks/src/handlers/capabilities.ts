@@ -3,7 +3,6 @@ import {
   demoCapabilities,
   noAudioToolsCapabilities,
   noEngineCapabilities,
-  noLanguageModelCapabilities,
   noPaymentsCapabilities,
   type MockCapabilities,
 } from '../fixtures/capabilities.ts';
@@ -32,8 +31,6 @@ export const capabilities = {
   default: () => capabilitiesHandlers,
   /** No speech-to-text engine configured: the upload form refuses before sending. */
   noEngine: () => createCapabilitiesHandlers(noEngineCapabilities),
-  /** A speech engine but no language model: the form says the note stays in the spoken language. */
-  noLanguageModel: () => createCapabilitiesHandlers(noLanguageModelCapabilities),
   /** No payment provider configured: buying says so before anyone clicks. */
   paymentsDisabled: () => createCapabilitiesHandlers(noPaymentsCapabilities),
   /** ffmpeg and ffprobe missing on the server: the form refuses before sending, as without engine. */

@@ -1,12 +1,6 @@
 import { endpoints, ErrorCode } from '@protokoll/contract';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
-import {
-  exhaustedMinutes,
-  noSpeakerLabelsPlan,
-  proMinutes,
-  proPlan,
-  unlimitedMinutes,
-} from '../fixtures/plans.ts';
+import { exhaustedMinutes, proMinutes, proPlan, unlimitedMinutes } from '../fixtures/plans.ts';
 import { DEMO_PASSWORD } from '../fixtures/user.ts';
 import { failWith, handle, hang, reply, type HandleOptions } from '../handle.ts';
 import { errorResponse } from '../respond.ts';
@@ -131,9 +125,6 @@ export const minutes = {
 export const plans = {
   default: () => planHandlers,
   premium: () => createPlanHandlers(createMockDb({ plan: structuredClone(proPlan) })),
-  /** A plan configured without speaker labels (`speaker_labels: false`). */
-  noSpeakerLabels: () =>
-    createPlanHandlers(createMockDb({ plan: structuredClone(noSpeakerLabelsPlan) })),
   paymentsDisabled: () => createPlanHandlers(createMockDb({ paymentsEnabled: false })),
   failing: (status = 500) => [
     failWith(e.getPlan, status, ErrorCode.SERVER),
