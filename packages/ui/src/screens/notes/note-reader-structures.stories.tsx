@@ -201,3 +201,21 @@ export const UntranslatedEnglish: Story = {
     ).toBeVisible();
   },
 };
+
+/** Phone width: the interview's questions and answers wrap without overflowing. */
+export const InterviewMobile: Story = {
+  ...Interview,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
+
+/** Phone width: a lecture's sections and key terms wrap without overflowing. */
+export const LectureMobile: Story = {
+  ...Lecture,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
+
+/** Phone width: a Verlaufsprotokoll's contributions with their speakers. */
+export const DetailedMobile: Story = {
+  ...Detailed,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+};
