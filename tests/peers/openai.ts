@@ -261,7 +261,45 @@ function summaryFromPrompt(messages: { role?: string; content?: unknown }[]): un
     .filter((match): match is RegExpExecArray => match !== null)
     .map(([, start, speaker, text]) => ({ start: start!, speaker: speaker!, text: text! }));
   const first = lines[0];
+  // The structure's own part, when the system prompt's shape asks for it.
+  const system = messages
+    .filter((m) => m.role === 'system' && typeof m.content === 'string')
+    .map((m) => m.content as string)
+    .join('\n');
+  const groups = lines
+    .map((line, i) => ({ line, i }))
+    .filter(({ i }) => i % 3 === 0)
+    .map(({ line, i }) => ({ line, rest: lines.slice(i, i + 3) }));
+  const part = system.includes('"qa": [')
+    ? {
+        qa: lines.flatMap((line, i) =>
+          line.text.trim().endsWith('?')
+            ? [{ question: line.text, answer: lines[i + 1]?.text ?? '', start: line.start }]
+            : [],
+        ),
+      }
+    : system.includes('"sections": [')
+      ? {
+          sections: groups.map(({ line, rest }) => ({
+            heading: line.text.split(/\s+/).slice(0, 3).join(' '),
+            points: rest.map((r) => r.text),
+            key_terms: line.text.split(/\s+/).filter((word) => /^\p{Lu}/u.test(word)),
+            start: line.start,
+          })),
+        }
+      : system.includes('"discussion": [')
+        ? {
+            discussion: groups.map(({ line, rest }) => ({
+              title: line.text.split(/\s+/).slice(0, 3).join(' '),
+              points: rest.map((r) => ({ text: r.text, speaker: r.speaker, start: r.start })),
+              start: line.start,
+            })),
+          }
+        : system.includes('"bullets": [')
+          ? { bullets: lines.map((line) => ({ text: line.text, start: line.start })) }
+          : {};
   return {
+    ...part,
     title: first ? `Summary: ${first.text.split(/\s+/).slice(0, 4).join(' ')}` : 'Summary',
     overview: lines
       .slice(0, 2)

@@ -5,6 +5,7 @@ describe('capabilities', () => {
   const answer = {
     success: true,
     stt_available: true,
+    llm_available: true,
     missing_audio_tools: [] as ('ffmpeg' | 'ffprobe')[],
     summary_models: [
       { id: 'standard', premium: false },

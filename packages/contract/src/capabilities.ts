@@ -34,6 +34,12 @@ export const CapabilitiesResponse = z
      * empty when uploads can be processed.
      */
     missing_audio_tools: z.array(z.enum(['ffmpeg', 'ffprobe'])),
+    /**
+     * True when a language model writes the summaries (LLM_BASE_URL and LLM_MODELS set). False:
+     * the built-in summariser picks sentences, so the note is in the spoken language whatever
+     * `summary_language` asks for.
+     */
+    llm_available: z.boolean(),
     /** The summary models to choose from, in the server's order of preference. */
     summary_models: z.array(SummaryModel),
     /** Spoken and summary languages on offer (`auto` is always possible for the spoken one). */

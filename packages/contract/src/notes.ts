@@ -126,6 +126,41 @@ export const SummaryActionItem = z
   .meta({ id: 'SummaryActionItem' });
 export type SummaryActionItem = z.infer<typeof SummaryActionItem>;
 
+/** Stichpunkte: one point of a plain list. */
+export const SummaryBullet = z
+  .object({ text: z.string(), start: Seconds })
+  .meta({ id: 'SummaryBullet' });
+export type SummaryBullet = z.infer<typeof SummaryBullet>;
+
+/** One contribution to a Verlaufsprotokoll topic; `speaker` is a label (`S2`) or a name. */
+export const SummaryContribution = z
+  .object({ text: z.string(), speaker: z.string().optional(), start: Seconds })
+  .meta({ id: 'SummaryContribution' });
+export type SummaryContribution = z.infer<typeof SummaryContribution>;
+
+/** Verlaufsprotokoll: a topic in the order it was discussed, with the course of its discussion. */
+export const SummaryDiscussion = z
+  .object({ title: z.string(), points: z.array(SummaryContribution), start: Seconds })
+  .meta({ id: 'SummaryDiscussion' });
+export type SummaryDiscussion = z.infer<typeof SummaryDiscussion>;
+
+/** Interview: a question asked and its answer (empty when none was given). */
+export const SummaryQuestion = z
+  .object({ question: z.string(), answer: z.string(), start: Seconds })
+  .meta({ id: 'SummaryQuestion' });
+export type SummaryQuestion = z.infer<typeof SummaryQuestion>;
+
+/** Vorlesung: a section of the lecture with its points and key terms. */
+export const SummaryLectureSection = z
+  .object({
+    heading: z.string(),
+    points: z.array(z.string()),
+    key_terms: z.array(z.string()),
+    start: Seconds,
+  })
+  .meta({ id: 'SummaryLectureSection' });
+export type SummaryLectureSection = z.infer<typeof SummaryLectureSection>;
+
 /**
  * Who wrote the summary: a language model, or the built-in extractive summariser
  * (docs/architecture.md#providers).
@@ -133,6 +168,12 @@ export type SummaryActionItem = z.infer<typeof SummaryActionItem>;
 export const SummaryGenerator = z.enum(['llm', 'extractive']);
 export type SummaryGenerator = z.infer<typeof SummaryGenerator>;
 
+/**
+ * A note's summary (docs/uploads.md#summaries-per-structure). Every summary has title, overview,
+ * topics, decisions and action items; the structure's own parts (`bullets`, `discussion`, `qa`,
+ * `sections`) and `structure`/`language` are additions: summaries written before them lack them
+ * and are read as before.
+ */
 export const Summary = z
   .object({
     title: z.string(),
@@ -141,6 +182,23 @@ export const Summary = z
     decisions: z.array(SummaryDecision),
     action_items: z.array(SummaryActionItem),
     generator: SummaryGenerator,
+    /** The structure it was written in; decides the layout of reader and exports. */
+    structure: NoteStructure.optional(),
+    /** The language it is written in. */
+    language: LanguageCode.optional(),
+    /**
+     * The note language asked for when the summary could not be written in it: the built-in
+     * summariser picks sentences and cannot translate, so it writes in the spoken language.
+     */
+    requested_language: LanguageCode.optional(),
+    /** Stichpunkte: the points in the order they were said. */
+    bullets: z.array(SummaryBullet).optional(),
+    /** Verlaufsprotokoll: topic by topic in order, each with its discussion. */
+    discussion: z.array(SummaryDiscussion).optional(),
+    /** Interview: questions and answers in order. */
+    qa: z.array(SummaryQuestion).optional(),
+    /** Vorlesung: sections with their points and key terms. */
+    sections: z.array(SummaryLectureSection).optional(),
   })
   .meta({ id: 'Summary' });
 export type Summary = z.infer<typeof Summary>;

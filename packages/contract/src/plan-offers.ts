@@ -18,7 +18,8 @@ export const planFeature = {
 export type PlanFeature = (typeof planFeature)[keyof typeof planFeature];
 
 /**
- * docs/minutes.md#plans: the default catalogue, one place for names, minutes and prices (cents,
+ * docs/minutes.md#plans: the default catalogue (speaker labels on every plan, like the free tiers
+ * of comparable services; `speaker_labels: false` takes them off a plan), one place for names, minutes and prices (cents,
  * EUR). The first entry is everyone's default plan. The server adds the rules it enforces.
  */
 export const DEFAULT_PLAN_OFFERS: readonly PlanOffer[] = [
@@ -30,6 +31,7 @@ export const DEFAULT_PLAN_OFFERS: readonly PlanOffer[] = [
       planFeature.minutes30,
       planFeature.maxFile30,
       planFeature.standardModel,
+      planFeature.speakerDetection,
       planFeature.allExports,
     ],
     minutes_per_month: 30,
@@ -37,17 +39,24 @@ export const DEFAULT_PLAN_OFFERS: readonly PlanOffer[] = [
     price_month: 0,
     price_year: 0,
     currency: 'EUR',
+    speaker_labels: true,
   },
   {
     id: 'starter',
     name: 'Starter',
     type: 'paid',
-    features: [planFeature.minutes300, planFeature.standardModel, planFeature.allExports],
+    features: [
+      planFeature.minutes300,
+      planFeature.standardModel,
+      planFeature.speakerDetection,
+      planFeature.allExports,
+    ],
     minutes_per_month: 300,
     max_file_minutes: null,
     price_month: 900,
     price_year: 9_000,
     currency: 'EUR',
+    speaker_labels: true,
   },
   {
     id: 'pro',
@@ -64,6 +73,7 @@ export const DEFAULT_PLAN_OFFERS: readonly PlanOffer[] = [
     price_month: 2_900,
     price_year: 29_000,
     currency: 'EUR',
+    speaker_labels: true,
   },
   {
     id: 'business',
@@ -81,5 +91,6 @@ export const DEFAULT_PLAN_OFFERS: readonly PlanOffer[] = [
     price_month: 9_900,
     price_year: 99_000,
     currency: 'EUR',
+    speaker_labels: true,
   },
 ];

@@ -84,6 +84,12 @@ export const Plan = z
       .min(1)
       .meta({ examples: [FREE_PLAN_TYPE, 'paid'] }),
     features: z.array(z.string()),
+    /**
+     * Whether transcripts keep the speakers apart ("Sprecher 1", "Sprecher 2") on this plan
+     * (docs/minutes.md#plan-limits); false: every passage is "Sprecher 1". Absent from older
+     * servers.
+     */
+    speaker_labels: z.boolean().optional(),
   })
   .meta({ id: 'Plan' });
 export type Plan = z.infer<typeof Plan>;

@@ -16,9 +16,14 @@ export { EXTRACTIVE_MODEL_ID };
  */
 export const SUPPORTED_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'tr'] as const;
 
+/** A language model writes the summaries: LLM_BASE_URL and LLM_MODELS are both set. */
+export function llmConfigured(config: Pick<Config, 'llm'>): boolean {
+  return Boolean(config.llm.baseUrl) && config.llm.models.length > 0;
+}
+
 /** The summary models this server offers: LLM_MODELS, or the extractive summariser alone. */
 export function summaryModels(config: Pick<Config, 'llm'>): SummaryModel[] {
-  if (config.llm.baseUrl && config.llm.models.length > 0) {
+  if (llmConfigured(config)) {
     return config.llm.models.map(({ id, premium }) => ({ id, premium }));
   }
   return [{ id: EXTRACTIVE_MODEL_ID, premium: false }];
@@ -34,6 +39,7 @@ export function capabilitiesOf(
     success: true,
     stt_available: config.stt.baseUrl !== undefined,
     missing_audio_tools: tools.missing,
+    llm_available: llmConfigured(config),
     summary_models: summaryModels(config),
     languages: [...SUPPORTED_LANGUAGES],
     max_upload_bytes: config.maxUploadBytes,

@@ -1,5 +1,6 @@
 import type { Locale, NoteDetail, Segment } from '@protokoll/contract';
 import { interpolate } from '../lib/locale-files.ts';
+import { extractiveNotice, structureSections } from './structure.ts';
 import type { Wording } from './wording.ts';
 
 /** One label/value pair of the line under the title (date, duration, language). */
@@ -16,9 +17,16 @@ export interface ListItem {
   details?: string;
 }
 
+/** An interview's question with its answer. */
+export interface QaPair {
+  question: string;
+  answer: string;
+}
+
 export type Section =
   | { kind: 'paragraphs'; heading: string; notice?: string; paragraphs: string[] }
-  | { kind: 'list'; heading: string; items: ListItem[] };
+  | { kind: 'list'; heading: string; items: ListItem[] }
+  | { kind: 'qa'; heading: string; pairs: QaPair[] };
 
 /** One transcript passage, speaker already shown by name. */
 export interface TranscriptLine {
@@ -152,7 +160,9 @@ export function buildExportDocument(
     sections.push({
       kind: 'paragraphs',
       heading: wording.summary,
-      ...(summary.generator === 'extractive' ? { notice: wording.extractive } : {}),
+      ...(summary.generator === 'extractive'
+        ? { notice: extractiveNotice(summary, locale, wording) }
+        : {}),
       paragraphs: paragraphs(summary.overview),
     });
     const topics = summary.topics.map((topic) => {
@@ -167,13 +177,7 @@ export function buildExportDocument(
       ].filter(Boolean);
       return { text: tidy(item.task), ...(details.length ? { details: details.join(' · ') } : {}) };
     });
-    for (const [heading, items] of [
-      [wording.topics, topics],
-      [wording.decisions, decisions],
-      [wording.actionItems, actionItems],
-    ] as const) {
-      if (items.length) sections.push({ kind: 'list', heading, items });
-    }
+    sections.push(...structureSections(note, summary, { topics, decisions, actionItems }, wording));
   }
 
   const subtitle = summary ? tidy(summary.title) : '';

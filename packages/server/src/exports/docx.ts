@@ -12,7 +12,7 @@ import {
   type IBordersOptions,
 } from 'docx';
 import type { NoteDesign } from '@protokoll/contract';
-import type { ExportDocument, ListItem, TranscriptLine } from './content.ts';
+import type { ExportDocument, ListItem, QaPair, TranscriptLine } from './content.ts';
 import { designs, type DesignTokens } from './design.ts';
 
 const BULLETS = 'bullets';
@@ -163,6 +163,18 @@ function listParagraph(item: ListItem, d: DesignTokens): Paragraph {
   return new Paragraph({ children, numbering: { reference: BULLETS, level: 0 } });
 }
 
+/** An interview's question in bold, its answer indented below it. */
+function qaParagraphs(pair: QaPair): Paragraph[] {
+  return [
+    new Paragraph({
+      children: [new TextRun({ text: pair.question, bold: true })],
+      keepNext: true,
+      spacing: { after: twips(2) },
+    }),
+    ...(pair.answer ? [new Paragraph({ text: pair.answer, indent: { left: twips(14) } })] : []),
+  ];
+}
+
 function transcriptParagraph(line: TranscriptLine, d: DesignTokens): Paragraph {
   return new Paragraph({
     style: 'Transcript',
@@ -217,8 +229,10 @@ export async function renderDocx(
     if (section.kind === 'paragraphs') {
       if (section.notice) children.push(new Paragraph({ text: section.notice, style: 'Notice' }));
       for (const text of section.paragraphs) children.push(new Paragraph({ text }));
-    } else {
+    } else if (section.kind === 'list') {
       for (const item of section.items) children.push(listParagraph(item, d));
+    } else {
+      for (const pair of section.pairs) children.push(...qaParagraphs(pair));
     }
   }
   if (doc.transcript.length) {

@@ -45,10 +45,12 @@ function allText(doc: ExportDocument): string {
     ...doc.sections.flatMap((section) =>
       section.kind === 'paragraphs'
         ? [section.heading, section.notice ?? '', ...section.paragraphs]
-        : [
-            section.heading,
-            ...section.items.flatMap((i) => [i.lead ?? '', i.text, i.details ?? '']),
-          ],
+        : section.kind === 'list'
+          ? [
+              section.heading,
+              ...section.items.flatMap((i) => [i.lead ?? '', i.text, i.details ?? '']),
+            ]
+          : [section.heading, ...section.pairs.flatMap((p) => [p.question, p.answer])],
     ),
     doc.transcriptHeading,
     ...doc.transcript.flatMap((line) => [line.speaker, line.text]),
@@ -222,6 +224,23 @@ class Layout {
     pdf.y += 3;
   }
 
+  /** An interview's question in bold, its answer below it, indented like a list's text. */
+  qa(question: string, answer: string) {
+    const { pdf, d, fonts } = this;
+    const indent = 14;
+    pdf.font(fonts.bold).fontSize(d.bodySize);
+    this.keepSpace(pdf.currentLineHeight(true) * 3);
+    pdf
+      .fillColor(hex(d.text))
+      .text(fonts.fit(question), this.left, pdf.y, { width: this.width, paragraphGap: 2 });
+    if (answer) {
+      pdf
+        .font(fonts.regular)
+        .text(fonts.fit(answer), this.left + indent, pdf.y, { width: this.width - indent });
+    }
+    pdf.y += 6;
+  }
+
   transcriptLine(time: string, speaker: string, text: string) {
     const { pdf, d, fonts } = this;
     pdf.font(fonts.regular).fontSize(d.bodySize);
@@ -302,8 +321,10 @@ export async function renderPdf(
     if (section.kind === 'paragraphs') {
       if (section.notice) layout.notice(section.notice);
       for (const text of section.paragraphs) layout.paragraph(text);
-    } else {
+    } else if (section.kind === 'list') {
       for (const item of section.items) layout.item(item);
+    } else {
+      for (const pair of section.pairs) layout.qa(pair.question, pair.answer);
     }
   }
   if (doc.transcript.length) {

@@ -22,8 +22,15 @@ export function renderMarkdown(doc: ExportDocument): string {
     if (section.kind === 'paragraphs') {
       if (section.notice) blocks.push(`> ${md(section.notice)}`);
       blocks.push(...section.paragraphs.map(md));
-    } else {
+    } else if (section.kind === 'list') {
       blocks.push(section.items.map(mdItem).join('\n'));
+    } else {
+      const { question, answer } = doc.wording;
+      for (const pair of section.pairs) {
+        blocks.push(
+          `**${md(question)}:** ${md(pair.question)}  \n${md(answer)}: ${md(pair.answer)}`,
+        );
+      }
     }
   }
   if (doc.transcript.length) {
@@ -54,8 +61,13 @@ export function renderText(doc: ExportDocument): string {
     if (section.kind === 'paragraphs') {
       if (section.notice) blocks.push(`(${section.notice})`);
       blocks.push(...section.paragraphs);
-    } else {
+    } else if (section.kind === 'list') {
       blocks.push(section.items.map(txtItem).join('\n'));
+    } else {
+      const { question, answer } = doc.wording;
+      for (const pair of section.pairs) {
+        blocks.push(`${question}: ${pair.question}\n${answer}: ${pair.answer}`);
+      }
     }
   }
   if (doc.transcript.length) {

@@ -19,6 +19,12 @@ export const wordingKeys = [
   'noSummary',
   'speaker',
   'page',
+  'bullets',
+  'interview',
+  'question',
+  'answer',
+  'keyTerms',
+  'untranslated',
 ] as const;
 export type WordingKey = (typeof wordingKeys)[number];
 export type Wording = Record<WordingKey, string>;

@@ -21,12 +21,14 @@ import {
   cutChunks,
   dominantLanguage,
   ensurePeaks,
+  extractiveLanguage,
   extractiveSummary,
   LEAD_CHUNK_SECONDS,
   mergeTranscripts,
   planChunks,
   PREPARED_MAX_BYTES_PER_SECOND,
   probeAudio,
+  spokenLanguage,
   summariseWithLlm,
   transcribeChunks,
   TranscriptAssembler,
@@ -435,8 +437,16 @@ async function summarise(ctx: StageContext): Promise<Stage> {
     });
     await ctx.save({ patch: { summary }, next: 'store' });
   } else {
+    // The built-in summariser cannot translate: the note is in the spoken language, and says
+    // which one was asked for (docs/uploads.md#the-note-language).
+    const written = extractiveLanguage(
+      note.summaryLanguage,
+      spokenLanguage(note.language, ctx.checkpoint.detectedLanguage, segments),
+    );
+    const summary = extractiveSummary(segments, { ...options, language: written.language });
+    if (written.requested) summary.requested_language = written.requested;
     // Deterministic and quick: made again rather than written twice (the store stage writes it).
-    ctx.carry({ patch: { summary: extractiveSummary(segments, options) }, next: 'store' });
+    ctx.carry({ patch: { summary }, next: 'store' });
   }
   return 'store';
 }

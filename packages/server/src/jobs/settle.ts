@@ -76,6 +76,8 @@ async function storeResult(
         error: null,
         segments,
         summary,
+        // The note's language is the one its summary is in (docs/uploads.md#the-note-language).
+        ...(summary?.language ? { summaryLanguage: summary.language } : {}),
         searchText: noteSearchText(segments, summary),
         minutesCharged: sql`${notes.minutesCharged} + ${charged}`,
       })

@@ -7,11 +7,17 @@ import { peaksKey } from '../processing/peaks.ts';
 import { endpoints, type Note } from '@protokoll/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { audioFixtures, GERMAN_TEXT, type AudioFixtures } from '../../../../tests/support/audio.ts';
+import {
+  audioFixtures,
+  ENGLISH_TEXT,
+  GERMAN_TEXT,
+  type AudioFixtures,
+} from '../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../tests/peers/openai.ts';
 import type { Env } from '../config.ts';
 import { jobs, minutesLedger, notes, users } from '../db/schema.ts';
 import { monthPeriod } from '../lib/minutes.ts';
+import { planById } from '../lib/plans.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/accounts.ts';
 import { useTestDatabase } from '../test/db.ts';
 import {
@@ -437,25 +443,96 @@ describe('worker', () => {
     expect(text).toMatch(/^Wir haben beschlossen,? das Budget zu erhöhen\.$/);
   });
 
-  it('keeps the engine’s speaker labels for plans with speaker detection only', async () => {
+  it('keeps the engine’s speaker labels on every plan by default, not on one configured without', async () => {
     const s = await setup();
     peer.configure({ transcription: { speakers: 2 } });
     const free = await signUp(s.api);
-    const pro = await signUp(s.api);
-    await database().db.update(users).set({ planId: 'pro' }).where(eq(users.id, pro.user.id));
+    const starter = await signUp(s.api);
+    await database()
+      .db.update(users)
+      .set({ planId: 'starter' })
+      .where(eq(users.id, starter.user.id));
     await database()
       .db.insert(minutesLedger)
       .values({
-        userId: pro.user.id,
+        userId: starter.user.id,
         kind: 'grant',
-        minutes: 1200,
+        minutes: 300,
         period: monthPeriod(new Date()),
-        reason: 'plan:pro',
+        reason: 'plan:starter',
       });
+    // The catalogue keeps speaker labels configurable: Starter is set without them here.
+    const starterPlan = planById('starter');
+    starterPlan.speakerDetection = false;
+    try {
+      s.worker.start();
+      const freeNote = await waitForNote(database().db, (await upload(s, free)).id);
+      const oneSpeaker = await waitForNote(
+        database().db,
+        (await upload(s, free, { speakers: '1' })).id,
+      );
+      const starterNote = await waitForNote(database().db, (await upload(s, starter)).id);
+      expect(freeNote.segments.map((segment) => segment.speaker)).toEqual(['S1', 'S2', 'S1']);
+      // The upload said there is one speaker: whatever the engine guessed, it is one.
+      expect(new Set(oneSpeaker.segments.map((segment) => segment.speaker))).toEqual(
+        new Set(['S1']),
+      );
+      expect(new Set(starterNote.segments.map((segment) => segment.speaker))).toEqual(
+        new Set(['S1']),
+      );
+    } finally {
+      starterPlan.speakerDetection = true;
+    }
+  });
+
+  it('writes a built-in summary in the spoken language and says which one was asked for', async () => {
+    const s = await setup();
+    const anna = await signUp(s.api);
+    peer.configure({ transcription: { language: 'english' } });
+    peer.registerTranscript(await sentChunkSha256(fixtures.english), ENGLISH_TEXT);
+    const note = await upload(
+      s,
+      anna,
+      { language: 'auto', summary_language: 'de', structure: 'lecture' },
+      fixtures.english,
+    );
     s.worker.start();
-    const freeNote = await waitForNote(database().db, (await upload(s, free)).id);
-    const proNote = await waitForNote(database().db, (await upload(s, pro)).id);
-    expect(new Set(freeNote.segments.map((segment) => segment.speaker))).toEqual(new Set(['S1']));
-    expect(proNote.segments.map((segment) => segment.speaker)).toEqual(['S1', 'S2', 'S1']);
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
+    const done = await detail(s, anna, note.id);
+    // The built-in summariser cannot translate: the note is English and says German was asked.
+    expect(done.summary_language).toBe('en');
+    expect(done.summary).toMatchObject({
+      generator: 'extractive',
+      structure: 'lecture',
+      language: 'en',
+      requested_language: 'de',
+      title: expect.stringMatching(/^Lecture/),
+      sections: [expect.objectContaining({ start: 0 })],
+    });
+  });
+
+  it('keeps the note language asked for when a language model writes the summary', async () => {
+    const s = await setup({ LLM_BASE_URL: peer.url, LLM_MODELS: 'gpt-4o-mini' });
+    const anna = await signUp(s.api);
+    peer.configure({ transcription: { language: 'english' } });
+    peer.registerTranscript(await sentChunkSha256(fixtures.english), ENGLISH_TEXT);
+    const note = await upload(
+      s,
+      anna,
+      {
+        language: 'auto',
+        summary_language: 'de',
+        structure: 'bullets',
+        summary_model: 'gpt-4o-mini',
+      },
+      fixtures.english,
+    );
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
+    const done = await detail(s, anna, note.id);
+    expect(done.summary_language).toBe('de');
+    expect(done.summary).toMatchObject({ generator: 'llm', structure: 'bullets', language: 'de' });
+    expect(done.summary?.requested_language).toBeUndefined();
+    expect(done.summary?.bullets?.length).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ export type ModelTier = 'standard' | 'premium';
 /** A plan as the server knows it: the public offer plus the rules the server enforces. */
 export interface PlanDefinition extends PlanOffer {
   modelTier: ModelTier;
+  /** From the offer's `speaker_labels` (absent: true). */
   speakerDetection: boolean;
   /**
    * Members a team may have besides its owner (docs/product.md#teams); 0: the plan has no team.
@@ -16,14 +17,11 @@ export interface PlanDefinition extends PlanOffer {
 }
 
 /** What the server enforces per plan, on top of the public offer. */
-const RULES: Record<
-  string,
-  Pick<PlanDefinition, 'modelTier' | 'speakerDetection' | 'teamSeats'>
-> = {
-  free: { modelTier: 'standard', speakerDetection: false, teamSeats: 0 },
-  starter: { modelTier: 'standard', speakerDetection: false, teamSeats: 0 },
-  pro: { modelTier: 'premium', speakerDetection: true, teamSeats: 0 },
-  business: { modelTier: 'premium', speakerDetection: true, teamSeats: 10 },
+const RULES: Record<string, Pick<PlanDefinition, 'modelTier' | 'teamSeats'>> = {
+  free: { modelTier: 'standard', teamSeats: 0 },
+  starter: { modelTier: 'standard', teamSeats: 0 },
+  pro: { modelTier: 'premium', teamSeats: 0 },
+  business: { modelTier: 'premium', teamSeats: 10 },
 };
 
 /**
@@ -33,7 +31,9 @@ const RULES: Record<
 export const PLAN_CATALOGUE: readonly PlanDefinition[] = DEFAULT_PLAN_OFFERS.map((offer) => {
   const rules = RULES[offer.id];
   if (!rules) throw new Error(`No server rules for plan "${offer.id}"`);
-  return { ...offer, ...rules };
+  // Speaker labels are part of every plan unless its offer takes them off (docs/minutes.md#plans).
+  const speakerDetection = offer.speaker_labels !== false;
+  return { ...offer, ...rules, speakerDetection, speaker_labels: speakerDetection };
 });
 
 export const DEFAULT_PLAN: PlanDefinition = PLAN_CATALOGUE[0]!;
@@ -44,8 +44,8 @@ export function planById(id: string): PlanDefinition {
 }
 
 /** The plan as `GET /api/user/plan` answers it (docs/minutes.md#plans). */
-export function toPlan({ id, name, type, features }: PlanDefinition): Plan {
-  return { id, name, type, features: [...features] };
+export function toPlan({ id, name, type, features, speakerDetection }: PlanDefinition): Plan {
+  return { id, name, type, features: [...features], speaker_labels: speakerDetection };
 }
 
 /** The public offer, without the server's own rules. */

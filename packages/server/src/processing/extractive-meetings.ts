@@ -3,9 +3,9 @@
 // decisions, open questions and tasks whose due dates are said in words.
 import type { Segment } from '@protokoll/contract';
 
-type Line = [speaker: string, text: string];
+export type Line = [speaker: string, text: string];
 
-function toSegments(lines: readonly Line[]): Segment[] {
+export function toSegments(lines: readonly Line[]): Segment[] {
   let at = 12;
   return lines.map(([speaker, text]) => {
     // About 15 characters per second of speech, plus a short pause.

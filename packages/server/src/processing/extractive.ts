@@ -11,6 +11,7 @@ import type {
   SummaryDecision,
   SummaryTopic,
 } from '@protokoll/contract';
+import { structureParts } from './extractive-structures.ts';
 import { emptySummary, type SpeakerNames } from './summarise.ts';
 import {
   baseLanguage,
@@ -188,7 +189,7 @@ const NAMED_ACTION = new RegExp(
   'u',
 );
 const ACTION_CUE = new RegExp(
-  `(?<![\\p{L}])(?:${ACTION_VERBS_THIRD}|${ACTION_VERBS_FIRST}|kümmern uns|Aufgabe|To-?do|action item|follow up|take care of)(?![\\p{L}])`,
+  `(?<![\\p{L}])(?:${ACTION_VERBS_THIRD}|${ACTION_VERBS_FIRST}|kümmern uns|Aufgabe|Hausaufgabe|Hausaufgaben|To-?do|action item|follow up|take care of|homework|assignment)(?![\\p{L}])`,
   'iu',
 );
 const MODAL =
@@ -511,7 +512,9 @@ export function extractiveSummary(
   options: ExtractiveOptions,
 ): Summary {
   const sentences = toSentences(segments);
-  if (sentences.length === 0) return emptySummary(options.language, 'extractive');
+  if (sentences.length === 0) {
+    return { ...emptySummary(options.language, 'extractive'), structure: options.structure };
+  }
   const speakerNames = options.speakerNames ?? {};
   const headings = HEADINGS[baseLanguage(options.language) ?? 'de'];
   const corpus = new Corpus(sentences);
@@ -565,7 +568,24 @@ export function extractiveSummary(
     }
   }
 
-  const topics = buildTopics(corpus, scores, options.structure, headings, tasks, decided);
+  const found = buildTopics(corpus, scores, options.structure, headings, tasks, decided);
+  const parts = structureParts({
+    structure: options.structure,
+    sentences,
+    scores,
+    topics: found.ranges,
+    agenda: found.agenda,
+    tasks,
+    keyTerms: (count, indices) => corpus.topTerms(count, indices),
+  });
+  // An interview's topics are its questions, as its question-and-answer list pairs them.
+  const topics: SummaryTopic[] = parts.qa
+    ? parts.qa.map(({ question, answer, start }) => ({
+        title: question,
+        ...(answer ? { text: answer } : {}),
+        start,
+      }))
+    : found.topics;
   // Named after its topics when it has several (and they are not interview questions), else
   // after its most telling terms.
   const named = options.structure !== 'interview' && topics.length >= 2;
@@ -586,6 +606,9 @@ export function extractiveSummary(
     decisions,
     action_items: actionItems,
     generator: 'extractive',
+    structure: options.structure,
+    language: options.language,
+    ...parts,
   };
 }
 
@@ -673,7 +696,13 @@ function buildTopics(
   headings: Headings | undefined,
   tasks: ReadonlySet<number>,
   decided: ReadonlySet<number>,
-): SummaryTopic[] {
+): {
+  topics: SummaryTopic[];
+  /** Where each topic starts (sentence index) and its title; empty for interview questions. */
+  ranges: { from: number; title: string }[];
+  /** Sentences that open a topic by naming it. */
+  agenda: Set<number>;
+} {
   const { sentences } = corpus;
   const rank = (indices: readonly number[]) =>
     [...indices].sort((a, b) => scores[b]! - scores[a]! || a - b);
@@ -688,7 +717,7 @@ function buildTopics(
   if (structure === 'interview') {
     const questions = sentences.filter((s) => s.text.endsWith('?') && s.terms.length >= 2);
     if (questions.length >= 2) {
-      return questions.slice(0, MAX_TOPICS.interview).map((question, q) => {
+      const topics = questions.slice(0, MAX_TOPICS.interview).map((question, q) => {
         const next = questions[q + 1]?.index ?? sentences.length;
         const answer = sentences
           .slice(question.index + 1, next)
@@ -701,13 +730,15 @@ function buildTopics(
           start: question.start,
         };
       });
+      return { topics, ranges: [], agenda: new Set() };
     }
   }
 
   const agenda = sentences.map((sentence) => agendaTopic(sentence.text));
+  const agendaIndices = new Set(agenda.flatMap((topic, i) => (topic ? [i] : [])));
   const starts = topicStarts(corpus, agenda, MAX_TOPICS[structure]);
   const perTopic = structure === 'detailed' || structure === 'lecture' ? 2 : 1;
-  return starts.map((from, t) => {
+  const topics = starts.map((from, t) => {
     const to = starts[t + 1] ?? sentences.length;
     const indices = sentences.slice(from, to).map((s) => s.index);
     // Named by its agenda phrase when one opens it (or the intro before it), else by its content.
@@ -729,6 +760,11 @@ function buildTopics(
       start: sentences[from]!.start,
     };
   });
+  return {
+    topics,
+    ranges: starts.map((from, t) => ({ from, title: topics[t]!.title })),
+    agenda: agendaIndices,
+  };
 }
 
 /**

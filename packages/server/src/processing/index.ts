@@ -37,6 +37,7 @@ export {
   type EngineName,
 } from './engine.ts';
 export { extractiveSummary, type ExtractiveOptions } from './extractive.ts';
+export { extractiveLanguage, languageCode, spokenLanguage } from './language.ts';
 export { dominantLanguage, mergeTranscripts, TranscriptMerger } from './merge.ts';
 export {
   createSttClient,

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../tests/peers/openai.ts';
 import { createChatClient } from './chat.ts';
 import { EngineError } from './engine.ts';
+import { GERMAN_INTERVIEW, ENGLISH_LECTURE } from './extractive-recordings.ts';
+import { GERMAN_MEETING } from './extractive-meetings.ts';
 import {
   buildMessages,
   parseSummaryAnswer,
@@ -160,6 +162,82 @@ describe('summariseWithLlm against the chat peer', () => {
   });
 });
 
+describe('summariseWithLlm per structure, against the chat peer', () => {
+  const client = () => createChatClient({ baseUrl: peer.url });
+  const systemPrompt = () => chatRequests().at(-1)!.messages[0]!.content;
+
+  it('asks an interview for questions and answers and reads them, in the language asked', async () => {
+    const summary = await summariseWithLlm(GERMAN_INTERVIEW, {
+      client: client(),
+      model: 'm',
+      structure: 'interview',
+      language: 'en',
+    });
+    expect(systemPrompt()).toContain('"qa": [{"question": "…", "answer": "…", "start": "mm:ss"}]');
+    expect(Summary.parse(summary)).toEqual(summary);
+    expect(summary).toMatchObject({ structure: 'interview', language: 'en', generator: 'llm' });
+    expect(summary.requested_language).toBeUndefined();
+    // The peer pairs each question line with the line after it; starts snap to passages.
+    expect(summary.qa?.[0]).toEqual({
+      question: 'Wie sind Sie eigentlich zum Bäckerhandwerk gekommen?',
+      answer: GERMAN_INTERVIEW[3]!.text,
+      start: GERMAN_INTERVIEW[2]!.start,
+    });
+  });
+
+  it('asks a lecture for sections with key terms', async () => {
+    const summary = await summariseWithLlm(ENGLISH_LECTURE, {
+      client: client(),
+      model: 'm',
+      structure: 'lecture',
+      language: 'en',
+    });
+    expect(systemPrompt()).toContain('"sections": [{"heading"');
+    expect(systemPrompt()).toContain('"key_terms"');
+    expect(summary.sections?.length).toBeGreaterThan(1);
+    expect(summary.sections?.[0]).toMatchObject({
+      points: [ENGLISH_LECTURE[0]!.text, ENGLISH_LECTURE[1]!.text, ENGLISH_LECTURE[2]!.text],
+      start: ENGLISH_LECTURE[0]!.start,
+    });
+  });
+
+  it('asks a Verlaufsprotokoll for the discussion topic by topic, with speakers by name', async () => {
+    const summary = await summariseWithLlm(GERMAN_MEETING, {
+      client: client(),
+      model: 'm',
+      structure: 'detailed',
+      language: 'de',
+      speakerNames: { S2: 'Lukas' },
+    });
+    expect(systemPrompt()).toContain('"discussion": [');
+    expect(summary.discussion?.[0]?.points.map((point) => point.speaker)).toEqual([
+      'S1',
+      'S1',
+      'S1',
+    ]);
+    expect(summary.discussion?.[1]?.points[0]).toMatchObject({ speaker: 'Lukas' });
+  });
+
+  it('asks bullets for a plain list; minutes for no part of their own', async () => {
+    const bullets = await summariseWithLlm(GERMAN_MEETING, {
+      client: client(),
+      model: 'm',
+      structure: 'bullets',
+      language: 'de',
+    });
+    expect(bullets.bullets?.length).toBe(GERMAN_MEETING.length);
+    const minutes = await summariseWithLlm(GERMAN_MEETING, {
+      client: client(),
+      model: 'm',
+      structure: 'minutes',
+      language: 'de',
+    });
+    expect(systemPrompt()).not.toMatch(/"(bullets|qa|sections|discussion)"/);
+    expect(minutes.structure).toBe('minutes');
+    expect(minutes.bullets).toBeUndefined();
+  });
+});
+
 describe('prompts', () => {
   it('have an instruction per structure, German for German notes and named for others', () => {
     const texts = (['minutes', 'detailed', 'bullets', 'interview', 'lecture'] as const).map(
@@ -194,6 +272,45 @@ describe('parseSummaryAnswer', () => {
         generator: 'llm',
       },
     });
+  });
+
+  it('reads a structure’s part, and makes it from the topics when the model left it out', () => {
+    const answer = (extra: string) =>
+      `{"title":"T","overview":"O","topics":[{"title":"Frage?","text":"Antwort.","start":"1:05"}],"decisions":[],"action_items":[]${extra}}`;
+    expect(
+      parseSummaryAnswer(
+        answer(',"qa":[{"question":"Wie?","answer":null,"start":"0:10"}]'),
+        starts,
+        'interview',
+      ),
+    ).toMatchObject({
+      summary: { structure: 'interview', qa: [{ question: 'Wie?', answer: '', start: 9.5 }] },
+    });
+    expect(parseSummaryAnswer(answer(''), starts, 'interview')).toMatchObject({
+      summary: { qa: [{ question: 'Frage?', answer: 'Antwort.', start: 65 }] },
+    });
+    expect(parseSummaryAnswer(answer(''), starts, 'lecture')).toMatchObject({
+      summary: {
+        sections: [{ heading: 'Frage?', points: ['Antwort.'], key_terms: [], start: 65 }],
+      },
+    });
+    expect(
+      parseSummaryAnswer(
+        answer(',"discussion":[{"title":"A","points":["Satz."],"start":"2:05"}]'),
+        starts,
+        'detailed',
+      ),
+    ).toMatchObject({
+      summary: { discussion: [{ title: 'A', points: [{ text: 'Satz.', start: 125 }] }] },
+    });
+    // A part of the wrong shape is an invalid answer: the model is asked again.
+    expect(
+      parseSummaryAnswer(
+        answer(',"sections":[{"heading":"H","points":"none"}]'),
+        starts,
+        'lecture',
+      ),
+    ).toEqual({ error: expect.stringMatching(/sections\.0\.points/) });
   });
 
   it('reports wrong types and missing starts', () => {

@@ -28,8 +28,24 @@ const ANSWER_SHAPE =
   '"decisions": [{"text": "…", "start": "mm:ss"}], ' +
   '"action_items": [{"task": "…", "owner": "…", "due": "…", "start": "mm:ss"}]}';
 
+/** The structure's own part of the answer (docs/uploads.md#summaries-per-structure). */
+const STRUCTURE_SHAPE: Record<NoteStructure, string> = {
+  minutes: '',
+  bullets: '"bullets": [{"text": "…", "start": "mm:ss"}]',
+  detailed:
+    '"discussion": [{"title": "…", "points": [{"text": "…", "speaker": "…", "start": "mm:ss"}], "start": "mm:ss"}]',
+  interview: '"qa": [{"question": "…", "answer": "…", "start": "mm:ss"}]',
+  lecture: '"sections": [{"heading": "…", "points": ["…"], "key_terms": ["…"], "start": "mm:ss"}]',
+};
+
+/** The JSON shape a structure's answer takes: the common fields plus the structure's part. */
+export function answerShape(structure: NoteStructure): string {
+  const extra = STRUCTURE_SHAPE[structure];
+  return extra ? `${ANSWER_SHAPE.slice(0, -1)}, ${extra}}` : ANSWER_SHAPE;
+}
+
 interface PromptSet {
-  rules: (languageName: string) => string;
+  rules: (languageName: string, shape: string) => string;
   structures: Record<NoteStructure, string>;
   part: (index: number, count: number) => string;
   transcript: string;
@@ -37,10 +53,10 @@ interface PromptSet {
 }
 
 const GERMAN: PromptSet = {
-  rules: () =>
+  rules: (_languageName, shape) =>
     [
       'Du bist ein sorgfältiger Protokollführer. Du erhältst das Transkript einer Aufnahme; jede Zeile beginnt mit einer Zeitmarke [mm:ss] und dem Namen des Sprechers.',
-      `Antworte ausschließlich mit einem JSON-Objekt dieser Form: ${ANSWER_SHAPE}`,
+      `Antworte ausschließlich mit einem JSON-Objekt dieser Form: ${shape}`,
       'Regeln: Schreibe alle Texte auf Deutsch. Übernimm nur, was im Transkript steht, und erfinde nichts hinzu.',
       '"start" ist die Zeitmarke der Zeile, aus der der Punkt stammt, ohne Klammern (z. B. "12:05").',
       '"owner" und "due" nur angeben, wenn sie genannt werden; "due" als JJJJ-MM-TT, wenn ein vollständiges Datum genannt ist, sonst wörtlich (z. B. "nächste Woche").',
@@ -50,13 +66,13 @@ const GERMAN: PromptSet = {
     minutes:
       'Erstelle ein Ergebnisprotokoll: Halte alle Beschlüsse (decisions) und Aufgaben (action_items) vollständig fest. "topics" nennt die besprochenen Themen knapp, "overview" fasst die Ergebnisse in zwei bis drei Sätzen zusammen.',
     detailed:
-      'Erstelle ein Verlaufsprotokoll: "topics" folgt dem Gespräch Thema für Thema in zeitlicher Reihenfolge; "text" gibt je Thema den Verlauf der Diskussion in einigen Sätzen wieder (wer was vorgebracht hat). Dazu alle Beschlüsse und Aufgaben.',
+      'Erstelle ein Verlaufsprotokoll: "discussion" folgt dem Gespräch Thema für Thema in zeitlicher Reihenfolge; je Thema ("title") geben "points" den Verlauf der Diskussion wieder, jeder Beitrag mit dem Namen des Sprechers ("speaker") und seiner Zeitmarke. "topics" nennt dieselben Themen mit je einem zusammenfassenden Satz. Dazu alle Beschlüsse und Aufgaben.',
     bullets:
-      'Fasse in Stichpunkten zusammen: Jedes Element von "topics" ist ein kurzer Stichpunkt ("title"), "text" höchstens ein Satz. "overview" in ein bis zwei Sätzen.',
+      'Fasse in Stichpunkten zusammen: "bullets" ist eine schlichte Liste kurzer Stichpunkte in der Reihenfolge des Gesprächs, je höchstens ein Satz. "topics" nennt die Themen knapp, "overview" in ein bis zwei Sätzen.',
     interview:
-      'Fasse ein Interview zusammen: Jedes Element von "topics" ist eine gestellte Frage ("title") mit der zusammengefassten Antwort ("text"). "overview" stellt die Gesprächspartner und die Kernaussagen vor.',
+      'Fasse ein Interview zusammen: "qa" enthält jede gestellte Frage ("question") mit der zusammengefassten Antwort ("answer") in der Reihenfolge des Gesprächs. "topics" nennt dieselben Fragen mit ihrer Antwort als "text". "overview" stellt die Gesprächspartner und die Kernaussagen vor.',
     lecture:
-      'Fasse eine Vorlesung zusammen: "topics" sind die behandelten Konzepte in Reihenfolge mit einer kurzen Erklärung ("text"). "overview" nennt die wichtigsten Erkenntnisse. "action_items" sind genannte Aufgaben oder Hausaufgaben; "decisions" bleibt meist leer.',
+      'Fasse eine Vorlesung zusammen: "sections" sind die Abschnitte der Vorlesung in Reihenfolge, je mit Überschrift ("heading"), den wichtigsten Aussagen ("points") und den Fachbegriffen ("key_terms"). "topics" nennt dieselben Abschnitte mit einer kurzen Erklärung. "overview" nennt die wichtigsten Erkenntnisse. "action_items" sind genannte Aufgaben oder Hausaufgaben; "decisions" bleibt meist leer.',
   },
   part: (index, count) =>
     `Dies ist Teil ${index} von ${count} des Transkripts; fasse nur diesen Teil zusammen.`,
@@ -66,10 +82,10 @@ const GERMAN: PromptSet = {
 };
 
 const ENGLISH: PromptSet = {
-  rules: (languageName) =>
+  rules: (languageName, shape) =>
     [
       'You are a careful minute-taker. You receive the transcript of a recording; every line starts with a [mm:ss] time marker and the speaker’s name.',
-      `Answer with a JSON object of exactly this shape and nothing else: ${ANSWER_SHAPE}`,
+      `Answer with a JSON object of exactly this shape and nothing else: ${shape}`,
       `Rules: write every text in ${languageName}. Only state what the transcript says; invent nothing.`,
       '"start" is the time marker of the line the item comes from, without brackets (e.g. "12:05").',
       'Give "owner" and "due" only when they are mentioned; "due" as YYYY-MM-DD when a full date is named, otherwise in the words used (e.g. "next week").',
@@ -79,13 +95,13 @@ const ENGLISH: PromptSet = {
     minutes:
       'Write minutes of results: record every decision ("decisions") and task ("action_items"). "topics" names the subjects discussed briefly; "overview" sums up the outcome in two or three sentences.',
     detailed:
-      'Write detailed minutes: "topics" follows the conversation topic by topic in order; each "text" retells the course of the discussion in a few sentences (who brought up what). Include every decision and task.',
+      'Write detailed minutes: "discussion" follows the conversation topic by topic in order; for each topic ("title") its "points" retell the course of the discussion, each contribution with the speaker’s name ("speaker") and its time marker. "topics" names the same topics with one summarising sentence each. Include every decision and task.',
     bullets:
-      'Summarise in bullet points: each item of "topics" is a short bullet ("title"), "text" at most one sentence. "overview" in one or two sentences.',
+      'Summarise in bullet points: "bullets" is a plain list of short points in the order of the conversation, each at most one sentence. "topics" names the subjects briefly; "overview" in one or two sentences.',
     interview:
-      'Summarise an interview: each item of "topics" is a question asked ("title") with the summarised answer ("text"). "overview" introduces the participants and the key statements.',
+      'Summarise an interview: "qa" holds every question asked ("question") with the summarised answer ("answer"), in the order of the conversation. "topics" names the same questions with their answer as "text". "overview" introduces the participants and the key statements.',
     lecture:
-      'Summarise a lecture: "topics" are the concepts covered, in order, each with a short explanation ("text"). "overview" names the key takeaways. "action_items" are assignments or homework mentioned; "decisions" usually stays empty.',
+      'Summarise a lecture: "sections" are the parts of the lecture in order, each with a heading ("heading"), its key statements ("points") and its technical terms ("key_terms"). "topics" names the same parts with a short explanation. "overview" names the key takeaways. "action_items" are assignments or homework mentioned; "decisions" usually stays empty.',
   },
   part: (index, count) =>
     `This is part ${index} of ${count} of the transcript; summarise only this part.`,
@@ -110,7 +126,7 @@ export function buildMessages(
 ): ChatMessage[] {
   const language = baseLanguage(options.language) ?? 'de';
   const prompts = language === 'de' ? GERMAN : ENGLISH;
-  const system = `${prompts.rules(`${languageName(language)} (${language})`)}\n${prompts.structures[options.structure]}`;
+  const system = `${prompts.rules(`${languageName(language)} (${language})`, answerShape(options.structure))}\n${prompts.structures[options.structure]}`;
   const part =
     options.part && options.part.count > 1
       ? `${prompts.part(options.part.index, options.part.count)}\n`
@@ -134,14 +150,135 @@ function snapStart(seconds: number, starts: readonly number[]): number {
 const optionalText = (value: unknown) =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
+type Raw = Record<string, unknown>;
+type ItemsOf = (value: unknown, map: (item: Raw) => unknown) => unknown;
+
+/**
+ * The structure's own part of an answer, read like the common fields; absent when the model left
+ * it out (the topics stand in for it, see `withStructurePart`).
+ */
+function structurePart(
+  raw: Raw,
+  structure: NoteStructure,
+  start: (value: unknown) => unknown,
+  items: ItemsOf,
+): Raw {
+  const strings = (value: unknown) => (value == null ? [] : value);
+  switch (structure) {
+    case 'minutes':
+      return {};
+    case 'bullets':
+      return raw.bullets == null
+        ? {}
+        : { bullets: items(raw.bullets, (b) => ({ text: b.text, start: start(b.start) })) };
+    case 'detailed':
+      return raw.discussion == null
+        ? {}
+        : {
+            discussion: items(raw.discussion, (d) => ({
+              title: d.title,
+              points: Array.isArray(d.points)
+                ? d.points.map((p: unknown) =>
+                    // A bare sentence is a contribution at the topic's start.
+                    typeof p === 'string'
+                      ? { text: p, start: start(d.start) }
+                      : typeof p === 'object' && p !== null
+                        ? {
+                            text: (p as Raw).text,
+                            ...(optionalText((p as Raw).speaker)
+                              ? { speaker: optionalText((p as Raw).speaker) }
+                              : {}),
+                            start: start((p as Raw).start ?? d.start),
+                          }
+                        : p,
+                  )
+                : strings(d.points),
+              start: start(d.start),
+            })),
+          };
+    case 'interview':
+      return raw.qa == null
+        ? {}
+        : {
+            qa: items(raw.qa, (q) => ({
+              question: q.question,
+              answer: q.answer == null ? '' : q.answer,
+              start: start(q.start),
+            })),
+          };
+    case 'lecture':
+      return raw.sections == null
+        ? {}
+        : {
+            sections: items(raw.sections, (x) => ({
+              heading: x.heading,
+              points: strings(x.points),
+              key_terms: strings(x.key_terms),
+              start: start(x.start),
+            })),
+          };
+  }
+}
+
+/** A structure's part the model left out, made from its topics, so the layout has its part. */
+export function withStructurePart(summary: Summary, structure: NoteStructure): Summary {
+  const { topics } = summary;
+  switch (structure) {
+    case 'minutes':
+      return summary;
+    case 'bullets':
+      return summary.bullets
+        ? summary
+        : {
+            ...summary,
+            bullets: topics.map((t) => ({
+              text: t.text ? `${t.title}: ${t.text}` : t.title,
+              start: t.start,
+            })),
+          };
+    case 'detailed':
+      return summary.discussion
+        ? summary
+        : {
+            ...summary,
+            discussion: topics.map((t) => ({
+              title: t.title,
+              points: t.text ? [{ text: t.text, start: t.start }] : [],
+              start: t.start,
+            })),
+          };
+    case 'interview':
+      return summary.qa
+        ? summary
+        : {
+            ...summary,
+            qa: topics.map((t) => ({ question: t.title, answer: t.text ?? '', start: t.start })),
+          };
+    case 'lecture':
+      return summary.sections
+        ? summary
+        : {
+            ...summary,
+            sections: topics.map((t) => ({
+              heading: t.title,
+              points: t.text ? [t.text] : [],
+              key_terms: [],
+              start: t.start,
+            })),
+          };
+  }
+}
+
 /**
  * Reads a model's answer into a Summary (generator `llm`): tolerates a ```json fence, `null` for
  * optional fields and missing lists; `start` may be `mm:ss` or seconds and is moved to the start
- * of the passage it points into. Anything else wrong is reported for the retry prompt.
+ * of the passage it points into. With a structure, its own part is read and checked too (made
+ * from the topics when left out). Anything else wrong is reported for the retry prompt.
  */
 export function parseSummaryAnswer(
   content: string,
   passageStarts: readonly number[],
+  structure?: NoteStructure,
 ): { summary: Summary } | { error: string } {
   const text = content
     .trim()
@@ -186,6 +323,7 @@ export function parseSummaryAnswer(
       start: start(a.start),
     })),
     generator: 'llm',
+    ...(structure ? { structure, ...structurePart(raw, structure, start, items) } : {}),
   };
   const parsed = Summary.safeParse(candidate);
   if (!parsed.success) {
@@ -194,7 +332,7 @@ export function parseSummaryAnswer(
       .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     return { error: issues.join('; ') };
   }
-  return { summary: parsed.data };
+  return { summary: structure ? withStructurePart(parsed.data, structure) : parsed.data };
 }
 
 /** Splits passages into consecutive windows whose rendered text stays under `maxChars`. */
@@ -239,6 +377,11 @@ export function combineSummaries(parts: readonly Summary[]): Summary {
     });
   };
   const byStart = (a: { start: number }, b: { start: number }) => a.start - b.start;
+  const joined = <K extends 'bullets' | 'discussion' | 'qa' | 'sections'>(key: K) => {
+    if (!parts.some((part) => part[key])) return {};
+    const all = parts.flatMap((part): { start: number }[] => part[key] ?? []);
+    return { [key]: all.sort(byStart) } as Pick<Summary, K>;
+  };
   return {
     title: first.title,
     overview: parts
@@ -255,6 +398,12 @@ export function combineSummaries(parts: readonly Summary[]): Summary {
       (a) => a.task,
     ) satisfies SummaryActionItem[],
     generator: first.generator,
+    ...(first.structure ? { structure: first.structure } : {}),
+    ...(first.language ? { language: first.language } : {}),
+    ...joined('bullets'),
+    ...joined('discussion'),
+    ...joined('qa'),
+    ...joined('sections'),
   };
 }
 
@@ -300,7 +449,7 @@ async function summariseWindow(
       if (!(error instanceof EngineError) || error.reason !== 'invalidAnswer') throw error;
       content = '';
     }
-    const result = parseSummaryAnswer(content, starts);
+    const result = parseSummaryAnswer(content, starts, options.structure);
     if ('summary' in result) return result.summary;
     lastError = result.error;
     messages.push(
@@ -322,7 +471,8 @@ export async function summariseWithLlm(
   options: SummariseOptions,
 ): Promise<Summary> {
   const spoken = segments.filter((segment) => segment.text.trim());
-  if (spoken.length === 0) return emptySummary(options.language, 'llm');
+  const written = { structure: options.structure, language: options.language };
+  if (spoken.length === 0) return { ...emptySummary(options.language, 'llm'), ...written };
   const windows = transcriptWindows(
     spoken,
     options.maxWindowChars ?? DEFAULT_WINDOW_CHARS,
@@ -332,7 +482,8 @@ export async function summariseWithLlm(
   for (const [index, window] of windows.entries()) {
     parts.push(await summariseWindow(window, { index: index + 1, count: windows.length }, options));
   }
-  return combineSummaries(parts);
+  // A language model writes in the language asked for.
+  return { ...combineSummaries(parts), ...written };
 }
 
 /** The summary of a recording in which nothing was said, in the note's language. */

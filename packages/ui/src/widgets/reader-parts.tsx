@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { useFormat } from '../lib/format.ts';
 import { SeekButton } from './seek-button.tsx';
+import { hasStructureParts, StructureParts } from './structure-parts.tsx';
 
 /**
  * The name a speaker goes by: the one given to its label, otherwise "Sprecher 1" for `S1` (the
@@ -80,13 +81,40 @@ export interface SummarySectionProps {
   onSeek: (seconds: number) => void;
   /** `h2` in the reader; `h3` where the note sits under a heading of its own (the home page). */
   level?: ReaderHeadingLevel;
+  /** Display names for speaker labels, for a Verlaufsprotokoll's contributions. */
+  speakerNames?: Record<string, string>;
 }
 
 /** A note's summary: overview, topics, decisions and action items, each item seeking its passage. */
-export function SummarySection({ summary, onSeek, level = 2 }: SummarySectionProps) {
-  const { t } = useTranslation();
+export function SummarySection({
+  summary,
+  onSeek,
+  level = 2,
+  speakerNames = {},
+}: SummarySectionProps) {
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const headingId = useId();
+  const speakerName = useSpeakerName(speakerNames);
+  // The structure's own layout replaces the topics list; an Ergebnisprotokoll lists its topics
+  // after its decisions and tasks.
+  const structured = summary ? hasStructureParts(summary) : false;
+  const topicsLast = summary?.structure === 'minutes';
+  const topicsList = summary ? (
+    <SeekList
+      title={t('reader.summary.topics')}
+      level={level}
+      items={summary.topics}
+      onSeek={onSeek}
+    >
+      {(topic) => (
+        <>
+          <span className="block font-medium">{topic.title}</span>
+          {topic.text ? <span className="block text-muted-foreground">{topic.text}</span> : null}
+        </>
+      )}
+    </SeekList>
+  ) : null;
 
   return (
     <section
@@ -104,7 +132,19 @@ export function SummarySection({ summary, onSeek, level = 2 }: SummarySectionPro
           {summary.generator === 'extractive' ? (
             <p className="flex gap-2 text-sm text-muted-foreground">
               <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-              {t('reader.summary.extractive')}
+              <span>
+                {t('reader.summary.extractive')}
+                {summary.requested_language && summary.language ? (
+                  <>
+                    {' '}
+                    <strong data-slot="summary-language" className="font-medium text-foreground">
+                      {t('reader.summary.untranslated', {
+                        language: languageName(summary.language, i18n.language),
+                      })}
+                    </strong>
+                  </>
+                ) : null}
+              </span>
             </p>
           ) : null}
           {summary.overview ? (
@@ -115,21 +155,15 @@ export function SummarySection({ summary, onSeek, level = 2 }: SummarySectionPro
               <p className="leading-relaxed wrap-break-word text-foreground">{summary.overview}</p>
             </div>
           ) : null}
-          <SeekList
-            title={t('reader.summary.topics')}
-            level={level}
-            items={summary.topics}
-            onSeek={onSeek}
-          >
-            {(topic) => (
-              <>
-                <span className="block font-medium">{topic.title}</span>
-                {topic.text ? (
-                  <span className="block text-muted-foreground">{topic.text}</span>
-                ) : null}
-              </>
-            )}
-          </SeekList>
+          {structured ? (
+            <StructureParts
+              summary={summary}
+              level={level}
+              onSeek={onSeek}
+              speakerName={speakerName}
+            />
+          ) : null}
+          {!structured && !topicsLast ? topicsList : null}
           <SeekList
             title={t('reader.summary.decisions')}
             level={level}
@@ -160,10 +194,20 @@ export function SummarySection({ summary, onSeek, level = 2 }: SummarySectionPro
               </>
             )}
           </SeekList>
+          {!structured && topicsLast ? topicsList : null}
         </>
       )}
     </section>
   );
+}
+
+/** "Englisch" for `en` in German. */
+function languageName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames(locale, { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /** The passage being played: the last one that has started by `position`. */

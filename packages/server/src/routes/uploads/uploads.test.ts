@@ -107,6 +107,7 @@ describe('GET /api/capabilities', () => {
       success: true,
       stt_available: true,
       missing_audio_tools: [],
+      llm_available: false,
       summary_models: [{ id: 'extractive', premium: false }],
       languages: ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'tr'],
       max_upload_bytes: 1024 ** 3,
@@ -122,6 +123,7 @@ describe('GET /api/capabilities', () => {
     });
     const body = (await bare.api.call(endpoints.getCapabilities)).body;
     expect(body.stt_available).toBe(false);
+    expect(body.llm_available).toBe(true);
     expect(body.summary_models).toEqual([
       { id: 'gpt-4o-mini', premium: false },
       { id: 'gpt-4o', premium: true },

@@ -250,7 +250,7 @@ describe('GET /api/user/minutes', () => {
 });
 
 describe('plans', () => {
-  it('GET /api/user/plan answers Free for a new account', async () => {
+  it('GET /api/user/plan answers Free for a new account, with speaker labels', async () => {
     const account = await signUp(t.api);
     const res = await t.api.call(endpoints.getPlan, { token: account.token });
     expect(res.body).toEqual({
@@ -259,7 +259,11 @@ describe('plans', () => {
         id: 'free',
         name: 'Free',
         type: 'free',
-        features: expect.arrayContaining(['plans.features.minutes30']),
+        features: expect.arrayContaining([
+          'plans.features.minutes30',
+          'plans.features.speakerDetection',
+        ]),
+        speaker_labels: true,
       },
     });
   });
@@ -279,6 +283,11 @@ describe('plans', () => {
     expect(body.plans.find((p) => p.id === 'pro')?.features).toEqual(
       expect.arrayContaining(['plans.features.premiumModel', 'plans.features.speakerDetection']),
     );
+    // Speaker labels are part of every plan by default, and every offer says so.
+    for (const plan of body.plans) {
+      expect(plan.speaker_labels, plan.id).toBe(true);
+      expect(plan.features, plan.id).toContain('plans.features.speakerDetection');
+    }
     expect(body.plans.find((p) => p.id === 'business')?.features).toContain(
       'plans.features.team10',
     );

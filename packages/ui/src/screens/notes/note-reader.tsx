@@ -226,6 +226,7 @@ export function NoteReader({
             <SummarySection
               summary={summaryWithSpeakerNames(note.summary, note.speaker_names)}
               onSeek={seek}
+              speakerNames={note.speaker_names}
             />
             {note.segments.length > 0 ? (
               <SpeakerNames

@@ -11,6 +11,7 @@ import { ProtocolScreen, toProtocolCapabilities } from './protocol-screen.tsx';
 const freeOffer = DEFAULT_PLAN_OFFERS.find((plan) => plan.id === 'free')!;
 const capabilities = toProtocolCapabilities({
   stt_available: true,
+  llm_available: true,
   summary_models: [{ id: 'standard', premium: false }],
   languages: ['de', 'en'],
   max_upload_bytes: 1024 ** 3,

@@ -1,0 +1,145 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { PDFParse } from 'pdf-parse';
+import { describe, expect, it } from 'vitest';
+import type { DownloadFormat, NoteStructure, Summary } from '@protokoll/contract';
+import { renderExport } from './index.ts';
+import { germanNote } from './note.fixture.ts';
+
+const base = germanNote().summary!;
+
+/** The same meeting summarised in each structure, with that structure's own part. */
+const parts: Record<NoteStructure, Partial<Summary>> = {
+  minutes: {},
+  bullets: {
+    bullets: [
+      { text: 'Die Straßenbeleuchtung kostet mehr.', start: 4.5 },
+      { text: 'Jürgen holt ein Angebot für Möbel ein.', start: 3_661 },
+    ],
+  },
+  detailed: {
+    discussion: [
+      {
+        title: 'Bürogröße',
+        points: [
+          { text: 'Zwei Räume werden größer.', speaker: 'S1', start: 1 },
+          { text: 'Die Straßenbeleuchtung kostet mehr.', speaker: 'S2', start: 4.5 },
+        ],
+        start: 1,
+      },
+      {
+        title: 'Möbel',
+        points: [{ text: 'Ein Angebot fehlt noch.', speaker: 'S3', start: 3_661 }],
+        start: 3_661,
+      },
+    ],
+  },
+  interview: {
+    qa: [
+      { question: 'Wie groß wird das Büro?', answer: 'Zwei Räume werden größer.', start: 1 },
+      { question: 'Was kostet die Straßenbeleuchtung?', answer: '', start: 4.5 },
+    ],
+  },
+  lecture: {
+    sections: [
+      {
+        heading: 'Grundlagen der Größenplanung',
+        points: ['Büros wachsen mit dem Team.', 'Räume kosten Miete.'],
+        key_terms: ['Bürofläche', 'Miete'],
+        start: 1,
+      },
+    ],
+  },
+};
+
+const noteIn = (structure: NoteStructure) =>
+  germanNote({ structure, summary: { ...base, structure, ...parts[structure] } });
+
+const decode = (data: Uint8Array) => new TextDecoder().decode(data);
+
+async function textOf(format: DownloadFormat, structure: NoteStructure): Promise<string> {
+  const file = await renderExport(format, noteIn(structure), 'de');
+  if (format === 'pdf') {
+    const parser = new PDFParse({ data: file.data.slice() });
+    try {
+      return (await parser.getText()).text.replace(/-- \d+ of \d+ --/g, ' ').replace(/\s+/g, ' ');
+    } finally {
+      await parser.destroy();
+    }
+  }
+  if (format === 'docx') {
+    const xml = strFromU8(unzipSync(file.data)['word/document.xml']!);
+    return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((run) => run[1]).join(' ');
+  }
+  return decode(file.data);
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ');
+
+describe.each(['md', 'txt', 'pdf', 'docx'] as const)('%s export per structure', (format) => {
+  it('an Ergebnisprotokoll leads with decisions and tasks, the topics after them', async () => {
+    const text = squash(await textOf(format, 'minutes'));
+    expect(text.indexOf('Beschlüsse')).toBeGreaterThan(-1);
+    expect(text.indexOf('Beschlüsse')).toBeLessThan(text.indexOf('Aufgaben'));
+    expect(text.indexOf('Aufgaben')).toBeLessThan(text.indexOf('Themen'));
+  });
+
+  it('Stichpunkte are one plain list, no topics', async () => {
+    const text = squash(await textOf(format, 'bullets'));
+    expect(text).toContain('Stichpunkte');
+    expect(text).toContain('Jürgen holt ein Angebot für Möbel ein.');
+    expect(text).not.toContain('Themen');
+  });
+
+  it('a Verlaufsprotokoll goes topic by topic, each contribution with its speaker', async () => {
+    const text = squash(await textOf(format, 'detailed'));
+    expect(text.indexOf('Bürogröße')).toBeLessThan(text.indexOf('Möbel'));
+    expect(text).toMatch(/Jürgen Weiß\W+Zwei Räume werden größer\./);
+    expect(text).toMatch(/Erika Müller\W+Die Straßenbeleuchtung kostet mehr\./);
+    expect(text).toMatch(/Sprecher 3\W+Ein Angebot fehlt noch\./);
+    expect(text).not.toContain('Themen');
+  });
+
+  it('an interview reads as questions and answers', async () => {
+    const text = squash(await textOf(format, 'interview'));
+    expect(text).toContain('Fragen und Antworten');
+    expect(text).toMatch(/Wie groß wird das Büro\?\W+(Antwort: )?Zwei Räume werden größer\./);
+    expect(text).toContain('Was kostet die Straßenbeleuchtung?');
+  });
+
+  it('a lecture reads as its sections with key terms', async () => {
+    const text = squash(await textOf(format, 'lecture'));
+    expect(text).toContain('Grundlagen der Größenplanung');
+    expect(text).toContain('Büros wachsen mit dem Team.');
+    expect(text).toMatch(/Schlüsselbegriffe\W+Bürofläche, Miete/);
+  });
+});
+
+describe('a note made before the structures had parts', () => {
+  it('exports its topics, decisions and tasks as before', async () => {
+    const old = germanNote({ structure: 'interview' });
+    const text = decode((await renderExport('md', old, 'de')).data);
+    const order = ['## Themen', '## Beschlüsse', '## Aufgaben'].map((h) => text.indexOf(h));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(text).not.toContain('Fragen und Antworten');
+  });
+});
+
+it('JSON keeps every part of the summary', async () => {
+  const json = JSON.parse(decode((await renderExport('json', noteIn('lecture'), 'de')).data));
+  expect(json.summary.sections).toEqual(parts.lecture.sections);
+  expect(json.summary.structure).toBe('lecture');
+});
+
+it('says when the built-in summariser could not write the language asked for', async () => {
+  const note = germanNote({
+    summary_language: 'en',
+    summary: { ...base, generator: 'extractive', language: 'en', requested_language: 'de' },
+  });
+  const german = decode((await renderExport('md', note, 'de')).data);
+  expect(german).toContain(
+    'Zusammenfassung auf Englisch – der eingebaute Zusammenfasser übersetzt nicht.',
+  );
+  const english = decode((await renderExport('txt', note, 'en')).data);
+  expect(english).toContain('Summary in English – the built-in summariser does not translate.');
+});
