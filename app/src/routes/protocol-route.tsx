@@ -164,6 +164,7 @@ export function ProtocolRoute() {
         name: current.name,
         type: current.type,
         features: current.features,
+        speaker_labels: current.speaker_labels,
         max_file_minutes: currentPlan.isError ? undefined : offer?.max_file_minutes,
       }
     : currentPlan.isPending

@@ -90,6 +90,7 @@ const idleRecorder: ProtocolScreenProps['recorder'] = () => <IdleRecorder />;
 /** Free as configured without speaker labels: its features leave them out. */
 const planWithoutSpeakers = {
   ...freeOffer,
+  speaker_labels: false,
   features: freeOffer.features.filter((feature) => feature !== planFeature.speakerDetection),
 };
 

@@ -115,6 +115,7 @@ describe('the 0-minute notice', () => {
 describe('the remembered summary model', () => {
   const withPremium = toProtocolCapabilities({
     stt_available: true,
+    llm_available: true,
     summary_models: [
       { id: 'standard', premium: false },
       { id: 'premium', premium: true },

@@ -84,12 +84,14 @@ export function toProtocolCapabilities(
  * takes.
  */
 export type ProtocolPlan = Pick<Plan, 'name' | 'type'> &
-  Partial<Pick<Plan, 'features'>> &
+  Partial<Pick<Plan, 'features' | 'speaker_labels'>> &
   Partial<Pick<PlanOffer, 'max_file_minutes'>>;
 
-/** Whether a plan labels speakers: its features say so (docs/minutes.md#plans). */
+/**
+ * Whether a plan labels speakers: its `speaker_labels`, else its features (docs/minutes.md#plans).
+ */
 export function labelsSpeakers(plan: ProtocolPlan): boolean | undefined {
-  return plan.features?.includes(planFeature.speakerDetection);
+  return plan.speaker_labels ?? plan.features?.includes(planFeature.speakerDetection);
 }
 
 /**
