@@ -26,8 +26,10 @@ export const Default: Story = {
     // The name says it: no "Kostenlos" badge beside "Free".
     await expect(canvas.queryByText('Kostenlos')).toBeNull();
     const features = canvas.getByRole('list', { name: 'Im Tarif enthalten' });
-    await expect(features.querySelectorAll('li')).toHaveLength(4);
+    await expect(features.querySelectorAll('li')).toHaveLength(5);
     await expect(features).toHaveTextContent('30 Minuten pro Monat');
+    // Speaker labels are part of every plan by default.
+    await expect(features).toHaveTextContent('Sprechererkennung');
     await expect(features).toHaveTextContent('Bis zu 30 Minuten pro Aufnahme');
     await expect(canvas.queryByRole('button', { name: /Abo verwalten/ })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Jetzt upgraden' }));
