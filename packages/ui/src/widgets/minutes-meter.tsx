@@ -1,5 +1,5 @@
 import { isUnlimited, usagePercent, type Minutes } from '@protokoll/contract';
-import { Infinity as InfinityIcon, RotateCw, ShoppingCart } from 'lucide-react';
+import { Infinity as InfinityIcon, ShoppingCart } from 'lucide-react';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format.ts';
@@ -10,6 +10,7 @@ import { Progress } from '../components/progress.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
 import { ItemLink, type RenderLink } from '../lib/render-link.tsx';
+import { LoadFailedAlert } from './load-failed-alert.tsx';
 
 /** From this usage on the meter warns that the minutes are nearly used up. */
 const HIGH_USAGE_PERCENT = 90;
@@ -99,24 +100,11 @@ export function MinutesMeter({
         ) : null}
 
         {status === 'error' || (status === 'ready' && minutes == null) ? (
-          <Alert
-            variant="danger"
+          <LoadFailedAlert
             description={t(lastKnown ? 'minutes.loadFailedLastKnown' : 'minutes.loadFailed')}
-          >
-            {onRetry ? (
-              <Button
-                variant="outline"
-                size="sm"
-                className="mt-2"
-                onClick={onRetry}
-                loading={retrying}
-              >
-                {/* The spinner takes the icon's place. */}
-                {retrying ? null : <RotateCw aria-hidden />}
-                {t('common.retry')}
-              </Button>
-            ) : null}
-          </Alert>
+            onRetry={onRetry}
+            retrying={retrying}
+          />
         ) : null}
 
         {lastKnown ? (

@@ -1,8 +1,7 @@
 import { isPremium, type Plan } from '@protokoll/contract';
-import { Check, ExternalLink, RotateCw, Sparkles } from 'lucide-react';
+import { Check, ExternalLink, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../components/alert.tsx';
 import { Badge } from '../components/badge.tsx';
 import { Button } from '../components/button.tsx';
 import {
@@ -16,6 +15,7 @@ import {
 import { Skeleton } from '../components/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
 import { useFormat } from '../lib/format.ts';
+import { LoadFailedAlert } from './load-failed-alert.tsx';
 
 export interface PlanCardProps extends Omit<React.ComponentProps<'div'>, 'children'> {
   /**
@@ -103,24 +103,11 @@ export function PlanCard({
 
       {status === 'error' ? (
         <CardContent className="grid gap-4">
-          <Alert
-            variant="danger"
+          <LoadFailedAlert
             description={t(lastKnown ? 'plan.loadFailedLastKnown' : 'plan.loadFailed')}
-          >
-            {onRetry ? (
-              <Button
-                variant="outline"
-                size="sm"
-                className="mt-2"
-                onClick={onRetry}
-                loading={retrying}
-              >
-                {/* The spinner takes the icon's place. */}
-                {retrying ? null : <RotateCw aria-hidden />}
-                {t('common.retry')}
-              </Button>
-            ) : null}
-          </Alert>
+            onRetry={onRetry}
+            retrying={retrying}
+          />
           {/* Only the name: features and actions would speak of the plan now. */}
           {lastKnown ? (
             <div data-slot="plan-last-known" className="grid gap-1">

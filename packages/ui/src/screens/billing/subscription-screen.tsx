@@ -26,6 +26,7 @@ import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
 import type { RenderLink } from '../../lib/render-link.tsx';
+import { LoadFailedAlert } from '../../widgets/load-failed-alert.tsx';
 import { MinutesMeter } from '../../widgets/minutes-meter.tsx';
 
 /** How the page words a subscription: one kind per status it explains differently. */
@@ -315,24 +316,11 @@ function SubscriptionDetails({
                   : t('plan.lastKnown')}
               </p>
             ) : null}
-            <Alert
-              variant="danger"
+            <LoadFailedAlert
               description={t(plan ? 'plan.loadFailedLastKnown' : 'plan.loadFailed')}
-            >
-              {onRetryPlan ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="mt-2"
-                  onClick={onRetryPlan}
-                  loading={planRetrying}
-                >
-                  {/* The spinner takes the icon's place. */}
-                  {planRetrying ? null : <RotateCw aria-hidden />}
-                  {t('common.retry')}
-                </Button>
-              ) : null}
-            </Alert>
+              onRetry={onRetryPlan}
+              retrying={planRetrying}
+            />
           </div>
         ) : null}
 
