@@ -25,6 +25,8 @@ export const Default: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
     await expect(args.onRetry).toHaveBeenCalledOnce();
+    // The screenshot is taken without focus (a ring depends on the story shown before).
+    (document.activeElement as HTMLElement | null)?.blur();
   },
 };
 

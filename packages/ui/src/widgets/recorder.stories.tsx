@@ -218,7 +218,7 @@ export const NeedsMinutes: Story = {
       '/buy',
     );
     await userEvent.click(
-      actions.getByRole('button', { name: 'Die ersten 10 Minuten verarbeiten' }),
+      actions.getByRole('button', { name: '10 Minuten davon verarbeiten' }),
     );
     await expect(args.onProcessPart).toHaveBeenCalledOnce();
     await userEvent.click(actions.getByRole('button', { name: 'Für später behalten' }));

@@ -376,14 +376,7 @@ export function Recorder({
             remaining: format.minutes(Math.max(0, remainingMinutes ?? 0)),
           })}
         >
-          {/* On a phone one action a row, as wide as the message, a long label wrapping. */}
-          <div
-            className={cn(
-              'mt-3 flex flex-wrap gap-2',
-              'max-sm:grid max-sm:grid-cols-[minmax(0,1fr)]',
-              'max-sm:*:h-auto max-sm:*:min-h-8 max-sm:*:py-1.5 max-sm:*:whitespace-normal',
-            )}
-          >
+          <div className="mt-3 flex flex-wrap gap-2 max-sm:grid">
             {buyHref ? (
               <Button asChild size="sm">
                 <ItemLink
