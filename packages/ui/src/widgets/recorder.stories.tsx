@@ -217,9 +217,7 @@ export const NeedsMinutes: Story = {
       'href',
       '/buy',
     );
-    await userEvent.click(
-      actions.getByRole('button', { name: '10 Minuten davon verarbeiten' }),
-    );
+    await userEvent.click(actions.getByRole('button', { name: '10 Minuten davon verarbeiten' }));
     await expect(args.onProcessPart).toHaveBeenCalledOnce();
     await userEvent.click(actions.getByRole('button', { name: 'Für später behalten' }));
     await expect(args.onKeep).toHaveBeenCalledOnce();
