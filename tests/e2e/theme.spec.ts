@@ -8,6 +8,9 @@ const html = (page: Page) => page.locator('html');
 
 /** Loads `path` with every script file refused: only the inline theme script in <head> runs. */
 async function firstPaint(page: Page, path: string) {
+  // From a blank page: nothing the page before started (a load it was still making) can cut
+  // this navigation short.
+  await page.goto('about:blank');
   await page.route('**/assets/**/*.js', (route) => route.abort());
   await page.goto(path);
   const state = await page.evaluate(() => ({
