@@ -13,7 +13,7 @@ import {
 } from '../../components/alert-dialog.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { useOfflineReason } from '../../components/offline-reason.tsx';
+import { useOfflineReason } from '../../lib/offline-reason.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useAction, type ActionResult } from './action.ts';
 

@@ -33,7 +33,7 @@ import {
   FormMessage,
 } from '../../components/form.tsx';
 import { Input } from '../../components/input.tsx';
-import { useOfflineReason } from '../../components/offline-reason.tsx';
+import { useOfflineReason } from '../../lib/offline-reason.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { asFailureText, useAction, type ActionResult, type ActionState } from './action.ts';
 import { ConfirmDelete, type ConfirmDeleteDialogProps } from './delete-note-dialog.tsx';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { useOfflineReason } from '../../components/offline-reason.tsx';
+import { useOfflineReason } from '../../lib/offline-reason.tsx';
 import {
   Dialog,
   DialogClose,

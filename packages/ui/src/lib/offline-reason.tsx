@@ -1,7 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOffline } from '../lib/connection.ts';
+import { useOffline } from './connection.ts';
 
 /**
  * For a button that needs the server (docs/architecture.md#offline): while offline it is to be
