@@ -22,8 +22,8 @@ import {
   type MinutesAccount,
   minutesOf,
   reserveMinutes,
-} from '../../lib/minutes.ts';
-import { planById, type PlanDefinition } from '../../lib/plans.ts';
+} from '../minutes.ts';
+import { planById, type PlanDefinition } from '../plans.ts';
 import type { Wording } from '../../lib/wording.ts';
 import { AudioError, detectAudio } from '../../processing/index.ts';
 import { audioKey } from '../../providers/storage/storage.ts';

@@ -5,7 +5,7 @@ import { isStage, STAGE_DISPLAY } from '../../jobs/pipeline.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { notAuthenticated } from '../../lib/auth/middleware.ts';
 import { ApiError, notFoundError } from '../../lib/errors.ts';
-import { heldMinutes, lockMinutesAccount, minutesOf, reserveMinutes } from '../../lib/minutes.ts';
+import { heldMinutes, lockMinutesAccount, minutesOf, reserveMinutes } from '../minutes.ts';
 import type { Wording } from '../../lib/wording.ts';
 import type { DomainDeps } from '../deps.ts';
 import { insufficientMinutes, noEngine } from './refusals.ts';
