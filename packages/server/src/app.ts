@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { AppEnv } from './lib/context.ts';
+import type { AppEnv } from './http/context.ts';
 import { createBoundedQueue, type BoundedQueue } from './lib/bounded-queue.ts';
 import { createDbGate, gateDatabaseRequests, openGate, type DbGate } from './lib/db-gate.ts';
 import { isPoolTimeout } from './lib/db-errors.ts';
@@ -18,9 +18,9 @@ import {
   ServerBusyError,
 } from './lib/errors.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { validationHook } from './lib/openapi.ts';
-import { requestId } from './lib/request-id.ts';
-import { limitBodies } from './lib/body-limit.ts';
+import { validationHook } from './http/openapi.ts';
+import { requestId } from './http/request-id.ts';
+import { limitBodies } from './http/body-limit.ts';
 import { randomBytes } from 'node:crypto';
 import { createGoogleVerifier, type GoogleVerifier } from './lib/auth/google.ts';
 import { createJobSignal, type JobSignal } from './jobs/signal.ts';

@@ -8,7 +8,7 @@
 import { RESUMABLE_UPLOAD_PATH } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import type { QueueLimits } from '../config.ts';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../http/context.ts';
 import { createBoundedQueue } from './bounded-queue.ts';
 
 /** The place a running request holds in the gate. */

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import type { RateLimit } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../http/context.ts';
 import { ApiError } from './errors.ts';
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again later.';

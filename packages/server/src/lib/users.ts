@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../http/context.ts';
 
 /** The user as every answer carries it (docs/sessions.md#the-user). */
 export function toUserDto(user: User): UserDto {

@@ -3,7 +3,7 @@
 // same locales/*.json the interface uses, in the language of the request.
 import { recordingLength, type Locale } from '@protokoll/contract';
 import type { Context } from 'hono';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../http/context.ts';
 import { translatorFor, type Translate } from './locale-files.ts';
 import { mailLocale } from './users.ts';
 

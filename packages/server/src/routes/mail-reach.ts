@@ -1,7 +1,7 @@
 import type { Locale } from '@protokoll/contract';
 import type { Context } from 'hono';
 import type { MailReach } from '../domain/accounts/mail-reach.ts';
-import type { AppEnv } from '../lib/context.ts';
+import type { AppEnv } from '../http/context.ts';
 import { appLink, mailLocale } from '../lib/users.ts';
 
 /** The request's MailReach: `requested` is a language the body names explicitly, if any. */

@@ -13,7 +13,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { folders, notes, type NoteRow, type User } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { notAuthenticated } from '../../lib/auth/middleware.ts';
+import { notAuthenticated } from '../../http/auth.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { ApiError, ErrorMessage, notFoundError, validationError } from '../../lib/errors.ts';
 import {

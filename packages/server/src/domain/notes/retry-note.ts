@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { jobs, minutesLedger, notes, type NoteRow } from '../../db/schema.ts';
 import { isStage, STAGE_DISPLAY } from '../../jobs/pipeline.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { notAuthenticated } from '../../lib/auth/middleware.ts';
+import { notAuthenticated } from '../../http/auth.ts';
 import { ApiError, notFoundError } from '../../lib/errors.ts';
 import { heldMinutes, lockMinutesAccount, minutesOf, reserveMinutes } from '../minutes.ts';
 import type { Wording } from '../../lib/wording.ts';

@@ -10,11 +10,11 @@ import {
 } from '../../domain/billing/checkout.ts';
 import { subscriptionState } from '../../domain/billing/subscriptions.ts';
 import { handlePaymentEvent } from '../../domain/billing/webhook.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import type { AppEnv } from '../../lib/context.ts';
+import { authOf, notAuthenticated } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { notFoundError } from '../../lib/errors.ts';
 import { translatorFor } from '../../lib/locale-files.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import { findUserById, mailLocale } from '../../lib/users.ts';
 import { billingDepsOf } from '../deps.ts';
 import type {

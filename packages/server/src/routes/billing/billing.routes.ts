@@ -6,7 +6,7 @@ import {
   getSubscription,
   stripeWebhook,
 } from '@protokoll/contract';
-import { routeFor } from '../../lib/openapi.ts';
+import { routeFor } from '../../http/openapi.ts';
 import { paymentsRequired } from './billing.handlers.ts';
 
 // Without a payment provider these answer `paymentsDisabled` before looking at the request.

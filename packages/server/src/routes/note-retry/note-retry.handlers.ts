@@ -1,7 +1,7 @@
 import { toNoteDetailDto } from '../../domain/notes/dto.ts';
 import { retryNote } from '../../domain/notes/retry-note.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import { authOf, notAuthenticated } from '../../http/auth.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import { findUserById } from '../../lib/users.ts';
 import { requestWording } from '../../lib/wording.ts';
 import { depsOf } from '../deps.ts';

@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import { PLAN_CATALOGUE, toOffer } from '../../domain/plans.ts';
 import type { listPlansRoute } from './plans.routes.ts';
 

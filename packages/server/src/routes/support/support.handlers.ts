@@ -1,6 +1,6 @@
 import { createSupportTicket } from '../../domain/support.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import { authOf, notAuthenticated } from '../../http/auth.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { findUserById } from '../../lib/users.ts';
 import { depsOf } from '../deps.ts';

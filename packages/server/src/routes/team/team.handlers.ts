@@ -8,9 +8,9 @@ import {
   revokeInvitation,
   teamOf,
 } from '../../domain/teams/team.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import type { AppEnv } from '../../lib/context.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import { authOf, notAuthenticated } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import { findUserById } from '../../lib/users.ts';
 import { depsOf } from '../deps.ts';
 import { mailReachOf } from '../mail-reach.ts';

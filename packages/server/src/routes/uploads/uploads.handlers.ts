@@ -11,8 +11,8 @@ import {
   tooManyUploads,
   UPLOAD_RETRY_AFTER_SECONDS,
 } from '../../domain/notes/refusals.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import type { AppEnv } from '../../lib/context.ts';
+import { authOf, notAuthenticated } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { returningGate } from '../../lib/db-gate.ts';
 import { ApiError, errorBody } from '../../lib/errors.ts';
 import { uploadTempDir } from '../../lib/upload-temp.ts';

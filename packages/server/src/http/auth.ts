@@ -1,10 +1,10 @@
 import { AUTH_COOKIE_NAME, ErrorCode } from '@protokoll/contract';
 import { getCookie } from 'hono/cookie';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { isLiveSession } from './sessions.ts';
-import { verifyAccessToken, type AccessClaims } from './tokens.ts';
+import type { AppEnv } from './context.ts';
+import { ApiError } from '../lib/errors.ts';
+import { isLiveSession } from '../lib/auth/sessions.ts';
+import { verifyAccessToken, type AccessClaims } from '../lib/auth/tokens.ts';
 
 export const NOT_AUTHENTICATED_MESSAGE = 'Not authenticated';
 
