@@ -7,7 +7,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppEnv } from './http/context.ts';
 import { createBoundedQueue, type BoundedQueue } from './lib/bounded-queue.ts';
-import { createDbGate, gateDatabaseRequests, openGate, type DbGate } from './lib/db-gate.ts';
+import { createDbGate, openGate, type DbGate } from './lib/db-gate.ts';
+import { gateDatabaseRequests } from './http/db-gate.ts';
 import { isPoolTimeout } from './lib/db-errors.ts';
 import {
   ApiError,
