@@ -82,6 +82,13 @@ export function validationError(error: ZodError): ApiError {
   return new ApiError(422, ErrorCode.VALIDATION, ErrorMessage.validation, toFieldIssues(error));
 }
 
+export const NOT_AUTHENTICATED_MESSAGE = 'Not authenticated';
+
+/** 401: no valid access token, or its session or account is gone. */
+export function notAuthenticated(): ApiError {
+  return new ApiError(401, ErrorCode.NOT_AUTHENTICATED, NOT_AUTHENTICATED_MESSAGE);
+}
+
 export function notFoundError(message: string = ErrorMessage.notFound): ApiError {
   return new ApiError(404, ErrorCode.NOT_FOUND, message);
 }

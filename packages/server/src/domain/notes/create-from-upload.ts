@@ -13,9 +13,14 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { folders, notes, type NoteRow, type User } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { notAuthenticated } from '../../http/auth.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import { ApiError, ErrorMessage, notFoundError, validationError } from '../../lib/errors.ts';
+import {
+  ApiError,
+  ErrorMessage,
+  notFoundError,
+  validationError,
+  notAuthenticated,
+} from '../../lib/errors.ts';
 import {
   lockMinutesAccount,
   minutesAccountOf,

@@ -10,9 +10,9 @@ import {
 } from '../../domain/billing/checkout.ts';
 import { subscriptionState } from '../../domain/billing/subscriptions.ts';
 import { handlePaymentEvent } from '../../domain/billing/webhook.ts';
-import { authOf, notAuthenticated } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { notFoundError } from '../../lib/errors.ts';
+import { notFoundError, notAuthenticated } from '../../lib/errors.ts';
 import { translatorFor } from '../../lib/locale-files.ts';
 import type { AppRouteHandler } from '../../http/openapi.ts';
 import { findUserById, mailLocale } from '../../lib/users.ts';

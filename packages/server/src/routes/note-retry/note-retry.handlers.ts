@@ -1,6 +1,7 @@
 import { toNoteDetailDto } from '../../domain/notes/dto.ts';
 import { retryNote } from '../../domain/notes/retry-note.ts';
-import { authOf, notAuthenticated } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
+import { notAuthenticated } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../http/openapi.ts';
 import { findUserById } from '../../lib/users.ts';
 import { requestWording } from '../../lib/wording.ts';

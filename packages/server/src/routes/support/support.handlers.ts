@@ -1,5 +1,6 @@
 import { createSupportTicket } from '../../domain/support.ts';
-import { authOf, notAuthenticated } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
+import { notAuthenticated } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../http/openapi.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { findUserById } from '../../lib/users.ts';

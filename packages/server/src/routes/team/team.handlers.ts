@@ -8,7 +8,8 @@ import {
   revokeInvitation,
   teamOf,
 } from '../../domain/teams/team.ts';
-import { authOf, notAuthenticated } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
+import { notAuthenticated } from '../../lib/errors.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppRouteHandler } from '../../http/openapi.ts';
 import { findUserById } from '../../lib/users.ts';

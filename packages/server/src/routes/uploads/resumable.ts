@@ -36,10 +36,10 @@ import {
   tooManyUploads,
   UPLOAD_RETRY_AFTER_SECONDS,
 } from '../../domain/notes/refusals.ts';
-import { authOf, notAuthenticated } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { returningGate } from '../../lib/db-gate.ts';
-import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
+import { ApiError, errorBody, notFoundError, notAuthenticated } from '../../lib/errors.ts';
 import { markFinishing, resumableUploadDir, resumableUploadsOf } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
 import { requestWording, type Wording } from '../../lib/wording.ts';

@@ -11,10 +11,10 @@ import {
   tooManyUploads,
   UPLOAD_RETRY_AFTER_SECONDS,
 } from '../../domain/notes/refusals.ts';
-import { authOf, notAuthenticated } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { returningGate } from '../../lib/db-gate.ts';
-import { ApiError, errorBody } from '../../lib/errors.ts';
+import { ApiError, errorBody, notAuthenticated } from '../../lib/errors.ts';
 import { uploadTempDir } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
 import { requestWording } from '../../lib/wording.ts';
