@@ -6,7 +6,7 @@ import { authOf } from '../../http/auth.ts';
 import { revokeSession, rotateRefreshToken, type IssuedSession } from '../../lib/auth/sessions.ts';
 import { notFoundError, notAuthenticated } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../http/openapi.ts';
-import { clientIp, enforceRateLimit } from '../../lib/rate-limit.ts';
+import { clientIp, enforceRateLimit } from '../../http/rate-limit.ts';
 import { findUserById, mailLocale, toUserDto } from '../../lib/users.ts';
 import { accountDepsOf } from '../deps.ts';
 import { mailReachOf } from '../mail-reach.ts';
