@@ -7,7 +7,8 @@ import { revokeSession, rotateRefreshToken, type IssuedSession } from '../../lib
 import { notFoundError, notAuthenticated } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../http/openapi.ts';
 import { clientIp, enforceRateLimit } from '../../http/rate-limit.ts';
-import { findUserById, mailLocale, toUserDto } from '../../lib/users.ts';
+import { findUserById, toUserDto } from '../../lib/users.ts';
+import { mailLocale } from '../../http/request-locale.ts';
 import { accountDepsOf } from '../deps.ts';
 import { mailReachOf } from '../mail-reach.ts';
 import type {

@@ -4,7 +4,7 @@ import { authOf } from '../../http/auth.ts';
 import { notAuthenticated } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../http/openapi.ts';
 import { findUserById } from '../../lib/users.ts';
-import { requestWording } from '../../lib/wording.ts';
+import { requestWording } from '../../http/request-locale.ts';
 import { depsOf } from '../deps.ts';
 import type { retryNoteRoute } from './note-retry.routes.ts';
 

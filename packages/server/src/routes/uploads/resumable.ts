@@ -42,7 +42,8 @@ import { returningGate } from '../../lib/db-gate.ts';
 import { ApiError, errorBody, notFoundError, notAuthenticated } from '../../lib/errors.ts';
 import { markFinishing, resumableUploadDir, resumableUploadsOf } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
-import { requestWording, type Wording } from '../../lib/wording.ts';
+import { type Wording } from '../../lib/wording.ts';
+import { requestWording } from '../../http/request-locale.ts';
 import { depsOf } from '../deps.ts';
 import type { UploadSlots } from './slots.ts';
 

@@ -17,7 +17,7 @@ import { returningGate } from '../../lib/db-gate.ts';
 import { ApiError, errorBody, notAuthenticated } from '../../lib/errors.ts';
 import { uploadTempDir } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
-import { requestWording } from '../../lib/wording.ts';
+import { requestWording } from '../../http/request-locale.ts';
 import { depsOf } from '../deps.ts';
 import {
   MULTIPART_ENVELOPE_BYTES,
