@@ -17,7 +17,8 @@ import {
 import { searchNotes } from '../../domain/notes/search-hits.ts';
 import { updateNote } from '../../domain/notes/update-note.ts';
 import { authOf } from '../../http/auth.ts';
-import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
+import { ApiError, notFoundError } from '../../lib/errors.ts';
+import { errorBody } from '../../http/errors.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppRouteHandler } from '../../http/openapi.ts';
 import { depsOf } from '../deps.ts';

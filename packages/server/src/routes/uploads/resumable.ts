@@ -39,7 +39,8 @@ import {
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { returningGate } from '../../lib/db-gate.ts';
-import { ApiError, errorBody, notFoundError, notAuthenticated } from '../../lib/errors.ts';
+import { ApiError, notFoundError, notAuthenticated } from '../../lib/errors.ts';
+import { errorBody } from '../../http/errors.ts';
 import { markFinishing, resumableUploadDir, resumableUploadsOf } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
 import { type Wording } from '../../lib/wording.ts';

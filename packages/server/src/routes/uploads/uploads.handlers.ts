@@ -14,7 +14,8 @@ import {
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { returningGate } from '../../lib/db-gate.ts';
-import { ApiError, errorBody, notAuthenticated } from '../../lib/errors.ts';
+import { ApiError, notAuthenticated } from '../../lib/errors.ts';
+import { errorBody } from '../../http/errors.ts';
 import { uploadTempDir } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
 import { requestWording } from '../../http/request-locale.ts';
