@@ -1,14 +1,16 @@
 // The server's configuration: environment variables in, one typed `Config` out.
 //
 // Every setting is stated once, in `Variables`: its variable, how it is read and checked, its
-// default and its message. `toConfig` below it places the values in `Config`, whose type is
-// inferred from that transform (no interface to keep in step). Adding a setting:
-//   1. add the variable to `Variables`, with a reader below (integerVariable, bytesVariable,
+// default and its message. The transform in `configSchema` places the values in `Config`, whose
+// type is inferred from it (no interface to keep in step). Adding a setting:
+//   1. add the variable to `Variables` with a reader (integerVariable, bytesVariable,
 //      booleanVariable, rateLimitVariable, or a zod schema; a message quotes the value unless it
 //      may hold a secret);
-//   2. add its field to `toConfig`, in its group, with a doc comment (what readers of `Config` see);
+//   2. add its field to the object `configSchema` returns, in its group, with a doc comment (what
+//      readers of `Config` see);
 //   3. add a row to README.md's Configuration tables (config.test.ts checks there is one).
-// A rule between variables (one needs another) is an issue on the variable to fix, in `toConfig`.
+// A rule between variables (one needs another) is an issue on the variable to fix, raised in that
+// transform.
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
