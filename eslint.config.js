@@ -142,18 +142,35 @@ export default tseslint.config(
     ['packages/server/**'],
     [[[...notUi, ...notMocks, ...notApp], 'The server only imports contract.']],
   ),
-  // Inside the server, only routes/ speaks HTTP: the layers below it never import a route, a
-  // handler or its helpers (repeats the server's package boundary: a later block replaces it).
-  boundary(
-    ['packages/server/src/{jobs,lib,domain,processing,providers,db,exports}/**'],
-    [
-      [[...notUi, ...notMocks, ...notApp], 'The server only imports contract.'],
-      [
-        ['**/routes', '**/routes/**'],
-        'jobs, lib, domain, processing, providers, db and exports never import routes/: move what they share to lib/ or domain/.',
+  // Inside the server, only routes/, http/ and web/ speak HTTP: the layers below them never import
+  // Hono, a route, a handler or a middleware (docs/architecture.md#server; repeats the server's
+  // package boundary: a later block replaces it).
+  {
+    files: ['packages/server/src/{jobs,lib,domain,processing,providers,db,exports}/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...notUi, ...notMocks, ...notApp],
+              message: 'The server only imports contract.',
+            },
+            {
+              regex: '^\\.\\.?/(.*/)?(routes|http|web)(/|$)',
+              message:
+                'jobs, lib, domain, processing, providers, db and exports never import routes/, http/ or web/: move what they share to lib/ or domain/.',
+            },
+            {
+              group: ['hono', 'hono/*', '@hono/*'],
+              message:
+                'No Hono below HTTP: take plain values, and put middleware and request helpers in http/.',
+            },
+          ],
+        },
       ],
-    ],
-  ),
+    },
+  },
   boundary(
     ['app/src/**'],
     [[[...notServer, ...notMocks], 'The app reaches the server over HTTP only.']],

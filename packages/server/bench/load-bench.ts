@@ -36,7 +36,7 @@ import { minutesLedger, users } from '../src/db/schema.ts';
 import { defaultFields } from '../src/jobs/testing.ts';
 import { percentile, runLoad, type LoadOptions, type LoadResult } from './load-client.ts';
 import { hashPassword } from '../src/lib/auth/passwords.ts';
-import { monthPeriod } from '../src/lib/minutes.ts';
+import { monthPeriod } from '../src/domain/minutes.ts';
 import { germanSummary, seedNote, testAudio } from '../src/test/notes.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);

@@ -34,7 +34,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { minutesLedger, notes, users } from '../src/db/schema.ts';
 import type { WorkerEvent } from '../src/jobs/index.ts';
 import { silentLogger } from '../src/lib/logger.ts';
-import { monthPeriod } from '../src/lib/minutes.ts';
+import { monthPeriod } from '../src/domain/minutes.ts';
 import { startServer } from '../src/server.ts';
 import { runUploadBench } from './upload-bench.ts';
 

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { minutesLedger, users } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
-import { monthPeriod } from '../src/lib/minutes.ts';
+import { monthPeriod } from '../src/domain/minutes.ts';
 import { startServer } from '../src/server.ts';
 
 const config = loadConfig(process.env);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runAdmin } from './admin-cli.ts';
 import { subscriptions, users } from './db/schema.ts';
 import { silentLogger } from './lib/logger.ts';
-import { minutesOf } from './lib/minutes.ts';
+import { minutesOf } from './domain/minutes.ts';
 import { useTestDatabase } from './test/db.ts';
 
 const database = useTestDatabase();

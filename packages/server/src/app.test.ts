@@ -2,7 +2,7 @@ import { defineEndpoint, ErrorBody, ErrorCode } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './lib/errors.ts';
-import { createRouter, routeFor } from './lib/openapi.ts';
+import { createRouter, routeFor } from './http/openapi.ts';
 import { noDatabase, testApp } from './test/app.ts';
 import { readResponse, testClient } from './test/client.ts';
 

@@ -1,26 +1,17 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { ErrorCode, type DataPageRenderer } from '@protokoll/contract';
-import type { Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { DataPageRenderer } from '@protokoll/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { AppEnv } from './lib/context.ts';
+import type { AppEnv } from './http/context.ts';
 import { createBoundedQueue, type BoundedQueue } from './lib/bounded-queue.ts';
-import { createDbGate, gateDatabaseRequests, openGate, type DbGate } from './lib/db-gate.ts';
-import { isPoolTimeout } from './lib/db-errors.ts';
-import {
-  ApiError,
-  ErrorMessage,
-  errorBody,
-  errorHeaders,
-  notFoundError,
-  ServerBusyError,
-} from './lib/errors.ts';
+import { createDbGate, openGate, type DbGate } from './lib/db-gate.ts';
+import { gateDatabaseRequests } from './http/db-gate.ts';
+import { notFoundError } from './lib/errors.ts';
+import { answerError, isSetupRefusal, sendError } from './http/errors.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { validationHook } from './lib/openapi.ts';
-import { requestId } from './lib/request-id.ts';
-import { limitBodies } from './lib/body-limit.ts';
+import { validationHook } from './http/openapi.ts';
+import { requestId } from './http/request-id.ts';
+import { limitBodies } from './http/body-limit.ts';
 import { randomBytes } from 'node:crypto';
 import { createGoogleVerifier, type GoogleVerifier } from './lib/auth/google.ts';
 import { createJobSignal, type JobSignal } from './jobs/signal.ts';
@@ -90,38 +81,6 @@ export interface AppDeps {
 }
 
 export type App = OpenAPIHono<AppEnv>;
-
-/** Status-only exceptions (e.g. Hono's "Malformed JSON") mapped onto our codes. */
-function codeForStatus(status: number): ErrorCode {
-  if (status === 401) return ErrorCode.NOT_AUTHENTICATED;
-  if (status === 404) return ErrorCode.NOT_FOUND;
-  if (status === 429) return ErrorCode.TOO_MANY_ATTEMPTS;
-  return ErrorCode.INVALID_INPUT;
-}
-
-function toApiError(error: unknown, config: Config): ApiError | undefined {
-  if (error instanceof ApiError) return error;
-  if (isPoolTimeout(error)) {
-    return new ServerBusyError(
-      'no free PostgreSQL connection in time',
-      Math.max(1, Math.ceil(config.database.poolTimeoutMs / 1000)),
-    );
-  }
-  if (error instanceof HTTPException && error.status < 500) {
-    const status = error.status as ContentfulStatusCode;
-    return new ApiError(status, codeForStatus(status), error.message || 'Bad request');
-  }
-  return undefined;
-}
-
-/** A refusal that follows from how this server is set up (no payment provider), not a failure. */
-function isSetupRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.code === ErrorCode.PAYMENTS_DISABLED;
-}
-
-function sendError(c: Context<AppEnv>, error: ApiError): Response {
-  return c.json(errorBody(error, c.get('requestId')), error.status, errorHeaders(error));
-}
 
 /** The whole HTTP surface: API, OpenAPI docs, locale files and (optionally) the built web app. */
 export function createApp(deps: AppDeps): App {
@@ -235,25 +194,7 @@ export function createApp(deps: AppDeps): App {
     return c.text('404 Not Found', 404);
   });
 
-  app.onError((error, c) => {
-    const known = toApiError(error, config);
-    // Busy is expected under overload, payments off by configuration: the request's own log line
-    // says enough.
-    if (
-      known &&
-      (known.status < 500 || known instanceof ServerBusyError || isSetupRefusal(known))
-    ) {
-      return sendError(c, known);
-    }
-    // Unexpected (or deliberate 5xx): the details go to the log, never to the client.
-    (c.var.logger ?? logger).error('request failed', {
-      requestId: c.var.requestId,
-      method: c.req.method,
-      path: c.req.path,
-      err: error,
-    });
-    return sendError(c, known ?? new ApiError(500, ErrorCode.INTERNAL, ErrorMessage.internal));
-  });
+  app.onError(answerError(config, logger));
 
   return app;
 }

@@ -1,6 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultPasswordHashes, loadConfig, pgliteDir } from './config.ts';
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  defaultPasswordHashes,
+  loadConfig,
+  pgliteDir,
+} from './config.ts';
 import { repoRoot } from './lib/paths.ts';
 
 function problems(env: Record<string, string>) {
@@ -322,6 +329,164 @@ describe('loadConfig', () => {
       expect(problem?.message).not.toContain(url);
     },
   );
+
+  it.each([
+    ['STT_CONCURRENCY', '1', 1, 'stt.concurrency'],
+    ['STT_CONCURRENCY', '32', 32, 'stt.concurrency'],
+    ['PGLITE_QUEUE_LIMIT', '0', 0, 'database.pglite.queueLimit'],
+    ['DATABASE_POOL_TIMEOUT_MS', '600000', 600_000, 'database.poolTimeoutMs'],
+    ['JOB_RETRY_BACKOFF_MS', '0', 0, 'jobRetryBackoffMs'],
+  ])('reads the whole number %s=%s at the edge of its range', (variable, value, expected, at) => {
+    let found: unknown = loadConfig({ [variable]: value });
+    for (const key of at.split('.')) found = (found as Record<string, unknown>)[key];
+    expect(found).toBe(expected);
+  });
+
+  it.each([
+    ['STT_CONCURRENCY', '0', 'muss eine ganze Zahl von 1 bis 32 sein (ist "0")'],
+    ['STT_CONCURRENCY', '33', 'muss eine ganze Zahl von 1 bis 32 sein (ist "33")'],
+    ['PGLITE_QUEUE_TIMEOUT_MS', '1.5', 'muss eine ganze Zahl von 10 bis 60000 sein (ist "1.5")'],
+    ['JOB_MAX_ATTEMPTS', '-1', 'muss eine ganze Zahl von 1 bis 100 sein (ist "-1")'],
+    ['UPLOAD_PROBE_QUEUE_LIMIT', '1e3', 'muss eine ganze Zahl von 0 bis 100000 sein (ist "1e3")'],
+  ])('rejects the whole number %s=%s, naming its range', (variable, value, message) => {
+    expect(problems({ [variable]: value })).toEqual([{ variable, message }]);
+  });
+
+  it('reads sizes in bytes with binary units and rejects others, quoting them', () => {
+    expect(loadConfig({ MAX_UPLOAD_BYTES: '500M' }).maxUploadBytes).toBe(500 * 1024 ** 2);
+    expect(loadConfig({ MAX_UPLOAD_BYTES: '2GiB' }).maxUploadBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ MAX_JSON_BODY_BYTES: '128k' }).maxJsonBodyBytes).toBe(128 * 1024);
+    expect(loadConfig({ MAX_WEBHOOK_BODY_BYTES: '4096' }).maxWebhookBodyBytes).toBe(4096);
+    for (const value of ['0', '1T', '-5M', 'lots']) {
+      expect(problems({ MAX_UPLOAD_BYTES: value })).toEqual([
+        {
+          variable: 'MAX_UPLOAD_BYTES',
+          message: `muss eine Größe in Bytes sein, z. B. 1073741824, 500M oder 2G (ist "${value}")`,
+        },
+      ]);
+    }
+  });
+
+  it.each([
+    ['true', true],
+    ['YES', true],
+    ['On', true],
+    ['1', true],
+    ['false', false],
+    ['no', false],
+    ['OFF', false],
+    ['0', false],
+  ])('reads the switch TRUST_PROXY=%s as %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+    expect(loadConfig({ SERVE_STORYBOOK: value }).serveStorybook).toBe(expected);
+  });
+
+  it('rejects a switch that is neither true nor false, quoting it', () => {
+    expect(problems({ TRUST_PROXY: 'ja' })).toEqual([
+      { variable: 'TRUST_PROXY', message: 'muss true oder false sein (ist "ja")' },
+    ]);
+  });
+
+  it('reads rate limits in every unit', () => {
+    expect(
+      loadConfig({
+        RATE_LIMIT_LOGIN: '3/30s',
+        RATE_LIMIT_REGISTER: '2/2h',
+        RATE_LIMIT_SUPPORT: '7/1d',
+      }).rateLimits,
+    ).toMatchObject({
+      login: { max: 3, windowMs: 30_000 },
+      register: { max: 2, windowMs: 2 * 3_600_000 },
+      support: { max: 7, windowMs: 86_400_000 },
+    });
+  });
+
+  it('reads the model list in order, trimmed, and refuses an empty or repeated one', () => {
+    const { llm } = loadConfig({
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODELS: ' a , b:premium ,, c ',
+    });
+    expect(llm.models).toEqual([
+      { id: 'a', premium: false },
+      { id: 'b', premium: true },
+      { id: 'c', premium: false },
+    ]);
+    expect(problems({ LLM_MODELS: ',' })).toEqual([
+      { variable: 'LLM_MODELS', message: 'nennt kein Modell' },
+    ]);
+    expect(problems({ LLM_MODELS: 'a,a:premium' })).toEqual([
+      { variable: 'LLM_MODELS', message: 'nennt "a" mehrfach' },
+    ]);
+  });
+
+  it('checks URLs, drops the trailing slash of PUBLIC_URL and quotes only public ones', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://protokoll.example//' }).publicUrl).toBe(
+      'https://protokoll.example',
+    );
+    expect(problems({ PUBLIC_URL: 'protokoll.example' })).toEqual([
+      {
+        variable: 'PUBLIC_URL',
+        message:
+          'muss eine http(s)-URL sein, z. B. https://protokoll.example (ist "protokoll.example")',
+      },
+    ]);
+    expect(problems({ GOOGLE_JWKS_URL: 'file:///keys' })).toEqual([
+      { variable: 'GOOGLE_JWKS_URL', message: 'muss eine http(s)-URL sein (ist "file:///keys")' },
+    ]);
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 's',
+        STRIPE_WEBHOOK_SECRET: 'w',
+        STRIPE_API_BASE: 'https://stripe.local',
+      }).stripe?.apiBase,
+    ).toEqual({
+      protocol: 'https',
+      host: 'stripe.local',
+      port: 443,
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail:465' }).smtpUrl).toBe('smtps://u:p@mail:465');
+  });
+
+  it('starts in production with nothing set but refuses payments without their webhook secret', () => {
+    const config = loadConfig({ NODE_ENV: 'production' });
+    expect(config).toMatchObject({ nodeEnv: 'production', serveApp: true, stripe: undefined });
+    expect(
+      problems({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: ' ',
+      }),
+    ).toEqual([
+      {
+        variable: 'STRIPE_WEBHOOK_SECRET',
+        message: 'muss gesetzt sein, wenn STRIPE_SECRET_KEY gesetzt ist (whsec_…)',
+      },
+    ]);
+  });
+
+  it('reports a bad variable before asking for the webhook secret', () => {
+    expect(problems({ STRIPE_SECRET_KEY: 'sk_x', PORT: 'x' }).map((p) => p.variable)).toEqual([
+      'PORT',
+    ]);
+  });
+
+  it('resolves relative paths against the given root and keeps absolute ones', () => {
+    const config = loadConfig({ DATA_DIR: 'state', APP_DIST: '/srv/app' }, { root: '/opt/p' });
+    expect(config.dataDir).toBe(join('/opt/p', 'state'));
+    expect(config.appDist).toBe('/srv/app');
+    expect(config.localesDir).toBe(join('/opt/p', 'locales'));
+  });
+
+  it("has a row in README.md's Configuration tables for every variable it reads", () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## Configuration'));
+    const documented = new Set(
+      [...section.slice(0, section.indexOf('\n## ', 1)).matchAll(/^\| `([A-Z0-9_]+)` /gm)].map(
+        (match) => match[1],
+      ),
+    );
+    expect(CONFIG_VARIABLES.filter((variable) => !documented.has(variable))).toEqual([]);
+  });
 
   it('lists every bad variable at once, in a message a person can read', () => {
     let error: unknown;

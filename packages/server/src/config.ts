@@ -1,3 +1,16 @@
+// The server's configuration: environment variables in, one typed `Config` out.
+//
+// Every setting is stated once, in `Variables`: its variable, how it is read and checked, its
+// default and its message. The transform in `configSchema` places the values in `Config`, whose
+// type is inferred from it (no interface to keep in step). Adding a setting:
+//   1. add the variable to `Variables` with a reader (integerVariable, bytesVariable,
+//      booleanVariable, rateLimitVariable, or a zod schema; a message quotes the value unless it
+//      may hold a secret);
+//   2. add its field to the object `configSchema` returns, in its group, with a doc comment (what
+//      readers of `Config` see);
+//   3. add a row to README.md's Configuration tables (config.test.ts checks there is one).
+// A rule between variables (one needs another) is an issue on the variable to fix, raised in that
+// transform.
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -5,106 +18,6 @@ import { repoRoot } from './lib/paths.ts';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export interface Config {
-  nodeEnv: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  /** PostgreSQL connection string; undefined means the embedded PGlite in `dataDir/pglite`. */
-  databaseUrl: string | undefined;
-  /** Local state: PGlite files now, audio and the mail outbox later. Absolute. */
-  dataDir: string;
-  /** The built web app (Vite output). Absolute. */
-  appDist: string;
-  /** Folder holding de.json and en.json. Absolute. */
-  localesDir: string;
-  logLevel: LogLevel;
-  /** Public base URL without trailing slash (links in mails, OpenAPI servers). */
-  publicUrl: string | undefined;
-  /** Whether this process serves the built web app next to the API. */
-  serveApp: boolean;
-  /** The built Storybook (`npm run build-storybook` output). Absolute. */
-  storybookDist: string;
-  /** Whether this process serves the built Storybook under /storybook/ (off unless set). */
-  serveStorybook: boolean;
-  /**
-   * HS256 key of the access tokens (≥ 32 characters). Undefined outside production means "not
-   * set": `startServer` then keeps a generated one in DATA_DIR/jwt-secret.
-   */
-  jwtSecret: string | undefined;
-  /** Google sign-in is on only when this is set. */
-  googleClientId: string | undefined;
-  /** Where Google's signing keys are published (a local peer in tests). */
-  googleJwksUrl: string;
-  /** SMTP connection (smtp://user:pass@host:587 or smtps://…); unset: mails go to DATA_DIR/outbox. */
-  smtpUrl: string | undefined;
-  /** Sender of every mail. */
-  mailFrom: string;
-  /** Inbox of the contact form's messages (docs/product.md#support). */
-  supportEmail: string;
-  /** Fixed-window limits of the abuse-prone calls. */
-  rateLimits: RateLimits;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
-  /** Speech-to-text engine; `baseUrl` undefined means none is configured. */
-  stt: SttConfig;
-  /** Summary engine; `baseUrl` undefined means only the built-in extractive summariser. */
-  llm: LlmConfig;
-  /** Largest accepted upload in bytes. */
-  maxUploadBytes: number;
-  /** Largest body of every other call (JSON, small forms) in bytes. */
-  maxJsonBodyBytes: number;
-  /** Largest body of the payment provider's webhook in bytes. */
-  maxWebhookBodyBytes: number;
-  /** What bounds uploads besides their size (README "Upload limits"). */
-  uploads: UploadLimits;
-  /** How requests line up for the database (README "Database limits"). */
-  database: DatabaseLimits;
-  /**
-   * The password queue: hashes and checks at once, waiting, and for how long (README "Database
-   * limits", docs/architecture.md#password-queue). On either engine: hashing is CPU.
-   */
-  passwordHashing: QueueLimits;
-  /** Attempts of a processing job before it fails for good; undefined: the worker's default. */
-  jobMaxAttempts: number | undefined;
-  /** Wait before a job's second attempt (doubling after); undefined: the worker's default. */
-  jobRetryBackoffMs: number | undefined;
-  /** Payments through Stripe; undefined (STRIPE_SECRET_KEY unset) means payments are off. */
-  stripe: StripeConfig | undefined;
-}
-
-/** Stripe: hosted checkout, customer portal and signed webhooks (docs/billing.md). */
-export interface StripeConfig {
-  /** Secret: never logged. */
-  secretKey: string;
-  /** Signing secret of the webhook endpoint (`whsec_…`). Secret: never logged. */
-  webhookSecret: string;
-  /** Prices are found by lookup key `<prefix><plan>_<interval>`, e.g. `protokoll_pro_month`. */
-  priceLookupPrefix: string;
-  /**
-   * Where the SDK sends its requests instead of api.stripe.com: a local Stripe peer in tests.
-   * Undefined: Stripe itself.
-   */
-  apiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
-}
-
-export interface UploadLimits {
-  /** Uploads one user may have in flight at once (per API process); more answer 429. */
-  maxConcurrentPerUser: number;
-  /** An upload that receives no byte for this long is ended with 408. */
-  idleTimeoutMs: number;
-  /** How often the API process clears temporary uploads a dead process left behind. */
-  sweepIntervalMs: number;
-  /** A temporary upload untouched this long belongs to a dead process. */
-  staleAfterMs: number;
-  /** A resumable upload expires this long after it was created; the sweep then removes it. */
-  resumableExpireMs: number;
-  /**
-   * The bound on checking arrived recordings with ffprobe (docs/architecture.md#probe-queue): a
-   * few at once, a bounded line for a bounded time, then 503.
-   */
-  probe: QueueLimits;
-}
 
 /**
  * A bounded queue's limits (lib/bounded-queue.ts): PGlite's gate
@@ -120,26 +33,10 @@ export interface QueueLimits {
   queueTimeoutMs: number;
 }
 
-export interface DatabaseLimits {
-  /** PGlite's gate. */
-  pglite: QueueLimits;
-  /** PostgreSQL: connections of this process's pool. */
-  poolMax: number;
-  /** PostgreSQL: longest wait for a pool connection; then 503. */
-  poolTimeoutMs: number;
-}
-
-/** Any OpenAI-compatible `/v1/audio/transcriptions` endpoint. */
-export interface SttConfig {
-  /** Base URL with or without `/v1`; undefined: no speech-to-text on this server. */
-  baseUrl: string | undefined;
-  /** Sent as a Bearer token when set. Secret: never logged. */
-  apiKey: string | undefined;
-  model: string;
-  /** Chunks transcribed at the same time, per job. */
-  concurrency: number;
-  /** Per request (one chunk of at most ten minutes). */
-  timeoutMs: number;
+/** At most `max` attempts per `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
 }
 
 /** One summary model of LLM_MODELS. */
@@ -147,37 +44,6 @@ export interface LlmModel {
   id: string;
   /** Only for paid plans. */
   premium: boolean;
-}
-
-/** Any OpenAI-compatible `/v1/chat/completions` endpoint. */
-export interface LlmConfig {
-  /** Base URL with or without `/v1`; undefined: summaries come from the extractive summariser. */
-  baseUrl: string | undefined;
-  /** Sent as a Bearer token when set. Secret: never logged. */
-  apiKey: string | undefined;
-  /** In LLM_MODELS order; the first is the standard model. Empty without `baseUrl`. */
-  models: LlmModel[];
-  /** Per request. */
-  timeoutMs: number;
-}
-
-/** At most `max` attempts per `windowMs`. */
-export interface RateLimit {
-  max: number;
-  windowMs: number;
-}
-
-export interface RateLimits {
-  /** Per IP address and e-mail address. */
-  login: RateLimit;
-  /** Per IP address across e-mail addresses (password spraying). */
-  loginIp: RateLimit;
-  /** Per IP address. */
-  register: RateLimit;
-  /** Per IP address. */
-  forgotPassword: RateLimit;
-  /** Contact-form messages per account. */
-  support: RateLimit;
 }
 
 export interface ConfigProblem {
@@ -350,10 +216,11 @@ function isHttpUrl(value: string): boolean {
 }
 
 /**
- * Messages quote the offending value except for DATABASE_URL, whose value may hold a password.
- * Every value arrives as a string or not at all (empty strings count as unset).
+ * Every variable the server reads. Messages quote the offending value except where it may hold a
+ * secret (DATABASE_URL, SMTP_URL, keys, engine URLs). Every value arrives as a string or not at
+ * all (empty strings count as unset).
  */
-const EnvSchema = z.object({
+const Variables = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
       error: (issue) =>
@@ -495,6 +362,195 @@ const EnvSchema = z.object({
     .optional(),
 });
 
+/** The names of every variable the server reads (README.md's Configuration tables list them). */
+export const CONFIG_VARIABLES = Object.keys(Variables.shape) as (keyof typeof Variables.shape)[];
+
+function queueLimits(
+  maxConcurrent: number,
+  queueLimit: number,
+  queueTimeoutMs: number,
+): QueueLimits {
+  return { maxConcurrent, queueLimit, queueTimeoutMs };
+}
+
+/**
+ * The variables as `Config`. Relative paths are resolved against `root`, so the result does not
+ * depend on the working directory.
+ */
+function configSchema(root: string) {
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(root, p));
+  return Variables.transform((e, ctx) => {
+    if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+      // Without it no payment could ever change a plan: refuse to start rather than take money.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'muss gesetzt sein, wenn STRIPE_SECRET_KEY gesetzt ist (whsec_…)',
+      });
+      return z.NEVER;
+    }
+    return {
+      nodeEnv: e.NODE_ENV,
+      port: e.PORT,
+      host: e.HOST,
+      /** PostgreSQL connection string; undefined means the embedded PGlite in `dataDir/pglite`. */
+      databaseUrl: e.DATABASE_URL,
+      /** Local state: PGlite files, audio, the mail outbox. Absolute. */
+      dataDir: abs(e.DATA_DIR),
+      /** The built web app (Vite output). Absolute. */
+      appDist: abs(e.APP_DIST),
+      /** Folder holding de.json and en.json. Absolute. */
+      localesDir: abs(e.LOCALES_DIR),
+      logLevel: e.LOG_LEVEL,
+      /** Public base URL without trailing slash (links in mails, OpenAPI servers). */
+      publicUrl: e.PUBLIC_URL,
+      /** Whether this process serves the built web app next to the API. */
+      serveApp: e.SERVE_APP ?? e.NODE_ENV === 'production',
+      /** The built Storybook (`npm run build-storybook` output). Absolute. */
+      storybookDist: abs(e.STORYBOOK_DIST),
+      /** Whether this process serves the built Storybook under /storybook/ (off unless set). */
+      serveStorybook: e.SERVE_STORYBOOK ?? false,
+      /**
+       * HS256 key of the access tokens (≥ 32 characters). Undefined means "not set":
+       * `startServer` then keeps a generated one in DATA_DIR/jwt-secret.
+       */
+      jwtSecret: e.JWT_SECRET,
+      /** Google sign-in is on only when this is set. */
+      googleClientId: e.GOOGLE_CLIENT_ID,
+      /** Where Google's signing keys are published (a local peer in tests). */
+      googleJwksUrl: e.GOOGLE_JWKS_URL,
+      /** SMTP connection (smtp://user:pass@host:587 or smtps://…); unset: mails go to DATA_DIR/outbox. */
+      smtpUrl: e.SMTP_URL,
+      /** Sender of every mail. */
+      mailFrom: e.MAIL_FROM,
+      /** Inbox of the contact form's messages (docs/product.md#support). */
+      supportEmail: e.SUPPORT_EMAIL,
+      /** Fixed-window limits of the abuse-prone calls. */
+      rateLimits: {
+        /** Per IP address and e-mail address. */
+        login: e.RATE_LIMIT_LOGIN,
+        /** Per IP address across e-mail addresses (password spraying). */
+        loginIp: e.RATE_LIMIT_LOGIN_IP,
+        /** Per IP address. */
+        register: e.RATE_LIMIT_REGISTER,
+        /** Per IP address. */
+        forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
+        /** Contact-form messages per account. */
+        support: e.RATE_LIMIT_SUPPORT,
+      },
+      /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+      trustProxy: e.TRUST_PROXY ?? false,
+      /** Speech-to-text: any OpenAI-compatible `/v1/audio/transcriptions` endpoint. */
+      stt: {
+        /** Base URL with or without `/v1`; undefined: no speech-to-text on this server. */
+        baseUrl: e.STT_BASE_URL,
+        /** Sent as a Bearer token when set. Secret: never logged. */
+        apiKey: e.STT_API_KEY,
+        model: e.STT_MODEL,
+        /** Chunks transcribed at the same time, per job. */
+        concurrency: e.STT_CONCURRENCY,
+        /** Per request (one chunk of at most ten minutes). */
+        timeoutMs: e.STT_TIMEOUT_MS,
+      },
+      /** Summaries: any OpenAI-compatible `/v1/chat/completions` endpoint. */
+      llm: {
+        /** Base URL with or without `/v1`; undefined: summaries come from the extractive summariser. */
+        baseUrl: e.LLM_BASE_URL,
+        /** Sent as a Bearer token when set. Secret: never logged. */
+        apiKey: e.LLM_API_KEY,
+        /**
+         * In LLM_MODELS order; the first is the standard model. Empty without `baseUrl`; a chat
+         * endpoint without a model list still needs one model to ask.
+         */
+        models: e.LLM_BASE_URL
+          ? (e.LLM_MODELS ?? [{ id: 'gpt-4o-mini', premium: false }])
+          : ([] as LlmModel[]),
+        /** Per request. */
+        timeoutMs: e.LLM_TIMEOUT_MS,
+      },
+      /** Largest accepted upload in bytes. */
+      maxUploadBytes: e.MAX_UPLOAD_BYTES,
+      /** Largest body of every other call (JSON, small forms) in bytes. */
+      maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
+      /** Largest body of the payment provider's webhook in bytes. */
+      maxWebhookBodyBytes: e.MAX_WEBHOOK_BODY_BYTES,
+      /** What bounds uploads besides their size (README "Upload limits"). */
+      uploads: {
+        /** Uploads one user may have in flight at once (per API process); more answer 429. */
+        maxConcurrentPerUser: e.MAX_CONCURRENT_UPLOADS_PER_USER,
+        /** An upload that receives no byte for this long is ended with 408. */
+        idleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
+        /** How often the API process clears temporary uploads a dead process left behind. */
+        sweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
+        /** A temporary upload untouched this long belongs to a dead process. */
+        staleAfterMs: e.UPLOAD_STALE_AFTER_MS,
+        /** A resumable upload expires this long after it was created; the sweep then removes it. */
+        resumableExpireMs: e.UPLOAD_RESUMABLE_EXPIRE_MS,
+        /** The bound on checking arrived recordings with ffprobe (docs/architecture.md#probe-queue). */
+        probe: queueLimits(
+          e.UPLOAD_PROBE_CONCURRENCY,
+          e.UPLOAD_PROBE_QUEUE_LIMIT,
+          e.UPLOAD_PROBE_QUEUE_TIMEOUT_MS,
+        ),
+      },
+      /** How requests line up for the database (README "Database limits"). */
+      database: {
+        /** PGlite's gate. */
+        pglite: queueLimits(
+          e.PGLITE_MAX_CONCURRENT,
+          e.PGLITE_QUEUE_LIMIT,
+          e.PGLITE_QUEUE_TIMEOUT_MS,
+        ),
+        /** PostgreSQL: connections of this process's pool. */
+        poolMax: e.DATABASE_POOL_MAX,
+        /** PostgreSQL: longest wait for a pool connection; then 503. */
+        poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
+      },
+      /**
+       * The password queue (docs/architecture.md#password-queue). On either engine: hashing is
+       * CPU.
+       */
+      passwordHashing: queueLimits(
+        e.PASSWORD_HASH_MAX_CONCURRENT,
+        e.PASSWORD_HASH_QUEUE_LIMIT,
+        e.PASSWORD_HASH_QUEUE_TIMEOUT_MS,
+      ),
+      /** Attempts of a processing job before it fails for good; undefined: the worker's default. */
+      jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
+      /** Wait before a job's second attempt (doubling after); undefined: the worker's default. */
+      jobRetryBackoffMs: e.JOB_RETRY_BACKOFF_MS,
+      /**
+       * Payments through Stripe: hosted checkout, customer portal and signed webhooks
+       * (docs/billing.md); undefined (STRIPE_SECRET_KEY unset) means payments are off.
+       */
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              /** Secret: never logged. */
+              secretKey: e.STRIPE_SECRET_KEY,
+              /** Signing secret of the webhook endpoint (`whsec_…`). Secret: never logged. */
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              /** Prices are found by lookup key `<prefix><plan>_<interval>`, e.g. `protokoll_pro_month`. */
+              priceLookupPrefix: e.STRIPE_PRICE_LOOKUP_PREFIX,
+              /**
+               * Where the SDK sends its requests instead of api.stripe.com: a local Stripe peer in
+               * tests. Undefined: Stripe itself.
+               */
+              apiBase: e.STRIPE_API_BASE ? stripeApiBase(e.STRIPE_API_BASE) : undefined,
+            }
+          : undefined,
+    };
+  });
+}
+
+export type Config = z.output<ReturnType<typeof configSchema>>;
+export type StripeConfig = NonNullable<Config['stripe']>;
+export type RateLimits = Config['rateLimits'];
+export type SttConfig = Config['stt'];
+export type LlmConfig = Config['llm'];
+export type UploadLimits = Config['uploads'];
+export type DatabaseLimits = Config['database'];
+
 export type Env = Record<string, string | undefined>;
 
 /**
@@ -503,13 +559,12 @@ export type Env = Record<string, string | undefined>;
  * @throws ConfigError listing every bad variable.
  */
 export function loadConfig(env: Env = process.env, options: { root?: string } = {}): Config {
-  const root = options.root ?? repoRoot;
   const cleaned: Env = {};
-  for (const key of Object.keys(EnvSchema.shape)) {
+  for (const key of CONFIG_VARIABLES) {
     const value = env[key]?.trim();
     if (value) cleaned[key] = value;
   }
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = configSchema(options.root ?? repoRoot).safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => ({
@@ -518,103 +573,11 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
       })),
     );
   }
-  const e = parsed.data;
-  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
-    // Without it no payment could ever change a plan: refuse to start rather than take money.
-    throw new ConfigError([
-      {
-        variable: 'STRIPE_WEBHOOK_SECRET',
-        message: 'muss gesetzt sein, wenn STRIPE_SECRET_KEY gesetzt ist (whsec_…)',
-      },
-    ]);
-  }
-  const abs = (p: string) => (isAbsolute(p) ? p : resolve(root, p));
-  return {
-    nodeEnv: e.NODE_ENV,
-    port: e.PORT,
-    host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
-    dataDir: abs(e.DATA_DIR),
-    appDist: abs(e.APP_DIST),
-    localesDir: abs(e.LOCALES_DIR),
-    logLevel: e.LOG_LEVEL,
-    publicUrl: e.PUBLIC_URL,
-    serveApp: e.SERVE_APP ?? e.NODE_ENV === 'production',
-    storybookDist: abs(e.STORYBOOK_DIST),
-    serveStorybook: e.SERVE_STORYBOOK ?? false,
-    jwtSecret: e.JWT_SECRET,
-    googleClientId: e.GOOGLE_CLIENT_ID,
-    googleJwksUrl: e.GOOGLE_JWKS_URL,
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    supportEmail: e.SUPPORT_EMAIL,
-    rateLimits: {
-      login: e.RATE_LIMIT_LOGIN,
-      loginIp: e.RATE_LIMIT_LOGIN_IP,
-      register: e.RATE_LIMIT_REGISTER,
-      forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
-      support: e.RATE_LIMIT_SUPPORT,
-    },
-    trustProxy: e.TRUST_PROXY ?? false,
-    stt: {
-      baseUrl: e.STT_BASE_URL,
-      apiKey: e.STT_API_KEY,
-      model: e.STT_MODEL,
-      concurrency: e.STT_CONCURRENCY,
-      timeoutMs: e.STT_TIMEOUT_MS,
-    },
-    llm: {
-      baseUrl: e.LLM_BASE_URL,
-      apiKey: e.LLM_API_KEY,
-      // A chat endpoint without a model list still needs one model to ask.
-      models: e.LLM_BASE_URL ? (e.LLM_MODELS ?? [{ id: 'gpt-4o-mini', premium: false }]) : [],
-      timeoutMs: e.LLM_TIMEOUT_MS,
-    },
-    maxUploadBytes: e.MAX_UPLOAD_BYTES,
-    maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
-    maxWebhookBodyBytes: e.MAX_WEBHOOK_BODY_BYTES,
-    uploads: {
-      maxConcurrentPerUser: e.MAX_CONCURRENT_UPLOADS_PER_USER,
-      idleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
-      sweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
-      staleAfterMs: e.UPLOAD_STALE_AFTER_MS,
-      resumableExpireMs: e.UPLOAD_RESUMABLE_EXPIRE_MS,
-      probe: {
-        maxConcurrent: e.UPLOAD_PROBE_CONCURRENCY,
-        queueLimit: e.UPLOAD_PROBE_QUEUE_LIMIT,
-        queueTimeoutMs: e.UPLOAD_PROBE_QUEUE_TIMEOUT_MS,
-      },
-    },
-    database: {
-      pglite: {
-        maxConcurrent: e.PGLITE_MAX_CONCURRENT,
-        queueLimit: e.PGLITE_QUEUE_LIMIT,
-        queueTimeoutMs: e.PGLITE_QUEUE_TIMEOUT_MS,
-      },
-      poolMax: e.DATABASE_POOL_MAX,
-      poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
-    },
-    passwordHashing: {
-      maxConcurrent: e.PASSWORD_HASH_MAX_CONCURRENT,
-      queueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
-      queueTimeoutMs: e.PASSWORD_HASH_QUEUE_TIMEOUT_MS,
-    },
-    jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
-    jobRetryBackoffMs: e.JOB_RETRY_BACKOFF_MS,
-    stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? {
-            secretKey: e.STRIPE_SECRET_KEY,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-            priceLookupPrefix: e.STRIPE_PRICE_LOOKUP_PREFIX,
-            apiBase: e.STRIPE_API_BASE ? stripeApiBase(e.STRIPE_API_BASE) : undefined,
-          }
-        : undefined,
-  };
+  return parsed.data;
 }
 
 /** STRIPE_API_BASE as the SDK's protocol, host and port settings. */
-function stripeApiBase(value: string): NonNullable<StripeConfig['apiBase']> {
+function stripeApiBase(value: string): { protocol: 'http' | 'https'; host: string; port: number } {
   const url = new URL(value);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return {

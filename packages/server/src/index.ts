@@ -20,6 +20,6 @@ export { migratePglite, migratePostgres } from './db/migrate.ts';
 export * as schema from './db/schema.ts';
 export { ApiError } from './lib/errors.ts';
 export { createLogger, silentLogger, type Logger } from './lib/logger.ts';
-export { createRouter, routeFor, type AppRouteHandler } from './lib/openapi.ts';
-export type { AppEnv } from './lib/context.ts';
+export { createRouter, routeFor, type AppRouteHandler } from './http/openapi.ts';
+export type { AppEnv } from './http/context.ts';
 export { startServer, type RunningServer, type StartOptions } from './server.ts';

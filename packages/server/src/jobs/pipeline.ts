@@ -14,7 +14,7 @@ import type { NoteStatus, NoteStructure, Segment, Summary } from '@protokoll/con
 import type { NoteRow } from '../db/schema.ts';
 import { writeStreamToFile } from '../lib/files.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { PlanDefinition } from '../lib/plans.ts';
+import type { PlanDefinition } from '../domain/plans.ts';
 import {
   AudioError,
   cleanSegments,

@@ -14,7 +14,7 @@ import {
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../tests/peers/openai.ts';
 import type { Env } from '../config.ts';
 import { jobs } from '../db/schema.ts';
-import { settleMinutes } from '../lib/minutes.ts';
+import { settleMinutes } from '../domain/minutes.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/accounts.ts';
 import { useTestDatabase } from '../test/db.ts';
 import type { Checkpoint } from './pipeline.ts';

@@ -3,8 +3,8 @@
 import { PROCESSING_STATUSES } from '@protokoll/contract';
 import { and, eq, exists, inArray } from 'drizzle-orm';
 import { jobs, notes, users, type NoteRow } from '../db/schema.ts';
-import { minutesAccountOf } from '../lib/minutes.ts';
-import { planById } from '../lib/plans.ts';
+import { minutesAccountOf } from '../domain/minutes.ts';
+import { planById } from '../domain/plans.ts';
 import type { Transcription } from '../processing/index.ts';
 import { runStages, STAGE_DISPLAY, type StageContext } from './pipeline.ts';
 import { heldBy, writeCheckpoint, writeCheckpointEntry } from './queue.ts';

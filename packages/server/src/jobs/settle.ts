@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { jobs, notes, type NoteRow } from '../db/schema.ts';
 import { noteSearchText } from '../domain/notes/search-text.ts';
-import { settleMinutes } from '../lib/minutes.ts';
+import { settleMinutes } from '../domain/minutes.ts';
 import { AudioError, EngineError } from '../processing/index.ts';
 import { NoEngineError, type Checkpoint, type Stage } from './pipeline.ts';
 import { heldBy, releaseJob, rescheduleJob } from './queue.ts';

@@ -16,8 +16,8 @@ import {
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../tests/peers/openai.ts';
 import type { Env } from '../config.ts';
 import { jobs, minutesLedger, notes, users } from '../db/schema.ts';
-import { monthPeriod } from '../lib/minutes.ts';
-import { planById } from '../lib/plans.ts';
+import { monthPeriod } from '../domain/minutes.ts';
+import { planById } from '../domain/plans.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/accounts.ts';
 import { useTestDatabase } from '../test/db.ts';
 import {

@@ -4,11 +4,9 @@
 // without bound and each request waits for it several times over: 200 connections on the notes
 // list measured a p99 of 9.8 s. The gate lets a few requests work at once, queues a bounded number
 // in arrival order for a bounded time, and answers the rest at once with 503 and `Retry-After`,
-// before the request has touched the database, so a refused request has written nothing.
-import { RESUMABLE_UPLOAD_PATH } from '@protokoll/contract';
-import type { MiddlewareHandler } from 'hono';
+// before the request has touched the database, so a refused request has written nothing. The
+// middleware that puts every request through it is http/db-gate.ts.
 import type { QueueLimits } from '../config.ts';
-import type { AppEnv } from './context.ts';
 import { createBoundedQueue } from './bounded-queue.ts';
 
 /** The place a running request holds in the gate. */
@@ -104,28 +102,3 @@ export const openGate: DbGate = {
   active: 0,
   waiting: 0,
 };
-
-/**
- * Runs every API request that reaches the database through the gate. Health stays outside (one
- * trivial query; a probe must not read an overloaded process as a dead one), and so does the
- * upload (multipart and resumable), which takes the gate only for its database steps rather than
- * for the minutes its body may take to arrive (routes/uploads).
- */
-export function gateDatabaseRequests(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const path = c.req.path;
-    const outside =
-      !path.startsWith('/api/') ||
-      path === '/api/health' ||
-      path === '/api/openapi.json' ||
-      path.startsWith('/api/docs') ||
-      (c.req.method === 'POST' && path === '/api/note') ||
-      path === RESUMABLE_UPLOAD_PATH ||
-      path.startsWith(`${RESUMABLE_UPLOAD_PATH}/`);
-    if (outside) return next();
-    await c.var.dbGate.run((place) => {
-      c.set('dbPlace', place);
-      return next();
-    });
-  };
-}

@@ -1,10 +1,19 @@
-import { ErrorCode, type ErrorBody, type FieldIssue } from '@protokoll/contract';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ErrorCode, type FieldIssue } from '@protokoll/contract';
 import type { ZodError } from 'zod';
 
-/** The one error handlers throw; `onError` turns it into the contract's ErrorBody. */
+/** The client and server error statuses an answer may carry (4xx, 5xx). */
+// prettier-ignore
+export type HttpErrorStatus =
+  | 400 | 401 | 402 | 403 | 404 | 405 | 406 | 407 | 408 | 409 | 410 | 411 | 412 | 413 | 414 | 415
+  | 416 | 417 | 418 | 421 | 422 | 423 | 424 | 425 | 426 | 428 | 429 | 431 | 451
+  | 500 | 501 | 502 | 503 | 504 | 505 | 506 | 507 | 508 | 510 | 511;
+
+/**
+ * The one error handlers and domain code throw; `onError` (http/errors.ts) turns it into the
+ * contract's ErrorBody.
+ */
 export class ApiError extends Error {
-  readonly status: ContentfulStatusCode;
+  readonly status: HttpErrorStatus;
   readonly code: ErrorCode;
   readonly issues: FieldIssue[] | undefined;
   /** Seconds until a retry may succeed: the `Retry-After` of a 429 or 503. */
@@ -16,7 +25,7 @@ export class ApiError extends Error {
   readonly closeConnection: boolean;
 
   constructor(
-    status: ContentfulStatusCode,
+    status: HttpErrorStatus,
     code: ErrorCode,
     message: string,
     issues?: FieldIssue[],
@@ -48,21 +57,6 @@ export class ServerBusyError extends ApiError {
   }
 }
 
-/** `Retry-After` of a 429 or 503 that names no time of its own. */
-export const DEFAULT_RETRY_AFTER_SECONDS = 60;
-
-/**
- * The headers an error answer carries besides its body: `Retry-After` on every 429 and 503,
- * `Connection: close` when the body was left unread.
- */
-export function errorHeaders(error: ApiError): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (error.closeConnection) headers.Connection = 'close';
-  if (error.status !== 429 && error.status !== 503) return headers;
-  const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
-  return { ...headers, 'Retry-After': String(seconds) };
-}
-
 /** Client-facing texts; the client shows its own translation of `code`. */
 export const ErrorMessage = {
   validation: 'Invalid input data',
@@ -82,16 +76,13 @@ export function validationError(error: ZodError): ApiError {
   return new ApiError(422, ErrorCode.VALIDATION, ErrorMessage.validation, toFieldIssues(error));
 }
 
-export function notFoundError(message: string = ErrorMessage.notFound): ApiError {
-  return new ApiError(404, ErrorCode.NOT_FOUND, message);
+export const NOT_AUTHENTICATED_MESSAGE = 'Not authenticated';
+
+/** 401: no valid access token, or its session or account is gone. */
+export function notAuthenticated(): ApiError {
+  return new ApiError(401, ErrorCode.NOT_AUTHENTICATED, NOT_AUTHENTICATED_MESSAGE);
 }
 
-export function errorBody(error: ApiError, requestId: string | undefined): ErrorBody {
-  return {
-    success: false,
-    message: error.message,
-    code: error.code,
-    ...(requestId ? { requestId } : {}),
-    ...(error.issues ? { issues: error.issues } : {}),
-  };
+export function notFoundError(message: string = ErrorMessage.notFound): ApiError {
+  return new ApiError(404, ErrorCode.NOT_FOUND, message);
 }

@@ -1,12 +1,7 @@
-import { ErrorCode } from '@protokoll/contract';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, like, lt, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { RateLimit } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import type { AppEnv } from './context.ts';
-import { ApiError } from './errors.ts';
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again later.';
 
@@ -44,40 +39,8 @@ export async function hitRateLimit(
   return (row?.count ?? 1) <= limit.max;
 }
 
-/**
- * The client's address: the socket's peer, or with TRUST_PROXY the first X-Forwarded-For entry
- * (only behind a proxy that sets it; otherwise anyone could pick their own key).
- */
-export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.config.trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // No socket (in-process requests, e.g. app.request in tests).
-    return 'unknown';
-  }
-}
-
 /** Seconds until the fixed window that holds `now` ends (at least one). */
 export function secondsUntilNextWindow(limit: RateLimit, now: Date = new Date()): number {
   const elapsed = now.getTime() % limit.windowMs;
   return Math.max(1, Math.ceil((limit.windowMs - elapsed) / 1000));
-}
-
-/** Throws the 429 answer (with `Retry-After`: the end of the window) when `key` is over `limit`. */
-export async function enforceRateLimit(
-  c: Context<AppEnv>,
-  key: string,
-  limit: RateLimit,
-): Promise<void> {
-  const now = new Date();
-  if (!(await hitRateLimit(c.var.db, key, limit, now))) {
-    c.var.logger.warn('rate limit hit', { limit: key.slice(0, key.indexOf(':')) });
-    throw new ApiError(429, ErrorCode.TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_MESSAGE, undefined, {
-      retryAfterSeconds: secondsUntilNextWindow(limit, now),
-    });
-  }
 }

@@ -1,15 +1,7 @@
-import {
-  DEFAULT_LOCALE,
-  LOCALE_PREFIX,
-  LOCALES,
-  type Locale,
-  type User as UserDto,
-} from '@protokoll/contract';
+import { DEFAULT_LOCALE, LOCALES, type Locale, type User as UserDto } from '@protokoll/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
-import type { AppEnv } from './context.ts';
 
 /** The user as every answer carries it (docs/sessions.md#the-user). */
 export function toUserDto(user: User): UserDto {
@@ -43,18 +35,17 @@ function isLocale(value: string | undefined): value is Locale {
 }
 
 /**
- * The language of a mail: the one the request names, else the best of Accept-Language, else the
- * account's, else German.
+ * The language of a mail or a worded refusal: the one asked for, else the best of an
+ * Accept-Language header, else the account's, else German.
  */
-export function mailLocale(
-  c: Context<AppEnv>,
+export function preferredLocale(
   requested: Locale | undefined,
+  acceptLanguage: string | undefined,
   account?: string,
 ): Locale {
   if (requested) return requested;
-  const header = c.req.header('Accept-Language');
-  if (header) {
-    const ranked = header
+  if (acceptLanguage) {
+    const ranked = acceptLanguage
       .split(',')
       .map((part, index) => {
         const [tag = '', ...params] = part.trim().split(';');
@@ -67,15 +58,4 @@ export function mailLocale(
     if (match && isLocale(match.lang)) return match.lang;
   }
   return isLocale(account) ? account : DEFAULT_LOCALE;
-}
-
-/** A link into the web app for a mail: PUBLIC_URL (or the request's origin), locale prefix, path. */
-export function appLink(
-  c: Context<AppEnv>,
-  locale: Locale,
-  path: string,
-  query: Record<string, string>,
-): string {
-  const base = c.var.config.publicUrl ?? new URL(c.req.url).origin;
-  return `${base}${LOCALE_PREFIX[locale]}${path}?${new URLSearchParams(query).toString()}`;
 }

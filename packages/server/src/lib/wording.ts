@@ -2,10 +2,7 @@
 // that the client's code-to-text table cannot know, so the server words them itself: from the
 // same locales/*.json the interface uses, in the language of the request.
 import { recordingLength, type Locale } from '@protokoll/contract';
-import type { Context } from 'hono';
-import type { AppEnv } from './context.ts';
 import { translatorFor, type Translate } from './locale-files.ts';
-import { mailLocale } from './users.ts';
 
 export type { Translate };
 
@@ -50,9 +47,4 @@ export async function wordingFor(localesDir: string, locale: Locale): Promise<Wo
       }).format(value);
     },
   };
-}
-
-/** The wording of a request: its Accept-Language, else the account's language, else German. */
-export function requestWording(c: Context<AppEnv>, accountLocale?: string): Promise<Wording> {
-  return wordingFor(c.var.config.localesDir, mailLocale(c, undefined, accountLocale));
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AccountDeps } from '../domain/accounts/deps.ts';
 import type { BillingDeps } from '../domain/billing/deps.ts';
 import type { DomainDeps } from '../domain/deps.ts';
-import type { AppEnv } from '../lib/context.ts';
+import type { AppEnv } from '../http/context.ts';
 
 /** What a handler hands to a domain operation: the app's dependencies, the request's logger. */
 export function depsOf(c: Context<AppEnv>): DomainDeps {

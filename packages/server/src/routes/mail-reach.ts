@@ -1,8 +1,8 @@
 import type { Locale } from '@protokoll/contract';
 import type { Context } from 'hono';
 import type { MailReach } from '../domain/accounts/mail-reach.ts';
-import type { AppEnv } from '../lib/context.ts';
-import { appLink, mailLocale } from '../lib/users.ts';
+import type { AppEnv } from '../http/context.ts';
+import { appLink, mailLocale } from '../http/request-locale.ts';
 
 /** The request's MailReach: `requested` is a language the body names explicitly, if any. */
 export function mailReachOf(c: Context<AppEnv>, requested?: Locale): MailReach {

@@ -1,7 +1,7 @@
 import { defineEndpoint, endpoints } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createRouter, routeFor } from '../lib/openapi.ts';
+import { createRouter, routeFor } from '../http/openapi.ts';
 import { noDatabase, testApp } from './app.ts';
 import { prepare, readResponse, testClient, type Requester } from './client.ts';
 

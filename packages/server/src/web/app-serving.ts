@@ -3,7 +3,7 @@ import { resolve, sep } from 'node:path';
 import { isKnownPage, pageParamsValid, splitLocale } from '@protokoll/contract';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import type { AppEnv } from '../lib/context.ts';
+import type { AppEnv } from '../http/context.ts';
 import { isBot } from './bots.ts';
 import { sendRenderedPage, type DataPages } from './data-pages.ts';
 

@@ -17,7 +17,7 @@ import { getCookie } from 'hono/cookie';
 import { peekRefreshToken } from '../lib/auth/sessions.ts';
 import { signAccessToken, verifyAccessToken } from '../lib/auth/tokens.ts';
 import { createBoundedQueue } from '../lib/bounded-queue.ts';
-import type { AppEnv } from '../lib/context.ts';
+import type { AppEnv } from '../http/context.ts';
 import { ServerBusyError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 

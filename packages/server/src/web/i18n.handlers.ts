@@ -1,8 +1,8 @@
 import { notFoundError } from '../lib/errors.ts';
 import { loadMessages } from '../lib/locale-files.ts';
-import type { AppRouteHandler } from '../lib/openapi.ts';
+import type { AppRouteHandler } from '../http/openapi.ts';
 import type { Hook } from '@hono/zod-openapi';
-import type { AppEnv } from '../lib/context.ts';
+import type { AppEnv } from '../http/context.ts';
 import type { messageGroupRoute, messagesRoute } from './i18n.routes.ts';
 import { pickMessageGroup, type MessageGroup } from '@protokoll/contract';
 

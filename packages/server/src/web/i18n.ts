@@ -1,4 +1,4 @@
-import { createRouter } from '../lib/openapi.ts';
+import { createRouter } from '../http/openapi.ts';
 import { getMessageGroup, getMessages, localeHook } from './i18n.handlers.ts';
 import { messageGroupRoute, messagesRoute } from './i18n.routes.ts';
 

@@ -3,7 +3,7 @@ import { BOOT_SCRIPT, SIGNED_IN_SCRIPT, HEAD_SCRIPT } from '@protokoll/contract'
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config.ts';
-import type { AppEnv } from '../lib/context.ts';
+import type { AppEnv } from '../http/context.ts';
 import { isApiPath } from './app-serving.ts';
 import { isStorybookPath } from './storybook-serving.ts';
 

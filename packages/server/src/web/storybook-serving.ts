@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import type { AppEnv } from '../lib/context.ts';
+import type { AppEnv } from '../http/context.ts';
 
 /** Where the built Storybook is served (docs/storybook.md#a-deployed-storybook). */
 export const STORYBOOK_PATH = '/storybook';

@@ -8,7 +8,7 @@ import {
   refreshTokens,
   users,
 } from '../../db/schema.ts';
-import { refundHeldMinutes } from '../../lib/minutes.ts';
+import { refundHeldMinutes } from '../minutes.ts';
 import { removeResumableUploadsOf } from '../../lib/upload-temp.ts';
 import type { DomainDeps } from '../deps.ts';
 

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscriptions, users, type User } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { lockUserMinutes, minutesOf } from '../../lib/minutes.ts';
-import { DEFAULT_PLAN, PLAN_CATALOGUE, planById, type PlanDefinition } from '../../lib/plans.ts';
+import { lockUserMinutes, minutesOf } from '../minutes.ts';
+import { DEFAULT_PLAN, PLAN_CATALOGUE, planById, type PlanDefinition } from '../plans.ts';
 import { findUserByEmail } from '../../lib/users.ts';
 import { subscriptionEntitles } from './periods.ts';
 

@@ -9,7 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { checkoutSessions, subscriptions, type User } from '../../db/schema.ts';
 import { ApiError, ErrorMessage, notFoundError } from '../../lib/errors.ts';
-import { planById } from '../../lib/plans.ts';
+import { planById } from '../plans.ts';
 import { PaymentsError, type Payments } from '../../providers/payments/index.ts';
 import { requirePayments, viaProvider, type BillingDeps } from './deps.ts';
 import { subscriptionEntitles } from './periods.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { minutesLedger, subscriptions, users } from '../../db/schema.ts';
-import { minutesOf, reserveMinutes } from '../../lib/minutes.ts';
+import { minutesOf, reserveMinutes } from '../minutes.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { seedNote } from '../../test/notes.ts';
 import {

@@ -2,7 +2,7 @@ import { FREE_PLAN_TYPE } from '@protokoll/contract';
 import { and, eq, gte, like, lte, max, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { minutesLedger, subscriptions, type SubscriptionRow } from '../../db/schema.ts';
-import { planById } from '../../lib/plans.ts';
+import { planById } from '../plans.ts';
 
 /*
  * Quota periods (docs/billing.md#minutes-of-paid-plans): every ledger row counts against one

@@ -2,7 +2,7 @@ import { FREE_PLAN_TYPE, SubscriptionStatus, type BillingSubscription } from '@p
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscriptions, users, type User } from '../../db/schema.ts';
-import { DEFAULT_PLAN, planById } from '../../lib/plans.ts';
+import { DEFAULT_PLAN, planById } from '../plans.ts';
 import {
   PaymentsError,
   type InvoiceInfo,

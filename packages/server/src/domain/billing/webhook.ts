@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { checkoutSessions, paymentEvents, subscriptions } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { lockUserMinutes } from '../../lib/minutes.ts';
+import { lockUserMinutes } from '../minutes.ts';
 import {
   PaymentsError,
   type CheckoutSessionInfo,

@@ -13,17 +13,22 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { folders, notes, type NoteRow, type User } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { notAuthenticated } from '../../lib/auth/middleware.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import { ApiError, ErrorMessage, notFoundError, validationError } from '../../lib/errors.ts';
+import {
+  ApiError,
+  ErrorMessage,
+  notFoundError,
+  validationError,
+  notAuthenticated,
+} from '../../lib/errors.ts';
 import {
   lockMinutesAccount,
   minutesAccountOf,
   type MinutesAccount,
   minutesOf,
   reserveMinutes,
-} from '../../lib/minutes.ts';
-import { planById, type PlanDefinition } from '../../lib/plans.ts';
+} from '../minutes.ts';
+import { planById, type PlanDefinition } from '../plans.ts';
 import type { Wording } from '../../lib/wording.ts';
 import { AudioError, detectAudio } from '../../processing/index.ts';
 import { audioKey } from '../../providers/storage/storage.ts';

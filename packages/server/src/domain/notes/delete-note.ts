@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { notes } from '../../db/schema.ts';
 import { notFoundError } from '../../lib/errors.ts';
-import { refundHeldMinutes } from '../../lib/minutes.ts';
+import { refundHeldMinutes } from '../minutes.ts';
 import { peaksKey } from '../../processing/peaks.ts';
 import type { DomainDeps } from '../deps.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { jobs, minutesLedger, notes, users } from '../../db/schema.ts';
 import { createJobSignal } from '../../jobs/signal.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { monthPeriod, reserveMinutes } from '../../lib/minutes.ts';
+import { monthPeriod, reserveMinutes } from '../minutes.ts';
 import { wordingFor } from '../../lib/wording.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 import { memoryLogger, testConfig } from '../../test/app.ts';

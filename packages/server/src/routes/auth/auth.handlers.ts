@@ -2,12 +2,13 @@ import type { User } from '../../db/schema.ts';
 import { confirmEmailChange } from '../../domain/accounts/email-change.ts';
 import { requestPasswordReset, resetPassword } from '../../domain/accounts/password.ts';
 import { register, signIn, signInWithGoogle } from '../../domain/accounts/sign-in.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
+import { authOf } from '../../http/auth.ts';
 import { revokeSession, rotateRefreshToken, type IssuedSession } from '../../lib/auth/sessions.ts';
-import { notFoundError } from '../../lib/errors.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
-import { clientIp, enforceRateLimit } from '../../lib/rate-limit.ts';
-import { findUserById, mailLocale, toUserDto } from '../../lib/users.ts';
+import { notFoundError, notAuthenticated } from '../../lib/errors.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
+import { clientIp, enforceRateLimit } from '../../http/rate-limit.ts';
+import { findUserById, toUserDto } from '../../lib/users.ts';
+import { mailLocale } from '../../http/request-locale.ts';
 import { accountDepsOf } from '../deps.ts';
 import { mailReachOf } from '../mail-reach.ts';
 import type {

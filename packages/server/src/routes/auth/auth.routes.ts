@@ -10,7 +10,7 @@ import {
   resetPassword,
   validateToken,
 } from '@protokoll/contract';
-import { routeFor } from '../../lib/openapi.ts';
+import { routeFor } from '../../http/openapi.ts';
 
 const TOO_MANY = 'Too many attempts from this address (Retry-After says when to try again)';
 

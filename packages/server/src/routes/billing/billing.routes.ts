@@ -6,8 +6,8 @@ import {
   getSubscription,
   stripeWebhook,
 } from '@protokoll/contract';
-import { routeFor } from '../../lib/openapi.ts';
-import { paymentsRequired } from './billing.handlers.ts';
+import { routeFor } from '../../http/openapi.ts';
+import { paymentsRequired } from '../../http/payments-required.ts';
 
 // Without a payment provider these answer `paymentsDisabled` before looking at the request.
 const middleware = [paymentsRequired];

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { minutesLedger, paymentEvents, subscriptions, users } from '../../db/schema.ts';
 import { monthPeriod, subscriptionPeriodKey } from '../../domain/billing/periods.ts';
-import { reserveMinutes, settleMinutes } from '../../lib/minutes.ts';
+import { reserveMinutes, settleMinutes } from '../../domain/minutes.ts';
 import { signUp, type SignedUp } from '../../test/accounts.ts';
 import { readResponse } from '../../test/client.ts';
 import {

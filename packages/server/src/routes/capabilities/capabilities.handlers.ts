@@ -1,5 +1,5 @@
 import { capabilitiesOf } from '../../domain/capabilities.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import type { getCapabilitiesRoute } from './capabilities.routes.ts';
 
 export const getCapabilitiesHandler: AppRouteHandler<typeof getCapabilitiesRoute> = async (c) => {

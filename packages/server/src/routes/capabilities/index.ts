@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi.ts';
+import { createRouter } from '../../http/openapi.ts';
 import { getCapabilitiesHandler } from './capabilities.handlers.ts';
 import { getCapabilitiesRoute } from './capabilities.routes.ts';
 

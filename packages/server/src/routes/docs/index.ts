@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../lib/context.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { notFoundError } from '../../lib/errors.ts';
-import { BEARER_AUTH } from '../../lib/openapi.ts';
+import { BEARER_AUTH } from '../../http/openapi.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';

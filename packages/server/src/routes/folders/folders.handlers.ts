@@ -1,10 +1,10 @@
 import { ErrorCode, errorKey, type Folder } from '@protokoll/contract';
 import type { Hook } from '@hono/zod-openapi';
 import { createFolder, deleteFolder, listFolders, renameFolder } from '../../domain/folders.ts';
-import { authOf } from '../../lib/auth/middleware.ts';
-import type { AppEnv } from '../../lib/context.ts';
+import { authOf } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { ApiError, toFieldIssues, validationError } from '../../lib/errors.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import { depsOf } from '../deps.ts';
 import type {
   createFolderRoute,

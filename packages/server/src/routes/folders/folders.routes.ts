@@ -1,5 +1,5 @@
 import { createFolder, deleteFolder, listFolders, updateFolder } from '@protokoll/contract';
-import { routeFor } from '../../lib/openapi.ts';
+import { routeFor } from '../../http/openapi.ts';
 
 export const listFoldersRoute = routeFor(listFolders);
 export const createFolderRoute = routeFor(createFolder);

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@protokoll/contract';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/errors.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import type { healthRoute } from './health.routes.ts';
 
 export const getHealth: AppRouteHandler<typeof healthRoute> = async (c) => {

@@ -1,4 +1,4 @@
 import { health } from '@protokoll/contract';
-import { routeFor } from '../../lib/openapi.ts';
+import { routeFor } from '../../http/openapi.ts';
 
 export const healthRoute = routeFor(health);

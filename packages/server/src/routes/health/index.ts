@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi.ts';
+import { createRouter } from '../../http/openapi.ts';
 import { getHealth } from './health.handlers.ts';
 import { healthRoute } from './health.routes.ts';
 

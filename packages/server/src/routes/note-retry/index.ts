@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi.ts';
+import { createRouter } from '../../http/openapi.ts';
 import { retryNoteHandler } from './note-retry.handlers.ts';
 import { retryNoteRoute } from './note-retry.routes.ts';
 

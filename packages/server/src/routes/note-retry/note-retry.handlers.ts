@@ -1,9 +1,10 @@
 import { toNoteDetailDto } from '../../domain/notes/dto.ts';
 import { retryNote } from '../../domain/notes/retry-note.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import { authOf } from '../../http/auth.ts';
+import { notAuthenticated } from '../../lib/errors.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import { findUserById } from '../../lib/users.ts';
-import { requestWording } from '../../lib/wording.ts';
+import { requestWording } from '../../http/request-locale.ts';
 import { depsOf } from '../deps.ts';
 import type { retryNoteRoute } from './note-retry.routes.ts';
 

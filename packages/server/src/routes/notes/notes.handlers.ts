@@ -16,10 +16,11 @@ import {
 } from '../../domain/notes/recording.ts';
 import { searchNotes } from '../../domain/notes/search-hits.ts';
 import { updateNote } from '../../domain/notes/update-note.ts';
-import { authOf } from '../../lib/auth/middleware.ts';
-import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
-import type { AppEnv } from '../../lib/context.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import { authOf } from '../../http/auth.ts';
+import { ApiError, notFoundError } from '../../lib/errors.ts';
+import { errorBody } from '../../http/errors.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import { depsOf } from '../deps.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { parseRange } from './range.ts';

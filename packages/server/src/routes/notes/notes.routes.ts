@@ -10,7 +10,7 @@ import {
   moveNote,
   updateNote,
 } from '@protokoll/contract';
-import { routeFor } from '../../lib/openapi.ts';
+import { routeFor } from '../../http/openapi.ts';
 
 export const listNotesRoute = routeFor(listNotes);
 export const countNotesRoute = routeFor(countNotes);

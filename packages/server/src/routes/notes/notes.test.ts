@@ -4,7 +4,7 @@ import { endpoints, type QueryOf } from '@protokoll/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, minutesLedger, notes } from '../../db/schema.ts';
-import { monthPeriod } from '../../lib/minutes.ts';
+import { monthPeriod } from '../../domain/minutes.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { germanSegments, germanSummary, seedFolder, seedNote } from '../../test/notes.ts';

@@ -1,5 +1,5 @@
-import type { AppRouteHandler } from '../../lib/openapi.ts';
-import { PLAN_CATALOGUE, toOffer } from '../../lib/plans.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
+import { PLAN_CATALOGUE, toOffer } from '../../domain/plans.ts';
 import type { listPlansRoute } from './plans.routes.ts';
 
 export const listPlansHandler: AppRouteHandler<typeof listPlansRoute> = (c) => {

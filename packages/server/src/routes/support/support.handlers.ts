@@ -1,7 +1,8 @@
 import { createSupportTicket } from '../../domain/support.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { authOf } from '../../http/auth.ts';
+import { notAuthenticated } from '../../lib/errors.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { findUserById } from '../../lib/users.ts';
 import { depsOf } from '../deps.ts';
 import { mailReachOf } from '../mail-reach.ts';

@@ -8,9 +8,10 @@ import {
   revokeInvitation,
   teamOf,
 } from '../../domain/teams/team.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import type { AppEnv } from '../../lib/context.ts';
-import type { AppRouteHandler } from '../../lib/openapi.ts';
+import { authOf } from '../../http/auth.ts';
+import { notAuthenticated } from '../../lib/errors.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { AppRouteHandler } from '../../http/openapi.ts';
 import { findUserById } from '../../lib/users.ts';
 import { depsOf } from '../deps.ts';
 import { mailReachOf } from '../mail-reach.ts';

@@ -6,7 +6,7 @@ import {
   removeTeamMember,
   revokeTeamInvitation,
 } from '@protokoll/contract';
-import { routeFor } from '../../lib/openapi.ts';
+import { routeFor } from '../../http/openapi.ts';
 
 export const getTeamRoute = routeFor(getTeam);
 export const inviteTeamMemberRoute = routeFor(inviteTeamMember);

@@ -8,7 +8,7 @@ import { audioFixtures, type AudioFixtures } from '../../../../../tests/support/
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
 import { minutesLedger, notes, teamInvitations, teamMembers, users } from '../../db/schema.ts';
 import { uploadForm } from '../../jobs/testing.ts';
-import { monthPeriod, settleMinutes } from '../../lib/minutes.ts';
+import { monthPeriod, settleMinutes } from '../../domain/minutes.ts';
 import {
   accountsApp,
   lastMailTo,

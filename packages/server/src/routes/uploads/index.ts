@@ -1,10 +1,10 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../lib/context.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { RESUMABLE_UPLOAD_PATH } from '@protokoll/contract';
 import type { Config } from '../../config.ts';
-import { requireAuth } from '../../lib/auth/middleware.ts';
-import { createRouter } from '../../lib/openapi.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { createRouter } from '../../http/openapi.ts';
 import { resumableUploadDocs } from './resumable-docs.ts';
 import { createResumableUploads } from './resumable.ts';
 import { uploadNoteHandler } from './uploads.handlers.ts';

@@ -11,7 +11,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import type { Context } from 'hono';
 import { AUDIO_FIELD } from '../../domain/notes/refusals.ts';
-import type { AppEnv } from '../../lib/context.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { closedOf } from '../../lib/files.ts';
 import { claimUploadPath } from '../../lib/upload-temp.ts';
 

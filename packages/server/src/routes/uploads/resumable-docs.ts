@@ -10,7 +10,7 @@ import {
   UPLOAD_NOTE_ID_HEADER,
 } from '@protokoll/contract';
 import { z } from 'zod';
-import { BEARER_AUTH } from '../../lib/openapi.ts';
+import { BEARER_AUTH } from '../../http/openapi.ts';
 
 const tag = 'notes';
 const security = [{ [BEARER_AUTH]: [] }];

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioFixtures, type AudioFixtures } from '../../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
 import { minutesLedger, notes, users } from '../../db/schema.ts';
-import { ensureMonthlyGrant } from '../../lib/minutes.ts';
+import { ensureMonthlyGrant } from '../../domain/minutes.ts';
 import { defaultFields, filesIn, ledgerOf, waitForNote } from '../../jobs/testing.ts';
 import { resumableUploadDir, sweepExpiredResumableUploads } from '../../lib/upload-temp.ts';
 import { startServer, type RunningServer } from '../../server.ts';

@@ -36,13 +36,15 @@ import {
   tooManyUploads,
   UPLOAD_RETRY_AFTER_SECONDS,
 } from '../../domain/notes/refusals.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import type { AppEnv } from '../../lib/context.ts';
+import { authOf } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { returningGate } from '../../lib/db-gate.ts';
-import { ApiError, errorBody, notFoundError } from '../../lib/errors.ts';
+import { ApiError, notFoundError, notAuthenticated } from '../../lib/errors.ts';
+import { errorBody } from '../../http/errors.ts';
 import { markFinishing, resumableUploadDir, resumableUploadsOf } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
-import { requestWording, type Wording } from '../../lib/wording.ts';
+import { type Wording } from '../../lib/wording.ts';
+import { requestWording } from '../../http/request-locale.ts';
 import { depsOf } from '../deps.ts';
 import type { UploadSlots } from './slots.ts';
 

@@ -11,13 +11,14 @@ import {
   tooManyUploads,
   UPLOAD_RETRY_AFTER_SECONDS,
 } from '../../domain/notes/refusals.ts';
-import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
-import type { AppEnv } from '../../lib/context.ts';
+import { authOf } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { returningGate } from '../../lib/db-gate.ts';
-import { ApiError, errorBody } from '../../lib/errors.ts';
+import { ApiError, notAuthenticated } from '../../lib/errors.ts';
+import { errorBody } from '../../http/errors.ts';
 import { uploadTempDir } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
-import { requestWording } from '../../lib/wording.ts';
+import { requestWording } from '../../http/request-locale.ts';
 import { depsOf } from '../deps.ts';
 import {
   MULTIPART_ENVELOPE_BYTES,

@@ -1,4 +1,4 @@
 import { uploadNote } from '@protokoll/contract';
-import { routeFor } from '../../lib/openapi.ts';
+import { routeFor } from '../../http/openapi.ts';
 
 export const uploadNoteRoute = routeFor(uploadNote);

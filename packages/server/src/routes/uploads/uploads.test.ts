@@ -10,7 +10,7 @@ import { audioFixtures, type AudioFixtures } from '../../../../../tests/support/
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
 import { jobs, minutesLedger, notes, users } from '../../db/schema.ts';
 import { filesIn, ledgerOf, silence, uploadForm, type UploadFields } from '../../jobs/testing.ts';
-import { monthPeriod } from '../../lib/minutes.ts';
+import { monthPeriod } from '../../domain/minutes.ts';
 import { createBoundedQueue } from '../../lib/bounded-queue.ts';
 import type { DbGate } from '../../lib/db-gate.ts';
 import { ServerBusyError } from '../../lib/errors.ts';

@@ -7,7 +7,7 @@ import {
   requestEmailChange,
   updateUser,
 } from '@protokoll/contract';
-import { routeFor } from '../../lib/openapi.ts';
+import { routeFor } from '../../http/openapi.ts';
 
 export const getUserRoute = routeFor(getUser);
 export const updateUserRoute = routeFor(updateUser);

@@ -10,7 +10,7 @@ import {
   refreshTokens,
   users,
 } from '../../db/schema.ts';
-import { monthPeriod } from '../../lib/minutes.ts';
+import { monthPeriod } from '../../domain/minutes.ts';
 import { accountsApp, signUp, type AccountsApp } from '../../test/accounts.ts';
 import { useTestDatabase } from '../../test/db.ts';
 

@@ -1,16 +1,10 @@
-import { AUTH_COOKIE_NAME, ErrorCode } from '@protokoll/contract';
+import { AUTH_COOKIE_NAME } from '@protokoll/contract';
 import { getCookie } from 'hono/cookie';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { isLiveSession } from './sessions.ts';
-import { verifyAccessToken, type AccessClaims } from './tokens.ts';
-
-export const NOT_AUTHENTICATED_MESSAGE = 'Not authenticated';
-
-export function notAuthenticated(): ApiError {
-  return new ApiError(401, ErrorCode.NOT_AUTHENTICATED, NOT_AUTHENTICATED_MESSAGE);
-}
+import type { AppEnv } from './context.ts';
+import { notAuthenticated } from '../lib/errors.ts';
+import { isLiveSession } from '../lib/auth/sessions.ts';
+import { verifyAccessToken, type AccessClaims } from '../lib/auth/tokens.ts';
 
 /**
  * Lets a request through only with a valid bearer access token whose session is still live, and

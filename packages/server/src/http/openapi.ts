@@ -8,9 +8,9 @@ import {
 import { ErrorBody, type BodyKind, type Endpoint, type ResponseKind } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { requireAuth, requireAuthOrCookie } from './auth/middleware.ts';
+import { requireAuth, requireAuthOrCookie } from './auth.ts';
 import type { AppEnv } from './context.ts';
-import { notFoundError, validationError } from './errors.ts';
+import { notFoundError, validationError } from '../lib/errors.ts';
 
 export const BEARER_AUTH = 'bearerAuth';
 

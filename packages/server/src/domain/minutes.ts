@@ -2,10 +2,10 @@ import type { Minutes } from '@protokoll/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.ts';
 import { minutesLedger, teamMembers, teams, users } from '../db/schema.ts';
-import { quotaPeriod, topUpGrant } from '../domain/billing/periods.ts';
+import { quotaPeriod, topUpGrant } from './billing/periods.ts';
 import { planById } from './plans.ts';
 
-export { FREE_MONTHLY_REASON, monthPeriod } from '../domain/billing/periods.ts';
+export { FREE_MONTHLY_REASON, monthPeriod } from './billing/periods.ts';
 
 /**
  * Grants what the user's current period is owed by reading it (the month's minutes of Free or of

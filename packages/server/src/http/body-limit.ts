@@ -2,7 +2,7 @@ import { RESUMABLE_UPLOAD_PATH, stripeWebhook, uploadNote, ErrorCode } from '@pr
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../lib/errors.ts';
 
 export const BODY_TOO_LARGE_MESSAGE = 'Request body too large';
 

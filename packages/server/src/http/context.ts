@@ -5,11 +5,11 @@ import type { AudioToolsFound } from '../processing/audio-tools.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import type { Payments } from '../providers/payments/index.ts';
-import type { AccessClaims } from './auth/tokens.ts';
-import type { BoundedQueue } from './bounded-queue.ts';
-import type { DbGate, GatePlace } from './db-gate.ts';
-import type { GoogleVerifier } from './auth/google.ts';
-import type { Logger } from './logger.ts';
+import type { AccessClaims } from '../lib/auth/tokens.ts';
+import type { BoundedQueue } from '../lib/bounded-queue.ts';
+import type { DbGate, GatePlace } from '../lib/db-gate.ts';
+import type { GoogleVerifier } from '../lib/auth/google.ts';
+import type { Logger } from '../lib/logger.ts';
 
 /** What every handler finds on `c.var`. */
 export interface AppVariables {
