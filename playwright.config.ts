@@ -66,8 +66,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The real server with the built app, on embedded PGlite in a fresh folder.
-      command: 'npx tsx packages/server/src/main.ts',
+      // The built server (`npm run build:server`, as `npm start` runs it) with the built app, on
+      // embedded PGlite in a fresh folder.
+      command: 'node --enable-source-maps packages/server/dist/main.js',
       url: `http://127.0.0.1:${APP_PORT}/api/health`,
       env: {
         NODE_ENV: 'production',

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The README's two commands. Each works on a fresh machine with only Node and npm:
-//   npm start  — installs, builds the web app, starts API + worker + web app on embedded defaults
+//   npm start  — installs, builds the web app and the server, starts API + worker + web app on
+//                embedded defaults with plain `node` (docs/deployment.md#production-build)
 //   npm test   — installs (system packages too, where it can), then runs the whole test suite
+// Besides: `npm run worker` and `npm run admin` run the built server's worker and admin command.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -92,7 +95,21 @@ const command = process.argv[2];
 if (command === 'start') {
   install();
   pnpm('--filter', '@protokoll/app', 'build');
+  pnpm('--filter', '@protokoll/server', 'build');
   run('npx', [...PNPM, '--filter', '@protokoll/server', 'start'], { NODE_ENV: 'production' });
+} else if (command === 'worker' || command === 'admin') {
+  // Several workers may start at once: they run the build `npm start` (or
+  // `npm run build:server`) made, and none of them rebuilds it under the others.
+  const built = join(root, 'packages/server/dist', `${command}.js`);
+  if (!existsSync(built)) {
+    console.error(
+      `Der Server ist noch nicht gebaut (${built} fehlt): erst \`npm start\` oder \`npm run build:server\`.`,
+    );
+    process.exit(1);
+  }
+  const args = ['--enable-source-maps', built, ...process.argv.slice(3)];
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  process.exit(result.status ?? 1);
 } else if (command === 'test') {
   if (
     !existsSync(process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium') ||
@@ -108,12 +125,13 @@ if (command === 'start') {
     { name: 'lint', args: ['run', 'lint'] },
     { name: 'format', args: ['run', 'format:check'] },
     { name: 'app build', args: ['--filter', '@protokoll/app', 'build'] },
+    { name: 'server build', args: ['--filter', '@protokoll/server', 'build'] },
     { name: 'storybook build', args: ['run', 'build-storybook'] },
   ]);
   pnpmStage('vitest', ['exec', 'vitest', 'run']);
   stage('bundle budget', 'node', ['scripts/check-bundle-budget.mjs'], { needs: ['app build'] });
   pnpmStage('playwright', ['exec', 'playwright', 'test'], {
-    needs: ['app build', 'storybook build'],
+    needs: ['app build', 'server build', 'storybook build'],
   });
   console.log('\nStages:');
   for (const { name, ok, note } of outcomes) console.log(`  ${ok ? '✓' : '✗'} ${name} (${note})`);
@@ -124,6 +142,6 @@ if (command === 'start') {
   }
   console.log('\n✓ all test stages passed');
 } else {
-  console.error('usage: node scripts/run.mjs start|test');
+  console.error('usage: node scripts/run.mjs start|test|worker|admin');
   process.exit(2);
 }
