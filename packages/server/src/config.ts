@@ -553,9 +553,6 @@ export type DatabaseLimits = Config['database'];
 
 export type Env = Record<string, string | undefined>;
 
-/** Every environment variable the configuration reads (the deployment files are checked against it). */
-export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
-
 /**
  * Reads and validates the configuration from environment variables. Relative paths are resolved
  * against the repository root, so the result does not depend on the working directory.

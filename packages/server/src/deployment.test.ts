@@ -14,7 +14,8 @@ import { repoRoot } from './lib/paths.ts';
 /** Read by a library rather than by our configuration: the AWS SDK's credential chain. */
 const READ_BY_LIBRARIES = new Set(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
 
-const known = (name: string) => CONFIG_VARIABLES.includes(name) || READ_BY_LIBRARIES.has(name);
+const known = (name: string) =>
+  (CONFIG_VARIABLES as readonly string[]).includes(name) || READ_BY_LIBRARIES.has(name);
 
 describe('deployment files', () => {
   it('the compose file gives the Protokoll processes only known variables, each in the README', async () => {
