@@ -19,7 +19,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { keys } from './api/keys.ts';
+import { keys } from './lib/query-keys.ts';
 import { App } from './app.tsx';
 import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i18n.ts';
 import { contentAddresses, renderedHead } from './lib/content.ts';

@@ -12,7 +12,7 @@ import {
 import { preloadContentPage } from './lib/content.ts';
 import { FIRST_DATA_WAIT_MS, firstDataLoaded, markFirstDataLoaded } from './lib/first-data.ts';
 import { guardChunkLoads, preloadComponents } from './lib/lazy-route.ts';
-import { preloadCurrentPage } from './lib/prefetch-page.ts';
+import { preloadCurrentPage } from './prefetch-page.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import { watchTheme } from './lib/theme.ts';
 import { fetchWebFont } from './lib/web-font.ts';

@@ -8,7 +8,6 @@
 import { RESUMABLE_UPLOAD_PATH } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import type { QueueLimits } from '../config.ts';
-import type { AppEnv } from './context.ts';
 import { createBoundedQueue } from './bounded-queue.ts';
 
 /** The place a running request holds in the gate. */
@@ -105,13 +104,18 @@ export const openGate: DbGate = {
   waiting: 0,
 };
 
+/** What the gate's middleware reads and sets on a request (part of `AppEnv`, lib/context.ts). */
+interface GatedEnv {
+  Variables: { dbGate: DbGate; dbPlace?: GatePlace };
+}
+
 /**
  * Runs every API request that reaches the database through the gate. Health stays outside (one
  * trivial query; a probe must not read an overloaded process as a dead one), and so does the
  * upload (multipart and resumable), which takes the gate only for its database steps rather than
  * for the minutes its body may take to arrive (routes/uploads).
  */
-export function gateDatabaseRequests(): MiddlewareHandler<AppEnv> {
+export function gateDatabaseRequests(): MiddlewareHandler<GatedEnv> {
   return async (c, next) => {
     const path = c.req.path;
     const outside =

@@ -1,6 +1,5 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { User } from '../../db/schema.ts';
-import { paymentsDisabled } from '../../domain/billing/deps.ts';
 import {
   cancelCheckout,
   checkoutStatus,
@@ -13,7 +12,6 @@ import { handlePaymentEvent } from '../../domain/billing/webhook.ts';
 import { authOf, notAuthenticated } from '../../lib/auth/middleware.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { notFoundError } from '../../lib/errors.ts';
-import { translatorFor } from '../../lib/locale-files.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { findUserById, mailLocale } from '../../lib/users.ts';
 import { billingDepsOf } from '../deps.ts';
@@ -25,13 +23,6 @@ import type {
   getSubscriptionRoute,
   stripeWebhookRoute,
 } from './billing.routes.ts';
-
-/** Payments off: a clear answer in the language of the request, before anything else happens. */
-export const paymentsRequired: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.var.payments) return next();
-  const t = await translatorFor(c.var.config.localesDir, mailLocale(c, undefined));
-  throw paymentsDisabled(t('errors.paymentsDisabled'));
-};
 
 async function me(c: Context<AppEnv>): Promise<User> {
   const user = await findUserById(c.var.db, authOf(c).userId);

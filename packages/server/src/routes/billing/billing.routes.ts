@@ -7,7 +7,7 @@ import {
   stripeWebhook,
 } from '@protokoll/contract';
 import { routeFor } from '../../lib/openapi.ts';
-import { paymentsRequired } from './billing.handlers.ts';
+import { paymentsRequired } from './payments-required.ts';
 
 // Without a payment provider these answer `paymentsDisabled` before looking at the request.
 const middleware = [paymentsRequired];
