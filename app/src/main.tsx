@@ -1,5 +1,6 @@
 import './zod-config.ts';
-import { FONTS_LATER_ATTRIBUTE, splitLocale } from '@protokoll/contract';
+import { splitLocale } from '@protokoll/contract';
+import { FONTS_LATER_ATTRIBUTE } from './lib/boot-scripts.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';

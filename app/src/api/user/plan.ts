@@ -2,7 +2,6 @@ import type { Plan } from '@protokoll/contract';
 import { useQuery, type QueryState } from '@tanstack/react-query';
 import { fetchPlanWith, planQuery } from '../../session/account-queries.ts';
 import { loadSession } from '../../session/session-context.ts';
-import { keys } from '../../lib/query-keys.ts';
 import { loadView, useRetryAfter } from '../load-view.ts';
 
 // GET /api/user/plan
