@@ -1,5 +1,4 @@
 import type { Locale, NoteDetail, Segment } from '@protokoll/contract';
-import { interpolate } from '../lib/locale-files.ts';
 import { speakerName, tidy, type ListItem, type QaPair, type Section } from './sections.ts';
 import { extractiveNotice, structureSections } from './structure.ts';
 import type { Wording } from './wording.ts';
