@@ -52,6 +52,76 @@ const noScreens = {
   message: 'lib, components, widgets and layouts sit below the screens and never import them.',
 };
 
+/**
+ * The app's layers, lowest first (docs/architecture.md#import-direction): each imports only the
+ * ones before it. Stories, tests and mock mode stand outside (the last block below).
+ */
+const appLayers = [
+  { name: 'lib', files: ['lib/**'], paths: ['**/lib/**'] },
+  { name: 'session', files: ['session/**'], paths: ['**/session/**'] },
+  { name: 'api', files: ['api/**'], paths: ['**/api/**'] },
+  { name: 'uploads', files: ['uploads/**'], paths: ['**/uploads/**'] },
+  { name: 'recorder', files: ['recorder/**'], paths: ['**/recorder/**'] },
+  { name: 'routes', files: ['routes/**'], paths: ['**/routes/**'] },
+  {
+    name: 'the route table',
+    files: [
+      'route-table.ts',
+      'prerender-routes.ts',
+      'page-queries.ts',
+      'prefetch-page.ts',
+      'error-boundary.tsx',
+    ],
+    paths: [
+      '**/error-boundary.tsx',
+      '**/route-table.ts',
+      '**/prerender-routes.ts',
+      '**/page-queries.ts',
+      '**/prefetch-page.ts',
+    ],
+  },
+  {
+    name: 'the entries',
+    files: ['app.tsx', 'main.tsx', 'entry-server.tsx', 'zod-config.ts'],
+    paths: ['**/app.tsx', '**/main.tsx', '**/entry-server.tsx', '**/zod-config.ts'],
+  },
+];
+const notStories = ['**/stories/**', '**/mock-mode.ts'];
+/** One block per layer: the app's package rule, plus no import of a layer above it. */
+const appLayerBlocks = appLayers.map(({ name, files }, index) => {
+  const above = appLayers.slice(index + 1);
+  return {
+    files: files.map((file) => `app/src/${file}`),
+    ignores: ['app/src/**/*.test.{ts,tsx}', 'app/src/**/*.stories.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...notServer, ...notMocks],
+              message: 'The app reaches the server over HTTP only.',
+            },
+            ...(above.length === 0
+              ? []
+              : [
+                  {
+                    group: above.flatMap((layer) => layer.paths),
+                    message: `${name} sits below ${above.map((layer) => layer.name).join(', ')}: it never imports them. Move what both need down, or hand it in from above.`,
+                  },
+                ]),
+            {
+              // The entry starts mock mode; nothing of the app's own imports a story's helpers.
+              group: above.length === 0 ? ['**/stories/**'] : notStories,
+              message: 'Only stories, tests and the entry (mock mode) use these.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -175,6 +245,8 @@ export default tseslint.config(
     ['app/src/**'],
     [[[...notServer, ...notMocks], 'The app reaches the server over HTTP only.']],
   ),
+  // Inside the app: the layers (repeat the package rule: a later block replaces it).
+  ...appLayerBlocks,
   {
     // Stories document screens with the same fixtures the mocks serve (mocks ← Storybook).
     files: ['packages/ui/**/*.stories.tsx'],

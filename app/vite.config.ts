@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { chunkGroups } from './chunk-groups.ts';
 import { contentPlugin } from './content.ts';
 // Relative and zod-free: the Vite config loads this file with Node.
-import { HEAD_SCRIPT } from '../packages/contract/src/boot.ts';
+import { HEAD_SCRIPT } from './src/lib/boot-scripts.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 

@@ -123,6 +123,7 @@ if (command === 'start') {
   await stagesSideBySide([
     { name: 'typecheck', args: ['run', 'typecheck'] },
     { name: 'lint', args: ['run', 'lint'] },
+    { name: 'import cycles', args: ['run', 'check:cycles'] },
     { name: 'format', args: ['run', 'format:check'] },
     { name: 'app build', args: ['--filter', '@protokoll/app', 'build'] },
     { name: 'server build', args: ['--filter', '@protokoll/server', 'build'] },

@@ -5,8 +5,10 @@
 //      data with it, docs/architecture.md#pages-rendered-with-data; a hidden folder is never served),
 //   3. every address of PRERENDERED_PATHS rendered to dist/pages/<path>.html, and the templates
 //      of the pages rendered with data to dist/.ssr/templates/<path>.html,
-//   4. the build manifest and the latest-build file (docs/architecture.md#new-builds),
+//   4. the build manifest, the latest-build file (docs/architecture.md#new-builds) and the
+//      hashes of the inline scripts for the server's content security policy,
 //   5. .br/.gz beside every text file.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -76,6 +78,15 @@ const files = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.
 writeFileSync(
   join(dist, 'build-manifest.json'),
   `${JSON.stringify({ buildId, builtAt: new Date().toISOString(), pages, files: [...new Set(files)].sort() }, null, 2)}\n`,
+);
+// The content security policy allows exactly the inline scripts this build put into its pages.
+write(
+  join(dist, server.SCRIPT_HASHES_FILE),
+  `${JSON.stringify(
+    server.INLINE_SCRIPTS.map(
+      (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
+    ),
+  )}\n`,
 );
 // Polled by open tabs; tiny and never cached.
 writeFileSync(join(dist, 'latest-build.json'), `${JSON.stringify({ buildId })}\n`);

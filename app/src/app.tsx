@@ -28,11 +28,16 @@ import { lazyRoute } from './lib/lazy-route.ts';
 import { writeLocaleCookie } from './lib/locale.ts';
 import { newBuildIsOut, watchForNewBuild } from './lib/new-build.ts';
 import { switchToWebFontIfFetched } from './lib/web-font.ts';
-import { PrefetchModeContext, type PrefetchMode } from './lib/prefetch-mode.ts';
+import {
+  PrefetchModeContext,
+  PrefetchPageContext,
+  type PrefetchMode,
+} from './lib/prefetch-mode.ts';
 import { loginRedirect, safeRedirect } from './lib/redirect.ts';
 import { LocaleContext, useLocale, type LocaleContextValue } from './lib/use-locale.ts';
 import { useSessionState } from './session/session-context.ts';
 import { findContentPage, localizedCounterpart } from './lib/content.ts';
+import { prefetchPage } from './prefetch-page.ts';
 import { ContentPage, DefaultLayout, NotFoundPage, routeTable } from './route-table.ts';
 
 /**
@@ -87,33 +92,35 @@ const prefetchModeOf = (access: PageAccess): PrefetchMode =>
 /** Every page behind its guard and layout; route stories render it too (docs/storybook.md#route-stories). */
 export function Pages() {
   return (
-    <Switch>
-      {pageRoutes.map(({ path, layout, access }) => {
-        const Page = routeTable[path];
-        const Layout = layouts[layout];
-        return (
-          <Route key={path} path={path}>
-            <PrefetchModeContext.Provider value={prefetchModeOf(access)}>
-              <ValidParams path={path}>
-                <Guard access={access}>
-                  <Layout>
-                    {/* With the page, so its message groups are there; before it, so an error
+    <PrefetchPageContext.Provider value={prefetchPage}>
+      <Switch>
+        {pageRoutes.map(({ path, layout, access }) => {
+          const Page = routeTable[path];
+          const Layout = layouts[layout];
+          return (
+            <Route key={path} path={path}>
+              <PrefetchModeContext.Provider value={prefetchModeOf(access)}>
+                <ValidParams path={path}>
+                  <Guard access={access}>
+                    <Layout>
+                      {/* With the page, so its message groups are there; before it, so an error
                         page standing in inside it names itself after this one. */}
-                    <PageTitle path={path} />
-                    <Page />
-                  </Layout>
-                </Guard>
-              </ValidParams>
-            </PrefetchModeContext.Provider>
-          </Route>
-        );
-      })}
-      <Route>
-        <PrefetchModeContext.Provider value={prefetchModeOf('public')}>
-          <SlugPage />
-        </PrefetchModeContext.Provider>
-      </Route>
-    </Switch>
+                      <PageTitle path={path} />
+                      <Page />
+                    </Layout>
+                  </Guard>
+                </ValidParams>
+              </PrefetchModeContext.Provider>
+            </Route>
+          );
+        })}
+        <Route>
+          <PrefetchModeContext.Provider value={prefetchModeOf('public')}>
+            <SlugPage />
+          </PrefetchModeContext.Provider>
+        </Route>
+      </Switch>
+    </PrefetchPageContext.Provider>
   );
 }
 

@@ -19,7 +19,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { keys } from './api/keys.ts';
+import { keys } from './lib/query-keys.ts';
 import { App } from './app.tsx';
 import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i18n.ts';
 import { contentAddresses, renderedHead } from './lib/content.ts';
@@ -37,13 +37,15 @@ import { setPrerenderedSession, setRenderSession } from './session/session-conte
 
 export { scriptJson };
 
-/** The prerendered pages' script loader and signed-in check, for the build to inline. */
+/** The pages' inline scripts, for the build to inline and hash. */
 export {
   BOOT_MODULES_ID,
   BOOT_SCRIPT,
   FONTS_LATER_ATTRIBUTE,
+  INLINE_SCRIPTS,
   SIGNED_IN_SCRIPT,
-} from '@protokoll/contract';
+} from './lib/boot-scripts.ts';
+export { SCRIPT_HASHES_FILE } from '@protokoll/contract';
 
 /*
  * The build's server entry (docs/architecture.md#prerendered-pages): renders one address of the

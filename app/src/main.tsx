@@ -1,5 +1,6 @@
 import './zod-config.ts';
-import { FONTS_LATER_ATTRIBUTE, splitLocale } from '@protokoll/contract';
+import { splitLocale } from '@protokoll/contract';
+import { FONTS_LATER_ATTRIBUTE } from './lib/boot-scripts.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
@@ -12,7 +13,7 @@ import {
 import { preloadContentPage } from './lib/content.ts';
 import { FIRST_DATA_WAIT_MS, firstDataLoaded, markFirstDataLoaded } from './lib/first-data.ts';
 import { guardChunkLoads, preloadComponents } from './lib/lazy-route.ts';
-import { preloadCurrentPage } from './lib/prefetch-page.ts';
+import { preloadCurrentPage } from './prefetch-page.ts';
 import { readLocaleCookie } from './lib/locale.ts';
 import { watchTheme } from './lib/theme.ts';
 import { fetchWebFont } from './lib/web-font.ts';

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
-import { keys } from './api/keys.ts';
+import { keys } from './lib/query-keys.ts';
 import { pageQueriesOf } from './page-queries.ts';
 
 // What a page rendered with data asks before it renders

@@ -1,7 +1,7 @@
 import type { PlansResponse } from '@protokoll/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { loadSession } from '../session/session-context.ts';
-import { keys } from './keys.ts';
+import { keys } from '../lib/query-keys.ts';
 
 /*
  * `GET /api/plans`: the public plan catalogue (docs/minutes.md#plans), with what a plan allows per

@@ -1,13 +1,12 @@
+import { AUTH_STORAGE_KEY, STORED_SESSION_MAX_AGE_MS } from '@protokoll/contract';
 import {
-  AUTH_STORAGE_KEY,
   BOOT_MODULES_ID,
   BOOT_SCRIPT,
   FONTS_LATER_ATTRIBUTE,
   SIGNED_IN_SCRIPT,
-  STORED_SESSION_MAX_AGE_MS,
   WEB_FONT,
   WEB_FONT_STORAGE_KEY,
-} from '@protokoll/contract';
+} from './boot-scripts.ts';
 import { readStoredSession } from '../session/stored-session.ts';
 import { replayClicks, takeHeldClicks } from './held-clicks.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

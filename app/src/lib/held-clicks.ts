@@ -1,4 +1,4 @@
-import { HELD_CLICKS_GLOBAL } from '@protokoll/contract';
+import { HELD_CLICKS_GLOBAL } from './boot-scripts.ts';
 
 /*
  * A prerendered page shows its buttons before its script has run. `BOOT_SCRIPT` holds a click on

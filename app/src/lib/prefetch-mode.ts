@@ -9,3 +9,10 @@ export type PrefetchMode = 'visible' | 'intent';
 
 /** The prefetch mode of the page being shown; `Pages` sets it from the page's access. */
 export const PrefetchModeContext = createContext<PrefetchMode>('visible');
+
+/**
+ * Prefetches the page behind an address (`prefetchPage`, app/src/prefetch-page.ts). The app
+ * hands it down from above: it knows the route table, which knows the pages that use the links.
+ * Without a provider (a component's test or story) a link prefetches nothing.
+ */
+export const PrefetchPageContext = createContext<(href: string) => void>(() => undefined);

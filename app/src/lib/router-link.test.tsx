@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PrefetchModeContext, type PrefetchMode } from './prefetch-mode.ts';
+import { PrefetchModeContext, PrefetchPageContext, type PrefetchMode } from './prefetch-mode.ts';
 import { renderRouterLink } from './router-link.tsx';
 
-const prefetched = vi.hoisted(() => [] as string[]);
-vi.mock('./prefetch-page.ts', () => ({ prefetchPage: (href: string) => prefetched.push(href) }));
+const prefetched: string[] = [];
+const prefetchPage = (href: string) => void prefetched.push(href);
 const firstData = vi.hoisted(() => {
   let release: () => void = () => undefined;
   const loaded = new Promise<void>((resolve) => (release = resolve));
@@ -23,12 +23,14 @@ class VisibleAtOnce {
 
 function renderLink(mode: PrefetchMode) {
   render(
-    <PrefetchModeContext.Provider value={mode}>
-      {renderRouterLink(
-        { key: 'register', href: '/register', label: 'Registrieren' },
-        'Registrieren',
-      )}
-    </PrefetchModeContext.Provider>,
+    <PrefetchPageContext.Provider value={prefetchPage}>
+      <PrefetchModeContext.Provider value={mode}>
+        {renderRouterLink(
+          { key: 'register', href: '/register', label: 'Registrieren' },
+          'Registrieren',
+        )}
+      </PrefetchModeContext.Provider>
+    </PrefetchPageContext.Provider>,
   );
   return screen.getByRole('link', { name: 'Registrieren' });
 }

@@ -1,9 +1,8 @@
 import type { LinkItem } from '@protokoll/ui';
 import { useContext, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { PrefetchModeContext } from './prefetch-mode.ts';
+import { PrefetchModeContext, PrefetchPageContext } from './prefetch-mode.ts';
 import { firstDataLoaded } from './first-data.ts';
-import { prefetchPage } from './prefetch-page.ts';
 
 /**
  * A client-side link that prefetches its page when hovered, focused or touched, and in the
@@ -18,6 +17,7 @@ function PrefetchingLink({
   ...props
 }: Omit<React.ComponentProps<'a'>, 'href' | 'ref'> & { href: string }) {
   const whenVisible = useContext(PrefetchModeContext) === 'visible';
+  const prefetchPage = useContext(PrefetchPageContext);
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -30,7 +30,7 @@ function PrefetchingLink({
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [href, whenVisible]);
+  }, [href, whenVisible, prefetchPage]);
   // The screens' props (class, aria-current, a menu item's role and handlers) reach the anchor.
   return (
     <Link

@@ -1,9 +1,5 @@
-import {
-  FONTS_LATER_ATTRIBUTE,
-  HEAD_SCRIPT,
-  THEME_STORAGE_KEY,
-  WEB_FONT_STORAGE_KEY,
-} from '@protokoll/contract';
+import { THEME_STORAGE_KEY } from '@protokoll/contract';
+import { FONTS_LATER_ATTRIBUTE, HEAD_SCRIPT, WEB_FONT_STORAGE_KEY } from './boot-scripts.ts';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setThemeChoice, useThemeChoice } from './theme.ts';

@@ -1,4 +1,4 @@
-import { FONTS_LATER_ATTRIBUTE, WEB_FONT, WEB_FONT_STORAGE_KEY } from '@protokoll/contract';
+import { FONTS_LATER_ATTRIBUTE, WEB_FONT, WEB_FONT_STORAGE_KEY } from './boot-scripts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchWebFont, switchToWebFontIfFetched } from './web-font.ts';
 

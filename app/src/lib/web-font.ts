@@ -1,4 +1,4 @@
-import { FONTS_LATER_ATTRIBUTE, WEB_FONT, WEB_FONT_STORAGE_KEY } from '@protokoll/contract';
+import { FONTS_LATER_ATTRIBUTE, WEB_FONT, WEB_FONT_STORAGE_KEY } from './boot-scripts.ts';
 
 /*
  * The web font (docs/architecture.md#the-web-font): a page that paints in the fallback keeps it

@@ -1,7 +1,7 @@
 import { AUTH_STORAGE_KEY, STORED_SESSION_MAX_AGE_MS, type User } from '@protokoll/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keys } from '../api/keys.ts';
+import { keys } from '../lib/query-keys.ts';
 import { sessionMinutes } from '../api/user/minutes.ts';
 import { sessionPlan } from '../api/user/plan.ts';
 import { fetchUser } from '../api/user/user.ts';

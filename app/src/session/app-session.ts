@@ -1,13 +1,12 @@
 import { endpoints, type Endpoint } from '@protokoll/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { keys } from '../api/keys.ts';
-import { minutesQueryOptions } from '../api/user/minutes.ts';
-import { planQueryOptions } from '../api/user/plan.ts';
+import { keys } from '../lib/query-keys.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { fetchWithFirstRequests } from '../lib/first-requests.ts';
 import { createApiClient, type ApiClient } from '../lib/http.ts';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
 import { writeTimeZoneCookie } from '../lib/time-zone.ts';
+import { minutesQuery, planQuery } from './account-queries.ts';
 import { createSession, type Session } from './session.ts';
 
 export interface AppSession {
@@ -85,9 +84,10 @@ export function createAppSession({
     onSignedOut,
     async onSignedIn(user) {
       queryClient.setQueryData(keys.user(), user);
+      const api = async () => ({ client, endpoints });
       await Promise.all([
-        queryClient.prefetchQuery(minutesQueryOptions()),
-        queryClient.prefetchQuery(planQueryOptions()),
+        queryClient.prefetchQuery(minutesQuery(api)),
+        queryClient.prefetchQuery(planQuery(api)),
       ]);
     },
     onUserChanged: (user) => queryClient.setQueryData(keys.user(), user),

@@ -2,7 +2,7 @@ import type { NoteDetail } from '@protokoll/contract';
 import { demoUser, detailFor, makeNote } from '@protokoll/mocks/fixtures';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keys } from '../api/keys.ts';
+import { keys } from '../lib/query-keys.ts';
 import { noteQueryOptions } from '../api/notes/detail.ts';
 import { PROCESSING_POLL_MS } from '../api/notes/processing.ts';
 import { ApiError } from '../lib/api-error.ts';

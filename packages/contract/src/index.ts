@@ -9,6 +9,7 @@ export * from './health.ts';
 export * from './i18n.ts';
 export * from './messages.ts';
 export * from './routes.ts';
+export * from './build-output.ts';
 export * from './page-rendering.ts';
 export * from './auth.ts';
 export * from './user.ts';
@@ -152,4 +153,3 @@ export const endpoints = {
 
 export type EndpointId = keyof typeof endpoints;
 export * from './theme.ts';
-export * from './boot.ts';

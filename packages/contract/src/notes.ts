@@ -19,10 +19,10 @@ import {
 } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textField } from './fields.ts';
-import { downloadFormats } from './values.ts';
+import { downloadFormats, NOTE_STATUSES } from './values.ts';
 
 /** Processing state of a note (docs/uploads.md#job-states). */
-export const NoteStatus = z.enum(['queued', 'transcribing', 'summarizing', 'done', 'error']);
+export const NoteStatus = z.enum(NOTE_STATUSES);
 export type NoteStatus = z.infer<typeof NoteStatus>;
 
 /** Note structure: Ergebnisprotokoll, Verlaufsprotokoll, bullet points, interview, lecture. */

@@ -1,6 +1,24 @@
 // Without zod: the build reads the catalogue too (the pricing page, app/content.ts).
 import { DEFAULT_PLAN_NAME, FREE_PLAN_TYPE } from './constants.ts';
-import type { PlanOffer } from './user.ts';
+
+/**
+ * A plan of the catalogue as plain data: the shape the `PlanOffer` schema (user.ts) parses, which
+ * user.test.ts holds equal to this one. Prices in cents; null: unlimited, or not sold that way.
+ */
+export interface CatalogueOffer {
+  id: string;
+  name: string;
+  /** `free` or another type (e.g. `paid`). */
+  type: string;
+  /** i18n keys (`planFeature`). */
+  features: string[];
+  speaker_labels?: boolean | undefined;
+  minutes_per_month: number | null;
+  max_file_minutes: number | null;
+  price_month: number | null;
+  price_year: number | null;
+  currency: string;
+}
 
 /** i18n keys of the default plans' features (docs/minutes.md#plans), under `plans.features.`. */
 export const planFeature = {
@@ -22,7 +40,7 @@ export type PlanFeature = (typeof planFeature)[keyof typeof planFeature];
  * of comparable services; `speaker_labels: false` takes them off a plan), one place for names, minutes and prices (cents,
  * EUR). The first entry is everyone's default plan. The server adds the rules it enforces.
  */
-export const DEFAULT_PLAN_OFFERS: readonly PlanOffer[] = [
+export const DEFAULT_PLAN_OFFERS: readonly CatalogueOffer[] = [
   {
     id: 'free',
     name: DEFAULT_PLAN_NAME,

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { DEFAULT_PLAN_OFFERS, type CatalogueOffer } from './plan-offers.ts';
 import {
   ChangeEmailBody,
   ChangePasswordBody,
@@ -6,6 +7,7 @@ import {
   Minutes,
   MinutesResponse,
   Plan,
+  PlanOffer,
   PlanResponse,
   PlansResponse,
   UpdateUserBody,
@@ -128,5 +130,13 @@ describe('minutes and plan', () => {
         payments_enabled: true,
       }).success,
     ).toBe(false);
+  });
+});
+
+// The catalogue is plain data below the schemas (plan-offers.ts); the schema parses that shape.
+describe('PlanOffer', () => {
+  it('has the shape of the plain catalogue, and parses every default offer', () => {
+    expectTypeOf<PlanOffer>().toEqualTypeOf<CatalogueOffer>();
+    for (const offer of DEFAULT_PLAN_OFFERS) expect(PlanOffer.parse(offer)).toEqual(offer);
   });
 });

@@ -1,12 +1,14 @@
 import { FREE_PLAN_TYPE } from './constants.ts';
-import type { DownloadFormat, NoteStatus } from './notes.ts';
-import type { Plan } from './user.ts';
 
 /*
  * The contract's values and checks that need no schema, in a module without zod: a signed-in
  * page's first render uses them, and zod with the schemas loads after it (with the session
  * chunk; docs/architecture.md#route-prefetch). The schemas build on these.
  */
+
+/** A note's processing states in order (docs/uploads.md#job-states); `NoteStatus` parses them. */
+export const NOTE_STATUSES = ['queued', 'transcribing', 'summarizing', 'done', 'error'] as const;
+type NoteStatus = (typeof NOTE_STATUSES)[number];
 
 /** The statuses in which the server is still working on a note; `done` and `error` are final. */
 export const PROCESSING_STATUSES = [
@@ -22,6 +24,7 @@ export function isProcessing(status: NoteStatus): boolean {
 
 /** The export formats of a note (docs/uploads.md#exports). */
 export const downloadFormats = ['docx', 'pdf', 'md', 'txt', 'srt', 'vtt', 'json'] as const;
+type DownloadFormat = (typeof downloadFormats)[number];
 
 /** The download's file name, `note.{format}` when the server names none. */
 export function downloadFilename(format: DownloadFormat, filename?: string | null): string {
@@ -29,6 +32,6 @@ export function downloadFilename(format: DownloadFormat, filename?: string | nul
 }
 
 /** Premium: a plan type other than free (docs/minutes.md#premium). No plan is not premium. */
-export function isPremium(plan: Pick<Plan, 'type'> | null | undefined): boolean {
+export function isPremium(plan: { readonly type: string } | null | undefined): boolean {
   return plan != null && plan.type !== FREE_PLAN_TYPE;
 }

@@ -4,17 +4,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from './config.ts';
 import { createHash } from 'node:crypto';
-import { BOOT_SCRIPT, SIGNED_IN_SCRIPT, HEAD_SCRIPT } from '@protokoll/contract';
+import { SCRIPT_HASHES_FILE } from '@protokoll/contract';
 import { noDatabase, testApp, testConfig } from './test/app.ts';
+import { inlineScriptHashes } from './web/security-headers.ts';
 
 /**
- * The hashes of the three inline scripts a page may run: the theme script, the script loader and
- * the signed-in pages' check for a stored session.
+ * The hashes of the three inline scripts a page may run (the theme script, the script loader and
+ * the signed-in pages' check for a stored session), as the app's build writes them beside its
+ * pages (app/scripts/build.mjs).
  */
 const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-const HEAD = hash(HEAD_SCRIPT);
-const BOOT = hash(BOOT_SCRIPT);
-const SIGNED_IN = hash(SIGNED_IN_SCRIPT);
+const HEAD = hash('head();');
+const BOOT = hash('boot();');
+const SIGNED_IN = hash('signedIn();');
 
 let dist: string;
 beforeAll(async () => {
@@ -25,6 +27,8 @@ beforeAll(async () => {
     '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/a.js"></script></body></html>',
   );
   await writeFile(join(dist, 'assets', 'a.js'), 'console.log(1)');
+  await mkdir(join(dist, SCRIPT_HASHES_FILE, '..'), { recursive: true });
+  await writeFile(join(dist, SCRIPT_HASHES_FILE), JSON.stringify([HEAD, BOOT, SIGNED_IN]));
 });
 afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
@@ -100,6 +104,20 @@ describe('security headers', () => {
     expect(policy.get('frame-src')).toEqual(['https://accounts.google.com/gsi/']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
     expect(policy.get('style-src')).toContain('https://accounts.google.com/gsi/style');
+  });
+
+  it("allow exactly the inline scripts the app's build lists, and none without a build", async () => {
+    expect(inlineScriptHashes(dist)).toEqual([HEAD, BOOT, SIGNED_IN]);
+    const noBuild = await app({ APP_DIST: join(dist, 'nothing-built') }).request('/api/docs');
+    expect(csp(noBuild).get('script-src')).toEqual(["'self'"]);
+    const broken = await mkdtemp(join(tmpdir(), 'protokoll-csp-broken-'));
+    try {
+      await mkdir(join(broken, SCRIPT_HASHES_FILE, '..'), { recursive: true });
+      await writeFile(join(broken, SCRIPT_HASHES_FILE), JSON.stringify(["'unsafe-inline'"]));
+      expect(() => inlineScriptHashes(broken)).toThrow(SCRIPT_HASHES_FILE);
+    } finally {
+      await rm(broken, { recursive: true, force: true });
+    }
   });
 
   it('send HSTS only when the public address is https', async () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { leaveFor } from '../../lib/leave.ts';
 import { callCount, calls, handlers, resetFakeApi } from '../fake-api.ts';
-import { keys } from '../keys.ts';
+import { keys } from '../../lib/query-keys.ts';
 import { cancelPendingCheckout } from './cancel.ts';
 import { startCheckout, useStartCheckout, type CheckoutRequest } from './checkout.ts';
 import {

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loadSession } from '../../session/session-context.ts';
-import { keys } from '../keys.ts';
+import { keys } from '../../lib/query-keys.ts';
 
 // GET /api/checkout/status/{sessionId}
 

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { callCount, calls, handlers, resetFakeApi } from '../fake-api.ts';
-import { keys } from '../keys.ts';
+import { keys } from '../../lib/query-keys.ts';
 import { useDeleteNote } from '../notes/delete.ts';
 import { useMoveNote } from '../notes/move.ts';
 import { useCreateFolder } from './create.ts';

@@ -1,15 +1,8 @@
-import type { NoteCountQuery } from '@protokoll/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { loadSession } from '../../session/session-context.ts';
-import { keys } from '../keys.ts';
+import { keys, type NoteFilterQuery } from '../../lib/query-keys.ts';
 
 // GET /api/note/count
-
-/** The list and count filters, plus `saved` for /saved-notes. */
-export type NoteFilterQuery = Pick<
-  NoteCountQuery,
-  'folder_id' | 'start_date' | 'end_date' | 'search_query' | 'saved'
->;
 
 /** How many notes match; `more`: a search's count stopped there (docs/product.md#notes-lists). */
 export interface NoteCount {

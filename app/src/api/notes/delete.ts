@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { loadSession } from '../../session/session-context.ts';
 import { reloadFolders } from '../folders/list.ts';
-import { keys } from '../keys.ts';
+import { keys } from '../../lib/query-keys.ts';
 import { reloadMinutes } from '../user/minutes.ts';
 import { refreshUserData } from '../user/user.ts';
 import { reloadNotes } from './list.ts';

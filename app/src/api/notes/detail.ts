@@ -1,7 +1,7 @@
 import type { NoteDetail } from '@protokoll/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { loadSession } from '../../session/session-context.ts';
-import { keys } from '../keys.ts';
+import { keys } from '../../lib/query-keys.ts';
 import { reloadNoteLists } from './list.ts';
 import { isProcessing, PROCESSING_POLL_MS } from './processing.ts';
 

@@ -1,14 +1,10 @@
-import type { Note, NoteListQuery } from '@protokoll/contract';
+import type { Note } from '@protokoll/contract';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { loadSession } from '../../session/session-context.ts';
-import { keys } from '../keys.ts';
-import type { NoteFilterQuery } from './count.ts';
+import { keys, type NotePageQuery } from '../../lib/query-keys.ts';
 import { isProcessing, PROCESSING_POLL_MS } from './processing.ts';
 
 // GET /api/note/list
-
-/** One page of the list: the filters plus page and page size. */
-export type NotePageQuery = NoteFilterQuery & Partial<Pick<NoteListQuery, 'page' | 'page_size'>>;
 
 /** One page of notes; a failure is thrown on, never turned into an empty answer. */
 export async function fetchNotes(query: NotePageQuery, signal?: AbortSignal): Promise<Note[]> {

@@ -1,6 +1,7 @@
 import type { NoteListItem } from '@protokoll/contract';
 import { useNoteCount, type NoteCount } from './count.ts';
-import { useNotes, type NotePageQuery } from './list.ts';
+import type { NotePageQuery } from '../../lib/query-keys.ts';
+import { useNotes } from './list.ts';
 
 /** The list screens' notes state: the page, the count of all matches, and how loading went. */
 export interface NotesState {

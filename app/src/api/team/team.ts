@@ -1,7 +1,7 @@
 import type { TeamResponse } from '@protokoll/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { loadSession } from '../../session/session-context.ts';
-import { keys } from '../keys.ts';
+import { keys } from '../../lib/query-keys.ts';
 import { reloadMinutes } from '../user/minutes.ts';
 
 // GET /api/team

@@ -1,31 +1,19 @@
 import { emptyMinutes, type Minutes } from '@protokoll/contract';
-import { queryOptions, useQuery, type QueryClient, type QueryState } from '@tanstack/react-query';
+import { useQuery, type QueryClient, type QueryState } from '@tanstack/react-query';
+import { fetchMinutesWith, minutesQuery } from '../../session/account-queries.ts';
 import { loadSession } from '../../session/session-context.ts';
-import { keys } from '../keys.ts';
+import { keys } from '../../lib/query-keys.ts';
 import { loadView, useRetryAfter } from '../load-view.ts';
 
 // GET /api/user/minutes
 
-/**
- * The balance. A failed load throws: the query keeps its error and the last balance it had, and
- * the screens say "not loaded" (docs/minutes.md#when-loading-fails).
- */
-export async function fetchMinutes(signal?: AbortSignal): Promise<Minutes> {
-  const { client, endpoints } = await loadSession();
-  const { minutes } = await client.call(endpoints.getMinutes, { signal });
-  return minutes;
+/** The balance (`session/account-queries.ts`, where its load rules are). */
+export function fetchMinutes(signal?: AbortSignal): Promise<Minutes> {
+  return fetchMinutesWith(loadSession, signal);
 }
 
 export function minutesQueryOptions() {
-  return queryOptions({
-    queryKey: keys.minutes(),
-    queryFn: ({ signal }) => fetchMinutes(signal),
-    // What may be sent depends on the balance now: every page that shows it asks again.
-    staleTime: 0,
-    // One attempt per load (the API rule, docs/minutes.md#when-loading-fails): a failure shows at once. A busy answer's Retry-After
-    // brings a new load (`useMinutes`).
-    retry: false,
-  });
+  return minutesQuery(loadSession);
 }
 
 /**

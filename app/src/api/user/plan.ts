@@ -1,30 +1,18 @@
 import type { Plan } from '@protokoll/contract';
-import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
+import { useQuery, type QueryState } from '@tanstack/react-query';
+import { fetchPlanWith, planQuery } from '../../session/account-queries.ts';
 import { loadSession } from '../../session/session-context.ts';
-import { keys } from '../keys.ts';
 import { loadView, useRetryAfter } from '../load-view.ts';
 
 // GET /api/user/plan
 
-/**
- * The current plan. A failed load throws: the query keeps its error and the last plan it had, and
- * the screens say "not loaded", never "Free" (docs/minutes.md#when-loading-fails).
- */
-export async function fetchPlan(signal?: AbortSignal): Promise<Plan> {
-  const { client, endpoints } = await loadSession();
-  const { plan } = await client.call(endpoints.getPlan, { signal });
-  return plan;
+/** The current plan (`session/account-queries.ts`, where its load rules are). */
+export function fetchPlan(signal?: AbortSignal): Promise<Plan> {
+  return fetchPlanWith(loadSession, signal);
 }
 
 export function planQueryOptions() {
-  return queryOptions({
-    queryKey: keys.plan(),
-    queryFn: ({ signal }) => fetchPlan(signal),
-    // The dashboard shows the plan as it is now (a purchase in another tab shows on return).
-    staleTime: 0,
-    // One attempt per load (the API rule, docs/minutes.md#when-loading-fails); a busy answer's Retry-After brings a new load (`usePlan`).
-    retry: false,
-  });
+  return planQuery(loadSession);
 }
 
 /**

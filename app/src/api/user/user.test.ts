@@ -10,7 +10,7 @@ import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { callCount, calls, fakeSession, handlers, resetFakeApi } from '../fake-api.ts';
-import { keys } from '../keys.ts';
+import { keys } from '../../lib/query-keys.ts';
 import { MAX_RETRY_AFTER_LOADS } from '../load-view.ts';
 import { fetchMinutes, sessionMinutes, useMinutes } from './minutes.ts';
 import { fetchPlan, sessionPlan, usePlan } from './plan.ts';

@@ -3,7 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../../lib/api-error.ts';
 import { loadSession, useSessionState } from '../../session/session-context.ts';
 import { readStoredSession } from '../../session/stored-session.ts';
-import { keys } from '../keys.ts';
+import { keys } from '../../lib/query-keys.ts';
 
 // GET /api/user
 

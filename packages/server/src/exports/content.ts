@@ -1,32 +1,15 @@
 import type { Locale, NoteDetail, Segment } from '@protokoll/contract';
-import { interpolate } from '../lib/locale-files.ts';
+import { speakerName, tidy, type ListItem, type QaPair, type Section } from './sections.ts';
 import { extractiveNotice, structureSections } from './structure.ts';
 import type { Wording } from './wording.ts';
+
+export { speakerName, tidy, type ListItem, type QaPair, type Section };
 
 /** One label/value pair of the line under the title (date, duration, language). */
 export interface MetaItem {
   label: string;
   value: string;
 }
-
-/** A list entry: an optional lead in bold (a topic's title), its text and a detail line. */
-export interface ListItem {
-  lead?: string;
-  text: string;
-  /** Action items: "Verantwortlich: Erika · Fällig: 14.03.2025". */
-  details?: string;
-}
-
-/** An interview's question with its answer. */
-export interface QaPair {
-  question: string;
-  answer: string;
-}
-
-export type Section =
-  | { kind: 'paragraphs'; heading: string; notice?: string; paragraphs: string[] }
-  | { kind: 'list'; heading: string; items: ListItem[] }
-  | { kind: 'qa'; heading: string; pairs: QaPair[] };
 
 /** One transcript passage, speaker already shown by name. */
 export interface TranscriptLine {
@@ -65,28 +48,11 @@ export function clock(seconds: number): string {
   return [h, m, s].map((part) => String(part).padStart(2, '0')).join(':');
 }
 
-/**
- * Stored text may arrive decomposed (macOS file names, some STT engines): "ö" as o + U+0308. NFC
- * keeps umlauts single characters, which the PDF standard fonts and text search both need.
- */
-export function tidy(text: string): string {
-  return text.normalize('NFC').trim();
-}
-
 /** Segments in time order: the only order in which subtitles are valid. */
 export function keptSegments(note: NoteDetail): Segment[] {
   // `transcribe: false` means the user chose to keep no transcript: none leaves the server.
   if (!note.transcribe) return [];
   return [...note.segments].sort((a, b) => a.start - b.start || a.end - b.end);
-}
-
-/** The name shown for a speaker label: the user's rename, else "Sprecher 2" for `S2`. */
-export function speakerName(note: NoteDetail, label: string, wording: Wording): string {
-  const renamed = note.speaker_names[label]?.trim();
-  if (renamed) return tidy(renamed);
-  const numbered = /^S(\d+)$/.exec(label);
-  if (numbered) return interpolate(wording.speaker, { number: Number(numbered[1]) });
-  return tidy(label);
 }
 
 /** The transcript lines of a note, renamed speakers applied; empty text is skipped. */

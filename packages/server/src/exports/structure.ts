@@ -5,8 +5,7 @@
 // note made before the parts existed) gets the common sections, as always.
 import type { Locale, NoteDetail, Summary } from '@protokoll/contract';
 import { interpolate } from '../lib/locale-files.ts';
-import type { ListItem, Section } from './content.ts';
-import { speakerName, tidy } from './content.ts';
+import { speakerName, tidy, type ListItem, type Section } from './sections.ts';
 import type { Wording } from './wording.ts';
 
 /** The sections every summary has, prepared once by content.ts. */

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
-import { BOOT_SCRIPT, SIGNED_IN_SCRIPT, HEAD_SCRIPT } from '@protokoll/contract';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCRIPT_HASHES_FILE } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config.ts';
@@ -20,17 +21,26 @@ function isApiPage(path: string): boolean {
   return path === '/api/docs' || path.startsWith('/api/docs/');
 }
 
-const sha256 = (script: string) =>
-  `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
-
-/** An inline script of every page: the head script: theme and web font (docs/architecture.md#colour-theme). */
-export const HEAD_SCRIPT_HASH = sha256(HEAD_SCRIPT);
-
-/** The other: the prerendered pages' script loader (docs/architecture.md#prerendered-pages). */
-export const BOOT_SCRIPT_HASH = sha256(BOOT_SCRIPT);
-
-/** And the prerendered signed-in pages' check for a stored session (docs/architecture.md#signed-in-frames). */
-export const SIGNED_IN_SCRIPT_HASH = sha256(SIGNED_IN_SCRIPT);
+/**
+ * The sources of the inline scripts the app's pages run (head script, script loader, signed-in
+ * check; docs/architecture.md#prerendered-pages), as the app's build wrote them beside its pages
+ * (`SCRIPT_HASHES_FILE`). Without a build there is no page to run them: none is allowed.
+ */
+export function inlineScriptHashes(appDist: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(join(appDist, SCRIPT_HASHES_FILE), 'utf8');
+  } catch {
+    return [];
+  }
+  const hashes: unknown = JSON.parse(text);
+  if (
+    !Array.isArray(hashes) ||
+    !hashes.every((hash) => typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(hash))
+  )
+    throw new Error(`${SCRIPT_HASHES_FILE} in ${appDist} is not a list of script hashes`);
+  return hashes;
+}
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 type CspOptions = NonNullable<SecureHeadersOptions['contentSecurityPolicy']>;
@@ -51,9 +61,7 @@ function pagePolicy(config: Config): CspOptions {
     defaultSrc: ["'self'"],
     scriptSrc: [
       "'self'",
-      HEAD_SCRIPT_HASH,
-      BOOT_SCRIPT_HASH,
-      SIGNED_IN_SCRIPT_HASH,
+      ...inlineScriptHashes(config.appDist),
       ...(google ? [GOOGLE.script] : []),
     ],
     styleSrc: ["'self'", "'unsafe-inline'", ...(google ? [GOOGLE.style] : [])],

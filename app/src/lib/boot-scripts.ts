@@ -1,7 +1,13 @@
-// The script loader of the prerendered pages (docs/architecture.md#prerendered-pages).
+// The pages' inline scripts (docs/architecture.md#prerendered-pages): the head script, the
+// prerendered pages' script loader and the signed-in frames' check for a stored session. The
+// build inlines them and writes their hashes for the server's content security policy
+// (`SCRIPT_HASHES_FILE`). Relative and zod-free: the Vite config loads this file with Node.
 
-import { AUTH_STORAGE_KEY, STORED_SESSION_MAX_AGE_MS } from './constants.ts';
-import { THEME_STORAGE_KEY } from './theme.ts';
+import {
+  AUTH_STORAGE_KEY,
+  STORED_SESSION_MAX_AGE_MS,
+} from '../../../packages/contract/src/constants.ts';
+import { THEME_STORAGE_KEY } from '../../../packages/contract/src/theme.ts';
 
 /** The id of the JSON list of a prerendered page's modules, the entry first. */
 export const BOOT_MODULES_ID = 'modules';
@@ -99,3 +105,6 @@ export const SIGNED_IN_SCRIPT =
   `if(s&&typeof s.token==='string'&&s.token&&${STORED_SESSION_MAX_AGE_MS}>=n-s.savedAt&&s.expiresAt>n)return}catch(e){}` +
   `var p=location.pathname,e=p==='/en'||p.indexOf('/en/')===0,r=(e?p.slice(3):p)||'/';` +
   `location.replace((e?'/en':'')+'/login?redirect='+encodeURIComponent(r+location.search))})();`;
+
+/** Every inline script a page may run: the build writes their hashes (`SCRIPT_HASHES_FILE`). */
+export const INLINE_SCRIPTS: readonly string[] = [HEAD_SCRIPT, BOOT_SCRIPT, SIGNED_IN_SCRIPT];

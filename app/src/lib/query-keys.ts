@@ -1,5 +1,13 @@
-import type { NoteFilterQuery } from './notes/count.ts';
-import type { NotePageQuery } from './notes/list.ts';
+import type { NoteCountQuery, NoteListQuery } from '@protokoll/contract';
+
+/** The list and count filters, plus `saved` for /saved-notes. */
+export type NoteFilterQuery = Pick<
+  NoteCountQuery,
+  'folder_id' | 'start_date' | 'end_date' | 'search_query' | 'saved'
+>;
+
+/** One page of the list: the filters plus page and page size. */
+export type NotePageQuery = NoteFilterQuery & Partial<Pick<NoteListQuery, 'page' | 'page_size'>>;
 
 /**
  * Every query key of the app, built only here. Keys hold no user id: the whole cache is cleared

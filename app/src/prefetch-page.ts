@@ -1,9 +1,9 @@
 import { pageRoutes, splitLocale } from '@protokoll/contract';
-import { DefaultLayout, routeTable } from '../route-table.ts';
-import { loadSession } from '../session/session-context.ts';
-import { readStoredSession } from '../session/stored-session.ts';
-import { startFirstRequests } from './first-requests.ts';
-import { createPrefetchQueue } from './prefetch.ts';
+import { DefaultLayout, routeTable } from './route-table.ts';
+import { loadSession } from './session/session-context.ts';
+import { readStoredSession } from './session/stored-session.ts';
+import { startFirstRequests } from './lib/first-requests.ts';
+import { createPrefetchQueue } from './lib/prefetch.ts';
 
 const queue = createPrefetchQueue();
 
