@@ -71,6 +71,14 @@ export interface Config {
   jobRetryBackoffMs: number | undefined;
   /** Payments through Stripe; undefined (STRIPE_SECRET_KEY unset) means payments are off. */
   stripe: StripeConfig | undefined;
+  /** HTTPS with HTTP/2 (HTTP/1.1 still answered); undefined: plain HTTP/1.1. */
+  tls: TlsConfig | undefined;
+}
+
+/** PEM files of the server's certificate (with its chain) and private key. Absolute. */
+export interface TlsConfig {
+  certFile: string;
+  keyFile: string;
 }
 
 /** Stripe: hosted checkout, customer portal and signed webhooks (docs/billing.md). */
@@ -349,6 +357,31 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+// --- TLS (docs/architecture.md#serving): both files or neither. ---
+const TlsSchema = z.object({
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
+});
+
+/** TLS_CERT_FILE and TLS_KEY_FILE as absolute paths, or undefined when neither is set. */
+function tlsConfig(
+  e: z.infer<typeof TlsSchema>,
+  abs: (path: string) => string,
+): TlsConfig | undefined {
+  if (!e.TLS_CERT_FILE && !e.TLS_KEY_FILE) return undefined;
+  const missing = e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE';
+  if (!e.TLS_CERT_FILE || !e.TLS_KEY_FILE) {
+    throw new ConfigError([
+      {
+        variable: missing,
+        message: 'muss gesetzt sein, wenn TLS_CERT_FILE oder TLS_KEY_FILE gesetzt ist (PEM-Datei)',
+      },
+    ]);
+  }
+  return { certFile: abs(e.TLS_CERT_FILE), keyFile: abs(e.TLS_KEY_FILE) };
+}
+// --- end TLS ---
+
 /**
  * Messages quote the offending value except for DATABASE_URL, whose value may hold a password.
  * Every value arrives as a string or not at all (empty strings count as unset).
@@ -493,6 +526,7 @@ const EnvSchema = z.object({
         `muss eine http(s)-URL sein, z. B. http://127.0.0.1:12111 (ist "${String(issue.input)}")`,
     })
     .optional(),
+  ...TlsSchema.shape,
 });
 
 export type Env = Record<string, string | undefined>;
@@ -610,6 +644,7 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
             apiBase: e.STRIPE_API_BASE ? stripeApiBase(e.STRIPE_API_BASE) : undefined,
           }
         : undefined,
+    tls: tlsConfig(e, abs),
   };
 }
 
