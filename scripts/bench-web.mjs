@@ -275,7 +275,10 @@ for (const { path, protocol, url } of publicRuns) {
     cls: pick('cls'),
     bytes,
   });
-  process.stderr.write(`measured ${path} (${protocol})\n`);
+  const last = rows.at(-1);
+  process.stderr.write(
+    `measured ${path} (${last.protocol}): score ${last.score}, LCP ${Math.round(last.lcp)} ms, CLS ${last.cls.toFixed(3)}\n`,
+  );
 }
 blankServer.close();
 
@@ -359,7 +362,8 @@ for (const { path, protocol, label, authCookie, refreshCookie } of signedInRuns)
       const kind = kindOf(url, type);
       if (kind in bytes) bytes[kind] += event.encodedDataLength;
     });
-    await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
+    // Generous: on a busy machine a throttled load takes long.
+    await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle', timeout: 180_000 });
     const lcp = await page.evaluate(
       () =>
         new Promise((done) => {
@@ -397,7 +401,10 @@ for (const { path, protocol, label, authCookie, refreshCookie } of signedInRuns)
     cls: median(clss),
     bytes: Object.fromEntries(KINDS.map((kind) => [kind, median(totals.map((b) => b[kind]))])),
   });
-  process.stderr.write(`measured ${label} (${protocol})\n`);
+  const last = signedIn.at(-1);
+  process.stderr.write(
+    `measured ${label} (${last.protocol}): LCP ${Math.round(last.lcp)} ms, CLS ${last.cls.toFixed(3)}\n`,
+  );
 }
 await browser.close();
 
