@@ -256,7 +256,7 @@ const publicRuns = [
     PROTOCOLS.map((protocol) => ({ path, protocol, url: `${BASES[protocol]}${path}` })),
   ),
 ];
-for (const { path, protocol, url } of publicRuns) {
+for (const { path, url } of publicRuns) {
   const runs = [];
   for (let run = 0; run < RUNS; run++) runs.push(await lighthouse(url));
   const pick = (key) => median(runs.map((r) => r[key]));
