@@ -15,16 +15,22 @@
 //    when its token has expired: the refresh cookie lets the server render the data all the same)
 //    and once without either (−cookies: the page as for anyone, rendered in the browser;
 //    docs/architecture.md#pages-rendered-with-data).
+// Every page is measured over HTTP/1.1 (plain http) and HTTP/2 (https with a certificate made for
+// the run, which the browser is told to trust by its key), side by side: two servers on the same
+// build, each on its own fresh database.
 // Options: --dist <folder> measures an existing build instead of building; --runs <n>;
 // --port <n>; --pages <list> measures only the listed pages (comma-separated, e.g.
-// `/login,/dashboard`; `blank` is the blank page). CHROMIUM_PATH names another browser.
+// `/login,/dashboard`; `blank` is the blank page); --protocols h1,h2 (both unless told).
+// CHROMIUM_PATH names another browser.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
+import { generate } from 'selfsigned';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const option = (name, fallback) => {
@@ -36,7 +42,12 @@ const PORT = Number(option('port', process.env.BENCH_PORT ?? 4390));
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The signed-in visitor's time zone. */
 const TIME_ZONE = 'Europe/Berlin';
-const BASE = `http://127.0.0.1:${PORT}`;
+/** HTTP/1.1 on PORT, HTTP/2 (TLS) on the port after it. */
+const PROTOCOLS = option('protocols', 'h1,h2').split(',');
+const BASES = {
+  h1: `http://127.0.0.1:${PORT}`,
+  h2: `https://127.0.0.1:${PORT + 1}`,
+};
 /** The public pages; one content page (a help page) stands for all of them. */
 const ONLY = option('pages')?.split(',');
 const chosen = (pages) => (ONLY ? pages.filter((page) => ONLY.includes(page)) : pages);
@@ -76,43 +87,74 @@ if (!dist) {
 }
 dist = resolve(dist);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'protokoll-bench-'));
-// Its own process group, so stopping it also stops the server npx started.
-const server = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
-  cwd: root,
-  detached: true,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    APP_DIST: dist,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    WORKER: 'off',
-    RATE_LIMIT_REGISTER: '100/1h',
-  },
+const tlsDir = mkdtempSync(join(tmpdir(), 'protokoll-bench-tls-'));
+const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+  keySize: 2048,
+  algorithm: 'sha256',
+  extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
 });
+writeFileSync(join(tlsDir, 'cert.pem'), pems.cert);
+writeFileSync(join(tlsDir, 'key.pem'), pems.private);
+// Chromium trusts this one key (the page counts as secure, which Lighthouse requires).
+const spki = createHash('sha256')
+  .update(new X509Certificate(pems.cert).publicKey.export({ type: 'spki', format: 'der' }))
+  .digest('base64');
+CHROME_FLAGS.push(`--ignore-certificate-errors-spki-list=${spki}`);
+
+const dataDirs = [];
+const servers = [];
+/** A production server on a fresh embedded database; with TLS, HTTP/2. */
+function startServer(port, tls) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'protokoll-bench-'));
+  dataDirs.push(dataDir);
+  // Its own process group, so stopping it also stops the server npx started.
+  const server = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_DIST: dist,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      WORKER: 'off',
+      RATE_LIMIT_REGISTER: '100/1h',
+      TLS_CERT_FILE: tls ? join(tlsDir, 'cert.pem') : '',
+      TLS_KEY_FILE: tls ? join(tlsDir, 'key.pem') : '',
+    },
+  });
+  servers.push(server);
+}
 const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
+  for (const server of servers) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
   }
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of [...dataDirs, tlsDir]) rmSync(dir, { recursive: true, force: true });
 };
 process.on('exit', stop);
+if (PROTOCOLS.includes('h1')) startServer(PORT, false);
+if (PROTOCOLS.includes('h2')) startServer(PORT + 1, true);
 
-for (let tries = 0; ; tries++) {
-  try {
-    if ((await fetch(`${BASE}/api/health`)).ok) break;
-  } catch {
-    // not up yet
+// The bench's own requests skip the check of the certificate it just made.
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+for (const protocol of PROTOCOLS) {
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(`${BASES[protocol]}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (tries > 600) throw new Error(`the ${protocol} server did not start`);
+    await new Promise((done) => setTimeout(done, 500));
   }
-  if (tries > 120) throw new Error('the server did not start');
-  await new Promise((done) => setTimeout(done, 500));
 }
 
 const median = (values) => {
@@ -187,7 +229,11 @@ async function lighthouseOnce(url) {
     if (kind in bytes) bytes[kind] += item.transferSize ?? 0;
   }
   const metric = (id) => report.audits[id].numericValue;
+  const document = report.audits['network-requests'].details.items.find(
+    (item) => item.resourceType === 'Document',
+  );
   return {
+    protocol: document?.protocol ?? '?',
     bi: report.environment.benchmarkIndex,
     score: Math.round(report.categories.performance.score * 100),
     fcp: metric('first-contentful-paint'),
@@ -204,8 +250,13 @@ const blankServer = createServer((_request, response) =>
 );
 await new Promise((listening) => blankServer.listen(0, '127.0.0.1', listening));
 const blankUrl = `http://127.0.0.1:${blankServer.address().port}/`;
-for (const path of [...(BLANK ? ['blank'] : []), ...PUBLIC_PAGES]) {
-  const url = path === 'blank' ? blankUrl : `${BASE}${path}`;
+const publicRuns = [
+  ...(BLANK ? [{ path: 'blank', protocol: 'h1', url: blankUrl }] : []),
+  ...PUBLIC_PAGES.flatMap((path) =>
+    PROTOCOLS.map((protocol) => ({ path, protocol, url: `${BASES[protocol]}${path}` })),
+  ),
+];
+for (const { path, url } of publicRuns) {
   const runs = [];
   for (let run = 0; run < RUNS; run++) runs.push(await lighthouse(url));
   const pick = (key) => median(runs.map((r) => r[key]));
@@ -214,6 +265,8 @@ for (const path of [...(BLANK ? ['blank'] : []), ...PUBLIC_PAGES]) {
   );
   rows.push({
     path: path === 'blank' ? '(blank page)' : path,
+    // What the browser reported for the document (http/1.1, h2), not what was asked for.
+    protocol: runs[0].protocol,
     bi: pick('bi'),
     score: pick('score'),
     fcp: pick('fcp'),
@@ -222,38 +275,49 @@ for (const path of [...(BLANK ? ['blank'] : []), ...PUBLIC_PAGES]) {
     cls: pick('cls'),
     bytes,
   });
-  process.stderr.write(`measured ${path}\n`);
+  const last = rows.at(-1);
+  process.stderr.write(
+    `measured ${path} (${last.protocol}): score ${last.score}, LCP ${Math.round(last.lcp)} ms, CLS ${last.cls.toFixed(3)}\n`,
+  );
 }
 blankServer.close();
 
-// Signed in: a fresh account, its session stored as the app stores it.
-const email = `bench-${Date.now()}@example.de`;
-const registered = await (
-  await fetch(`${BASE}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      first_name: 'Bench',
-      last_name: 'Mark',
-      email,
-      password: 'bench-password-1',
-      accept_terms: true,
-    }),
-  })
-).json();
+// Signed in: a fresh account on each server, its session stored as the app stores it.
+const accounts = {};
+for (const protocol of PROTOCOLS) {
+  accounts[protocol] = await (
+    await fetch(`${BASES[protocol]}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Bench',
+        last_name: 'Mark',
+        email: `bench-${Date.now()}@example.de`,
+        password: 'bench-password-1',
+        accept_terms: true,
+      }),
+    })
+  ).json();
+}
 const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
 const signedIn = [];
-const signedInRuns = SIGNED_IN_PAGES.flatMap((path) => [
-  { path, label: path, authCookie: true, refreshCookie: true },
-  { path, label: `${path} −auth`, authCookie: false, refreshCookie: true },
-  { path, label: `${path} −cookies`, authCookie: false, refreshCookie: false },
-]);
-for (const { path, label, authCookie, refreshCookie } of signedInRuns) {
+const signedInRuns = SIGNED_IN_PAGES.flatMap((path) =>
+  PROTOCOLS.flatMap((protocol) => [
+    { path, protocol, label: path, authCookie: true, refreshCookie: true },
+    { path, protocol, label: `${path} −auth`, authCookie: false, refreshCookie: true },
+    { path, protocol, label: `${path} −cookies`, authCookie: false, refreshCookie: false },
+  ]),
+);
+for (const { path, protocol, label, authCookie, refreshCookie } of signedInRuns) {
+  const BASE = BASES[protocol];
+  const registered = accounts[protocol];
+  let seen = '?';
   const lcps = [];
   const clss = [];
   const totals = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({
+      ignoreHTTPSErrors: true,
       viewport: { width: 412, height: 823 },
       timezoneId: TIME_ZONE,
     });
@@ -289,15 +353,17 @@ for (const { path, label, authCookie, refreshCookie } of signedInRuns) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const bytes = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
     const types = new Map();
-    cdp.on('Network.responseReceived', (event) =>
-      types.set(event.requestId, [event.response.url, event.type]),
-    );
+    cdp.on('Network.responseReceived', (event) => {
+      types.set(event.requestId, [event.response.url, event.type]);
+      if (event.type === 'Document') seen = event.response.protocol ?? seen;
+    });
     cdp.on('Network.loadingFinished', (event) => {
       const [url, type] = types.get(event.requestId) ?? ['', ''];
       const kind = kindOf(url, type);
       if (kind in bytes) bytes[kind] += event.encodedDataLength;
     });
-    await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
+    // Generous: on a busy machine a throttled load takes long.
+    await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle', timeout: 180_000 });
     const lcp = await page.evaluate(
       () =>
         new Promise((done) => {
@@ -330,16 +396,21 @@ for (const { path, label, authCookie, refreshCookie } of signedInRuns) {
   }
   signedIn.push({
     path: label,
+    protocol: seen,
     lcp: median(lcps),
     cls: median(clss),
     bytes: Object.fromEntries(KINDS.map((kind) => [kind, median(totals.map((b) => b[kind]))])),
   });
-  process.stderr.write(`measured ${label}\n`);
+  const last = signedIn.at(-1);
+  process.stderr.write(
+    `measured ${label} (${last.protocol}): LCP ${Math.round(last.lcp)} ms, CLS ${last.cls.toFixed(3)}\n`,
+  );
 }
 await browser.close();
 
 const header = [
   'page',
+  'protocol',
   'BI',
   'score',
   'FCP s',
@@ -359,6 +430,7 @@ const sizes = (row) => KINDS.map((kind) => kib(row.bytes[kind]));
 line(header[0], header.slice(1));
 for (const row of rows) {
   line(row.path, [
+    row.protocol,
     Math.round(row.bi),
     row.score,
     (row.fcp / 1000).toFixed(2),
@@ -372,7 +444,16 @@ console.log(
   '\nsigned in (Chromium, same throttling; −auth: without the auth cookie; −cookies: without the auth and the refresh cookie)',
 );
 for (const row of signedIn) {
-  line(row.path, ['', '', '', (row.lcp / 1000).toFixed(2), '', row.cls.toFixed(3), ...sizes(row)]);
+  line(row.path, [
+    row.protocol,
+    '',
+    '',
+    '',
+    (row.lcp / 1000).toFixed(2),
+    '',
+    row.cls.toFixed(3),
+    ...sizes(row),
+  ]);
 }
 stop();
 process.exit(0);

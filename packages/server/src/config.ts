@@ -360,6 +360,9 @@ const Variables = z.object({
         `muss eine http(s)-URL sein, z. B. http://127.0.0.1:12111 (ist "${String(issue.input)}")`,
     })
     .optional(),
+  // HTTPS with HTTP/2 (docs/architecture.md#serving): both files or neither.
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
 });
 
 /** The names of every variable the server reads (README.md's Configuration tables list them). */
@@ -386,6 +389,14 @@ function configSchema(root: string) {
         code: 'custom',
         path: ['STRIPE_WEBHOOK_SECRET'],
         message: 'muss gesetzt sein, wenn STRIPE_SECRET_KEY gesetzt ist (whsec_…)',
+      });
+      return z.NEVER;
+    }
+    if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'],
+        message: 'muss gesetzt sein, wenn TLS_CERT_FILE oder TLS_KEY_FILE gesetzt ist (PEM-Datei)',
       });
       return z.NEVER;
     }
@@ -538,6 +549,14 @@ function configSchema(root: string) {
                */
               apiBase: e.STRIPE_API_BASE ? stripeApiBase(e.STRIPE_API_BASE) : undefined,
             }
+          : undefined,
+      /**
+       * HTTPS with HTTP/2 (HTTP/1.1 still answered): the PEM files of the certificate (with its
+       * chain) and the private key, absolute; undefined: plain HTTP/1.1.
+       */
+      tls:
+        e.TLS_CERT_FILE && e.TLS_KEY_FILE
+          ? { certFile: abs(e.TLS_CERT_FILE), keyFile: abs(e.TLS_KEY_FILE) }
           : undefined,
     };
   });

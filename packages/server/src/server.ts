@@ -1,4 +1,6 @@
-import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { createSecureServer, type Http2Session } from 'node:http2';
+import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
 import type { Config } from './config.ts';
@@ -30,7 +32,10 @@ export interface StartOptions {
 export interface RunningServer {
   app: App;
   db: Database;
-  /** Base URL actually listened on, e.g. http://127.0.0.1:3000 (the real port when PORT=0). */
+  /**
+   * Base URL actually listened on, e.g. http://127.0.0.1:3000 (the real port when PORT=0);
+   * https://… with TLS_CERT_FILE and TLS_KEY_FILE.
+   */
   url: string;
   port: number;
   /** The in-process worker, unless it was turned off. */
@@ -48,6 +53,19 @@ const CLOSE_TIMEOUT_MS = 5_000;
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * With a certificate: HTTP/2 over TLS, HTTP/1.1 for clients that offer only that
+ * (docs/architecture.md#serving). Without: plain HTTP/1.1.
+ */
+async function serverOptions(tls: Config['tls']) {
+  if (!tls) return { serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } };
+  const [cert, key] = await Promise.all([readFile(tls.certFile), readFile(tls.keyFile)]);
+  return {
+    createServer: createSecureServer,
+    serverOptions: { cert, key, allowHTTP1: true, maxHeaderSize: MAX_HEADER_BYTES },
+  };
 }
 
 /** Opens the database (applying migrations), builds the app and listens on HOST:PORT. */
@@ -73,20 +91,29 @@ export async function startServer(
 
   let server: ReturnType<typeof serve>;
   let port: number;
+  // HTTP/2 sessions and TLS sockets, which the HTTP/2 server does not close by itself on close().
+  const sessions = new Set<Http2Session>();
+  const sockets = new Set<Socket>();
   try {
+    const listen = await serverOptions(config.tls);
     ({ server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
       (resolve, reject) => {
         const s = serve(
-          {
-            fetch: app.fetch,
-            port: config.port,
-            hostname: config.host,
-            serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
-          },
+          { fetch: app.fetch, port: config.port, hostname: config.host, ...listen },
           (info: AddressInfo) => resolve({ server: s, port: info.port }),
         );
         s.once('error', reject);
         s.on('clientError', answerClientError);
+        if (config.tls) {
+          s.on('session', (session: Http2Session) => {
+            sessions.add(session);
+            session.once('close', () => sessions.delete(session));
+          });
+          s.on('connection', (socket: Socket) => {
+            sockets.add(socket);
+            socket.once('close', () => sockets.delete(socket));
+          });
+        }
       },
     ));
   } catch (error) {
@@ -94,8 +121,13 @@ export async function startServer(
     throw error;
   }
 
-  const url = `http://${urlHost(config.host)}:${port}`;
-  logger.info('listening', { url, database: db.kind, serveApp: config.serveApp });
+  const url = `${config.tls ? 'https' : 'http'}://${urlHost(config.host)}:${port}`;
+  logger.info('listening', {
+    url,
+    database: db.kind,
+    serveApp: config.serveApp,
+    http2: Boolean(config.tls),
+  });
   // The Impressum must name the operator: a production server serving the template says so.
   if (config.nodeEnv === 'production' && config.serveApp) {
     await warnAboutPlaceholderPages(config.appDist, logger);
@@ -138,6 +170,7 @@ export async function startServer(
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           if ('closeAllConnections' in server) server.closeAllConnections();
+          for (const socket of sockets) socket.destroy();
         }, CLOSE_TIMEOUT_MS);
         force.unref();
         server.close(() => {
@@ -145,6 +178,8 @@ export async function startServer(
           resolve();
         });
         if ('closeIdleConnections' in server) server.closeIdleConnections();
+        // GOAWAY: each session ends once its open streams are answered.
+        for (const session of sessions) session.close();
       });
       await Promise.all([workerStopped, sweeper.stop(), upkeep?.stop()]);
       if (ownsDb) await db.close();

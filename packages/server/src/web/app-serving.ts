@@ -1,8 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
 import { isKnownPage, pageParamsValid, splitLocale } from '@protokoll/contract';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getMimeType } from 'hono/utils/mime';
+import { etag } from 'hono/etag';
 import type { AppEnv } from '../http/context.ts';
 import { isBot } from './bots.ts';
 import { sendRenderedPage, type DataPages } from './data-pages.ts';
@@ -23,19 +24,6 @@ export function isApiPath(pathname: string): boolean {
   );
 }
 
-interface FileInfo {
-  body: Uint8Array<ArrayBuffer>;
-  etag: string;
-  /** `br` or `gzip` when `body` is the precompressed sibling (`.br`, `.gz`) of the file. */
-  encoding?: 'br' | 'gzip';
-}
-
-/** Precompressed siblings the build writes (app/vite.config.ts), best first. */
-const ENCODINGS = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-] as const;
-
 /** Accepted encodings of a request (`gzip, deflate, br;q=0` → gzip); q=0 means refused. */
 function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();
@@ -47,60 +35,42 @@ function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-/** The precompressed sibling the client accepts, or the file itself. */
-async function readBest(
-  root: string,
-  pathname: string,
-  acceptEncoding: string | undefined,
-): Promise<FileInfo | undefined> {
-  const accepted = acceptedEncodings(acceptEncoding);
-  for (const { encoding, suffix } of ENCODINGS) {
-    if (!accepted.has(encoding)) continue;
-    const file = await readInside(root, `${pathname}${suffix}`);
-    if (file) return { ...file, etag: file.etag.replace(/"$/, `-${encoding}"`), encoding };
-  }
-  return readInside(root, pathname);
+/** A path with a hidden segment (`/.env`) or a NUL is never a file of the app. */
+const hidden = (pathname: string) =>
+  pathname.includes('\0') || pathname.split('/').some((part) => part.startsWith('.'));
+
+/** Whether `root` holds this file (not a folder); `pathname` starts with a slash. */
+async function isFile(root: string, pathname: string): Promise<boolean> {
+  const file = resolve(root, `.${pathname}`);
+  if (!file.startsWith(root + sep)) return false;
+  return stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
 }
 
 /**
- * Reads a regular file inside `root`, or undefined when there is none, it lies outside, or a
- * segment is hidden. `pathname` is Hono's already-decoded path: decoding again would let `%252e`
- * through as a dot.
+ * A file of `root` with its precompressed sibling where the client takes one
+ * (`@hono/node-server`'s serveStatic), with an ETag of the bytes sent and 304 for a matching
+ * If-None-Match (hono's etag) unless `tagged` is false; undefined when there is no such file.
+ * `file` maps the request path to the file's path.
  */
-async function readInside(root: string, pathname: string): Promise<FileInfo | undefined> {
-  if (pathname.includes('\0') || pathname.split('/').some((part) => part.startsWith('.'))) {
-    return undefined;
-  }
-  const file = resolve(root, `.${pathname}`);
-  if (!file.startsWith(root + sep)) return undefined;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return undefined;
-    return {
-      body: new Uint8Array(await readFile(file)),
-      etag: `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-function sendFile(
-  c: Context<AppEnv>,
-  file: FileInfo,
-  name: string,
-  cacheControl: string,
-  status: 200 | 404 = 200,
-): Response {
-  c.header('Content-Type', getMimeType(name) ?? 'application/octet-stream');
-  c.header('Cache-Control', cacheControl);
-  c.header('Vary', 'Accept-Encoding');
-  if (file.encoding) c.header('Content-Encoding', file.encoding);
-  if (status === 200) {
-    c.header('ETag', file.etag);
-    if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304);
-  }
-  return c.body(file.body, status);
+function fileServer(root: string, file: (pathname: string) => string, tagged = true) {
+  const send = serveStatic({ root, precompressed: true, rewriteRequestPath: file });
+  const tag = etag();
+  const sendFound = async (c: Context<AppEnv>) => (await send(c, async () => {})) ?? undefined;
+  return async (c: Context<AppEnv>, cacheControl: string): Promise<Response | undefined> => {
+    const name = file(c.req.path);
+    if (hidden(name) || !(await isFile(root, name))) return undefined;
+    c.header('Cache-Control', cacheControl);
+    if (!tagged) return sendFound(c);
+    let found: Response | undefined;
+    await tag(c, async () => {
+      found = await sendFound(c);
+      if (found) c.res = found;
+    });
+    return found && c.res;
+  };
 }
 
 /**
@@ -124,15 +94,16 @@ export function serveApp(
   { dataPages }: { dataPages?: DataPages } = {},
 ): MiddlewareHandler<AppEnv> {
   const root = resolve(appDist);
+  const asIs = fileServer(root, (pathname) => pathname);
+  const prerendered = fileServer(root, prerenderedFile);
+  const shell = fileServer(root, () => '/index.html');
+  const errorPage = fileServer(root, () => '/index.html', false);
   return async (c, next) => {
     const pathname = c.req.path;
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(pathname)) {
       return next();
     }
-
-    const acceptEncoding = c.req.header('Accept-Encoding');
-    const index = await readBest(root, '/index.html', acceptEncoding);
-    if (!index) {
+    if (!(await isFile(root, '/index.html'))) {
       return c.text(
         `Protokoll: the web app is not built (no index.html in ${root}). ` +
           'Run `pnpm build`, then reload this page.\n',
@@ -142,29 +113,32 @@ export function serveApp(
     }
 
     if (pathname !== '/') {
-      const file = await readBest(root, pathname, acceptEncoding);
-      if (file) {
-        const cache = pathname.startsWith(ASSETS_PREFIX) ? IMMUTABLE : REVALIDATE;
-        return sendFile(c, file, pathname, cache);
-      }
+      const file = await asIs(c, pathname.startsWith(ASSETS_PREFIX) ? IMMUTABLE : REVALIDATE);
+      if (file) return file;
       // A missing chunk must fail as a missing file, not as HTML the browser tries to execute.
       if (pathname.startsWith(ASSETS_PREFIX)) return c.text('404 Not Found', 404);
     }
 
-    const page = await readBest(root, prerenderedFile(pathname), acceptEncoding);
     // A content page `/{slug}` exists exactly when the build prerendered it
     // (docs/product.md#content-pages).
     // A page whose id parameters are malformed (`/notes?note=abc`) names nothing: 404 as well.
+    const hasPage = await isFile(root, prerenderedFile(pathname));
     const { path } = splitLocale(pathname);
     const search = new URL(c.req.url).search;
-    if ((page || isKnownPage(path)) && pageParamsValid(path, search)) {
+    if ((hasPage || isKnownPage(path)) && pageParamsValid(path, search)) {
       // A signed-in page with the reader's data (docs/architecture.md#pages-rendered-with-data).
       const rendered = await dataPages?.render(c, pathname, search);
-      if (rendered) return sendRenderedPage(c, rendered, acceptedEncodings(acceptEncoding));
-      return sendFile(c, page ?? index, 'index.html', REVALIDATE);
+      if (rendered) {
+        return sendRenderedPage(c, rendered, acceptedEncodings(c.req.header('Accept-Encoding')));
+      }
+      const page = hasPage ? await prerendered(c, REVALIDATE) : undefined;
+      return page ?? (await shell(c, REVALIDATE)) ?? next();
     }
     c.header('X-Robots-Tag', 'noindex');
     if (isBot(c.req.header('User-Agent'))) return c.text('404 Not Found', 404);
-    return sendFile(c, index, 'index.html', REVALIDATE, 404);
+    const index = await errorPage(c, REVALIDATE);
+    if (!index) return next();
+    // The app shows its error page; the status says there is no such page.
+    return new Response(index.body, { status: 404, headers: index.headers });
   };
 }
