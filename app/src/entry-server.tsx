@@ -178,12 +178,22 @@ const templateOf = (address: string) => {
 const renderSessions = new AsyncLocalStorage<AppSession>();
 findRenderSessionWith(() => renderSessions.getStore());
 
-export async function renderDocumentWithData(request: DataRenderRequest): Promise<string | null> {
+/** A page rendered with the reader's data: its markup, texts and query cache. */
+export interface RenderedWithData {
+  html: string;
+  messages: InlinedMessages;
+  data: InlinedQueries;
+}
+
+/**
+ * Renders a page with the reader's data: asks its first queries with the request's token and
+ * renders it from that cache, in the request's language and time zone. Null when the address
+ * is not rendered so or an answer failed.
+ */
+export async function renderWithData(request: DataRenderRequest): Promise<RenderedWithData | null> {
   const { address, search, token, timeZone, fetch } = request;
-  if (!dataRenderedAddresses().includes(address)) return null;
   const queries = pageQueriesOf(splitLocale(address).path, search);
   if (!queries) return null;
-  const template = await templateOf(address);
   // This render's own cache: nothing of this account outlives it.
   const queryClient: QueryClient = createQueryClient();
   const session = createRenderSession(token, fetch);
@@ -206,13 +216,21 @@ export async function renderDocumentWithData(request: DataRenderRequest): Promis
   );
   const data: InlinedQueries = { state: dehydrate(queryClient), timeZone, userId: user.id };
   queryClient.clear();
+  return { html, messages, data };
+}
+
+export async function renderDocumentWithData(request: DataRenderRequest): Promise<string | null> {
+  if (!dataRenderedAddresses().includes(request.address)) return null;
+  const template = await templateOf(request.address);
+  const page = await renderWithData(request);
+  if (!page) return null;
   return template
-    .replace(ROOT_OUTLET, () => html)
+    .replace(ROOT_OUTLET, () => page.html)
     .replace(
       /<script id="messages" type="application\/json">[^<]*<\/script>/,
       () =>
-        `<script id="${INLINED_QUERIES_ID}" type="application/json">${scriptJson(data)}</script>` +
-        `\n    <script id="messages" type="application/json">${scriptJson(messages)}</script>`,
+        `<script id="${INLINED_QUERIES_ID}" type="application/json">${scriptJson(page.data)}</script>` +
+        `\n    <script id="messages" type="application/json">${scriptJson(page.messages)}</script>`,
     );
 }
 

@@ -678,7 +678,7 @@ const wanted = (process.env.BENCH_ENGINES ?? (postgresUrl ? 'pglite,postgres' : 
   ',',
 );
 console.log(
-  `bench:load — ${SCENARIOS.join(', ')} at ${CONNECTIONS.join('/')} connections, ${DURATION_S} s each`,
+  `bench:load — ${SCENARIOS.join(', ')} at ${CONNECTIONS.join('/')} connections (pages at ${PAGE_CONNECTIONS.join('/')}${BASE ? `, also on ${BASE}` : ''}), ${DURATION_S} s each`,
 );
 // Figures only mean something on a quiet machine: say how busy it was.
 console.log(
