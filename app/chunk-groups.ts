@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Plugin, Rolldown } from 'vite';
 // Relative and zod-free: the Vite config loads this file with Node.
 import { pageRoutes } from '../packages/contract/src/routes.ts';
+import { LAZY_MODULES, PAGE_COMPONENTS } from './src/route-modules.ts';
 
 /*
  * The signed-in pages' shared modules in a few chunks instead of ~80 tiny ones: over HTTP/1.1 the
@@ -19,30 +18,16 @@ import { pageRoutes } from '../packages/contract/src/routes.ts';
 const DEFAULT_LAYOUT = /\/app\/src\/routes\/default-layout\.tsx$/;
 
 /**
- * The modules of the pages behind sign-in, from the single sources of both facts: which pages
- * are behind sign-in is `access: 'signed-in'` in the contract's `pageRoutes`, which module is a
- * page's is its lazy import in `app/src/route-table.ts` (docs/architecture.md#chunks). A page of
- * `pageRoutes` without an import there fails the build (the route table's type forbids it too).
+ * The modules of the signed-in pages (`/app/src/routes/…`): every page of `pageRoutes` with
+ * access `signed-in`, whose component's module the route table's list names
+ * (`src/route-modules.ts`, docs/architecture.md#chunks).
  */
-export function signedInRouteModules(
-  routeTableSource = readFileSync(
-    fileURLToPath(new URL('./src/route-table.ts', import.meta.url)),
-    'utf8',
-  ),
-): Set<string> {
-  const moduleOf = new Map<string, string>();
-  for (const [, path, file] of routeTableSource.matchAll(
-    /'(\/[^']*)':\s*lazyRoute\(\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g,
-  ))
-    moduleOf.set(path!, `/app/src/${file}`);
-  const modules = new Set<string>();
-  for (const route of pageRoutes) {
-    if (route.access !== 'signed-in') continue;
-    const module = moduleOf.get(route.path);
-    if (!module) throw new Error(`chunk-groups: no module for ${route.path} in route-table.ts`);
-    modules.add(module);
-  }
-  return modules;
+export function signedInRouteModules(): Set<string> {
+  return new Set(
+    pageRoutes
+      .filter((route) => route.access === 'signed-in')
+      .map((route) => `/app/${LAZY_MODULES[PAGE_COMPONENTS[route.path]]}`),
+  );
 }
 
 /**

@@ -34,6 +34,7 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const server = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
 const documentOptions = {
+  modules: server.LAZY_MODULES,
   readAsset: (asset) => readFileSync(join(dist, asset), 'utf8'),
   scriptJson: server.scriptJson,
   boot: {
@@ -69,7 +70,10 @@ for (const page of server.browserRenderedPages()) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    shellDocument(shell, manifest, page, { fontsLater: server.FONTS_LATER_ATTRIBUTE }),
+    shellDocument(shell, manifest, page, {
+      modules: server.LAZY_MODULES,
+      fontsLater: server.FONTS_LATER_ATTRIBUTE,
+    }),
   );
 }
 

@@ -1,14 +1,13 @@
 // One prerendered page as a document: the shell index.html with the page's markup, language,
 // stylesheets, preloads and inlined messages (docs/architecture.md#prerendered-pages).
 
-/** `LoginRoute` → `login-route`: the file each lazy component lives in. */
-const fileName = (component) => component.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-
-/** The manifest entry of a lazy component's module; a build without it is broken. */
-function entryOf(manifest, component) {
-  const suffix = `/${fileName(component)}.tsx`;
-  const key = Object.keys(manifest).find((id) => id.endsWith(suffix));
-  if (!key) throw new Error(`prerender: no chunk for ${component} (${suffix})`);
+/**
+ * The manifest entry of a lazy component's module, named by the app's `LAZY_MODULES`
+ * (`src/route-modules.ts`, from the built render module); a build without it is broken.
+ */
+function entryOf(manifest, component, modules) {
+  const key = modules[component];
+  if (!key || !manifest[key]) throw new Error(`prerender: no chunk for ${component} (${key})`);
   return key;
 }
 
@@ -36,7 +35,7 @@ function sessionFiles(manifest, loaded) {
 }
 
 /**
- * `readAsset(file)`: the text of a built file (`assets/x.css`), for the stylesheets the page
+ * `modules`: each lazy component's module (`LAZY_MODULES`); `readAsset(file)`: the text of a built file (`assets/x.css`), for the stylesheets the page
  * inlines; `scriptJson(value)`: JSON safe inside `<script>` (the app's `lib/script-json.ts`);
  * `boot`: the script loader (`BOOT_SCRIPT`, the id of its module list and the attribute
  * that keeps the web font out of the first paint, `FONTS_LATER_ATTRIBUTE`), inlined at the
@@ -44,13 +43,18 @@ function sessionFiles(manifest, loaded) {
  * page's frame (`page.signedIn`), the check for a stored session (`SIGNED_IN_SCRIPT`), inlined
  * first in `<head>`.
  */
-export function pageDocument(shell, manifest, page, { readAsset, scriptJson, boot }) {
+export function pageDocument(
+  shell,
+  manifest,
+  page,
+  { modules: lazyModules, readAsset, scriptJson, boot },
+) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loaded = closure(manifest, entryKey);
   const css = new Set();
   const preload = new Set();
   for (const component of page.messages.components) {
-    for (const key of closure(manifest, entryOf(manifest, component))) {
+    for (const key of closure(manifest, entryOf(manifest, component, lazyModules))) {
       for (const file of manifest[key].css ?? []) css.add(file);
       if (!loaded.has(key)) preload.add(manifest[key].file);
     }
@@ -79,7 +83,13 @@ export function pageDocument(shell, manifest, page, { readAsset, scriptJson, boo
       if (!modules.includes(`/${file}`)) modules.push(`/${file}`);
     }
   }
-  let head = [...[...css].map((file) => inlineStylesheet(file, readAsset(file)))].join('\n    ');
+  // A public page inlines its stylesheets: a first visit paints without another request. A
+  // signed-in page links them: its visitor has been here before, and the hashed files are cached
+  // for good (docs/architecture.md#signed-in-frames).
+  const stylesheet = page.signedIn
+    ? (file) => `<link rel="stylesheet" crossorigin href="/${file}">`
+    : (file) => inlineStylesheet(file, readAsset(file));
+  let head = [...css].map(stylesheet).join('\n    ');
   const escape = (text) =>
     text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   if (page.head?.description) {
@@ -90,9 +100,7 @@ export function pageDocument(shell, manifest, page, { readAsset, scriptJson, boo
     : '<title>Protokoll</title>';
   const document = withoutModules
     // The entry's stylesheet (every page's first-paint CSS) is inlined too.
-    .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_, file) =>
-      inlineStylesheet(file, readAsset(file)),
-    )
+    .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_, file) => stylesheet(file))
     .replace(/<title>[^<]*<\/title>/, title)
     .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}" ${boot.fontsLater}>`)
     .replace('</head>', () => `  ${head}\n  </head>`)
@@ -120,13 +128,13 @@ export function pageDocument(shell, manifest, page, { readAsset, scriptJson, boo
  * over HTTP/1.1 a free connection goes to the most urgent waiting request, so it takes the line
  * only once what the first render needs has it; on a page whose largest first content is its data
  * (`dataFirst`: the notes list) at the page's own priority, as its API client parses that data.
- * `fontsLater` (`FONTS_LATER_ATTRIBUTE`) on a signed-in page's `<html>` holds the web font back
+ * `modules` as for `pageDocument`. `fontsLater` (`FONTS_LATER_ATTRIBUTE`) on a signed-in page's `<html>` holds the web font back
  * until the page has its first data (docs/architecture.md#the-web-font).
  */
-export function shellDocument(shell, manifest, page, { fontsLater } = {}) {
+export function shellDocument(shell, manifest, page, { modules, fontsLater }) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loaded = closure(manifest, entryKey);
-  const keys = page.components.map((component) => entryOf(manifest, component));
+  const keys = page.components.map((component) => entryOf(manifest, component, modules));
   const css = new Set();
   const preload = new Set();
   for (const key of keys) {

@@ -145,11 +145,13 @@ function SlugPage() {
  * one; if loading fails it stays there.
  */
 function useLocaleMessages(i18n: I18n, locale: Locale): boolean {
-  const [shown, setShown] = useState<Locale | null>(hasMessageGroups(locale, []) ? locale : null);
+  const [shown, setShown] = useState<Locale | null>(
+    hasMessageGroups(i18n, locale, []) ? locale : null,
+  );
   useEffect(() => {
     let cancelled = false;
     const current = i18n.language as Locale;
-    loadMessageGroups(locale, current === locale ? [] : loadedMessageGroups(current))
+    loadMessageGroups(i18n, locale, current === locale ? [] : loadedMessageGroups(i18n, current))
       .then(() => (i18n.language === locale ? undefined : i18n.changeLanguage(locale)))
       .then(() => {
         if (cancelled) return;

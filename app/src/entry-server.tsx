@@ -12,8 +12,9 @@ import {
 } from '@protokoll/contract';
 import { DATA_RENDERED_PATHS, type DataRenderRequest, type User } from '@protokoll/contract';
 import { TimeZoneContext } from '@protokoll/ui';
-import { recordFormats } from '@protokoll/ui/format';
-import { dehydrate } from '@tanstack/react-query';
+import { FormatRecordContext } from '@protokoll/ui/format';
+import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFile } from 'node:fs/promises';
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -21,21 +22,23 @@ import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { keys } from './lib/query-keys.ts';
 import { App } from './app.tsx';
-import { initAppI18n, setMessageSource, type InlinedMessages } from './lib/app-i18n.ts';
-import { contentAddresses, renderedHead } from './lib/content.ts';
+import { createAppI18n, type InlinedMessages } from './lib/app-i18n.ts';
+import { contentAddresses } from './lib/content.ts';
 import { DATA_FIRST_PAGES } from './lib/first-requests.ts';
+import { newRenderRecord, PageRenderContext, type RenderedAccess } from './lib/page-render.ts';
 import { pageTitleFrom } from './lib/page-titles.ts';
-import { renderedRoutes } from './lib/lazy-route.ts';
-import { queryClient } from './lib/query-client.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import { scriptJson } from './lib/script-json.ts';
 import { INLINED_QUERIES_ID, type InlinedQueries } from './lib/inlined-queries.ts';
 import { pageQueriesOf } from './page-queries.ts';
 import { isSignedInPage, PRERENDERED_PATHS } from './prerender-routes.ts';
 import { routeTable } from './route-table.ts';
-import { createRenderSession } from './session/app-session.ts';
-import { setPrerenderedSession, setRenderSession } from './session/session-context.ts';
+import { createRenderSession, type AppSession } from './session/app-session.ts';
+import { findRenderSessionWith } from './session/session-context.ts';
 
 export { scriptJson };
+/** Each lazy component's module: the build finds a rendered component's chunk by it. */
+export { LAZY_MODULES } from './route-modules.ts';
 
 /** The pages' inline scripts, for the build to inline and hash. */
 export {
@@ -86,55 +89,56 @@ function allGroups(locale: Locale): Record<MessageGroup, Messages> {
 
 /**
  * Renders the app at `path` (and `search`) with every text at hand, `wrap` around it, and answers
- * its markup and the message groups and lazy components it used: the page carries only those.
+ * its markup, its head and the message groups and lazy components it used: the page carries only
+ * those. Everything the render needs or records is its own (translator, record, formats, and the
+ * caller's query client): renders may run side by side.
  */
 async function renderApp(
   path: string,
   search: string,
+  access: RenderedAccess,
   wrap: (app: ReactNode) => ReactNode = (app) => app,
-): Promise<{ html: string; messages: InlinedMessages }> {
+): Promise<{ html: string; head: PrerenderedPage['head']; messages: InlinedMessages }> {
   const { locale } = splitLocale(path);
   const all = allGroups(locale);
-  setMessageSource(async (lng, group) => pickMessageGroup(files[lng], group));
-  const i18n = initAppI18n(locale, all);
-  renderedRoutes.clear();
-  delete renderedHead.title;
-  delete renderedHead.description;
-  const formatted = recordFormats();
+  const record = newRenderRecord();
+  const formats = new Map<string, string>();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      {wrap(<App i18n={i18n} ssrPath={path} ssrSearch={search.replace(/^\?/, '')} />)}
+      <PageRenderContext.Provider value={{ access, record }}>
+        <FormatRecordContext.Provider value={formats}>
+          {wrap(
+            <App
+              i18n={createAppI18n(locale, all)}
+              ssrPath={path}
+              ssrSearch={search.replace(/^\?/, '')}
+            />,
+          )}
+        </FormatRecordContext.Provider>
+      </PageRenderContext.Provider>
     </StrictMode>,
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
-  const formats = formatted();
   const groups = new Set<MessageGroup>(['common']);
-  for (const named of renderedRoutes.values()) for (const group of named) groups.add(group);
+  for (const named of record.routes.values()) for (const group of named) groups.add(group);
   return {
     html,
+    head: record.head,
     messages: {
       locale,
       groups: Object.fromEntries([...groups].map((group) => [group, all[group]])),
       // Their chunks and CSS go along; the browser loads them before hydrating.
-      components: [...renderedRoutes.keys()],
-      ...(Object.keys(formats).length > 0 && { formats }),
+      components: [...record.routes.keys()],
+      ...(formats.size > 0 && { formats: Object.fromEntries(formats) }),
     },
   };
 }
 
 export async function renderPage(path: string): Promise<PrerenderedPage> {
   const signedIn = isSignedInPage(path);
-  setPrerenderedSession(signedIn ? 'signed-in' : 'signed-out');
-  const { html, messages } = await renderApp(path, '');
-  return {
-    path,
-    locale: splitLocale(path).locale,
-    html,
-    head: { ...renderedHead },
-    messages,
-    signedIn,
-  };
+  const page = await renderApp(path, '', signedIn ? 'signed-in' : 'signed-out');
+  return { path, locale: splitLocale(path).locale, ...page, signedIn };
 }
 
 /*
@@ -169,48 +173,67 @@ const templateOf = (address: string) => {
   return template;
 };
 
-let rendering = false;
+/**
+ * The session of the render at hand: each render with data runs in its own async context, so the
+ * queries it asks use its reader's token, whatever other renders run meanwhile.
+ */
+const renderSessions = new AsyncLocalStorage<AppSession>();
+findRenderSessionWith(() => renderSessions.getStore());
 
-export async function renderDocumentWithData(request: DataRenderRequest): Promise<string | null> {
+/** A page rendered with the reader's data: its markup, texts and query cache. */
+export interface RenderedWithData {
+  html: string;
+  messages: InlinedMessages;
+  data: InlinedQueries;
+}
+
+/**
+ * Renders a page with the reader's data: asks its first queries with the request's token and
+ * renders it from that cache, in the request's language and time zone. Null when the address
+ * is not rendered so or an answer failed.
+ */
+export async function renderWithData(request: DataRenderRequest): Promise<RenderedWithData | null> {
   const { address, search, token, timeZone, fetch } = request;
-  if (!dataRenderedAddresses().includes(address)) return null;
   const queries = pageQueriesOf(splitLocale(address).path, search);
   if (!queries) return null;
-  // The app's session, query cache and translator are one per process.
-  if (rendering) throw new Error('renderDocumentWithData: one render at a time');
-  rendering = true;
+  // This render's own cache: nothing of this account outlives it.
+  const queryClient: QueryClient = createQueryClient();
+  const session = createRenderSession(token, fetch);
   try {
-    const template = await templateOf(address);
-    setPrerenderedSession('account');
-    setRenderSession(createRenderSession(token, fetch));
-    queryClient.clear();
-    try {
-      await Promise.all(queries.map((query) => queryClient.fetchQuery(query)));
-    } catch {
-      // A refused token or a failed answer: the page is rendered as for anyone, in the browser.
-      return null;
-    }
-    const { html, messages } = await renderApp(address, search, (app) => (
-      <TimeZoneContext.Provider value={timeZone}>{app}</TimeZoneContext.Provider>
-    ));
-    const user = queryClient.getQueryData<User>(keys.user());
-    if (!user) return null;
-    const data: InlinedQueries = { state: dehydrate(queryClient), timeZone, userId: user.id };
-    return template
-      .replace(ROOT_OUTLET, () => html)
-      .replace(
-        /<script id="messages" type="application\/json">[^<]*<\/script>/,
-        () =>
-          `<script id="${INLINED_QUERIES_ID}" type="application/json">${scriptJson(data)}</script>` +
-          `\n    <script id="messages" type="application/json">${scriptJson(messages)}</script>`,
-      );
-  } finally {
-    // Nothing of this account may stay for the next render.
-    queryClient.clear();
-    setRenderSession(undefined);
-    setPrerenderedSession('signed-out');
-    rendering = false;
+    await renderSessions.run(session, () =>
+      Promise.all(queries.map((query) => queryClient.fetchQuery(query))),
+    );
+  } catch {
+    // A refused token or a failed answer: the page is rendered as for anyone, in the browser.
+    return null;
   }
+  const user = queryClient.getQueryData<User>(keys.user());
+  if (!user) return null;
+  const { html, messages } = await renderSessions.run(session, () =>
+    renderApp(address, search, 'account', (app) => (
+      <QueryClientProvider client={queryClient}>
+        <TimeZoneContext.Provider value={timeZone}>{app}</TimeZoneContext.Provider>
+      </QueryClientProvider>
+    )),
+  );
+  const data: InlinedQueries = { state: dehydrate(queryClient), timeZone, userId: user.id };
+  queryClient.clear();
+  return { html, messages, data };
+}
+
+export async function renderDocumentWithData(request: DataRenderRequest): Promise<string | null> {
+  if (!dataRenderedAddresses().includes(request.address)) return null;
+  const template = await templateOf(request.address);
+  const page = await renderWithData(request);
+  if (!page) return null;
+  return template
+    .replace(ROOT_OUTLET, () => page.html)
+    .replace(
+      /<script id="messages" type="application\/json">[^<]*<\/script>/,
+      () =>
+        `<script id="${INLINED_QUERIES_ID}" type="application/json">${scriptJson(page.data)}</script>` +
+        `\n    <script id="messages" type="application/json">${scriptJson(page.messages)}</script>`,
+    );
 }
 
 /** A page the browser renders: what its document names so that it loads at once. */

@@ -18,7 +18,7 @@ import { readLocaleCookie } from './lib/locale.ts';
 import { watchTheme } from './lib/theme.ts';
 import { fetchWebFont } from './lib/web-font.ts';
 import { isSignedInPage } from './prerender-routes.ts';
-import { setPrerenderedSession } from './session/session-context.ts';
+import { PageRenderContext, type RenderedAccess } from './lib/page-render.ts';
 import { readStoredSession } from './session/stored-session.ts';
 import { startFirstRequests } from './lib/first-requests.ts';
 import { inlinedQueries, INLINED_QUERIES_ID, matchesBrowser } from './lib/inlined-queries.ts';
@@ -79,17 +79,19 @@ async function start() {
     document.getElementById(INLINED_QUERIES_ID)?.remove();
     data = undefined;
   }
+  // How the page was rendered, so that hydration starts from the same state.
+  let access: RenderedAccess = 'signed-out';
   if (data) {
     // Rendered by the server with the account's data: hydrated from the same cache (the query
     // client takes it when its chunk loads) and at the same address.
-    setPrerenderedSession('account');
+    access = 'account';
     ssrSearch = location.search.replace(/^\?/, '');
   }
   if (inlined && inlined.locale === locale && container.hasChildNodes()) {
     if (isSignedInPage(location.pathname) && !data) {
       // A signed-in page's frame (docs/architecture.md#signed-in-frames): hydrated as the build
       // rendered it, signed in with no account known; its first data starts at once.
-      setPrerenderedSession('signed-in');
+      access = 'signed-in';
       const stored = readStoredSession(localStorage);
       if (stored)
         startFirstRequests(splitLocale(location.pathname).path, location.search, stored.token);
@@ -113,7 +115,9 @@ async function start() {
       hydrateRoot(
         container,
         <StrictMode>
-          <App i18n={i18n} ssrPath={location.pathname} ssrSearch={ssrSearch} />
+          <PageRenderContext.Provider value={{ access }}>
+            <App i18n={i18n} ssrPath={location.pathname} ssrSearch={ssrSearch} />
+          </PageRenderContext.Provider>
         </StrictMode>,
       );
     });
@@ -129,7 +133,7 @@ async function start() {
   try {
     const i18n = initAppI18n(locale, inlined?.locale === locale ? inlined.groups : {});
     preloadCurrentPage();
-    await loadMessageGroups(locale, []);
+    await loadMessageGroups(i18n, locale, []);
     root.render(
       <StrictMode>
         <App i18n={i18n} />

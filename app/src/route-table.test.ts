@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { pageRoutes } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
 import { signedInRouteModules } from '../chunk-groups.ts';
-import { routeTable } from './route-table.ts';
+import { LAZY_MODULES, PAGE_COMPONENTS } from './route-modules.ts';
+import { ContentPage, DefaultLayout, NotFoundPage, routeTable } from './route-table.ts';
 
 describe('route table', () => {
   it('has exactly one lazily loaded page per contract page route', () => {
@@ -14,20 +15,28 @@ describe('route table', () => {
     }
   });
 
-  it("names the module of every signed-in page for the build's chunk groups", () => {
-    // docs/architecture.md#chunks: read from pageRoutes and this table, never listed by hand.
-    // The test runs from the repository's root (jsdom has no file URL for this module).
-    const modules = signedInRouteModules(readFileSync('app/src/route-table.ts', 'utf8'));
-    const signedIn = pageRoutes.filter((route) => route.access === 'signed-in');
-    expect(modules.size).toBe(signedIn.length);
-    for (const module of modules) expect(existsSync(module.slice(1))).toBe(true);
-    expect(modules).toContain('/app/src/routes/dashboard-route.tsx');
-    expect(modules).not.toContain('/app/src/routes/home-route.tsx');
+  it("names, for the build, each page's component and each component's module", async () => {
+    // docs/architecture.md#chunks: the build imports this list instead of reading the table.
+    for (const [path, page] of Object.entries(routeTable)) {
+      expect(PAGE_COMPONENTS[path as keyof typeof PAGE_COMPONENTS]).toBe(page.displayName);
+    }
+    for (const lazy of [ContentPage, DefaultLayout, NotFoundPage]) {
+      expect(LAZY_MODULES).toHaveProperty(lazy.displayName);
+    }
+    // Every module exists and exports its component under that name. The test runs from the
+    // repository's root.
+    for (const [name, module] of Object.entries(LAZY_MODULES)) {
+      expect(existsSync(`app/${module}`)).toBe(true);
+      const exports = (await import(/* @vite-ignore */ `../${module}`)) as Record<string, unknown>;
+      expect(typeof exports[name]).toBe('function');
+    }
   });
 
-  it('fails when a signed-in page has no module in the table', () => {
-    expect(() =>
-      signedInRouteModules("'/': lazyRoute(() => import('./routes/home-route.tsx'))"),
-    ).toThrow(/\/dashboard/);
+  it('gives the chunk groups the module of every signed-in page', () => {
+    const modules = signedInRouteModules();
+    const signedIn = pageRoutes.filter((route) => route.access === 'signed-in');
+    expect(modules.size).toBe(signedIn.length);
+    expect(modules).toContain('/app/src/routes/dashboard-route.tsx');
+    expect(modules).not.toContain('/app/src/routes/home-route.tsx');
   });
 });

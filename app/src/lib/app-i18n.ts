@@ -4,7 +4,7 @@ import { addMessages, createI18n, type I18n } from '@protokoll/ui/i18n';
 import { fetchMessages } from './messages.ts';
 
 /*
- * The app's one translator and the message groups it has (docs/i18n.md#message-groups). Every
+ * The app's translators and the message groups each has (docs/i18n.md#message-groups). Every
  * page needs `common`; a route names the groups of its area, loaded together with its chunk. A
  * prerendered page brings its groups inlined, so it needs no request for texts at all.
  */
@@ -24,68 +24,86 @@ export interface InlinedMessages {
 
 export const INLINED_MESSAGES_ID = 'messages';
 
-let instance: I18n | undefined;
-let source: (locale: Locale, group: MessageGroup) => Promise<Messages> = fetchMessages;
-
-/** Where groups come from: `/_i18n` in the browser, the locale files when prerendering. */
-export function setMessageSource(load: typeof source): void {
-  source = load;
+/** What a translator has of each group: loading or loaded, by `locale:group`. */
+interface Groups {
+  loading: Map<string, Promise<void>>;
+  loaded: Set<string>;
 }
-const loading = new Map<string, Promise<void>>();
-const loaded = new Set<string>();
+const groupsOf = new WeakMap<I18n, Groups>();
 const entry = (locale: Locale, group: MessageGroup) => `${locale}:${group}`;
+const stateOf = (i18n: I18n): Groups => {
+  let groups = groupsOf.get(i18n);
+  if (!groups) groupsOf.set(i18n, (groups = { loading: new Map(), loaded: new Set() }));
+  return groups;
+};
 
-/** Creates the translator for `locale` with the groups already at hand. */
+/**
+ * A translator for `locale` with the groups already at hand: one per render outside the browser
+ * (each render has its own, docs/architecture.md#prerendered-pages).
+ */
+export function createAppI18n(
+  locale: Locale,
+  groups: Partial<Record<MessageGroup, Messages>> = {},
+): I18n {
+  const i18n = createI18n(locale, {});
+  const state = stateOf(i18n);
+  for (const [group, messages] of Object.entries(groups)) {
+    addMessages(i18n, locale, messages);
+    state.loaded.add(entry(locale, group as MessageGroup));
+    state.loading.set(entry(locale, group as MessageGroup), Promise.resolve());
+  }
+  return i18n;
+}
+
+/** The browser's one translator (and a story's), which lazy routes load their groups into. */
+let browser: I18n | undefined;
+
+/** Creates the browser's translator (`main.tsx`, route stories). */
 export function initAppI18n(
   locale: Locale,
   groups: Partial<Record<MessageGroup, Messages>> = {},
 ): I18n {
-  instance = createI18n(locale, {});
-  loading.clear();
-  loaded.clear();
-  for (const [group, messages] of Object.entries(groups)) {
-    addMessages(instance, locale, messages);
-    loaded.add(entry(locale, group as MessageGroup));
-    loading.set(entry(locale, group as MessageGroup), Promise.resolve());
-  }
-  return instance;
+  browser = createAppI18n(locale, groups);
+  return browser;
 }
 
-export function appI18n(): I18n {
-  if (!instance) throw new Error('initAppI18n() first');
-  return instance;
+export function browserI18n(): I18n {
+  if (!browser) throw new Error('initAppI18n() first');
+  return browser;
 }
 
-/** The locale pages are loaded for: the address's, or the translator's outside a browser. */
-export function pageLocale(): Locale {
-  return typeof location === 'undefined'
-    ? (appI18n().language as Locale)
-    : splitLocale(location.pathname).locale;
-}
+/** The locale pages are loaded for: the address's. */
+export const pageLocale = (): Locale => splitLocale(location.pathname).locale;
 
-export function hasMessageGroups(locale: Locale, groups: readonly MessageGroup[]): boolean {
+export function hasMessageGroups(
+  i18n: I18n,
+  locale: Locale,
+  groups: readonly MessageGroup[],
+): boolean {
+  const { loaded } = stateOf(i18n);
   return ['common' as const, ...groups].every((group) => loaded.has(entry(locale, group)));
 }
 
 /** The groups of `locale` loaded so far (a language switch loads the same ones). */
-export function loadedMessageGroups(locale: Locale): MessageGroup[] {
-  return [...loaded]
+export function loadedMessageGroups(i18n: I18n, locale: Locale): MessageGroup[] {
+  return [...stateOf(i18n).loaded]
     .filter((key) => key.startsWith(`${locale}:`))
     .map((key) => key.slice(locale.length + 1) as MessageGroup);
 }
 
-/** Loads `common` and `groups` of `locale` (each once; a failed load is tried again later). */
+/** Loads `common` and `groups` of `locale` from `/_i18n` (each once; a failed load is tried again later). */
 export async function loadMessageGroups(
+  i18n: I18n,
   locale: Locale,
   groups: readonly MessageGroup[],
 ): Promise<void> {
-  const i18n = appI18n();
+  const { loading, loaded } = stateOf(i18n);
   await Promise.all(
     [...new Set<MessageGroup>(['common', ...groups])].map((group) => {
       const key = entry(locale, group);
       let pending = loading.get(key);
       if (!pending) {
-        pending = source(locale, group).then((messages) => {
+        pending = fetchMessages(locale, group).then((messages) => {
           addMessages(i18n, locale, messages);
           loaded.add(key);
         });

@@ -54,16 +54,3 @@ export async function preloadContentPage(pathname: string): Promise<void> {
   const entry = findContentPage(locale, path);
   if (entry) await loadContentPage(entry).catch(() => undefined);
 }
-
-/**
- * The head of the page the prerender is rendering (title, description), filled by the route
- * while it renders outside the browser (docs/architecture.md#prerendered-pages).
- */
-export const renderedHead: { title?: string; description?: string } = {};
-
-/** Called by a page while the prerender renders it (the last call wins). */
-export function recordHead(title: string, description?: string): void {
-  renderedHead.title = title;
-  if (description !== undefined) renderedHead.description = description;
-  else delete renderedHead.description;
-}

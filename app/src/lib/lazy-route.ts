@@ -1,7 +1,8 @@
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { CHUNK_RELOAD_GUARD_MS, type MessageGroup } from '@protokoll/contract';
-import { loadMessageGroups, pageLocale } from './app-i18n.ts';
+import { browserI18n, loadMessageGroups, pageLocale } from './app-i18n.ts';
 import { isOnline, whenOnline } from './connection.ts';
+import { usePageRender } from './page-render.ts';
 
 /**
  * After a deploy, an open tab may ask for a chunk that no longer exists. Reload once per path
@@ -67,13 +68,6 @@ export type LazyRoute<P extends object = object> = ((props: P) => ReactNode) & {
   groups: readonly MessageGroup[];
 };
 
-/**
- * The lazy components a prerender rendered, by component name, with their message groups: the
- * build adds their CSS and chunks to the page and inlines the groups
- * (docs/architecture.md#prerendered-pages). Filled outside the browser only.
- */
-export const renderedRoutes = new Map<string, readonly MessageGroup[]>();
-
 /** Every lazy component by name, so a prerendered page can load its own before hydrating. */
 const registry = new Map<string, () => Promise<void>>();
 
@@ -107,8 +101,14 @@ export function lazyRoute<P extends object, K extends string>(
   groups: readonly MessageGroup[] = [],
 ): LazyRoute<P> {
   let loaded: { default: ComponentType<P> } | undefined;
+  // Outside the browser each render's translator has every group already.
   const loadAll = () =>
-    Promise.all([load(), loadMessageGroups(pageLocale(), groups)]).then(([module]) => {
+    Promise.all([
+      load(),
+      typeof window === 'undefined'
+        ? undefined
+        : loadMessageGroups(browserI18n(), pageLocale(), groups),
+    ]).then(([module]) => {
       loaded = { default: module[name] };
       return loaded;
     });
@@ -130,9 +130,10 @@ export function lazyRoute<P extends object, K extends string>(
       loaded ? (settled(loaded) as Promise<{ default: ComponentType<P> }>) : attempt(),
     );
   let component = makeComponent();
-  const recording = typeof window === 'undefined';
   function Route(props: P) {
-    if (recording) renderedRoutes.set(name, groups);
+    // Outside the browser the render records it: its document loads its chunk and inlines its
+    // groups (docs/architecture.md#prerendered-pages).
+    usePageRender().record?.routes.set(name, groups);
     return createElement(component as unknown as ComponentType<P>, props);
   }
   Route.displayName = name;

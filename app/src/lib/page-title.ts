@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordHead } from './content.ts';
+import { usePageRender } from './page-render.ts';
 import { documentTitle, ERROR_TITLE_KEYS, PAGE_TITLE_KEYS, type PagePath } from './page-titles.ts';
 
 export { documentTitle };
@@ -24,7 +24,12 @@ export function useErrorTitleText(kind: keyof typeof ERROR_TITLE_KEYS): string {
  * page to set one wins, so a 404 inside a page's route names itself.
  */
 export function useDocumentTitle(title: string, description?: string): void {
-  if (typeof document === 'undefined') recordHead(title, description);
+  const head = usePageRender().record?.head;
+  if (head) {
+    head.title = title;
+    if (description !== undefined) head.description = description;
+    else delete head.description;
+  }
   useEffect(() => {
     const previous = document.title;
     document.title = title;

@@ -23,7 +23,8 @@ onlineManager.setEventListener((setOnline) => {
 });
 
 /**
- * Server state for the signed-in pages. Lives in their chunk, not in the sign-in page's.
+ * A query client for the signed-in pages: the browser's one (`queryClient` below, in their chunk,
+ * not in the sign-in page's), and one per page the server renders with data.
  *
  * Offline (docs/architecture.md#offline): queries keep networkMode `online`: they pause instead
  * of failing, the page says it waits for the connection, and they run when it is back. Mutations
@@ -33,12 +34,16 @@ onlineManager.setEventListener((setOnline) => {
  * fails such a call at once with the offline text, and the buttons that need the server are
  * disabled meanwhile.
  */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000, refetchOnWindowFocus: true, retryDelay: queryRetryDelay },
-    mutations: { networkMode: 'always' },
-  },
-});
+export const createQueryClient = (): QueryClient =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, refetchOnWindowFocus: true, retryDelay: queryRetryDelay },
+      mutations: { networkMode: 'always' },
+    },
+  });
+
+/** The browser's query client. */
+export const queryClient = createQueryClient();
 
 // A page the server rendered with the reader's data carries the cache it was rendered from; the
 // page hydrates from the same (docs/architecture.md#pages-rendered-with-data). The entry has

@@ -1,5 +1,6 @@
 import { ErrorCode, localizePath, splitLocale } from '@protokoll/contract';
 import { useSyncExternalStore } from 'react';
+import { usePageRender } from '../lib/page-render.ts';
 import { navigate } from 'wouter/use-browser-location';
 import type { AppSession } from './app-session.ts';
 import { signedOut, type SessionState } from './session-state.ts';
@@ -45,6 +46,8 @@ function toLogin() {
  * (docs/architecture.md#new-builds).
  */
 export function loadSession(): Promise<AppSession> {
+  const rendering = renderSession?.();
+  if (rendering) return Promise.resolve(rendering);
   if (loading) return loading;
   const attempt = import('./app-session.ts').then(
     ({ createAppSession, validateRestoredSession }) => {
@@ -101,21 +104,6 @@ function subscribe(listener: () => void) {
  */
 const signedInFrame: SessionState = { ...signedOut, isAuthenticated: true };
 
-type PrerenderedAccess = 'signed-in' | 'signed-out' | 'account';
-
-let prerenderedAccess: PrerenderedAccess = 'signed-out';
-
-/**
- * How the page at hand was rendered ahead of the browser: `signed-out` for the public pages,
- * `signed-in` for a signed-in page's frame (no account known), `account` for a signed-in page the
- * server rendered with the account's data (docs/architecture.md#pages-rendered-with-data). Set
- * before a page is rendered (by the build or the server) and by the entry before it hydrates one,
- * so that hydration starts from the same state.
- */
-export function setPrerenderedSession(access: PrerenderedAccess): void {
-  prerenderedAccess = access;
-}
-
 /**
  * Whether the account's own data (its name in the shell) may be shown: always, except while a
  * frame hydrates (the build knew no account). Hydration sees the same value as the browser
@@ -123,22 +111,26 @@ export function setPrerenderedSession(access: PrerenderedAccess): void {
  * the two; docs/architecture.md#prerendered-pages); a signed-out page shows no account either way.
  */
 export function useAccountShown(): boolean {
+  const { access } = usePageRender();
   return useSyncExternalStore(
     unchanging,
     () => true,
-    () => prerenderedAccess !== 'signed-in',
+    () => access !== 'signed-in',
   );
 }
 
 const unchanging = () => () => undefined;
 
+let renderSession: (() => AppSession | undefined) | undefined;
+
 /**
- * The session a page rendered on the server uses for its queries: the request's account, read
- * only (docs/architecture.md#pages-rendered-with-data). Renders run one at a time; each sets its
- * own and takes it away after.
+ * Where a page rendered on the server finds the session its queries use: the request's account,
+ * read only (docs/architecture.md#pages-rendered-with-data). The server's render module answers
+ * the session of the render at hand (each render runs in its own async context); the browser
+ * never sets one.
  */
-export function setRenderSession(app: AppSession | undefined): void {
-  loading = app ? Promise.resolve(app) : undefined;
+export function findRenderSessionWith(find: () => AppSession | undefined): void {
+  renderSession = find;
 }
 
 /**
@@ -148,9 +140,10 @@ export function setRenderSession(app: AppSession | undefined): void {
  * rendered in the browser starts with it.
  */
 export function useSessionState(): SessionState {
+  const { access } = usePageRender();
   return useSyncExternalStore(
     subscribe,
     () => snapshot,
-    () => (prerenderedAccess === 'signed-out' ? signedOut : signedInFrame),
+    () => (access === 'signed-out' ? signedOut : signedInFrame),
   );
 }

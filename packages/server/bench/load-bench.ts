@@ -9,7 +9,16 @@
  *   BENCH_ENGINES=postgres npm run bench:load       one engine only (pglite, postgres)
  *   BENCH_DURATION_S=5                              seconds per scenario and connection count
  *   BENCH_CONNECTIONS=50,100,200                    connection counts
- *   BENCH_SCENARIOS=login,list,search,detail,upload the scenarios
+ *   BENCH_SCENARIOS=login,list,search,detail,upload,pages the scenarios
+ *   BENCH_PAGE_CONNECTIONS=1,10,50                  connection counts of `pages`
+ *   BENCH_BASE=../wt-base                           another checkout, built (`npm run build`):
+ *                                                   `pages` runs against its server too, on the
+ *                                                   same database, for figures side by side
+ *
+ * `pages`: the signed-in notes list `/notes` as a browser asks it, with the auth cookie and the
+ * time-zone cookie the app writes; counts the answers that carry the reader's data (rendered on
+ * the server, docs/architecture.md#pages-rendered-with-data). It needs the built app (APP_DIST,
+ * by default app/dist of the checkout).
  *
  * Per engine: a fresh database (a temp folder for PGlite, a throwaway database on the PostgreSQL
  * server, dropped afterwards) is seeded with one user (Pro plan, minutes enough for every upload)
@@ -26,7 +35,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -41,13 +50,18 @@ import { germanSummary, seedNote, testAudio } from '../src/test/notes.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,100,200').split(',').map(Number);
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'login,list,search,detail,upload').split(',');
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'login,list,search,detail,upload,pages').split(
+  ',',
+);
+const PAGE_CONNECTIONS = (process.env.BENCH_PAGE_CONNECTIONS ?? '1,10,50').split(',').map(Number);
+/** Another checkout whose server `pages` runs against too (before/after in one run). */
+const BASE = process.env.BENCH_BASE ? resolve(process.env.BENCH_BASE) : undefined;
 const NOTE_COUNT = Number(process.env.BENCH_NOTES ?? 500);
 /** The load client gives up on an answer after this long and counts a timeout. */
 const TIMEOUT_S = 10;
 const EMAIL = 'last@protokoll.test';
 const PASSWORD = 'Lasttest-Passwort-2026';
-const serverDir = new URL('..', import.meta.url).pathname;
+const repoDir = new URL('../../..', import.meta.url).pathname;
 
 // ---------------------------------------------------------------------------------------------
 // Seed
@@ -178,7 +192,12 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServerProcess(env: Record<string, string>): Promise<Server> {
+/** The server of the checkout at `checkout` (this one by default), serving its built app. */
+async function startServerProcess(
+  env: Record<string, string>,
+  checkout = repoDir,
+): Promise<Server> {
+  const serverDir = join(checkout, 'packages/server');
   const child: ChildProcess = spawn(
     process.execPath,
     // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server.
@@ -202,6 +221,8 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
         RATE_LIMIT_LOGIN: '999999999/1s',
         RATE_LIMIT_LOGIN_IP: '999999999/1s',
         MAX_CONCURRENT_UPLOADS_PER_USER: '1000',
+        SERVE_APP: 'true',
+        APP_DIST: join(checkout, 'app/dist'),
         // The database and upload-check limits under test, as set for the benchmark (README).
         ...Object.fromEntries(
           Object.entries(process.env).filter(
@@ -242,7 +263,7 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
     }
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 180_000);
     lines.on('line', (line) => {
       const match = /läuft auf (http:\/\/\S+)/.exec(line);
       if (match) {
@@ -323,7 +344,42 @@ interface Scenario {
   read: boolean;
   /** Path and query of every request, unless `request.path` picks one per request. */
   path: string;
-  request: Pick<LoadOptions, 'method' | 'headers' | 'body' | 'path'>;
+  request: Pick<LoadOptions, 'method' | 'headers' | 'body' | 'path' | 'carries'>;
+}
+
+/**
+ * The signed-in notes list as a browser with a session asks for it: the cookies as the app
+ * writes them (`session/auth-cookie.ts`, `lib/time-zone.ts`). An answer carries the data when the
+ * server put the reader's query cache into it.
+ */
+function pagesScenario(name: string, token: string): Scenario {
+  return {
+    name,
+    read: true,
+    path: '/notes',
+    request: {
+      headers: {
+        cookie: `auth=${encodeURIComponent(token)}; tz=${encodeURIComponent('Europe/Berlin')}`,
+        accept: 'text/html',
+      },
+      carries: (body) => body.includes('<script id="queries"') && body.includes('Besprechung'),
+    },
+  };
+}
+
+/** One page first: the server's first render loads and compiles what later ones reuse. */
+async function warmUp(server: Server, scenario: Scenario): Promise<void> {
+  await fetch(`${server.url}${scenario.path}`, { headers: scenario.request.headers });
+}
+
+async function signIn(server: Server): Promise<string> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return token;
 }
 
 async function uploadBody(): Promise<{ body: Buffer; contentType: string }> {
@@ -413,6 +469,8 @@ interface Row extends Pick<
    */
   serverCpu: number;
   databaseCpu: number;
+  /** Answers with the reader's data, in % of the answered (`pages` only). */
+  withData?: number;
 }
 
 async function runOne(
@@ -445,8 +503,11 @@ async function runOne(
     databaseCpuBefore;
   const inside = server.takeDurations().sort((a, b) => a - b);
   const answered = Math.max(1, inside.length);
-  const { answered: requests, sent: _sent, byStatus, ...figures } = result;
+  const { answered: requests, sent: _sent, byStatus, carrying, ...figures } = result;
   return {
+    ...(scenario.request.carries && {
+      withData: Math.round((1000 * carrying) / Math.max(1, requests)) / 10,
+    }),
     scenario: scenario.name,
     read: scenario.read,
     connections,
@@ -480,6 +541,7 @@ function printRows(engine: string, rows: Row[]): void {
     'after s',
     'RSS MiB before→after',
     'CPU ms/req server+db',
+    'with data %',
   ];
   const table = rows.map((row) => [
     row.scenario,
@@ -497,6 +559,7 @@ function printRows(engine: string, rows: Row[]): void {
     (row.settleMs / 1000).toFixed(1),
     `${row.rssBefore}→${row.rssAfter}`,
     `${row.serverCpu.toFixed(2)}+${row.databaseCpu.toFixed(2)}`,
+    row.withData === undefined ? '' : String(row.withData),
   ]);
   const widths = header.map((title, i) =>
     Math.max(title.length, ...table.map((cells) => cells[i]!.length)),
@@ -517,6 +580,23 @@ function checkTargets(engine: Engine['name'], rows: Row[]): string[] {
   const failures: string[] = [];
   for (const row of rows) {
     const at = `${row.scenario} at ${row.connections}`;
+    if (row.scenario.startsWith('pages')) {
+      // Issue 36, for this checkout's pages: at 50 connections ≥ 99 % with data, p99 ≤ 1 s, and
+      // three times the base's pages with data per second when it ran too.
+      if (row.scenario !== 'pages' || row.connections < 50) continue;
+      if ((row.withData ?? 0) < 99) failures.push(`${at}: ${row.withData} % with data (≥ 99 %)`);
+      if (row.p99 > 1000) failures.push(`${at}: p99 ${row.p99} ms (target ≤ 1000 ms)`);
+      const base = rows.find(
+        (r) => r.scenario === 'pages (base)' && r.connections === row.connections,
+      );
+      const perSecond = (r: Row) => (r.reqPerSec * (r.withData ?? 0)) / 100;
+      if (base && perSecond(row) < 3 * perSecond(base)) {
+        failures.push(
+          `${at}: ${perSecond(row).toFixed(1)} pages/s with data (target ≥ 3 × ${perSecond(base).toFixed(1)})`,
+        );
+      }
+      continue;
+    }
     if (engine === 'PostgreSQL') {
       // Sign-in and upload pass queues of their own on either engine (password hashing, the
       // upload check): beyond them a 503 with Retry-After is the designed answer, not an error.
@@ -557,28 +637,41 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     console.log(
       `\n${engine.name}: ${NOTE_COUNT} notes seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    const rows: Row[] = [];
+    const run = async (server: Server, scenario: Scenario, connections: number) => {
+      const row = await runOne(server, scenario, connections, env.DATABASE_URL);
+      rows.push(row);
+      console.log(
+        `  ${scenario.name} × ${connections}: ${row.reqPerSec} req/s, p99 ${row.p99} ms, max ${row.max} ms, ${row.non2xx} non-2xx (${row.status503} × 503), ${row.errors} errors${row.withData === undefined ? '' : `, ${row.withData} % with data (${((row.reqPerSec * row.withData) / 100).toFixed(1)} pages/s with data)`}`,
+      );
+    };
     const server = await startServerProcess(env);
     try {
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-      });
-      const { token } = (await login.json()) as { token: string };
-      const rows: Row[] = [];
+      const token = await signIn(server);
       for (const scenario of await scenarios(token, seeded)) {
-        for (const connections of CONNECTIONS) {
-          const row = await runOne(server, scenario, connections, env.DATABASE_URL);
-          rows.push(row);
-          console.log(
-            `  ${scenario.name} × ${connections}: ${row.reqPerSec} req/s, p99 ${row.p99} ms, max ${row.max} ms, ${row.non2xx} non-2xx (${row.status503} × 503), ${row.errors} errors`,
-          );
-        }
+        for (const connections of CONNECTIONS) await run(server, scenario, connections);
       }
-      return rows;
+      if (SCENARIOS.includes('pages')) {
+        // A new sign-in: the first one's access token may have expired by now.
+        const pages = pagesScenario('pages', await signIn(server));
+        await warmUp(server, pages);
+        for (const connections of PAGE_CONNECTIONS) await run(server, pages, connections);
+      }
     } finally {
       await server.stop();
     }
+    if (BASE && SCENARIOS.includes('pages')) {
+      // The same database, served by the other checkout's server and app.
+      const base = await startServerProcess(env, BASE);
+      try {
+        const pages = pagesScenario('pages (base)', await signIn(base));
+        await warmUp(base, pages);
+        for (const connections of PAGE_CONNECTIONS) await run(base, pages, connections);
+      } finally {
+        await base.stop();
+      }
+    }
+    return rows;
   } finally {
     await rm(dataDir, { recursive: true, force: true });
     await engine.dispose();
@@ -592,7 +685,7 @@ const wanted = (process.env.BENCH_ENGINES ?? (postgresUrl ? 'pglite,postgres' : 
   ',',
 );
 console.log(
-  `bench:load — ${SCENARIOS.join(', ')} at ${CONNECTIONS.join('/')} connections, ${DURATION_S} s each`,
+  `bench:load — ${SCENARIOS.join(', ')} at ${CONNECTIONS.join('/')} connections (pages at ${PAGE_CONNECTIONS.join('/')}${BASE ? `, also on ${BASE}` : ''}), ${DURATION_S} s each`,
 );
 // Figures only mean something on a quiet machine: say how busy it was.
 console.log(

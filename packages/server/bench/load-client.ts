@@ -22,6 +22,8 @@ export interface LoadOptions {
   body?: string | Buffer;
   /** The path of each request (path and query), when it changes from request to request. */
   path?: () => string;
+  /** Whether an answer's body carries what was asked for; counted in `carrying` when given. */
+  carries?: (body: string) => boolean;
 }
 
 export interface LoadResult {
@@ -38,11 +40,14 @@ export interface LoadResult {
   timeouts: number;
   non2xx: number;
   byStatus: Record<number, number>;
+  /** Answers whose body `carries` accepted (0 without `carries`). */
+  carrying: number;
 }
 
 interface Exchange {
   status: number;
   retryAfterS: number;
+  carried: boolean;
 }
 
 /** An exchange that got no answer within `timeoutS`. */
@@ -66,12 +71,15 @@ function send(agent: http.Agent, url: URL, options: LoadOptions): Promise<Exchan
         timeout: options.timeoutS * 1000,
       },
       (response) => {
-        response.resume();
+        const chunks: Buffer[] = [];
+        if (options.carries) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        else response.resume();
         response.once('end', () => {
           const retryAfter = Number(response.headers['retry-after']);
           resolve({
             status: response.statusCode ?? 0,
             retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1,
+            carried: options.carries?.(Buffer.concat(chunks).toString()) ?? false,
           });
         });
         response.once('error', reject);
@@ -99,6 +107,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let sent = 0;
   let errors = 0;
   let timeouts = 0;
+  let carrying = 0;
   const started = performance.now();
   const end = started + options.durationS * 1000;
 
@@ -107,8 +116,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       const at = performance.now();
       sent++;
       try {
-        const { status, retryAfterS } = await send(agent, url, options);
+        const { status, retryAfterS, carried } = await send(agent, url, options);
         latencies.push(performance.now() - at);
+        if (carried) carrying++;
         byStatus[status] = (byStatus[status] ?? 0) + 1;
         if (status === 503)
           await sleep(Math.min(retryAfterS * 1000, Math.max(0, end - performance.now())));
@@ -138,5 +148,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     timeouts,
     non2xx,
     byStatus,
+    carrying,
   };
 }

@@ -16,6 +16,7 @@ import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/ac
 import { TEST_JWT_SECRET } from '../test/app.ts';
 import { useTestDatabase } from '../test/db.ts';
 import { seedNote } from '../test/notes.ts';
+import { RENDER_QUEUE } from './data-pages.ts';
 
 // Pages rendered with the reader's data (docs/architecture.md#pages-rendered-with-data): when the
 // server renders, what the render module may ask, and what every other request gets. The render
@@ -313,25 +314,52 @@ describe('the page as for anyone', () => {
     }
   });
 
-  it('when renders are slow or many: one at a time, the rest at once or after a short wait', async () => {
+  it('when renders are slow or many: side by side up to a bound, the rest at once or after a short wait', async () => {
     const slow = await servedApp();
     const anna = await signUp(slow.api);
-    let finish: (html: string | null) => void = () => undefined;
-    render = () => new Promise((resolve) => (finish = resolve));
+    const finishing: ((html: string | null) => void)[] = [];
+    render = () => new Promise((resolve) => finishing.push(resolve));
+    const { maxConcurrent, queueLimit } = RENDER_QUEUE;
     const started = Date.now();
     const pages = await Promise.all(
-      Array.from({ length: 10 }, () => get(slow, '/notes', { auth: anna.token, tz: 'UTC' })),
+      Array.from({ length: maxConcurrent + queueLimit + 1 }, () =>
+        get(slow, '/notes', { auth: anna.token, tz: 'UTC' }),
+      ),
     );
     for (const page of pages) await expectShell(page);
-    // The first waited for its render 3 s, eight for a place 1 s, the tenth not at all.
+    // The first ones waited for their renders 3 s, the line for a place 1 s, the last not at all.
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(requests).toHaveLength(1);
+    expect(requests).toHaveLength(maxConcurrent);
     // A render that ends after its request was answered frees its place for the next.
-    finish(null);
+    for (const finish of finishing) finish(null);
     render = listDocument;
     await seedNote(database().db, anna.user.id, { name: 'Danach' });
     const next = await get(slow, '/notes', { auth: anna.token, tz: 'UTC' });
     expect(await next.text()).toContain('Danach');
+  });
+
+  it('renders several readers at once, each with their own data', async () => {
+    const readers = await Promise.all([signUp(t.api), signUp(t.api), signUp(t.api)]);
+    for (const [i, reader] of readers.entries()) {
+      await seedNote(database().db, reader.user.id, { name: `Notiz ${i}` });
+    }
+    // Every render waits until all have started: they run side by side.
+    let release: () => void = () => undefined;
+    const allStarted = new Promise<void>((resolve) => (release = resolve));
+    render = async (request) => {
+      if (requests.length === readers.length) release();
+      await allStarted;
+      return listDocument(request);
+    };
+    const pages = await Promise.all(
+      readers.map((reader) => get(t, '/notes', { auth: reader.token, tz: 'UTC' })),
+    );
+    for (const [i, page] of pages.entries()) {
+      const html = await page.text();
+      expect(html).toContain(`Notiz ${i} (UTC)`);
+      for (const other of [0, 1, 2].filter((j) => j !== i))
+        expect(html).not.toContain(`Notiz ${other}`);
+    }
   });
 });
 

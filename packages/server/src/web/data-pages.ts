@@ -40,10 +40,12 @@ export interface DataPages {
 }
 
 /**
- * The app's render module keeps one session, cache and translator per process: one render at a
- * time. A few wait their turn briefly; past that the page is served without data at once.
+ * Each render has its own session, cache and translator, so renders run side by side; most of a
+ * render's time is its API answers (through the database gate), the rest a few milliseconds of
+ * CPU. Past these places and a short line the page is served without data at once
+ * (docs/decisions/002-rendering-per-request.md has the figures).
  */
-const RENDER_QUEUE = { maxConcurrent: 1, queueLimit: 8, queueTimeoutMs: 1_000 };
+export const RENDER_QUEUE = { maxConcurrent: 16, queueLimit: 64, queueTimeoutMs: 1_000 };
 /**
  * A render that takes longer (its answers are slow) is not waited for: the request gets the page
  * without data, while the render ends in its own time (the API client's timeouts bound it) and

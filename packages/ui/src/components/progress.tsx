@@ -1,6 +1,5 @@
 import { Progress as ProgressPrimitive } from 'radix-ui';
-import { formatPercent } from '../lib/format.ts';
-import { useTranslation } from 'react-i18next';
+import { useFormat } from '../lib/format.ts';
 import { cn } from '../lib/cn.ts';
 
 export interface ProgressProps extends Omit<
@@ -15,7 +14,7 @@ export interface ProgressProps extends Omit<
 
 /** A horizontal progress bar; without a `value` it is indeterminate. */
 export function Progress({ label, value = null, className, ...props }: ProgressProps) {
-  const { i18n } = useTranslation();
+  const format = useFormat();
   const clamped = value == null ? null : Math.min(100, Math.max(0, value));
   return (
     <ProgressPrimitive.Root
@@ -23,7 +22,7 @@ export function Progress({ label, value = null, className, ...props }: ProgressP
       aria-label={label}
       value={clamped}
       max={100}
-      getValueLabel={(current, max) => formatPercent(current / max, i18n.language)}
+      getValueLabel={(current, max) => format.percent(current / max)}
       className={cn('relative h-2 w-full min-w-0 overflow-hidden rounded-full bg-muted', className)}
       {...props}
     >

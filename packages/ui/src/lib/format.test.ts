@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  createFormat,
   formatBytes,
   formatClock,
   formatDate,
@@ -12,7 +11,7 @@ import {
   formatNumber,
   formatPercent,
   formatTimeLeft,
-  recordFormats,
+  createFormat,
 } from './format.ts';
 
 // Intl puts a narrow no-break space in some units; compare with plain spaces.
@@ -120,10 +119,13 @@ describe('numbers', () => {
 
 describe('texts formatted ahead of time', () => {
   it('are recorded where a page is rendered and used where it is hydrated, without an Intl formatter', async () => {
-    const stop = recordFormats();
-    const percent = formatPercent(0.37, 'fr');
-    const day = formatDay('2026-02-27', 'fr');
-    const texts = stop();
+    const record = new Map<string, string>();
+    const format = createFormat('fr', undefined, record);
+    const percent = format.percent(0.37);
+    const day = format.day('2026-02-27');
+    // A format outside the render records nothing there.
+    formatPercent(0.5, 'fr');
+    const texts = Object.fromEntries(record);
     expect(Object.values(texts)).toEqual([percent, day]);
     // The browser: a fresh module, as on a page load.
     vi.resetModules();
@@ -153,12 +155,13 @@ describe('texts formatted ahead of time', () => {
     }
   });
 
-  it('are recorded only while recording', () => {
-    formatPercent(0.11, 'de');
-    const stop = recordFormats();
-    formatPercent(0.12, 'de');
-    expect(Object.keys(stop())).toHaveLength(1);
+  it('are recorded by each render into its own record', () => {
+    const first = new Map<string, string>();
+    const second = new Map<string, string>();
+    createFormat('de', undefined, first).percent(0.11);
+    createFormat('en', undefined, second).percent(0.12);
     formatPercent(0.13, 'de');
-    expect(Object.keys(recordFormats()())).toHaveLength(0);
+    expect([...first.values()]).toEqual([formatPercent(0.11, 'de')]);
+    expect([...second.values()]).toEqual([formatPercent(0.12, 'en')]);
   });
 });

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Texts formatted ahead of time, by formatter and value: what the build or the server wrote into
- * a page it rendered (`recordFormats`), handed to the browser before it hydrates the page
+ * a page it rendered (each render's own `FormatRecordContext`), handed to the browser before it hydrates the page
  * (`seedFormats`). The first `Intl` formatter a page creates makes the engine load its locale
  * data, a long task on a slow phone (27–59 ms on a 2-core machine, four times that at the phone's
  * speed Lighthouse simulates); with these, hydrating the home page's plans creates none
@@ -25,13 +25,26 @@ export function seedFormats(texts: FormattedTexts | undefined): void {
   for (const [id, text] of Object.entries(texts ?? {})) known.set(id, text);
 }
 
-/** Starts recording what is formatted; the function returned ends it and answers the texts. */
-export function recordFormats(): () => FormattedTexts {
-  const texts = new Map<string, string>();
-  recording = texts;
-  return () => {
-    if (recording === texts) recording = undefined;
-    return Object.fromEntries(texts);
+/**
+ * Where a render outside the browser collects what it formats: one map per render, given to
+ * `useFormat()` below it. Each format call records synchronously, so renders running side by side
+ * keep their own (docs/architecture.md#pages-rendered-with-data).
+ */
+export const FormatRecordContext = createContext<Map<string, string> | undefined>(undefined);
+
+/** `format` recording into `record` while it runs (it runs synchronously). */
+function recordingInto<A extends unknown[]>(
+  record: Map<string, string>,
+  format: (...args: A) => string,
+): (...args: A) => string {
+  return (...args) => {
+    const outer = recording;
+    recording = record;
+    try {
+      return format(...args);
+    } finally {
+      recording = outer;
+    }
   };
 }
 
@@ -235,9 +248,16 @@ export interface Format {
   money: (cents: number, currency: string) => string;
 }
 
-/** The formatters for `locale`, with timestamps in `timeZone` (the browser's when not given). */
-export function createFormat(locale: string, timeZone?: string): Format {
-  return {
+/**
+ * The formatters for `locale`, with timestamps in `timeZone` (the browser's when not given),
+ * recording into `record` when given.
+ */
+export function createFormat(
+  locale: string,
+  timeZone?: string,
+  record?: Map<string, string>,
+): Format {
+  const format: Format = {
     number: (value) => formatNumber(value, locale),
     percent: (fraction) => formatPercent(fraction, locale),
     minutes: (minutes) => formatMinutes(minutes, locale),
@@ -251,6 +271,10 @@ export function createFormat(locale: string, timeZone?: string): Format {
     day: (value) => formatDay(value, locale),
     money: (cents, currency) => formatMoney(cents, currency, locale),
   };
+  if (!record) return format;
+  return Object.fromEntries(
+    Object.entries(format).map(([name, fn]) => [name, recordingInto(record, fn)]),
+  ) as unknown as Format;
 }
 
 /**
@@ -263,5 +287,9 @@ export const TimeZoneContext = createContext<string | undefined>(undefined);
 export function useFormat(): Format {
   const { i18n } = useTranslation();
   const timeZone = useContext(TimeZoneContext);
-  return useMemo(() => createFormat(i18n.language, timeZone), [i18n.language, timeZone]);
+  const record = useContext(FormatRecordContext);
+  return useMemo(
+    () => createFormat(i18n.language, timeZone, record),
+    [i18n.language, timeZone, record],
+  );
 }
