@@ -11,7 +11,7 @@ import {
   type Messages,
 } from '@protokoll/contract';
 import { DATA_RENDERED_PATHS, type DataRenderRequest, type User } from '@protokoll/contract';
-import { TimeZoneContext } from '@protokoll/ui';
+import { UiProvider } from '@protokoll/ui';
 import { recordFormats } from '@protokoll/ui/format';
 import { dehydrate } from '@tanstack/react-query';
 import { readFile } from 'node:fs/promises';
@@ -189,7 +189,7 @@ export async function renderDocumentWithData(request: DataRenderRequest): Promis
       return null;
     }
     const { html, messages } = await renderApp(address, search, (app) => (
-      <TimeZoneContext.Provider value={timeZone}>{app}</TimeZoneContext.Provider>
+      <UiProvider timeZone={timeZone}>{app}</UiProvider>
     ));
     const user = queryClient.getQueryData<User>(keys.user());
     if (!user) return null;

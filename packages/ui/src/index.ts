@@ -5,6 +5,7 @@
 export { cn } from './lib/cn.ts';
 export { addMessages, createI18n, type I18n } from './lib/i18next.ts';
 export type { LinkItem, RenderLink } from './lib/render-link.tsx';
+export { UiProvider, useUi, type UiSettings } from './lib/ui-provider.tsx';
 export { useFailureText } from './lib/failure-text.ts';
 export { OfflineContext, useOffline } from './lib/connection.ts';
 export {
@@ -20,7 +21,6 @@ export {
   formatNumber,
   formatPercent,
   formatTimeLeft,
-  TimeZoneContext,
   useFormat,
   type Format,
 } from './lib/format.ts';
