@@ -93,7 +93,7 @@ export * from './screens/billing/buy-screen.tsx';
 export * from './screens/billing/successful-purchase-screen.tsx';
 export * from './screens/billing/subscription-screen.tsx';
 export * from './screens/support/support-screen.tsx';
-export * from './screens/team/team-screen.tsx';
+export * from './screens/team/team-screen/team-screen.tsx';
 export * from './screens/protocol/protocol-screen.tsx';
 export { ProtocolOptions, optionsOf } from './screens/protocol/protocol-form.ts';
 export * from './screens/protocol/upload-pending.tsx';
