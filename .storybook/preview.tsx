@@ -6,6 +6,7 @@ import { I18nextProvider as I18nProvider } from 'react-i18next';
 import type { Locale } from '@protokoll/contract';
 import { defaultHandlers, resetMockDb } from '@protokoll/mocks';
 import { createI18n } from '@protokoll/ui/i18n';
+import { UiProvider } from '@protokoll/ui';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
 import '../packages/ui/src/styles.css';
@@ -34,7 +35,11 @@ function LocaleProvider({ locale, children }: { locale: Locale; children: React.
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+  return (
+    <I18nProvider i18n={i18n}>
+      <UiProvider locale={locale}>{children}</UiProvider>
+    </I18nProvider>
+  );
 }
 
 function ThemeRoot({ dark, children }: { dark: boolean; children: React.ReactNode }) {

@@ -9,6 +9,7 @@ import {
   type Locale,
 } from '@protokoll/contract';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { UiProvider } from '@protokoll/ui';
 import type { I18n } from '@protokoll/ui/i18n';
 import { I18nextProvider as I18nProvider } from 'react-i18next';
 import {
@@ -35,6 +36,7 @@ import {
 } from './lib/prefetch-mode.ts';
 import { loginRedirect, safeRedirect } from './lib/redirect.ts';
 import { LocaleContext, useLocale, type LocaleContextValue } from './lib/use-locale.ts';
+import { renderRouterLink } from './lib/router-link.tsx';
 import { useSessionState } from './session/session-context.ts';
 import { findContentPage, localizedCounterpart } from './lib/content.ts';
 import { prefetchPage } from './prefetch-page.ts';
@@ -234,20 +236,22 @@ export function App({ i18n, ssrPath, ssrSearch = '' }: AppProps) {
   return (
     <I18nProvider i18n={i18n}>
       <LocaleContext.Provider value={localeValue}>
-        <Router
-          base={LOCALE_PREFIX[locale]}
-          hook={useAppLocation}
-          {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch })}
-        >
-          <ErrorBoundary>
-            <Suspense fallback={null}>{ready ? <Pages /> : null}</Suspense>
-            {newBuild ? (
-              <Suspense fallback={null}>
-                <NewBuildToast onClose={closeNewBuild} />
-              </Suspense>
-            ) : null}
-          </ErrorBoundary>
-        </Router>
+        <UiProvider renderLink={renderRouterLink} locale={locale}>
+          <Router
+            base={LOCALE_PREFIX[locale]}
+            hook={useAppLocation}
+            {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch })}
+          >
+            <ErrorBoundary>
+              <Suspense fallback={null}>{ready ? <Pages /> : null}</Suspense>
+              {newBuild ? (
+                <Suspense fallback={null}>
+                  <NewBuildToast onClose={closeNewBuild} />
+                </Suspense>
+              ) : null}
+            </ErrorBoundary>
+          </Router>
+        </UiProvider>
       </LocaleContext.Provider>
     </I18nProvider>
   );

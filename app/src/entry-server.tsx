@@ -11,7 +11,7 @@ import {
   type Messages,
 } from '@protokoll/contract';
 import { DATA_RENDERED_PATHS, type DataRenderRequest, type User } from '@protokoll/contract';
-import { TimeZoneContext } from '@protokoll/ui';
+import { UiProvider } from '@protokoll/ui';
 import { FormatRecordContext } from '@protokoll/ui/format';
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -212,7 +212,7 @@ export async function renderWithData(request: DataRenderRequest): Promise<Render
   const { html, messages } = await renderSessions.run(session, () =>
     renderApp(address, search, 'account', (app) => (
       <QueryClientProvider client={queryClient}>
-        <TimeZoneContext.Provider value={timeZone}>{app}</TimeZoneContext.Provider>
+        <UiProvider timeZone={timeZone}>{app}</UiProvider>
       </QueryClientProvider>
     )),
   );

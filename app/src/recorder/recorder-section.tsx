@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { useUser } from '../api/user/user.ts';
 import { saveFile } from '../lib/download.ts';
-import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import { markRecorded } from './recorded-files.ts';
 import {
@@ -491,7 +490,6 @@ export function RecorderSection({ takeFile, minutes }: RecorderSectionProps) {
         remainingMinutes={remainingMinutes}
         canProcessPart={shown ? canJoin(shown.mimeType) : false}
         buyHref={href('/buy')}
-        renderLink={renderRouterLink}
         onProcessPart={() => void processPart()}
         onKeep={keep}
         onDownload={() => shown && void download(shown)}

@@ -2,7 +2,6 @@ import { LOCALES, type Locale } from '@protokoll/contract';
 import { SiteFooter } from '@protokoll/ui';
 import { useLocation } from 'wouter';
 import { localizedCounterpart } from '../lib/content.ts';
-import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 
 /**
@@ -24,8 +23,6 @@ export function AppSiteFooter({ languageLinks = false }: { languageLinks?: boole
         help: localizedCounterpart('de', '/hilfe', locale),
         support: href('/support'),
       }}
-      renderLink={renderRouterLink}
-      locale={locale}
       languageHrefs={
         languageLinks
           ? (Object.fromEntries(

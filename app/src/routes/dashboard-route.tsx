@@ -9,7 +9,6 @@ import { useUser } from '../api/user/user.ts';
 import { toFailureText } from '../lib/failure.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { notify } from '../lib/notify.ts';
-import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 
 /**
@@ -39,7 +38,6 @@ export function DashboardRoute() {
       onRetryMinutes={() => void minutes.refetch()}
       minutesRetrying={minutes.view.retrying}
       buyMinutesHref={href('/buy')}
-      renderLink={renderRouterLink}
       plan={plan.view.data}
       planStatus={plan.view.status}
       planAsOf={plan.view.asOf}

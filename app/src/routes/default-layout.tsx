@@ -23,7 +23,6 @@ import { markFirstDataLoaded } from '../lib/first-data.ts';
 import { lazyRoute } from '../lib/lazy-route.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { QueryProvider } from '../lib/query-provider.tsx';
-import { renderRouterLink } from '../lib/router-link.tsx';
 import { setThemeChoice, useThemeChoice } from '../lib/theme.ts';
 import { useLocale } from '../lib/use-locale.ts';
 import { loadSession, useAccountShown, useSessionState } from '../session/session-context.ts';
@@ -92,9 +91,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     <>
       <AppShell
         navItems={navItems}
-        renderLink={renderRouterLink}
         homeHref={href(isAuthenticated ? '/dashboard' : '/')}
-        locale={locale}
         languageHrefs={languageHrefs}
         onLocaleChange={switchLocale}
         theme={theme}

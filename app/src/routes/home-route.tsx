@@ -2,7 +2,6 @@ import { DEFAULT_PLAN_OFFERS } from '@protokoll/contract';
 import { HomeScreen } from '@protokoll/ui';
 import { useLocation } from 'wouter';
 import { localizedCounterpart } from '../lib/content.ts';
-import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import { useSessionState } from '../session/session-context.ts';
 
@@ -23,7 +22,6 @@ export function HomeRoute() {
       // Signed out, buying starts with an account; the buy page then shows the same plans.
       onChoosePlan={() => navigate(isAuthenticated ? '/buy' : '/register')}
       pricingHref={localizedCounterpart('de', '/preise', locale)}
-      renderLink={renderRouterLink}
     />
   );
 }

@@ -26,7 +26,6 @@ import {
   readRememberedOptions,
   rememberOptions,
 } from '../lib/remembered-options.ts';
-import { renderRouterLink } from '../lib/router-link.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import { uploader } from '../uploads/app-uploader.ts';
 import { readChosenAudio } from '../uploads/audio-duration.ts';
@@ -186,7 +185,6 @@ export function ProtocolRoute() {
       minutesRetrying={minutes.view.retrying}
       plan={plan}
       folders={folders.data ?? []}
-      locale={locale}
       status="ready"
       onSubmit={startUpload}
       onFileSelected={readDuration}
@@ -195,7 +193,6 @@ export function ProtocolRoute() {
       onUpgrade={() => navigate('/buy')}
       rememberedOptions={remembered}
       buyMinutesHref={href('/buy')}
-      renderLink={renderRouterLink}
       recorder={(takeFile) => (
         <Suspense fallback={null}>
           {/* Only a balance known now counts against a recording. */}

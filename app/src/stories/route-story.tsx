@@ -13,6 +13,7 @@ import {
 } from '@protokoll/contract';
 import { DEMO_REFRESH_TOKEN, DEMO_TOKEN, demoUser } from '@protokoll/mocks/fixtures';
 import type { Loader, StoryContext } from '@storybook/react-vite';
+import { UiProvider } from '@protokoll/ui';
 import { Suspense, useMemo } from 'react';
 import { I18nextProvider as I18nProvider } from 'react-i18next';
 import { Router } from 'wouter';
@@ -22,6 +23,7 @@ import { Pages } from '../app.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { initAppI18n } from '../lib/app-i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { renderRouterLink } from '../lib/router-link.tsx';
 import { LocaleContext, type LocaleContextValue } from '../lib/use-locale.ts';
 import { restartSession } from '../session/session-context.ts';
 import { writeStoredSession } from '../session/stored-session.ts';
@@ -104,13 +106,15 @@ function StoryApp({ url }: { url: string }) {
   return (
     <I18nProvider i18n={i18n}>
       <LocaleContext.Provider value={localeValue}>
-        <Router hook={location.hook} base={LOCALE_PREFIX[locale]}>
-          <ErrorBoundary>
-            <Suspense fallback={null}>
-              <Pages />
-            </Suspense>
-          </ErrorBoundary>
-        </Router>
+        <UiProvider renderLink={renderRouterLink} locale={locale}>
+          <Router hook={location.hook} base={LOCALE_PREFIX[locale]}>
+            <ErrorBoundary>
+              <Suspense fallback={null}>
+                <Pages />
+              </Suspense>
+            </ErrorBoundary>
+          </Router>
+        </UiProvider>
       </LocaleContext.Provider>
     </I18nProvider>
   );

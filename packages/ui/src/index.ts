@@ -5,6 +5,7 @@
 export { cn } from './lib/cn.ts';
 export { addMessages, createI18n, type I18n } from './lib/i18next.ts';
 export type { LinkItem, RenderLink } from './lib/render-link.tsx';
+export { UiProvider, useUi, type UiSettings } from './lib/ui-provider.tsx';
 export { useFailureText } from './lib/failure-text.ts';
 export { OfflineContext, useOffline } from './lib/connection.ts';
 export {
@@ -20,7 +21,6 @@ export {
   formatNumber,
   formatPercent,
   formatTimeLeft,
-  TimeZoneContext,
   useFormat,
   type Format,
 } from './lib/format.ts';
@@ -93,7 +93,7 @@ export * from './screens/billing/buy-screen.tsx';
 export * from './screens/billing/successful-purchase-screen.tsx';
 export * from './screens/billing/subscription-screen.tsx';
 export * from './screens/support/support-screen.tsx';
-export * from './screens/team/team-screen.tsx';
+export * from './screens/team/team-screen/team-screen.tsx';
 export * from './screens/protocol/protocol-screen.tsx';
 export { ProtocolOptions, optionsOf } from './screens/protocol/protocol-form.ts';
 export * from './screens/protocol/upload-pending.tsx';

@@ -2,7 +2,6 @@ import { LOCALES, localizePath, type FailureText, type FieldIssue } from '@proto
 import { LanguageLinks, type AuthScreenBaseProps } from '@protokoll/ui';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { renderRouterLink } from '../../lib/router-link.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
 import {
   forgetSessionLoadFailure,
@@ -13,18 +12,17 @@ import {
 import type { Session } from '../../session/session.ts';
 import { AppSiteFooter } from '../app-site-footer.tsx';
 
-/** Header props every account screen gets: language links, the home link, router links. */
+/** Header props every account screen gets: language links and the home link. */
 export function useAuthScreenBase(): AuthScreenBaseProps {
-  const { locale, switchLocale, href } = useLocale();
+  const { switchLocale, href } = useLocale();
   const [path] = useLocation();
   const search = typeof location === 'undefined' ? '' : location.search;
   const hrefs = Object.fromEntries(
     LOCALES.map((option) => [option, `${localizePath(path, option)}${search}`]),
   ) as Record<(typeof LOCALES)[number], string>;
   return {
-    languageSwitch: <LanguageLinks locale={locale} hrefs={hrefs} onLocaleChange={switchLocale} />,
+    languageSwitch: <LanguageLinks hrefs={hrefs} onLocaleChange={switchLocale} />,
     homeHref: href('/'),
-    renderLink: renderRouterLink,
     siteFooter: <AppSiteFooter />,
   };
 }

@@ -7,7 +7,6 @@ import { useCheckoutStatus } from '../../api/billing/checkout-status.ts';
 import { planQueryOptions } from '../../api/user/plan.ts';
 import { minutesQueryOptions } from '../../api/user/minutes.ts';
 import { toFailureText } from '../../lib/failure.ts';
-import { renderRouterLink } from '../../lib/router-link.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
 
 /**
@@ -53,7 +52,6 @@ export function SuccessfulPurchaseRoute() {
       dashboardHref={href('/dashboard')}
       subscriptionHref={href('/settings/subscription')}
       buyHref={href('/buy')}
-      renderLink={renderRouterLink}
     />
   );
 }

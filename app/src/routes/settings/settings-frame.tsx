@@ -1,7 +1,6 @@
 import { SettingsLayout } from '@protokoll/ui';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { renderRouterLink } from '../../lib/router-link.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
 
 const SECTIONS = ['profile', 'subscription'] as const;
@@ -19,7 +18,6 @@ export function SettingsFrame({ children }: { children: React.ReactNode }) {
         href: href(`/settings/${section}`),
         current: path === `/settings/${section}`,
       }))}
-      renderLink={renderRouterLink}
     >
       {children}
     </SettingsLayout>

@@ -6,7 +6,6 @@ import { useMinutes } from '../../api/user/minutes.ts';
 import { usePlan } from '../../api/user/plan.ts';
 import { useUser } from '../../api/user/user.ts';
 import { toFailureText } from '../../lib/failure.ts';
-import { renderRouterLink } from '../../lib/router-link.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
 import { SettingsFrame } from './settings-frame.tsx';
 
@@ -43,7 +42,6 @@ export function SubscriptionRoute() {
         onRetryMinutes={() => void minutes.refetch()}
         minutesRetrying={minutes.view.retrying}
         buyMinutesHref={href('/buy')}
-        renderLink={renderRouterLink}
         onManage={() => portal.mutate({ userId: user.id, locale })}
         // Stripe's page is loading once the session exists: the button keeps spinning.
         manageStatus={

@@ -5,7 +5,7 @@ import { LanguageLinks } from './language-links.tsx';
 const meta = {
   title: 'Primitives/LanguageLinks',
   component: LanguageLinks,
-  args: { locale: 'de', hrefs: { de: '/login', en: '/en/login' }, onLocaleChange: fn() },
+  args: { hrefs: { de: '/login', en: '/en/login' }, onLocaleChange: fn() },
 } satisfies Meta<typeof LanguageLinks>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -27,7 +27,7 @@ export const Default: Story = {
 
 export const English: Story = {
   globals: { locale: 'en' },
-  args: { locale: 'en' },
+
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('navigation', { name: 'Language' })).toBeVisible();
     const german = canvas.getByRole('link', { name: 'Deutsch' });

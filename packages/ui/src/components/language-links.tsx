@@ -2,11 +2,10 @@ import { LOCALES, type Locale } from '@protokoll/contract';
 import { Globe } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/ui-provider.tsx';
 import { linkVariants } from './link.tsx';
 
 export interface LanguageLinksProps extends Omit<React.ComponentProps<'nav'>, 'children'> {
-  /** The active interface language. */
-  locale: Locale;
   /** The current page in each language (`/login`, `/en/login`). */
   hrefs: Record<Locale, string>;
   /** A language was chosen; the app switches prefix and messages without a reload. */
@@ -18,13 +17,8 @@ export interface LanguageLinksProps extends Omit<React.ComponentProps<'nav'>, 'c
  * lightweight switch of the public pages, which have no room for the menu's Radix code.
  * Real links, so they also work before the app has loaded and can be opened in a new tab.
  */
-export function LanguageLinks({
-  locale,
-  hrefs,
-  onLocaleChange,
-  className,
-  ...props
-}: LanguageLinksProps) {
+export function LanguageLinks({ hrefs, onLocaleChange, className, ...props }: LanguageLinksProps) {
+  const { locale } = useUi();
   const { t } = useTranslation();
   return (
     <nav

@@ -9,7 +9,8 @@ import {
   UserRound,
 } from 'lucide-react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { AppShell, type NavItem } from './app-shell.tsx';
+import { UiProvider } from '../lib/ui-provider.tsx';
+import { AppShell, type LinkItem, type NavItem } from './app-shell.tsx';
 
 /**
  * Stands in for the app's router link: like a real one it runs the `onClick` it is given first,
@@ -37,7 +38,7 @@ function FakeRouterLink({
     </a>
   );
 }
-const fakeRouterLink = (item: NavItem, children: React.ReactNode) => (
+const fakeRouterLink = (item: LinkItem, children: React.ReactNode) => (
   <FakeRouterLink to={item.href}>{children}</FakeRouterLink>
 );
 
@@ -70,12 +71,17 @@ const meta = {
   title: 'Layouts/AppShell',
   component: AppShell,
   parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story) => (
+      <UiProvider renderLink={fakeRouterLink}>
+        <Story />
+      </UiProvider>
+    ),
+  ],
   globals: { viewport: { value: 'desktop', isRotated: false } },
   args: {
     navItems,
-    renderLink: fakeRouterLink,
     homeHref: '/dashboard',
-    locale: 'de',
     languageHrefs: { de: '/dashboard', en: '/en/dashboard' },
     onLocaleChange: fn(),
     theme: 'system',
@@ -126,7 +132,7 @@ export const Default: Story = {
       await expect(canvas.getByRole('main')).toHaveFocus();
     });
 
-    await step('navigation goes through renderLink', async () => {
+    await step('navigation goes through the provided renderLink', async () => {
       await userEvent.click(canvas.getByRole('link', { name: 'Notizen' }));
       await expect(navigate).toHaveBeenCalledWith('/notes');
     });
@@ -315,7 +321,6 @@ export const MobileDrawerOpen: Story = {
 export const English: Story = {
   globals: { locale: 'en', viewport: { value: 'desktop', isRotated: false } },
   args: {
-    locale: 'en',
     navItems: [
       {
         key: 'dashboard',

@@ -2,6 +2,7 @@ import { LOCALES, THEME_CHOICES, type Locale, type ThemeChoice } from '@protokol
 import { Languages, LogOut, Menu, Monitor, Moon, Sun, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/ui-provider.tsx';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
 import {
@@ -25,7 +26,7 @@ import { IconButton } from '../components/icon-button.tsx';
 import { LanguageLinks } from '../components/language-links.tsx';
 import { cn } from '../lib/cn.ts';
 import { OfflineContext } from '../lib/connection.ts';
-import { ItemLink, type LinkItem, type RenderLink } from '../lib/render-link.tsx';
+import { ItemLink, type LinkItem } from '../lib/render-link.tsx';
 import { Brand } from './brand.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
 
@@ -53,7 +54,7 @@ export interface UserMenuItem {
   label: string;
   /** A lucide icon element; hidden from assistive technology. */
   icon?: React.ReactNode;
-  /** Navigates here (through `renderLink` when given). */
+  /** Navigates here (through the app's `renderLink`). */
   href?: string;
   /** Called when chosen (instead of or besides `href`). */
   onSelect?: () => void;
@@ -62,12 +63,8 @@ export interface UserMenuItem {
 export interface AppShellProps extends React.ComponentProps<'div'> {
   /** Primary navigation, already translated and resolved for the active locale. */
   navItems: NavItem[];
-  /** Renders nav, brand and menu links with the app's router link; defaults to `<a href>`. */
-  renderLink?: RenderLink<NavItem>;
   /** Where the brand links to, e.g. "/dashboard" or "/en/dashboard". Without it the brand is no link. */
   homeHref?: string;
-  /** The active interface language. */
-  locale: Locale;
   /** The current page in each language (`/notes`, `/en/notes`): the language links point there. */
   languageHrefs: Record<Locale, string>;
   /** Another language was chosen through one of the language links. */
@@ -128,9 +125,7 @@ const THEME_ICONS: Record<ThemeChoice, React.ReactNode> = {
  */
 export function AppShell({
   navItems,
-  renderLink,
   homeHref,
-  locale,
   languageHrefs,
   onLocaleChange,
   theme = 'system',
@@ -146,6 +141,7 @@ export function AppShell({
   className,
   ...props
 }: AppShellProps) {
+  const { locale } = useUi();
   const { t } = useTranslation();
   const mainRef = useRef<HTMLElement>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -165,7 +161,6 @@ export function AppShell({
         <li key={item.key}>
           <ItemLink
             item={item}
-            renderLink={renderLink}
             aria-current={item.current ? 'page' : undefined}
             className={cn(
               navLinkClasses,
@@ -188,7 +183,6 @@ export function AppShell({
   const brand = homeHref ? (
     <ItemLink
       item={{ key: 'home', label: t('app.name'), href: homeHref }}
-      renderLink={renderLink}
       className={cn('rounded-md', focusRing)}
       onClick={() => setDrawerOpen(false)}
     >
@@ -267,11 +261,7 @@ export function AppShell({
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {user || userPending ? null : (
-              <LanguageLinks
-                locale={locale}
-                hrefs={languageHrefs}
-                onLocaleChange={onLocaleChange}
-              />
+              <LanguageLinks hrefs={languageHrefs} onLocaleChange={onLocaleChange} />
             )}
             {user ? (
               <DropdownMenu open={userMenuOpen} onOpenChange={setUserMenuOpen}>
@@ -292,10 +282,7 @@ export function AppShell({
                   {userMenuItems.map((item) =>
                     item.href ? (
                       <DropdownMenuItem key={item.key} asChild onSelect={item.onSelect}>
-                        <ItemLink
-                          item={{ key: item.key, label: item.label, href: item.href }}
-                          renderLink={renderLink}
-                        >
+                        <ItemLink item={{ key: item.key, label: item.label, href: item.href }}>
                           {item.icon ? (
                             <span aria-hidden className="contents">
                               {item.icon}

@@ -42,7 +42,7 @@ const meta = {
       </p>
     ),
     languageSwitch: (
-      <LanguageLinks locale="de" hrefs={{ de: '/login', en: '/en/login' }} onLocaleChange={fn()} />
+      <LanguageLinks hrefs={{ de: '/login', en: '/en/login' }} onLocaleChange={fn()} />
     ),
   },
 } satisfies Meta<typeof AuthLayout>;

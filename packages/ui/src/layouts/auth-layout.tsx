@@ -8,7 +8,7 @@ import {
   CardTitle,
 } from '../components/card.tsx';
 import { cn } from '../lib/cn.ts';
-import { ItemLink, type RenderLink } from '../lib/render-link.tsx';
+import { ItemLink } from '../lib/render-link.tsx';
 import { Brand } from './brand.tsx';
 
 export interface AuthLayoutProps extends Omit<React.ComponentProps<'div'>, 'title'> {
@@ -24,8 +24,6 @@ export interface AuthLayoutProps extends Omit<React.ComponentProps<'div'>, 'titl
   languageSwitch?: React.ReactNode;
   /** Makes the brand a link to the home page of the active locale ("/" or "/en"). */
   homeHref?: string;
-  /** Renders the brand link with the app's router link instead of a plain `<a>`. */
-  renderLink?: RenderLink;
   /** The site footer under the page (`SiteFooter`), as on every other page. */
   siteFooter?: React.ReactNode;
 }
@@ -41,7 +39,6 @@ export function AuthLayout({
   footer,
   languageSwitch,
   homeHref,
-  renderLink,
   siteFooter,
   className,
   ...props
@@ -64,7 +61,6 @@ export function AuthLayout({
         {homeHref ? (
           <ItemLink
             item={{ key: 'home', label: t('app.name'), href: homeHref }}
-            renderLink={renderLink}
             className={brandClasses}
           >
             <Brand />

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
+import { UiProvider } from '../lib/ui-provider.tsx';
 import { SettingsLayout, type SettingsNavItem } from './settings-layout.tsx';
 
 /** Stands in for the app's router link: navigates client-side (recorded here) instead of leaving. */
@@ -86,9 +87,15 @@ export const Subscription: Story = {
 
 /** With the app's router link: a click navigates client-side instead of reloading. */
 export const WithRouterLink: Story = {
-  args: {
-    renderLink: (item, children) => <FakeRouterLink to={item.href}>{children}</FakeRouterLink>,
-  },
+  decorators: [
+    (Story) => (
+      <UiProvider
+        renderLink={(item, children) => <FakeRouterLink to={item.href}>{children}</FakeRouterLink>}
+      >
+        <Story />
+      </UiProvider>
+    ),
+  ],
   play: async ({ canvas }) => {
     navigate.mockClear();
     await userEvent.click(canvas.getByRole('link', { name: 'Abo' }));

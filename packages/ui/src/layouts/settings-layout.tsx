@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
-import { ItemLink, type LinkItem, type RenderLink } from '../lib/render-link.tsx';
+import { ItemLink, type LinkItem } from '../lib/render-link.tsx';
 
 /** One section of the settings, e.g. Profil or Abo. */
 export interface SettingsNavItem extends LinkItem {
@@ -11,8 +11,6 @@ export interface SettingsNavItem extends LinkItem {
 export interface SettingsLayoutProps extends React.ComponentProps<'div'> {
   /** The settings sections, already translated and resolved for the active locale. */
   items: SettingsNavItem[];
-  /** Renders the section links with the app's router link; defaults to `<a href>`. */
-  renderLink?: RenderLink<SettingsNavItem> | undefined;
   /** The current section's screen. */
   children: React.ReactNode;
 }
@@ -31,13 +29,7 @@ const tabLinkClasses = cn(
  * The frame of `/settings/*`: the page heading "Einstellungen", a tab-like row of links to the
  * sections (real links, so each section has its own URL), and the section's screen below.
  */
-export function SettingsLayout({
-  items,
-  renderLink,
-  children,
-  className,
-  ...props
-}: SettingsLayoutProps) {
+export function SettingsLayout({ items, children, className, ...props }: SettingsLayoutProps) {
   const { t } = useTranslation();
   return (
     <div
@@ -55,7 +47,6 @@ export function SettingsLayout({
             <li key={item.key} className="flex">
               <ItemLink
                 item={item}
-                renderLink={renderLink}
                 aria-current={item.current ? 'page' : undefined}
                 className={tabLinkClasses}
               >

@@ -14,7 +14,6 @@ const meta = {
       help: '/hilfe',
       support: '/support',
     },
-    locale: 'de',
     languageHrefs: { de: '/agb', en: '/en/terms' },
     onLocaleChange: fn(),
     year: 2026,
@@ -54,7 +53,6 @@ export const English: Story = {
       help: '/en/help',
       support: '/en/support',
     },
-    locale: 'en',
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: 'Legal notice' })).toHaveAttribute(

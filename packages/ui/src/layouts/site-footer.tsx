@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageLinks } from '../components/language-links.tsx';
 import { linkVariants } from '../components/link.tsx';
 import { cn } from '../lib/cn.ts';
-import { ItemLink, type LinkItem, type RenderLink } from '../lib/render-link.tsx';
+import { ItemLink, type LinkItem } from '../lib/render-link.tsx';
 
 /** The footer's links, each resolved by the app for the active locale. */
 export interface SiteFooterHrefs {
@@ -18,10 +18,6 @@ const ORDER = ['impressum', 'privacy', 'terms', 'help', 'support'] as const;
 
 export interface SiteFooterProps extends Omit<React.ComponentProps<'footer'>, 'children'> {
   hrefs: SiteFooterHrefs;
-  /** Renders the links with the app's router link; defaults to `<a href>`. */
-  renderLink?: RenderLink | undefined;
-  /** The active interface language. */
-  locale: Locale;
   /**
    * The current page in each language (a content page's counterpart: `/agb`, `/en/terms`).
    * Without it the footer shows no language links (the header already does).
@@ -39,8 +35,6 @@ export interface SiteFooterProps extends Omit<React.ComponentProps<'footer'>, 'c
  */
 export function SiteFooter({
   hrefs,
-  renderLink,
-  locale,
   languageHrefs,
   onLocaleChange,
   year,
@@ -64,11 +58,7 @@ export function SiteFooter({
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             {items.map((item) => (
               <li key={item.key}>
-                <ItemLink
-                  item={item}
-                  renderLink={renderLink}
-                  className={linkVariants({ variant: 'muted' })}
-                >
+                <ItemLink item={item} className={linkVariants({ variant: 'muted' })}>
                   {item.label}
                 </ItemLink>
               </li>
@@ -77,7 +67,7 @@ export function SiteFooter({
         </nav>
         <div className="flex items-center gap-5">
           {languageHrefs ? (
-            <LanguageLinks locale={locale} hrefs={languageHrefs} onLocaleChange={onLocaleChange} />
+            <LanguageLinks hrefs={languageHrefs} onLocaleChange={onLocaleChange} />
           ) : null}
           <span>{t('footer.copyright', { year })}</span>
         </div>

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUi } from './ui-provider.tsx';
 
 /*
  * Every number, size, length and date the interface shows, in one place and all through `Intl`,
@@ -277,16 +278,10 @@ export function createFormat(
   ) as unknown as Format;
 }
 
-/**
- * The time zone timestamps are shown in below it; none (the default) is the browser's own. Set
- * only where a page is rendered outside the reader's browser (docs/architecture.md#pages-rendered-with-data).
- */
-export const TimeZoneContext = createContext<string | undefined>(undefined);
-
 /** The formatters of the active interface language. */
 export function useFormat(): Format {
   const { i18n } = useTranslation();
-  const timeZone = useContext(TimeZoneContext);
+  const { timeZone } = useUi();
   const record = useContext(FormatRecordContext);
   return useMemo(
     () => createFormat(i18n.language, timeZone, record),

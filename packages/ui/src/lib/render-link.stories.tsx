@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { expectCalledOnceWith } from './story-helpers.ts';
 import { linkVariants } from '../components/link.tsx';
+import { UiProvider } from './ui-provider.tsx';
 import { ItemLink, type ItemLinkProps, type LinkItem, type RenderLink } from './render-link.tsx';
 
 const pricing: LinkItem = {
@@ -33,9 +34,13 @@ interface RoutedItemLinkProps extends ItemLinkProps<LinkItem> {
   onNavigate: (href: string) => void;
 }
 
-/** `ItemLink` with the router link stand-in as its `renderLink`. */
+/** `ItemLink` below a `UiProvider` with the router link stand-in as its `renderLink`. */
 function RoutedItemLink({ onNavigate, ...props }: RoutedItemLinkProps) {
-  return <ItemLink {...props} renderLink={routerLink(onNavigate)} />;
+  return (
+    <UiProvider renderLink={routerLink(onNavigate)}>
+      <ItemLink {...props} />
+    </UiProvider>
+  );
 }
 
 const meta = {
@@ -45,7 +50,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'A link to an address the app resolved (`LinkItem`): a plain `<a href>`, or the element the app returns from `renderLink` (its router link), onto which the UI merges its own props (class, `aria-current`). Layouts and sections use it so the UI never builds a URL itself.',
+          'A link to an address the app resolved (`LinkItem`): a plain `<a href>`, or the element returned by the `renderLink` the app gave `UiProvider` once (its router link), onto which the UI merges its own props (class, `aria-current`). Layouts and sections use it so the UI never builds a URL itself.',
       },
     },
   },

@@ -1,4 +1,5 @@
 import { Slot } from 'radix-ui';
+import { useUi } from './ui-provider.tsx';
 
 /** Anything a link can point at: the app hands these in, the UI never builds a URL itself. */
 export interface LinkItem {
@@ -21,16 +22,14 @@ export type RenderLink<T extends LinkItem = LinkItem> = (
 
 export interface ItemLinkProps<T extends LinkItem> extends Omit<React.ComponentProps<'a'>, 'href'> {
   item: T;
-  renderLink?: RenderLink<T> | undefined;
 }
 
-/** A plain `<a href>` unless the app supplied `renderLink`, whose element then receives our props. */
-export function ItemLink<T extends LinkItem>({
-  item,
-  renderLink,
-  children,
-  ...props
-}: ItemLinkProps<T>) {
+/**
+ * A plain `<a href>` unless the app provided `renderLink` (`UiProvider`), whose element then
+ * receives our props.
+ */
+export function ItemLink<T extends LinkItem>({ item, children, ...props }: ItemLinkProps<T>) {
+  const { renderLink } = useUi();
   if (renderLink) return <Slot.Root {...props}>{renderLink(item, children)}</Slot.Root>;
   return (
     <a href={item.href} {...props}>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/card.tsx';
 import { cn } from '../lib/cn.ts';
-import type { RenderLink } from '../lib/render-link.tsx';
 import { MinutesMeter } from '../widgets/minutes-meter.tsx';
 import { PlanCard } from '../widgets/plan-card.tsx';
 import { FolderShortcuts, RecentNotes } from '../widgets/recent-notes.tsx';
@@ -44,8 +43,6 @@ export interface DashboardScreenProps extends Omit<React.ComponentProps<'div'>, 
   minutesRetrying?: boolean | undefined;
   /** The buy page: the minutes widget links there when few minutes are left. */
   buyMinutesHref?: string | undefined;
-  /** Renders that link with the app's router link; defaults to `<a href>`. */
-  renderLink?: RenderLink | undefined;
 
   /** The current plan, or `null` when there is none; while `planStatus` is `error`, the last known. */
   plan?: Plan | null | undefined;
@@ -109,7 +106,6 @@ export function DashboardScreen({
   onRetryMinutes,
   minutesRetrying,
   buyMinutesHref,
-  renderLink,
   plan,
   planStatus,
   planAsOf,
@@ -210,7 +206,6 @@ export function DashboardScreen({
           onRetry={onRetryMinutes}
           retrying={minutesRetrying}
           buyHref={buyMinutesHref}
-          renderLink={renderLink}
         />
         <PlanCard
           plan={plan}

@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.tsx';
 import { cn } from '../lib/cn.ts';
-import { ItemLink, type LinkItem, type RenderLink } from '../lib/render-link.tsx';
+import { ItemLink, type LinkItem } from '../lib/render-link.tsx';
 
 type ErrorKind = 'notFound' | 'forbidden' | 'serverError' | 'unavailable' | 'default';
 
@@ -44,8 +44,6 @@ export interface ErrorScreenProps extends Omit<React.ComponentProps<'div'>, 'chi
   onRefresh: () => void;
   /** Support page for the active locale, e.g. "/support" or "/en/support". */
   supportHref: string;
-  /** Renders the support link with the app's router link instead of a plain `<a>`. */
-  renderLink?: RenderLink;
 }
 
 /**
@@ -60,7 +58,6 @@ export function ErrorScreen({
   onBack,
   onRefresh,
   supportHref,
-  renderLink,
   className,
   ...props
 }: ErrorScreenProps) {
@@ -127,7 +124,6 @@ export function ErrorScreen({
         <p>{t('errorPage.help')}</p>
         <ItemLink
           item={supportItem}
-          renderLink={renderLink}
           className={cn(
             'mt-2 inline-block rounded-sm font-medium text-primary underline underline-offset-4',
             'hover:text-primary-hover focus-visible:ring-2 focus-visible:ring-ring',

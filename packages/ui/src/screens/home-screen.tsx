@@ -4,7 +4,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.tsx';
 import { cn } from '../lib/cn.ts';
-import type { RenderLink } from '../lib/render-link.tsx';
 import { ExampleNote, HomeFaq, HomePlans } from './home-sections.tsx';
 
 const steps: { key: 'upload' | 'transcribe' | 'protocol'; icon: LucideIcon }[] = [
@@ -26,8 +25,6 @@ export interface HomeScreenProps extends Omit<React.ComponentProps<'div'>, 'chil
   onChoosePlan: (plan: PlanOffer, interval: BillingInterval) => void;
   /** The pricing page of the active locale, linked under the plans. */
   pricingHref?: string | undefined;
-  /** Renders links with the app's router link; defaults to `<a href>`. */
-  renderLink?: RenderLink | undefined;
 }
 
 /**
@@ -41,7 +38,6 @@ export function HomeScreen({
   plans,
   onChoosePlan,
   pricingHref,
-  renderLink,
   className,
   ...props
 }: HomeScreenProps) {
@@ -123,7 +119,6 @@ export function HomeScreen({
         onChoosePlan={onChoosePlan}
         onSignUp={onPrimaryAction}
         pricingHref={pricingHref}
-        renderLink={renderLink}
       />
       <HomeFaq />
 

@@ -12,7 +12,7 @@ import { Button } from '../components/button.tsx';
 import { linkVariants } from '../components/link.tsx';
 import { cn } from '../lib/cn.ts';
 import { useFormat } from '../lib/format.ts';
-import { ItemLink, type RenderLink } from '../lib/render-link.tsx';
+import { ItemLink } from '../lib/render-link.tsx';
 import { PlanOfferCard, yearlySaving } from '../widgets/plan-offer-card.tsx';
 import { SummarySection, TranscriptSection } from '../widgets/reader-parts.tsx';
 
@@ -123,7 +123,6 @@ export interface HomePlansProps {
   onSignUp: () => void;
   /** The pricing page of the active locale; a link under the cards when given. */
   pricingHref?: string | undefined;
-  renderLink?: RenderLink | undefined;
 }
 
 /** The plans with monthly or yearly prices and an upgrade call each. */
@@ -133,7 +132,6 @@ export function HomePlans({
   onChoosePlan,
   onSignUp,
   pricingHref,
-  renderLink,
 }: HomePlansProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -210,7 +208,6 @@ export function HomePlans({
         <p className="mt-6 text-center text-sm">
           <ItemLink
             item={{ key: 'pricing', label: t('home.plans.details'), href: pricingHref }}
-            renderLink={renderLink}
             className={linkVariants()}
           >
             {t('home.plans.details')}

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Progress } from '../components/progress.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
-import { ItemLink, type RenderLink } from '../lib/render-link.tsx';
+import { ItemLink } from '../lib/render-link.tsx';
 import { LoadFailedAlert } from './load-failed-alert.tsx';
 
 /** From this usage on the meter warns that the minutes are nearly used up. */
@@ -39,8 +39,6 @@ export interface MinutesMeterProps extends Omit<React.ComponentProps<'div'>, 'ch
    * there is no plan), a "buy minutes" link leads there. Without it no link is offered.
    */
   buyHref?: string | undefined;
-  /** Renders the buy link with the app's router link; defaults to `<a href>`. */
-  renderLink?: RenderLink | undefined;
 }
 
 /**
@@ -57,7 +55,6 @@ export function MinutesMeter({
   retrying = false,
   headingLevel = 2,
   buyHref,
-  renderLink,
   className,
   ...props
 }: MinutesMeterProps) {
@@ -130,10 +127,7 @@ export function MinutesMeter({
             buyLink={
               buyHref ? (
                 <Button asChild variant="outline" size="sm" className="mt-2">
-                  <ItemLink
-                    item={{ key: 'buy', label: t('minutes.buy'), href: buyHref }}
-                    renderLink={renderLink}
-                  >
+                  <ItemLink item={{ key: 'buy', label: t('minutes.buy'), href: buyHref }}>
                     <ShoppingCart aria-hidden />
                     {t('minutes.buy')}
                   </ItemLink>

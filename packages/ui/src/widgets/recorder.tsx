@@ -28,7 +28,7 @@ import {
 } from '../components/select.tsx';
 import { cn } from '../lib/cn.ts';
 import { useFormat } from '../lib/format.ts';
-import { ItemLink, type RenderLink } from '../lib/render-link.tsx';
+import { ItemLink } from '../lib/render-link.tsx';
 
 /** Minutes left at or under which a running recording warns that they are running out. */
 export const RECORDER_WARN_MINUTES = 5;
@@ -86,8 +86,6 @@ export interface RecorderProps {
   canProcessPart?: boolean | undefined;
   /** `needsMinutes`: where minutes are bought (`/buy` in the active locale). */
   buyHref?: string | undefined;
-  /** Renders the app's router link for `buyHref`. */
-  renderLink?: RenderLink | undefined;
   /** `needsMinutes`: process the first whole minutes the balance covers. */
   onProcessPart?: (() => void) | undefined;
   /** `needsMinutes`: keep the recording in this browser, to be processed later. */
@@ -129,7 +127,6 @@ export function Recorder({
   remainingMinutes,
   canProcessPart = false,
   buyHref,
-  renderLink,
   onProcessPart,
   onKeep,
   onDownload,
@@ -385,7 +382,6 @@ export function Recorder({
                     label: t('protocol.recorder.needsMinutes.buy'),
                     href: buyHref,
                   }}
-                  renderLink={renderLink}
                 >
                   <ShoppingCart aria-hidden />
                   {t('protocol.recorder.needsMinutes.buy')}

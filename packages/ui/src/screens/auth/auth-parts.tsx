@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { linkVariants } from '../../components/link.tsx';
 import { cn } from '../../lib/cn.ts';
-import { ItemLink, type RenderLink } from '../../lib/render-link.tsx';
+import { ItemLink } from '../../lib/render-link.tsx';
 
 /** Props every account screen shares: the header slots of AuthLayout. */
 export interface AuthScreenBaseProps {
@@ -11,8 +11,6 @@ export interface AuthScreenBaseProps {
   languageSwitch?: React.ReactNode;
   /** Home page of the active locale ("/" or "/en"); makes the brand a link. */
   homeHref?: string;
-  /** Renders every link of the screen with the app's router link instead of a plain `<a>`. */
-  renderLink?: RenderLink;
   /** The site footer under the page (`SiteFooter`). */
   siteFooter?: React.ReactNode;
 }
@@ -54,16 +52,14 @@ export interface TextLinkProps {
   href: string;
   /** Visible text; left out when `Trans` fills it in from the translation. */
   children?: React.ReactNode;
-  renderLink?: RenderLink | undefined;
   className?: string;
 }
 
-/** A text link that goes through the app's `renderLink` when given. */
-export function TextLink({ linkKey, href, children, renderLink, className }: TextLinkProps) {
+/** A text link that goes through the app's `renderLink` (`UiProvider`). */
+export function TextLink({ linkKey, href, children, className }: TextLinkProps) {
   return (
     <ItemLink
       item={{ key: linkKey, label: typeof children === 'string' ? children : linkKey, href }}
-      renderLink={renderLink}
       data-slot="link"
       className={cn(linkVariants(), className)}
     >

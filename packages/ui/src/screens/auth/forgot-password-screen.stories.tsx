@@ -133,7 +133,7 @@ export const Mobile: Story = {
 
 export const English: Story = {
   globals: { locale: 'en' },
-  args: { loginHref: '/en/login', homeHref: '/en', languageSwitch: storyLanguageSwitch('en') },
+  args: { loginHref: '/en/login', homeHref: '/en', languageSwitch: storyLanguageSwitch() },
   render: (args) => <SubmitFlow {...args} />,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(

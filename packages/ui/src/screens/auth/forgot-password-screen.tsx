@@ -53,7 +53,6 @@ export function ForgotPasswordScreen({
   defaultEmail = '',
   languageSwitch,
   homeHref,
-  renderLink,
   siteFooter,
 }: ForgotPasswordScreenProps) {
   const { t } = useTranslation();
@@ -73,9 +72,8 @@ export function ForgotPasswordScreen({
       languageSwitch={languageSwitch}
       siteFooter={siteFooter}
       homeHref={homeHref}
-      renderLink={renderLink}
       footer={
-        <TextLink linkKey="login" href={loginHref} renderLink={renderLink}>
+        <TextLink linkKey="login" href={loginHref}>
           {t('auth.backToLogin')}
         </TextLink>
       }

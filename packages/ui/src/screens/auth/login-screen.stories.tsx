@@ -212,7 +212,7 @@ export const English: Story = {
     registerHref: '/en/register',
     forgotPasswordHref: '/en/forgot-password',
     homeHref: '/en',
-    languageSwitch: storyLanguageSwitch('en'),
+    languageSwitch: storyLanguageSwitch(),
     googleButton: <FakeGoogleButton label="Sign in with Google" />,
     error: { code: 'invalidCredentials' },
   },

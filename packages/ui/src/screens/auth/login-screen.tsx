@@ -56,7 +56,6 @@ export function LoginScreen({
   defaultEmail = '',
   languageSwitch,
   homeHref,
-  renderLink,
   siteFooter,
 }: LoginScreenProps) {
   const { t } = useTranslation();
@@ -67,11 +66,10 @@ export function LoginScreen({
       languageSwitch={languageSwitch}
       siteFooter={siteFooter}
       homeHref={homeHref}
-      renderLink={renderLink}
       footer={
         <p className="text-center">
           {t('auth.login.noAccount')}{' '}
-          <TextLink linkKey="register" href={registerHref} renderLink={renderLink}>
+          <TextLink linkKey="register" href={registerHref}>
             {t('auth.login.register')}
           </TextLink>
         </p>
@@ -85,7 +83,6 @@ export function LoginScreen({
           fieldErrors={fieldErrors}
           forgotPasswordHref={forgotPasswordHref}
           defaultEmail={defaultEmail}
-          renderLink={renderLink}
         />
         {googleButton ? <GoogleArea>{googleButton}</GoogleArea> : null}
       </div>
@@ -93,10 +90,7 @@ export function LoginScreen({
   );
 }
 
-type LoginFormProps = Pick<
-  LoginScreenProps,
-  'onSubmit' | 'fieldErrors' | 'forgotPasswordHref' | 'renderLink'
-> &
+type LoginFormProps = Pick<LoginScreenProps, 'onSubmit' | 'fieldErrors' | 'forgotPasswordHref'> &
   Required<Pick<LoginScreenProps, 'submitting' | 'defaultEmail'>>;
 
 /**
@@ -111,7 +105,6 @@ function LoginForm({
   fieldErrors,
   forgotPasswordHref,
   defaultEmail,
-  renderLink,
 }: LoginFormProps) {
   const form = useForm({
     resolver: loginResolver,
@@ -123,11 +116,7 @@ function LoginForm({
   return (
     <Form {...form}>
       <form className="grid gap-4" {...formProps}>
-        <LoginFields
-          submitting={submitting}
-          forgotPasswordHref={forgotPasswordHref}
-          renderLink={renderLink}
-        />
+        <LoginFields submitting={submitting} forgotPasswordHref={forgotPasswordHref} />
       </form>
     </Form>
   );
@@ -137,8 +126,7 @@ function LoginForm({
 const LoginFields = memo(function LoginFields({
   submitting,
   forgotPasswordHref,
-  renderLink,
-}: Pick<LoginFormProps, 'submitting' | 'forgotPasswordHref' | 'renderLink'>) {
+}: Pick<LoginFormProps, 'submitting' | 'forgotPasswordHref'>) {
   const { t } = useTranslation();
   return (
     <>
@@ -156,7 +144,7 @@ const LoginFields = memo(function LoginFields({
           autoComplete="current-password"
         />
         <p className="flex justify-end text-sm">
-          <TextLink linkKey="forgotPassword" href={forgotPasswordHref} renderLink={renderLink}>
+          <TextLink linkKey="forgotPassword" href={forgotPasswordHref}>
             {t('auth.login.forgotPassword')}
           </TextLink>
         </p>

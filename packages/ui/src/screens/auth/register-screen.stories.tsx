@@ -265,7 +265,7 @@ export const English: Story = {
     termsHref: '/en/terms',
     privacyHref: '/en/privacy',
     homeHref: '/en',
-    languageSwitch: storyLanguageSwitch('en'),
+    languageSwitch: storyLanguageSwitch(),
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Create account');

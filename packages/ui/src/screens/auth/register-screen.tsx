@@ -73,7 +73,6 @@ export function RegisterScreen({
   privacyHref,
   languageSwitch,
   homeHref,
-  renderLink,
   siteFooter,
 }: RegisterScreenProps) {
   const { t } = useTranslation();
@@ -84,11 +83,10 @@ export function RegisterScreen({
       languageSwitch={languageSwitch}
       siteFooter={siteFooter}
       homeHref={homeHref}
-      renderLink={renderLink}
       footer={
         <p className="text-center">
           {t('auth.register.haveAccount')}{' '}
-          <TextLink linkKey="login" href={loginHref} renderLink={renderLink}>
+          <TextLink linkKey="login" href={loginHref}>
             {t('auth.register.login')}
           </TextLink>
         </p>
@@ -102,7 +100,6 @@ export function RegisterScreen({
           fieldErrors={fieldErrors}
           termsHref={termsHref}
           privacyHref={privacyHref}
-          renderLink={renderLink}
         />
         {googleButton ? <GoogleArea>{googleButton}</GoogleArea> : null}
       </div>
@@ -112,7 +109,7 @@ export function RegisterScreen({
 
 type RegisterFormProps = Pick<
   RegisterScreenProps,
-  'onSubmit' | 'fieldErrors' | 'termsHref' | 'privacyHref' | 'renderLink'
+  'onSubmit' | 'fieldErrors' | 'termsHref' | 'privacyHref'
 > &
   Required<Pick<RegisterScreenProps, 'submitting'>>;
 
@@ -128,7 +125,6 @@ function RegisterForm({
   fieldErrors,
   termsHref,
   privacyHref,
-  renderLink,
 }: RegisterFormProps) {
   const form = useForm({
     resolver: registerResolver,
@@ -147,12 +143,7 @@ function RegisterForm({
   return (
     <Form {...form}>
       <form className="grid gap-4" {...formProps}>
-        <RegisterFields
-          submitting={submitting}
-          termsHref={termsHref}
-          privacyHref={privacyHref}
-          renderLink={renderLink}
-        />
+        <RegisterFields submitting={submitting} termsHref={termsHref} privacyHref={privacyHref} />
       </form>
     </Form>
   );
@@ -163,8 +154,7 @@ const RegisterFields = memo(function RegisterFields({
   submitting,
   termsHref,
   privacyHref,
-  renderLink,
-}: Pick<RegisterFormProps, 'submitting' | 'termsHref' | 'privacyHref' | 'renderLink'>) {
+}: Pick<RegisterFormProps, 'submitting' | 'termsHref' | 'privacyHref'>) {
   const { t } = useTranslation();
   return (
     <>
@@ -215,10 +205,8 @@ const RegisterFields = memo(function RegisterFields({
               <Trans
                 i18nKey="auth.register.terms"
                 components={{
-                  terms: <TextLink linkKey="terms" href={termsHref} renderLink={renderLink} />,
-                  privacy: (
-                    <TextLink linkKey="privacy" href={privacyHref} renderLink={renderLink} />
-                  ),
+                  terms: <TextLink linkKey="terms" href={termsHref} />,
+                  privacy: <TextLink linkKey="privacy" href={privacyHref} />,
                 }}
               />
             </FormLabel>

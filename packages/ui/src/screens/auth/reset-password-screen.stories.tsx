@@ -158,7 +158,7 @@ export const English: Story = {
     loginHref: '/en/login',
     forgotPasswordHref: '/en/forgot-password',
     homeHref: '/en',
-    languageSwitch: storyLanguageSwitch('en'),
+    languageSwitch: storyLanguageSwitch(),
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Set a new password');

@@ -64,7 +64,6 @@ export function ResetPasswordScreen({
   forgotPasswordHref,
   languageSwitch,
   homeHref,
-  renderLink,
   siteFooter,
 }: ResetPasswordScreenProps) {
   const { t } = useTranslation();
@@ -89,10 +88,9 @@ export function ResetPasswordScreen({
       languageSwitch={languageSwitch}
       siteFooter={siteFooter}
       homeHref={homeHref}
-      renderLink={renderLink}
       footer={
         status === 'success' ? undefined : (
-          <TextLink linkKey="login" href={loginHref} renderLink={renderLink}>
+          <TextLink linkKey="login" href={loginHref}>
             {t('auth.backToLogin')}
           </TextLink>
         )
@@ -104,10 +102,7 @@ export function ResetPasswordScreen({
             {t('auth.resetPassword.success')}
           </StatusPanel>
           <Button asChild className="w-full">
-            <ItemLink
-              item={{ key: 'login', label: t('auth.toLogin'), href: loginHref }}
-              renderLink={renderLink}
-            >
+            <ItemLink item={{ key: 'login', label: t('auth.toLogin'), href: loginHref }}>
               {t('auth.toLogin')}
             </ItemLink>
           </Button>
@@ -122,7 +117,6 @@ export function ResetPasswordScreen({
                 label: t('auth.resetPassword.requestNew'),
                 href: forgotPasswordHref,
               }}
-              renderLink={renderLink}
             >
               {t('auth.resetPassword.requestNew')}
             </ItemLink>

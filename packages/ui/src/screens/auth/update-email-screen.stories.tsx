@@ -93,7 +93,7 @@ export const English: Story = {
     status: 'success',
     continueHref: '/en/login',
     homeHref: '/en',
-    languageSwitch: storyLanguageSwitch('en'),
+    languageSwitch: storyLanguageSwitch(),
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(

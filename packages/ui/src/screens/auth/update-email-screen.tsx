@@ -40,7 +40,6 @@ export function UpdateEmailScreen({
   signedIn = false,
   languageSwitch,
   homeHref,
-  renderLink,
   siteFooter,
 }: UpdateEmailScreenProps) {
   const { t } = useTranslation();
@@ -56,10 +55,7 @@ export function UpdateEmailScreen({
 
   const continueLink = (
     <Button asChild variant={status === 'success' ? 'primary' : 'outline'} className="w-full">
-      <ItemLink
-        item={{ key: 'continue', label: continueLabel, href: continueHref }}
-        renderLink={renderLink}
-      >
+      <ItemLink item={{ key: 'continue', label: continueLabel, href: continueHref }}>
         {continueLabel}
       </ItemLink>
     </Button>
@@ -71,7 +67,6 @@ export function UpdateEmailScreen({
       languageSwitch={languageSwitch}
       siteFooter={siteFooter}
       homeHref={homeHref}
-      renderLink={renderLink}
     >
       <div className="grid gap-6" aria-busy={status === 'confirming' || undefined}>
         {status === 'confirming' ? (

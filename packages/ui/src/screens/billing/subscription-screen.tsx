@@ -25,7 +25,6 @@ import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
-import type { RenderLink } from '../../lib/render-link.tsx';
 import { LoadFailedAlert } from '../../widgets/load-failed-alert.tsx';
 import { MinutesMeter } from '../../widgets/minutes-meter.tsx';
 
@@ -121,8 +120,6 @@ export interface SubscriptionScreenProps extends Omit<React.ComponentProps<'div'
   minutesRetrying?: boolean | undefined;
   /** The buy page, for the meter's "buy minutes" link when few are left. */
   buyMinutesHref?: string | undefined;
-  /** Renders that link with the app's router link; defaults to `<a href>`. */
-  renderLink?: RenderLink | undefined;
   /** "Manage in Stripe" was pressed: the app opens the customer portal. */
   onManage?: (() => void) | undefined;
   /** `pending` while the portal opens, `error` when it could not. */
@@ -154,7 +151,6 @@ export function SubscriptionScreen({
   onRetryMinutes,
   minutesRetrying,
   buyMinutesHref,
-  renderLink,
   onManage,
   manageStatus = 'idle',
   manageError,
@@ -223,7 +219,6 @@ export function SubscriptionScreen({
         onRetry={onRetryMinutes}
         retrying={minutesRetrying}
         buyHref={subscription?.payments_enabled === false ? undefined : buyMinutesHref}
-        renderLink={renderLink}
       />
     </div>
   );

@@ -15,7 +15,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
-import { ItemLink, type LinkItem, type RenderLink } from '../../lib/render-link.tsx';
+import { ItemLink, type LinkItem } from '../../lib/render-link.tsx';
 
 /**
  * Where the checkout stands: `waiting` for Stripe's confirmation, `slow` when it has taken longer
@@ -46,8 +46,6 @@ export interface SuccessfulPurchaseScreenProps extends Omit<
   subscriptionHref: string;
   /** The buy page, resolved for the active locale. */
   buyHref: string;
-  /** Renders the links with the app's router link; defaults to `<a href>`. */
-  renderLink?: RenderLink | undefined;
 }
 
 const icons = {
@@ -73,7 +71,6 @@ export function SuccessfulPurchaseScreen({
   dashboardHref,
   subscriptionHref,
   buyHref,
-  renderLink,
   className,
   ...props
 }: SuccessfulPurchaseScreenProps) {
@@ -85,9 +82,7 @@ export function SuccessfulPurchaseScreen({
     const item: LinkItem = { key, label, href };
     return (
       <Button asChild variant={variant}>
-        <ItemLink item={item} renderLink={renderLink}>
-          {label}
-        </ItemLink>
+        <ItemLink item={item}>{label}</ItemLink>
       </Button>
     );
   };

@@ -115,7 +115,6 @@ const meta = {
     minutes: demoMinutes,
     plan: freeOffer,
     folders: demoFolders,
-    locale: 'de',
     status: 'ready',
     onSubmit: fn(),
     onFileSelected: fn(),
@@ -153,7 +152,7 @@ export const Default: Story = {
 
 export const DefaultEnglish: Story = {
   globals: { locale: 'en' },
-  args: { locale: 'en' },
+
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'New note' })).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Upload a file' })).toBeVisible();
@@ -218,7 +217,7 @@ export const OptionsOpen: Story = {
 
 export const OptionsOpenEnglish: Story = {
   globals: { locale: 'en' },
-  args: { locale: 'en' },
+
   play: async ({ canvas, canvasElement }) => {
     await openOptions(canvasElement, 'More options');
     await expect(canvas.getByRole('combobox', { name: 'Note language' })).toHaveTextContent(
@@ -292,7 +291,7 @@ export const Remembered: Story = {
 
 export const RememberedEnglish: Story = {
   globals: { locale: 'en' },
-  args: { locale: 'en', rememberedOptions: { ...lastTime, summary_language: 'de' } },
+  args: { rememberedOptions: { ...lastTime, summary_language: 'de' } },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('button', { name: /^More options/ })).toHaveTextContent(
       'Detailed minutes, note in German – as for your last note',
@@ -355,7 +354,7 @@ export const NoMinutes: Story = {
 
 export const NoMinutesEnglish: Story = {
   globals: { locale: 'en' },
-  args: { ...NoMinutes.args, locale: 'en', buyMinutesHref: '/en/buy' },
+  args: { ...NoMinutes.args, buyMinutesHref: '/en/buy' },
   play: async ({ canvasElement }) => {
     const notice = canvasElement.querySelector<HTMLElement>('[data-slot="no-minutes"]')!;
     await expect(notice).toHaveTextContent('You have no minutes left');
@@ -394,7 +393,7 @@ export const NoLanguageModel: Story = {
 
 export const NoLanguageModelEnglish: Story = {
   globals: { locale: 'en' },
-  args: { capabilities: builtInOnly, locale: 'en' },
+  args: { capabilities: builtInOnly },
   play: async ({ canvas, canvasElement }) => {
     await openOptions(canvasElement, 'More options');
     await expect(
@@ -426,7 +425,7 @@ export const PlanWithoutSpeakers: Story = {
 
 export const PlanWithoutSpeakersEnglish: Story = {
   globals: { locale: 'en' },
-  args: { plan: planWithoutSpeakers, locale: 'en' },
+  args: { plan: planWithoutSpeakers },
   play: async ({ canvas, canvasElement }) => {
     await openOptions(canvasElement, 'More options');
     await expect(canvas.getByLabelText('Number of speakers')).toHaveAccessibleDescription(
@@ -933,7 +932,6 @@ export const Mobile: Story = {
 export const English: Story = {
   globals: { locale: 'en' },
   args: {
-    locale: 'en',
     defaultFile: meeting,
     fileDuration: MEETING_SECONDS,
     error: { code: 'uploadFailed' },
@@ -1015,7 +1013,6 @@ export const FailedKeepsEverything: Story = {
 export const FailedKeepsEverythingEnglish: Story = {
   globals: { locale: 'en' },
   args: {
-    locale: 'en',
     initialValues: { ...sentBefore, summary_language: 'en' },
     fileDuration: MEETING_SECONDS,
     error: { code: 'uploadFailed' },
@@ -1054,7 +1051,7 @@ export const NotAudio: Story = {
 export const NotAudioEnglish: Story = {
   ...NotAudio,
   globals: { locale: 'en' },
-  args: { ...NotAudio.args, locale: 'en' },
+  args: { ...NotAudio.args },
   play: async ({ canvas }) => {
     await expect(
       canvas.getByText(

@@ -41,7 +41,6 @@ function renderForm(fileDuration: number | undefined, minutes: Minutes | undefin
         buyMinutesHref="/buy"
         plan={freeOffer}
         folders={[]}
-        locale="de"
         status="ready"
         onSubmit={vi.fn()}
         onFileSelected={vi.fn()}
@@ -137,7 +136,6 @@ describe('the remembered summary model', () => {
           minutes={balance(30)}
           plan={plan}
           folders={[]}
-          locale="de"
           status="ready"
           onSubmit={onSubmit}
           onFileSelected={vi.fn()}

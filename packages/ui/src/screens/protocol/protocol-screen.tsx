@@ -12,7 +12,6 @@ import {
   type FailureText,
   type FieldIssue,
   type Folder,
-  type Locale,
   type Minutes,
   type NoteDesign,
   type Plan,
@@ -23,12 +22,13 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useUi } from '../../lib/ui-provider.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { buttonVariants } from '../../components/button.tsx';
 import { Form, useFormMessageText, useServerFieldErrors } from '../../components/form.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFormat } from '../../lib/format.ts';
-import { ItemLink, type RenderLink } from '../../lib/render-link.tsx';
+import { ItemLink } from '../../lib/render-link.tsx';
 import { MinutesMeter } from '../../widgets/minutes-meter.tsx';
 import { FileSection, type CostRefusal } from './file-section.tsx';
 import { MoreOptions } from './more-options.tsx';
@@ -125,8 +125,6 @@ export interface ProtocolScreenProps extends Omit<
   plan?: ProtocolPlan | null | undefined;
   /** The user's folders, offered besides "no folder". */
   folders: readonly Folder[];
-  /** Interface language; the note's language defaults to it. */
-  locale: Locale;
   /** `submitting` while the upload is being started: the submit button spins and blocks. */
   status: 'ready' | 'submitting';
   /**
@@ -182,8 +180,6 @@ export interface ProtocolScreenProps extends Omit<
   design?: NoteDesign | undefined;
   /** The buy page, resolved for the active locale: at 0 minutes the notice links to it. */
   buyMinutesHref?: string | undefined;
-  /** Renders that link with the app's router link; defaults to `<a href>`. */
-  renderLink?: RenderLink | undefined;
 }
 
 const protocolResolver = zodResolver(ProtocolForm, protocolParseOptions);
@@ -255,7 +251,6 @@ export function ProtocolScreen({
   minutesRetrying,
   plan,
   folders,
-  locale,
   status,
   error,
   fieldErrors,
@@ -271,10 +266,10 @@ export function ProtocolScreen({
   rememberedOptions,
   design = 'classic',
   buyMinutesHref,
-  renderLink,
   className,
   ...props
 }: ProtocolScreenProps) {
+  const { locale } = useUi();
   const { t } = useTranslation();
   const format = useFormat();
   const languageName = useLanguageName();
@@ -472,7 +467,6 @@ export function ProtocolScreen({
           {buyMinutesHref ? (
             <ItemLink
               item={{ key: 'buy', label: t('minutes.buy'), href: buyMinutesHref }}
-              renderLink={renderLink}
               className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'mt-2')}
             >
               {t('minutes.buy')}

@@ -5,9 +5,9 @@ import { LanguageLinks } from '../../../components/language-links.tsx';
 import { SiteFooter } from '../../../layouts/site-footer.tsx';
 
 /** Story-only stand-ins for what the app puts into the screens' slots. */
-export function storyLanguageSwitch(locale: Locale = 'de') {
+export function storyLanguageSwitch() {
   const hrefs = { de: '/login', en: '/en/login' };
-  return <LanguageLinks locale={locale} hrefs={hrefs} onLocaleChange={fn()} />;
+  return <LanguageLinks hrefs={hrefs} onLocaleChange={fn()} />;
 }
 
 /** The site footer as the app puts it under every account page. */
@@ -22,7 +22,6 @@ export function storySiteFooter(locale: Locale = 'de') {
         help: de ? '/hilfe' : '/en/help',
         support: de ? '/support' : '/en/support',
       }}
-      locale={locale}
       onLocaleChange={fn()}
       year={2026}
     />

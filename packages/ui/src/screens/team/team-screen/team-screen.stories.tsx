@@ -8,7 +8,7 @@ import {
   noTeam,
   ownerTeam,
 } from '@protokoll/mocks/fixtures';
-import { expectNoOverflow } from '../../lib/story-helpers.ts';
+import { expectNoOverflow } from '../../../lib/story-helpers.ts';
 import { TeamScreen } from './team-screen.tsx';
 
 const meta = {
