@@ -71,7 +71,143 @@ export interface Config {
   jobRetryBackoffMs: number | undefined;
   /** Payments through Stripe; undefined (STRIPE_SECRET_KEY unset) means payments are off. */
   stripe: StripeConfig | undefined;
+  // ── Workers, engine pools and observability (docs/decisions/009-workers-engines-observability.md)
+  worker: WorkerConfig;
+  /** Speech engines in rotation: STT_ENGINES, else STT_BASE_URL as a pool of one. */
+  sttEngines: EngineConfig[];
+  /** Language-model engines in rotation: LLM_ENGINES, else LLM_BASE_URL as a pool of one. */
+  llmEngines: EngineConfig[];
+  observability: ObservabilityConfig;
 }
+
+// ── Workers, engine pools and observability ─────────────────────────────────────────────────
+
+/** How one worker divides its work (docs/architecture.md#worker-and-jobs). */
+export interface WorkerConfig {
+  /** Jobs transcribing at once (WORKER_CONCURRENCY); each sends STT_CONCURRENCY chunks at once. */
+  concurrency: number;
+  /** Jobs summarising at once (LLM_CONCURRENCY), beside the transcriptions. */
+  summaryConcurrency: number;
+}
+
+/** One engine of a pool (STT_ENGINES / LLM_ENGINES entries). */
+export interface EngineConfig {
+  /** Shown in metrics and capabilities; never the URL (it may carry credentials). */
+  name: string;
+  baseUrl: string;
+  /** Secret: never logged. */
+  apiKey: string | undefined;
+  /** Speech engines: the model asked for (defaults to STT_MODEL). */
+  model: string | undefined;
+  /** Share of the requests among the healthy engines with room. */
+  weight: number;
+  /** Requests in flight at most, from this process. */
+  concurrency: number;
+  tag: 'local' | 'cloud';
+}
+
+export interface ObservabilityConfig {
+  /** Bearer token for GET /metrics; unset: /metrics answers 404. Secret: never logged. */
+  metricsToken: string | undefined;
+  /** OTLP/HTTP endpoint for traces (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
+  otlpEndpoint: string | undefined;
+  /** service.name of the traces (OTEL_SERVICE_NAME). */
+  serviceName: string;
+}
+
+const EngineEntrySchema = z.strictObject({
+  name: z
+    .string()
+    .regex(/^[\w.:-]{1,40}$/)
+    .optional(),
+  url: z.string().refine(isHttpUrl),
+  key: z.string().optional(),
+  model: z.string().optional(),
+  weight: z.number().positive().max(1000).default(1),
+  concurrency: z.number().int().min(1).max(256).default(4),
+  tag: z.enum(['local', 'cloud']).default('cloud'),
+});
+
+/** A JSON list of engines, e.g. `[{"url":"http://gpu:8000/v1","weight":2,"tag":"local"}]`. */
+function engineListVariable(kind: 'stt' | 'llm') {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'muss eine JSON-Liste sein' });
+        return z.NEVER;
+      }
+      const list = z.array(EngineEntrySchema).min(1).safeParse(raw);
+      if (!list.success) {
+        const issue = list.error.issues[0];
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            `muss eine JSON-Liste von Engines sein ({"url": …, "weight", "concurrency", ` +
+            `"tag": "local"|"cloud"}); Fehler bei ${issue?.path.join('.') || 'der Liste'}`,
+        });
+        return z.NEVER;
+      }
+      const names = new Set<string>();
+      return list.data.map((entry, index): EngineConfig => {
+        let name = entry.name ?? `${kind}-${index + 1}`;
+        while (names.has(name)) name = `${name}-${index + 1}`;
+        names.add(name);
+        return {
+          name,
+          baseUrl: entry.url,
+          apiKey: entry.key,
+          model: entry.model,
+          weight: entry.weight,
+          concurrency: entry.concurrency,
+          tag: entry.tag,
+        };
+      });
+    });
+}
+
+const WorkersEnvSchema = {
+  WORKER_CONCURRENCY: integerVariable(1, 1, 64),
+  LLM_CONCURRENCY: integerVariable(2, 1, 64),
+  // Engine URLs and keys inside are not quoted in messages.
+  STT_ENGINES: engineListVariable('stt'),
+  LLM_ENGINES: engineListVariable('llm'),
+  METRICS_TOKEN: z.string().min(16, 'muss mindestens 16 Zeichen lang sein').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .refine(isHttpUrl, 'muss eine http(s)-URL sein')
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().default('protokoll'),
+};
+
+/** A single STT_BASE_URL / LLM_BASE_URL as a pool of one. */
+function singleEngine(
+  kind: 'stt' | 'llm',
+  baseUrl: string | undefined,
+  apiKey: string | undefined,
+  concurrency: number,
+): EngineConfig[] {
+  if (!baseUrl) return [];
+  const host = new URL(baseUrl).host;
+  return [
+    {
+      name: `${kind}-${host}`.replace(/[^\w.:-]/g, '_').slice(0, 40),
+      baseUrl,
+      apiKey,
+      model: undefined,
+      weight: 1,
+      concurrency,
+      tag: /^(127\.|localhost|\[::1\])/.test(host) ? 'local' : 'cloud',
+    },
+  ];
+}
+
+// ── end of the workers block ────────────────────────────────────────────────────────────────
 
 /** Stripe: hosted checkout, customer portal and signed webhooks (docs/billing.md). */
 export interface StripeConfig {
@@ -493,6 +629,7 @@ const EnvSchema = z.object({
         `muss eine http(s)-URL sein, z. B. http://127.0.0.1:12111 (ist "${String(issue.input)}")`,
     })
     .optional(),
+  ...WorkersEnvSchema,
 });
 
 export type Env = Record<string, string | undefined>;
@@ -610,6 +747,16 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
             apiBase: e.STRIPE_API_BASE ? stripeApiBase(e.STRIPE_API_BASE) : undefined,
           }
         : undefined,
+    worker: { concurrency: e.WORKER_CONCURRENCY, summaryConcurrency: e.LLM_CONCURRENCY },
+    sttEngines:
+      e.STT_ENGINES ?? singleEngine('stt', e.STT_BASE_URL, e.STT_API_KEY, 4 * e.STT_CONCURRENCY),
+    llmEngines:
+      e.LLM_ENGINES ?? singleEngine('llm', e.LLM_BASE_URL, e.LLM_API_KEY, 4 * e.LLM_CONCURRENCY),
+    observability: {
+      metricsToken: e.METRICS_TOKEN,
+      otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceName: e.OTEL_SERVICE_NAME,
+    },
   };
 }
 

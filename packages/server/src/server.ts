@@ -3,7 +3,13 @@ import { serve } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { createJobSignal, createWorker, type Worker, type WorkerOptions } from './jobs/index.ts';
+import {
+  createJobSignal,
+  createWorker,
+  listenForJobs,
+  type Worker,
+  type WorkerOptions,
+} from './jobs/index.ts';
 import { ensureJwtSecret } from './lib/auth/secret.ts';
 import { answerClientError, MAX_HEADER_BYTES } from './lib/client-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
@@ -67,6 +73,8 @@ export async function startServer(
   // One storage and one job signal for the API and its worker: an upload wakes the worker at once.
   const storage = options.storage ?? audioStorage(config.dataDir);
   const jobs = createJobSignal();
+  // Jobs queued by other API processes (or handed back by other workers) wake this one too.
+  const stopListening = await listenForJobs(db, jobs, logger);
   const payments = paymentsFromConfig(config);
   if (!payments) logger.info('payments are off: STRIPE_SECRET_KEY is not set');
   const app = createApp({ db, config, logger, storage, jobs, ...(payments ? { payments } : {}) });
@@ -90,6 +98,7 @@ export async function startServer(
       },
     ));
   } catch (error) {
+    await stopListening();
     if (ownsDb) await db.close();
     throw error;
   }
@@ -147,6 +156,7 @@ export async function startServer(
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
       await Promise.all([workerStopped, sweeper.stop(), upkeep?.stop()]);
+      await stopListening();
       if (ownsDb) await db.close();
       logger.info('stopped');
     })();

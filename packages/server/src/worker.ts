@@ -3,7 +3,7 @@
 // The API processes then run with WORKER=off, or keep their own in-process worker as well.
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createWorker } from './jobs/index.ts';
+import { createJobSignal, createWorker, listenForJobs } from './jobs/index.ts';
 import { createLogger } from './lib/logger.ts';
 import { audioStorage } from './providers/storage/storage.ts';
 
@@ -44,12 +44,16 @@ try {
   process.exit(1);
 }
 
-// No job signal: this process queues nothing; new jobs are found by polling the shared queue.
+// The database's notifications wake the worker when an API process queues a job; polling stays
+// as the fallback (a lost LISTEN connection, a job whose retry time came).
+const jobs = createJobSignal();
+const stopListening = await listenForJobs(database, jobs, logger);
 const worker = createWorker({
   db: database.db,
   config,
   logger,
   storage: audioStorage(config.dataDir),
+  jobs,
 });
 worker.start();
 process.stdout.write(`Protokoll-Worker ${worker.id} läuft (${database.kind})\n`);
@@ -61,6 +65,7 @@ const stop = (signal: NodeJS.Signals) => {
   logger.info('shutting down', { signal });
   worker
     .stop({ graceMs: STOP_GRACE_MS })
+    .then(() => stopListening())
     .then(() => database.close())
     .then(
       () => process.exit(0),

@@ -60,6 +60,20 @@ export function isStage(value: string): value is Stage {
 }
 
 /**
+ * Which of a worker's slots a stage runs in (docs/architecture.md#worker-and-jobs): the speech
+ * engine's stages in a transcription slot, everything after in a summary slot, so a summary never
+ * waits behind another note's transcription.
+ */
+export type Phase = 'transcription' | 'summary';
+export const PHASE_STAGES: Record<Phase, readonly Stage[]> = {
+  transcription: ['prepare', 'transcribe'],
+  summary: ['merge', 'speakers', 'clean', 'summarise', 'store'],
+};
+export function phaseOf(stage: Stage): Phase {
+  return PHASE_STAGES.transcription.includes(stage) ? 'transcription' : 'summary';
+}
+
+/**
  * What a note shows while a stage runs: everything up to the summary is `transcribing`, the
  * summary and storing `summarizing`. Transcription takes most of the time, so it gets most of
  * the bar (5 → 80 %, chunk by chunk).
@@ -145,6 +159,8 @@ export interface StageContext {
   progress(status: NoteStatus, percent: number): Promise<void>;
   /** Tells the worker's observer (logs, tests) about a finished chunk. */
   chunkDone(index: number): void;
+  /** Waits for the worker's slot the stage runs in (phaseOf), before the stage starts. */
+  enter?(stage: Stage): Promise<void>;
 }
 
 /** Formats ffmpeg must be able to seek in: MP4/M4A can keep their index at the end. */
@@ -468,6 +484,7 @@ export async function runStages(from: Stage, ctx: StageContext): Promise<void> {
   let stage = from;
   while (stage !== 'store') {
     ctx.signal.throwIfAborted();
+    await ctx.enter?.(stage);
     const display = STAGE_DISPLAY[stage];
     await ctx.progress(display.status, display.progress);
     ctx.logger.info('job stage', { noteId: ctx.note.id, stage });

@@ -6,7 +6,7 @@ import { jobs, notes, users, type NoteRow } from '../db/schema.ts';
 import { minutesAccountOf } from '../lib/minutes.ts';
 import { planById } from '../lib/plans.ts';
 import type { Transcription } from '../processing/index.ts';
-import { runStages, STAGE_DISPLAY, type StageContext } from './pipeline.ts';
+import { phaseOf, runStages, STAGE_DISPLAY, type StageContext } from './pipeline.ts';
 import { heldBy, writeCheckpoint, writeCheckpointEntry } from './queue.ts';
 import { JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
 
@@ -93,6 +93,15 @@ export async function runClaimedJob(rt: WorkerRuntime, claim: Claim): Promise<No
     },
     progress: (status, percent) => showProgress(rt, claim, status, percent),
     chunkDone: (index) => rt.emit({ type: 'chunk', jobId: job.id, noteId: note.id, index }),
+    async enter(stage) {
+      const phase = phaseOf(stage);
+      if (claim.slot?.phase !== phase) {
+        claim.slot?.release();
+        claim.slot = undefined;
+        claim.slot = { phase, release: await rt.slots[phase].take(signal) };
+      }
+      rt.emit({ type: 'stage', jobId: job.id, noteId: note.id, stage });
+    },
   };
   await runStages(claim.stage, ctx);
   await showProgress(rt, claim, STAGE_DISPLAY.store.status, STAGE_DISPLAY.store.progress);
