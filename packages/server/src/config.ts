@@ -196,7 +196,7 @@ function singleEngine(
   const host = new URL(baseUrl).host;
   return [
     {
-      name: `${kind}-${host}`.replace(/[^\w.:-]/g, '_').slice(0, 40),
+      name: `${kind}-1`,
       baseUrl,
       apiKey,
       model: undefined,
@@ -704,7 +704,10 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
       baseUrl: e.LLM_BASE_URL,
       apiKey: e.LLM_API_KEY,
       // A chat endpoint without a model list still needs one model to ask.
-      models: e.LLM_BASE_URL ? (e.LLM_MODELS ?? [{ id: 'gpt-4o-mini', premium: false }]) : [],
+      models:
+        e.LLM_BASE_URL || e.LLM_ENGINES
+          ? (e.LLM_MODELS ?? [{ id: 'gpt-4o-mini', premium: false }])
+          : [],
       timeoutMs: e.LLM_TIMEOUT_MS,
     },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,

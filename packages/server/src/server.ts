@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import {
   createJobSignal,
   createWorker,
+  enginesFromConfig,
   listenForJobs,
   type Worker,
   type WorkerOptions,
@@ -13,6 +14,7 @@ import {
 import { ensureJwtSecret } from './lib/auth/secret.ts';
 import { answerClientError, MAX_HEADER_BYTES } from './lib/client-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { startTracing } from './lib/tracing.ts';
 import { startUploadSweeper } from './lib/upload-temp.ts';
 import { warnAboutPlaceholderPages } from './web/placeholder-content.ts';
 import { startPgliteUpkeep } from './db/pglite-upkeep.ts';
@@ -68,6 +70,7 @@ export async function startServer(
       hint: 'set JWT_SECRET when several API processes serve the same users',
     });
   }
+  const tracing = startTracing(config.observability);
   const db = options.db ?? (await openDatabase(config, { logger }));
   const ownsDb = !options.db;
   // One storage and one job signal for the API and its worker: an upload wakes the worker at once.
@@ -77,7 +80,17 @@ export async function startServer(
   const stopListening = await listenForJobs(db, jobs, logger);
   const payments = paymentsFromConfig(config);
   if (!payments) logger.info('payments are off: STRIPE_SECRET_KEY is not set');
-  const app = createApp({ db, config, logger, storage, jobs, ...(payments ? { payments } : {}) });
+  // One set of engine pools: the worker's requests and health checks are what capabilities shows.
+  const engines = enginesFromConfig(config);
+  const app = createApp({
+    db,
+    config,
+    logger,
+    storage,
+    jobs,
+    engines,
+    ...(payments ? { payments } : {}),
+  });
 
   let server: ReturnType<typeof serve>;
   let port: number;
@@ -136,6 +149,7 @@ export async function startServer(
           logger,
           storage,
           jobs,
+          engines,
           ...(workerOptions === true ? {} : workerOptions),
         });
   worker?.start();
@@ -157,6 +171,7 @@ export async function startServer(
       });
       await Promise.all([workerStopped, sweeper.stop(), upkeep?.stop()]);
       await stopListening();
+      await tracing?.shutdown();
       if (ownsDb) await db.close();
       logger.info('stopped');
     })();

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobSignal, createWorker, listenForJobs } from './jobs/index.ts';
 import { createLogger } from './lib/logger.ts';
+import { startTracing } from './lib/tracing.ts';
 import { audioStorage } from './providers/storage/storage.ts';
 
 /** How long a running job may take to finish after SIGTERM before it is handed back. */
@@ -20,6 +21,7 @@ try {
 }
 
 const logger = createLogger({ level: config.logLevel });
+const tracing = startTracing(config.observability);
 if (!config.databaseUrl) {
   // PGlite's files belong to the one process that opened them; a second process on the same
   // folder (this worker next to the API) would corrupt them.
@@ -29,7 +31,7 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-if (!config.stt.baseUrl) {
+if (config.sttEngines.length === 0) {
   logger.warn('no STT_BASE_URL: jobs that need transcription will fail');
 }
 
@@ -66,6 +68,7 @@ const stop = (signal: NodeJS.Signals) => {
   worker
     .stop({ graceMs: STOP_GRACE_MS })
     .then(() => stopListening())
+    .then(() => tracing?.shutdown())
     .then(() => database.close())
     .then(
       () => process.exit(0),

@@ -42,6 +42,7 @@ import {
   type Transcription,
 } from '../processing/index.ts';
 import type { Storage } from '../providers/storage/storage.ts';
+import type { EnginePool } from '../processing/engine-pool.ts';
 
 /** The steps in order; `jobs.stage` names the next one to run. */
 export const STAGES = [
@@ -110,6 +111,8 @@ export interface Engines {
   chat: ChatClient | undefined;
   /** Model ids the chat engine serves (LLM_MODELS); other summary models are extractive. */
   llmModels: readonly string[];
+  /** The pools behind `stt` and `chat`: their health checks and which engines are up. */
+  pools?: readonly EnginePool<unknown>[];
 }
 
 export interface PipelineOptions {

@@ -10,6 +10,7 @@ import type { JobRow } from '../db/schema.ts';
 import { silentLogger, type Logger } from '../lib/logger.ts';
 import { sweepStaleUploads } from '../lib/upload-temp.ts';
 import { createChatClient, createSttClient } from '../processing/index.ts';
+import { createEnginePool, type EnginePoolOptions } from '../processing/engine-pool.ts';
 import { audioStorage, type Storage } from '../providers/storage/storage.ts';
 import { claimNextJob, holdClaim } from './claim.ts';
 import {
@@ -26,6 +27,8 @@ import { JobInterrupted, type WorkerEvent, type WorkerRuntime } from './runtime.
 import { cleanUpWork, settleExhausted, settleFailure, settleSuccess } from './settle.ts';
 import type { JobSignal } from './signal.ts';
 import { createSlots } from './slots.ts';
+import { jobsEnded, minutesCharged } from '../lib/metrics.ts';
+import { inSpan } from '../lib/tracing.ts';
 
 export { classifyFailure } from './settle.ts';
 export { workDirOf, type WorkerEvent } from './runtime.ts';
@@ -93,23 +96,75 @@ export const DEFAULT_RETRY_BACKOFF_MS = 30_000;
 export const DEFAULT_UNREACHABLE_BACKOFF_MS = 5_000;
 const DEFAULT_MAX_RETRY_BACKOFF_MS = 10 * 60_000;
 
-/** The engines a configuration names. */
-export function enginesFromConfig(config: Pick<Config, 'stt' | 'llm'>): Engines {
+/**
+ * The engines a configuration names: each kind a pool (processing/engine-pool.ts) of STT_ENGINES /
+ * LLM_ENGINES, or of the one STT_BASE_URL / LLM_BASE_URL.
+ */
+export function enginesFromConfig(
+  config: Pick<Config, 'stt' | 'llm' | 'sttEngines' | 'llmEngines'>,
+  options: EnginePoolOptions = {},
+): Engines {
   const { stt, llm } = config;
+  const sttPool =
+    config.sttEngines.length > 0
+      ? createEnginePool(
+          'stt',
+          config.sttEngines.map((engine) => ({
+            config: engine,
+            client: createSttClient({
+              baseUrl: engine.baseUrl,
+              apiKey: engine.apiKey,
+              model: engine.model ?? stt.model,
+              timeoutMs: stt.timeoutMs,
+            }),
+          })),
+          options,
+        )
+      : undefined;
+  const chatPool =
+    config.llmEngines.length > 0
+      ? createEnginePool(
+          'llm',
+          config.llmEngines.map((engine) => ({
+            config: engine,
+            client: createChatClient({
+              baseUrl: engine.baseUrl,
+              apiKey: engine.apiKey,
+              timeoutMs: llm.timeoutMs,
+            }),
+          })),
+          options,
+        )
+      : undefined;
   return {
-    stt: stt.baseUrl
-      ? createSttClient({
-          baseUrl: stt.baseUrl,
-          apiKey: stt.apiKey,
-          model: stt.model,
-          timeoutMs: stt.timeoutMs,
-        })
-      : undefined,
-    chat: llm.baseUrl
-      ? createChatClient({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, timeoutMs: llm.timeoutMs })
-      : undefined,
+    stt: sttPool && {
+      model: config.sttEngines[0]?.model ?? stt.model,
+      transcribe: (path, request) =>
+        sttPool.run((client) => client.transcribe(path, request), request?.signal),
+    },
+    chat: chatPool && {
+      complete: (request) => chatPool.run((client) => client.complete(request), request.signal),
+    },
     llmModels: llm.models.map((model) => model.id),
+    pools: [sttPool, chatPool].filter((pool) => pool !== undefined),
   };
+}
+
+/** Counts a worker's outcomes in the process's metrics. */
+function observeWorkerEvent(event: WorkerEvent): void {
+  switch (event.type) {
+    case 'done':
+      jobsEnded.inc({ outcome: 'done' });
+      minutesCharged.inc(event.minutesCharged);
+      break;
+    case 'retry':
+    case 'failed':
+    case 'released':
+    case 'lost':
+      jobsEnded.inc({ outcome: event.type });
+      break;
+    default:
+  }
 }
 
 /** The runtime a worker's parts share, from its options and the configuration. */
@@ -141,6 +196,7 @@ function runtimeOf(options: WorkerOptions, workerId: string): WorkerRuntime {
       ...options.pipeline,
     },
     emit(event) {
+      observeWorkerEvent(event);
       try {
         options.onEvent?.(event);
       } catch (error) {
@@ -192,7 +248,12 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   /** One claimed job from its claim to its end: run, then settle whatever came of it. */
-  async function runJob(job: JobRow, slot?: { phase: Phase; release(): void }): Promise<void> {
+  function runJob(job: JobRow, slot?: { phase: Phase; release(): void }): Promise<void> {
+    const attributes = { 'job.id': job.id, 'note.id': job.noteId, 'job.attempt': job.attempts };
+    return inSpan('job', attributes, () => runJobInSpan(job, slot));
+  }
+
+  async function runJobInSpan(job: JobRow, slot?: { phase: Phase; release(): void }) {
     const claim = holdClaim(rt, job);
     claim.slot = slot;
     active.add(claim.controller);
@@ -279,6 +340,7 @@ export function createWorker(options: WorkerOptions): Worker {
       sweepStaleUploads(dataDir, uploads.staleAfterMs).catch((error: unknown) =>
         logger.warn('could not sweep stale uploads', { err: error }),
       );
+      for (const pool of rt.engines.pools ?? []) pool.start();
       loop = claimLoop();
       logger.info('worker started', { worker: id, pollMs, leaseMs: rt.leaseMs });
     },
@@ -292,6 +354,7 @@ export function createWorker(options: WorkerOptions): Worker {
         for (const controller of active) controller.abort(new JobInterrupted('stopping'));
       }, graceMs);
       await loop;
+      for (const pool of rt.engines.pools ?? []) pool.stop();
       clearTimeout(timer);
       unsubscribe?.();
       running = false;
@@ -303,6 +366,7 @@ export function createWorker(options: WorkerOptions): Worker {
       for (const controller of active) controller.abort(new JobInterrupted('abandoned'));
       wake();
       await loop;
+      for (const pool of rt.engines.pools ?? []) pool.stop();
       unsubscribe?.();
       running = false;
     },

@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { QueueLimits } from '../config.ts';
 import type { AppEnv } from './context.ts';
 import { createBoundedQueue } from './bounded-queue.ts';
+import { dbGateWait, secondsSince } from './metrics.ts';
 
 /** The place a running request holds in the gate. */
 export interface GatePlace {
@@ -44,7 +45,14 @@ export function createDbGate(limits: QueueLimits): DbGate {
   const places = createBoundedQueue(limits, 'database');
   return {
     async run(work, options) {
-      await places.enter(options);
+      const waitStarted = performance.now();
+      try {
+        await places.enter(options);
+      } catch (error) {
+        dbGateWait.observe({ outcome: 'refused' }, secondsSince(waitStarted));
+        throw error;
+      }
+      dbGateWait.observe({ outcome: 'admitted' }, secondsSince(waitStarted));
       let held = true;
       const place: GatePlace = {
         async away(outside) {
