@@ -51,6 +51,20 @@ export const CapabilitiesResponse = z
      * buying and the customer portal answer `paymentsDisabled`.
      */
     payments_enabled: z.boolean(),
+    /**
+     * The configured engines and whether each is in rotation now (health checks take a failing
+     * one out and back in); names and tags only, never addresses. Absent on servers before it.
+     */
+    engines: z
+      .array(
+        z.object({
+          kind: z.enum(['stt', 'llm']),
+          name: z.string(),
+          tag: z.enum(['local', 'cloud']),
+          up: z.boolean(),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'CapabilitiesResponse' });
 export type CapabilitiesResponse = z.infer<typeof CapabilitiesResponse>;

@@ -33,6 +33,13 @@ import { uploadsRouter } from './routes/uploads/index.ts';
 import { userRouter } from './routes/user/index.ts';
 import { mountDocs } from './routes/docs/index.ts';
 import { healthRouter } from './routes/health/index.ts';
+import { metricsRouter } from './routes/health/metrics.ts';
+import { probesRouter } from './routes/health/probes.ts';
+import { routePath } from 'hono/route';
+import { httpDuration, httpRequests, observeQueue, secondsSince } from './lib/metrics.ts';
+import { SpanKind, SpanStatusCode, tracer } from './lib/tracing.ts';
+import { enginesFromConfig } from './jobs/worker.ts';
+import type { Engines } from './jobs/pipeline.ts';
 import { isApiPath, serveApp } from './web/app-serving.ts';
 import { createDataPages } from './web/data-pages.ts';
 import { i18nRouter } from './web/i18n.ts';
@@ -62,6 +69,11 @@ export interface AppDeps {
   jobs?: JobSignal;
   /** The payment provider (`paymentsFromConfig`); absent: payments are off. */
   payments?: Payments;
+  /**
+   * The engine pools whose health GET /api/capabilities reports; startServer passes its worker's.
+   * Defaults to pools of the configuration, each engine counted up until a check says otherwise.
+   */
+  engines?: Engines;
   /** Defaults to the ffmpeg and ffprobe this process finds (system first, then npm's). */
   audioTools?: Promise<AudioToolsFound>;
   /**
@@ -106,6 +118,7 @@ export function createApp(deps: AppDeps): App {
       : undefined);
   const storage = deps.storage ?? audioStorage(config.dataDir);
   const jobs = deps.jobs ?? createJobSignal();
+  const engines = deps.engines ?? enginesFromConfig(config);
 
   const tools = deps.audioTools ?? audioTools();
   const dbGate =
@@ -117,6 +130,30 @@ export function createApp(deps: AppDeps): App {
   const probeQueue = deps.probeQueue ?? createBoundedQueue(config.uploads.probe, 'upload check');
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
+  // Metrics and a trace span for every request, by route pattern (never the path: ids and tokens).
+  observeQueue(db.db);
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await tracer().startActiveSpan(
+      `${c.req.method} request`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': c.req.method } },
+      async (span) => {
+        try {
+          await next();
+        } finally {
+          const route = routePath(c, -1);
+          const status = c.res.status;
+          const labels = { method: c.req.method, route, status: String(status) };
+          httpRequests.inc(labels);
+          httpDuration.observe(labels, secondsSince(started));
+          span.updateName(`${c.req.method} ${route}`);
+          span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
+          if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+          span.end();
+        }
+      },
+    );
+  });
   app.use(requestId());
   app.use(securityHeaders(config));
   app.use(async (c, next) => {
@@ -138,6 +175,7 @@ export function createApp(deps: AppDeps): App {
     c.set('jobs', jobs);
     c.set('payments', deps.payments);
     c.set('audioTools', tools);
+    c.set('engines', engines);
     await next();
     // Path only: query strings may carry tokens (reset links), and headers and bodies never appear.
     // A 503 is a refusal the server chose, not a failure of its own: busy is worth a warning,
@@ -162,6 +200,8 @@ export function createApp(deps: AppDeps): App {
   app.use(gateDatabaseRequests());
 
   app.route('/', healthRouter());
+  app.route('/', probesRouter());
+  app.route('/', metricsRouter(config.observability.metricsToken));
   app.route('/', i18nRouter());
   app.route('/', authRouter());
   app.route('/', userRouter());

@@ -220,6 +220,104 @@ function isHttpUrl(value: string): boolean {
  * secret (DATABASE_URL, SMTP_URL, keys, engine URLs). Every value arrives as a string or not at
  * all (empty strings count as unset).
  */
+// ── Workers, engine pools and observability (docs/decisions/009-workers-engines-observability.md)
+
+/** One engine of a pool (STT_ENGINES / LLM_ENGINES entries). */
+export interface EngineConfig {
+  /** Shown in metrics and capabilities; never the URL (it may carry credentials). */
+  name: string;
+  baseUrl: string;
+  /** Secret: never logged. */
+  apiKey: string | undefined;
+  /** Speech engines: the model asked for (defaults to STT_MODEL). */
+  model: string | undefined;
+  /** Share of the requests among the healthy engines with room. */
+  weight: number;
+  /** Requests in flight at most, from this process. */
+  concurrency: number;
+  tag: 'local' | 'cloud';
+}
+
+const EngineEntrySchema = z.strictObject({
+  name: z
+    .string()
+    .regex(/^[\w.:-]{1,40}$/)
+    .optional(),
+  url: z.string().refine(isHttpUrl),
+  key: z.string().optional(),
+  model: z.string().optional(),
+  weight: z.number().positive().max(1000).default(1),
+  concurrency: z.number().int().min(1).max(256).default(4),
+  tag: z.enum(['local', 'cloud']).default('cloud'),
+});
+
+/** A JSON list of engines, e.g. `[{"url":"http://gpu:8000/v1","weight":2,"tag":"local"}]`. */
+function engineListVariable(kind: 'stt' | 'llm') {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'muss eine JSON-Liste sein' });
+        return z.NEVER;
+      }
+      const list = z.array(EngineEntrySchema).min(1).safeParse(raw);
+      if (!list.success) {
+        const issue = list.error.issues[0];
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            `muss eine JSON-Liste von Engines sein ({"url": …, "weight", "concurrency", ` +
+            `"tag": "local"|"cloud"}); Fehler bei ${issue?.path.join('.') || 'der Liste'}`,
+        });
+        return z.NEVER;
+      }
+      const names = new Set<string>();
+      return list.data.map((entry, index): EngineConfig => {
+        let name = entry.name ?? `${kind}-${index + 1}`;
+        while (names.has(name)) name = `${name}-${index + 1}`;
+        names.add(name);
+        return {
+          name,
+          baseUrl: entry.url,
+          apiKey: entry.key,
+          model: entry.model,
+          weight: entry.weight,
+          concurrency: entry.concurrency,
+          tag: entry.tag,
+        };
+      });
+    });
+}
+
+/** A single STT_BASE_URL / LLM_BASE_URL as a pool of one. */
+function singleEngine(
+  kind: 'stt' | 'llm',
+  baseUrl: string | undefined,
+  apiKey: string | undefined,
+  concurrency: number,
+): EngineConfig[] {
+  if (!baseUrl) return [];
+  const host = new URL(baseUrl).host;
+  return [
+    {
+      name: `${kind}-1`,
+      baseUrl,
+      apiKey,
+      model: undefined,
+      weight: 1,
+      concurrency,
+      tag: /^(127\.|localhost|\[::1\])/.test(host) ? 'local' : 'cloud',
+    },
+  ];
+}
+
+// ── end of the workers block
+
 const Variables = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -360,6 +458,19 @@ const Variables = z.object({
         `muss eine http(s)-URL sein, z. B. http://127.0.0.1:12111 (ist "${String(issue.input)}")`,
     })
     .optional(),
+  // off: this process only serves HTTP; `npm run worker` processes run the jobs.
+  WORKER: booleanVariable(),
+  WORKER_CONCURRENCY: integerVariable(1, 1, 64),
+  LLM_CONCURRENCY: integerVariable(2, 1, 64),
+  // Engine URLs and keys inside are not quoted in messages.
+  STT_ENGINES: engineListVariable('stt'),
+  LLM_ENGINES: engineListVariable('llm'),
+  METRICS_TOKEN: z.string().min(16, 'muss mindestens 16 Zeichen lang sein').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .refine(isHttpUrl, 'muss eine http(s)-URL sein')
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().default('protokoll'),
   // HTTPS with HTTP/2 (docs/architecture.md#serving): both files or neither.
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
@@ -473,9 +584,10 @@ function configSchema(root: string) {
          * In LLM_MODELS order; the first is the standard model. Empty without `baseUrl`; a chat
          * endpoint without a model list still needs one model to ask.
          */
-        models: e.LLM_BASE_URL
-          ? (e.LLM_MODELS ?? [{ id: 'gpt-4o-mini', premium: false }])
-          : ([] as LlmModel[]),
+        models:
+          e.LLM_BASE_URL || e.LLM_ENGINES
+            ? (e.LLM_MODELS ?? [{ id: 'gpt-4o-mini', premium: false }])
+            : ([] as LlmModel[]),
         /** Per request. */
         timeoutMs: e.LLM_TIMEOUT_MS,
       },
@@ -554,6 +666,29 @@ function configSchema(root: string) {
        * HTTPS with HTTP/2 (HTTP/1.1 still answered): the PEM files of the certificate (with its
        * chain) and the private key, absolute; undefined: plain HTTP/1.1.
        */
+      /** How one worker divides its work (docs/architecture.md#worker-and-jobs). */
+      worker: {
+        /** Whether this API process runs a worker of its own (WORKER, on unless off). */
+        inProcess: e.WORKER ?? true,
+        /** Jobs transcribing at once; each sends STT_CONCURRENCY chunks at once. */
+        concurrency: e.WORKER_CONCURRENCY,
+        /** Jobs summarising at once, beside the transcriptions. */
+        summaryConcurrency: e.LLM_CONCURRENCY,
+      },
+      /** Speech engines in rotation: STT_ENGINES, else STT_BASE_URL as a pool of one. */
+      sttEngines:
+        e.STT_ENGINES ?? singleEngine('stt', e.STT_BASE_URL, e.STT_API_KEY, 4 * e.STT_CONCURRENCY),
+      /** Language-model engines in rotation: LLM_ENGINES, else LLM_BASE_URL as a pool of one. */
+      llmEngines:
+        e.LLM_ENGINES ?? singleEngine('llm', e.LLM_BASE_URL, e.LLM_API_KEY, 4 * e.LLM_CONCURRENCY),
+      observability: {
+        /** Bearer token for GET /metrics; unset: /metrics answers 404. Secret: never logged. */
+        metricsToken: e.METRICS_TOKEN,
+        /** OTLP/HTTP endpoint for traces; unset: no tracing. */
+        otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+        /** service.name of the traces. */
+        serviceName: e.OTEL_SERVICE_NAME,
+      },
       tls:
         e.TLS_CERT_FILE && e.TLS_KEY_FILE
           ? { certFile: abs(e.TLS_CERT_FILE), keyFile: abs(e.TLS_KEY_FILE) }
@@ -569,6 +704,8 @@ export type SttConfig = Config['stt'];
 export type LlmConfig = Config['llm'];
 export type UploadLimits = Config['uploads'];
 export type DatabaseLimits = Config['database'];
+export type WorkerConfig = Config['worker'];
+export type ObservabilityConfig = Config['observability'];
 
 export type Env = Record<string, string | undefined>;
 

@@ -15,17 +15,7 @@ try {
 const logger = createLogger({ level: config.logLevel });
 
 // WORKER=off: this process only serves HTTP; `npm run worker` processes run the jobs.
-const workerSetting = process.env.WORKER?.trim().toLowerCase() ?? '';
-if (
-  workerSetting &&
-  !['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'].includes(workerSetting)
-) {
-  process.stderr.write(
-    `Protokoll startet nicht: ungültige Konfiguration.\n  WORKER: muss on oder off sein (ist "${process.env.WORKER}")\n`,
-  );
-  process.exit(1);
-}
-const inProcessWorker = !['off', 'false', '0', 'no'].includes(workerSetting);
+const inProcessWorker = config.worker.inProcess;
 
 let running: Awaited<ReturnType<typeof startServer>>;
 try {

@@ -5,10 +5,18 @@ import { serve } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { createJobSignal, createWorker, type Worker, type WorkerOptions } from './jobs/index.ts';
+import {
+  createJobSignal,
+  createWorker,
+  enginesFromConfig,
+  listenForJobs,
+  type Worker,
+  type WorkerOptions,
+} from './jobs/index.ts';
 import { ensureJwtSecret } from './lib/auth/secret.ts';
 import { answerClientError, MAX_HEADER_BYTES } from './lib/client-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { startTracing } from './lib/tracing.ts';
 import { startUploadSweeper } from './lib/upload-temp.ts';
 import { warnAboutPlaceholderPages } from './web/placeholder-content.ts';
 import { startPgliteUpkeep } from './db/pglite-upkeep.ts';
@@ -80,14 +88,27 @@ export async function startServer(
       hint: 'set JWT_SECRET when several API processes serve the same users',
     });
   }
+  const tracing = startTracing(config.observability);
   const db = options.db ?? (await openDatabase(config, { logger }));
   const ownsDb = !options.db;
   // One storage and one job signal for the API and its worker: an upload wakes the worker at once.
   const storage = options.storage ?? audioStorage(config.dataDir);
   const jobs = createJobSignal();
+  // Jobs queued by other API processes (or handed back by other workers) wake this one too.
+  const stopListening = await listenForJobs(db, jobs, logger);
   const payments = paymentsFromConfig(config);
   if (!payments) logger.info('payments are off: STRIPE_SECRET_KEY is not set');
-  const app = createApp({ db, config, logger, storage, jobs, ...(payments ? { payments } : {}) });
+  // One set of engine pools: the worker's requests and health checks are what capabilities shows.
+  const engines = enginesFromConfig(config);
+  const app = createApp({
+    db,
+    config,
+    logger,
+    storage,
+    jobs,
+    engines,
+    ...(payments ? { payments } : {}),
+  });
 
   let server: ReturnType<typeof serve>;
   let port: number;
@@ -117,6 +138,7 @@ export async function startServer(
       },
     ));
   } catch (error) {
+    await stopListening();
     if (ownsDb) await db.close();
     throw error;
   }
@@ -159,6 +181,7 @@ export async function startServer(
           logger,
           storage,
           jobs,
+          engines,
           ...(workerOptions === true ? {} : workerOptions),
         });
   worker?.start();
@@ -182,6 +205,8 @@ export async function startServer(
         for (const session of sessions) session.close();
       });
       await Promise.all([workerStopped, sweeper.stop(), upkeep?.stop()]);
+      await stopListening();
+      await tracing?.shutdown();
       if (ownsDb) await db.close();
       logger.info('stopped');
     })();

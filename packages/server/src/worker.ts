@@ -3,8 +3,9 @@
 // The API processes then run with WORKER=off, or keep their own in-process worker as well.
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createWorker } from './jobs/index.ts';
+import { createJobSignal, createWorker, listenForJobs } from './jobs/index.ts';
 import { createLogger } from './lib/logger.ts';
+import { startTracing } from './lib/tracing.ts';
 import { audioStorage } from './providers/storage/storage.ts';
 
 /** How long a running job may take to finish after SIGTERM before it is handed back. */
@@ -20,6 +21,7 @@ try {
 }
 
 const logger = createLogger({ level: config.logLevel });
+const tracing = startTracing(config.observability);
 if (!config.databaseUrl) {
   // PGlite's files belong to the one process that opened them; a second process on the same
   // folder (this worker next to the API) would corrupt them.
@@ -29,7 +31,7 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-if (!config.stt.baseUrl) {
+if (config.sttEngines.length === 0) {
   logger.warn('no STT_BASE_URL: jobs that need transcription will fail');
 }
 
@@ -44,12 +46,16 @@ try {
   process.exit(1);
 }
 
-// No job signal: this process queues nothing; new jobs are found by polling the shared queue.
+// The database's notifications wake the worker when an API process queues a job; polling stays
+// as the fallback (a lost LISTEN connection, a job whose retry time came).
+const jobs = createJobSignal();
+const stopListening = await listenForJobs(database, jobs, logger);
 const worker = createWorker({
   db: database.db,
   config,
   logger,
   storage: audioStorage(config.dataDir),
+  jobs,
 });
 worker.start();
 process.stdout.write(`Protokoll-Worker ${worker.id} läuft (${database.kind})\n`);
@@ -61,6 +67,8 @@ const stop = (signal: NodeJS.Signals) => {
   logger.info('shutting down', { signal });
   worker
     .stop({ graceMs: STOP_GRACE_MS })
+    .then(() => stopListening())
+    .then(() => tracing?.shutdown())
     .then(() => database.close())
     .then(
       () => process.exit(0),

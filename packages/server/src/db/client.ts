@@ -26,6 +26,70 @@ export interface Database {
   db: Db;
   kind: DbKind;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` on every NOTIFY on `channel` (from any process on PostgreSQL, from this
+   * instance on PGlite); answers the function that stops listening. Missing on a database that
+   * cannot listen (a test's stand-in): callers then poll.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+}
+
+/** LISTEN on PGlite: notifications of its own sessions, delivered after their commit. */
+export function pgliteListener(client: PGlite): NonNullable<Database['listen']> {
+  return async (channel, onNotify) => {
+    const unlisten = await client.listen(channel, () => onNotify());
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
+  };
+}
+
+/** How long a lost LISTEN connection waits before it connects again. */
+const RELISTEN_MS = 1_000;
+
+/**
+ * LISTEN on PostgreSQL: one connection of its own outside the pool (a pooled one would be handed
+ * to queries), connected again after a loss; `onNotify` is also called after each reconnection,
+ * since notifications sent while it was away are gone.
+ */
+export function postgresListener(url: string, logger: Logger): NonNullable<Database['listen']> {
+  return async (channel, onNotify) => {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (first: boolean): Promise<void> => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      next.on('error', (error) => {
+        logger.warn('job notifications lost, listening again', { err: error });
+        next.end().catch(() => {});
+        if (client === next) client = undefined;
+        if (!stopped) retry = setTimeout(() => void reconnect(), RELISTEN_MS);
+      });
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      client = next;
+      if (!first) onNotify();
+    };
+    const reconnect = () =>
+      connect(false).catch((error: unknown) => {
+        logger.warn('could not listen for job notifications', { err: error });
+        if (!stopped) retry = setTimeout(() => void reconnect(), RELISTEN_MS);
+      });
+    await connect(true);
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+      client = undefined;
+    };
+  };
 }
 
 export interface OpenOptions {
@@ -107,7 +171,7 @@ export async function openPglite(
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), listen: pgliteListener(client) };
 }
 
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
@@ -129,7 +193,12 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
     await pool.end();
     throw error;
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    listen: postgresListener(url, logger),
+  };
 }
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite; migrated unless told not to. */

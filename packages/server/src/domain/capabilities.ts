@@ -7,6 +7,7 @@ import {
 } from '@protokoll/contract';
 import type { Config } from '../config.ts';
 import type { AudioToolsFound } from '../processing/audio-tools.ts';
+import type { Engines } from '../jobs/pipeline.ts';
 
 export { EXTRACTIVE_MODEL_ID };
 
@@ -17,12 +18,12 @@ export { EXTRACTIVE_MODEL_ID };
 export const SUPPORTED_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'tr'] as const;
 
 /** A language model writes the summaries: LLM_BASE_URL and LLM_MODELS are both set. */
-export function llmConfigured(config: Pick<Config, 'llm'>): boolean {
-  return Boolean(config.llm.baseUrl) && config.llm.models.length > 0;
+export function llmConfigured(config: Pick<Config, 'llm' | 'llmEngines'>): boolean {
+  return config.llmEngines.length > 0 && config.llm.models.length > 0;
 }
 
 /** The summary models this server offers: LLM_MODELS, or the extractive summariser alone. */
-export function summaryModels(config: Pick<Config, 'llm'>): SummaryModel[] {
+export function summaryModels(config: Pick<Config, 'llm' | 'llmEngines'>): SummaryModel[] {
   if (llmConfigured(config)) {
     return config.llm.models.map(({ id, premium }) => ({ id, premium }));
   }
@@ -34,15 +35,20 @@ export function capabilitiesOf(
   config: Config,
   paymentsEnabled = false,
   tools: Pick<AudioToolsFound, 'missing'> = { missing: [] },
+  engines?: Pick<Engines, 'pools'>,
 ): CapabilitiesResponse {
+  const status = (engines?.pools ?? []).flatMap((pool) =>
+    pool.status().map((engine) => ({ kind: pool.kind, ...engine })),
+  );
   return {
     success: true,
-    stt_available: config.stt.baseUrl !== undefined,
+    stt_available: config.sttEngines.length > 0,
     missing_audio_tools: tools.missing,
     llm_available: llmConfigured(config),
     summary_models: summaryModels(config),
     languages: [...SUPPORTED_LANGUAGES],
     max_upload_bytes: config.maxUploadBytes,
     payments_enabled: paymentsEnabled,
+    ...(status.length > 0 ? { engines: status } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { Engines } from '../jobs/pipeline.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbKind } from '../db/client.ts';
 import type { JobSignal } from '../jobs/signal.ts';
@@ -42,6 +43,8 @@ export interface AppVariables {
   payments: Payments | undefined;
   /** ffmpeg and ffprobe as found at start-up (uploads are refused while one is missing). */
   audioTools: Promise<AudioToolsFound>;
+  /** The engine pools (GET /api/capabilities reports which engines are up). */
+  engines: Engines;
   /** Set by `requireAuth` on endpoints with `auth: true`; read it through `authOf(c)`. */
   auth?: AccessClaims;
 }

@@ -1,10 +1,11 @@
 // Durable processing of uploads: the queue on Postgres/PGlite, the pipeline's stages and the
 // worker that runs them.
-export { createJobSignal, type JobSignal } from './signal.ts';
+export { createJobSignal, JOBS_CHANNEL, listenForJobs, type JobSignal } from './signal.ts';
 export {
   claimJob,
   DEFAULT_LEASE_MS,
   enqueueJob,
+  notifyJobDue,
   releaseJob,
   renewLease,
   rescheduleJob,

@@ -42,6 +42,7 @@ import {
   type Transcription,
 } from '../processing/index.ts';
 import type { Storage } from '../providers/storage/storage.ts';
+import type { EnginePool } from '../processing/engine-pool.ts';
 
 /** The steps in order; `jobs.stage` names the next one to run. */
 export const STAGES = [
@@ -57,6 +58,20 @@ export type Stage = (typeof STAGES)[number];
 
 export function isStage(value: string): value is Stage {
   return (STAGES as readonly string[]).includes(value);
+}
+
+/**
+ * Which of a worker's slots a stage runs in (docs/architecture.md#worker-and-jobs): the speech
+ * engine's stages in a transcription slot, everything after in a summary slot, so a summary never
+ * waits behind another note's transcription.
+ */
+export type Phase = 'transcription' | 'summary';
+export const PHASE_STAGES: Record<Phase, readonly Stage[]> = {
+  transcription: ['prepare', 'transcribe'],
+  summary: ['merge', 'speakers', 'clean', 'summarise', 'store'],
+};
+export function phaseOf(stage: Stage): Phase {
+  return PHASE_STAGES.transcription.includes(stage) ? 'transcription' : 'summary';
 }
 
 /**
@@ -96,6 +111,8 @@ export interface Engines {
   chat: ChatClient | undefined;
   /** Model ids the chat engine serves (LLM_MODELS); other summary models are extractive. */
   llmModels: readonly string[];
+  /** The pools behind `stt` and `chat`: their health checks and which engines are up. */
+  pools?: readonly EnginePool<unknown>[];
 }
 
 export interface PipelineOptions {
@@ -145,6 +162,8 @@ export interface StageContext {
   progress(status: NoteStatus, percent: number): Promise<void>;
   /** Tells the worker's observer (logs, tests) about a finished chunk. */
   chunkDone(index: number): void;
+  /** Waits for the worker's slot the stage runs in (phaseOf), before the stage starts. */
+  enter?(stage: Stage): Promise<void>;
 }
 
 /** Formats ffmpeg must be able to seek in: MP4/M4A can keep their index at the end. */
@@ -468,6 +487,7 @@ export async function runStages(from: Stage, ctx: StageContext): Promise<void> {
   let stage = from;
   while (stage !== 'store') {
     ctx.signal.throwIfAborted();
+    await ctx.enter?.(stage);
     const display = STAGE_DISPLAY[stage];
     await ctx.progress(display.status, display.progress);
     ctx.logger.info('job stage', { noteId: ctx.note.id, stage });

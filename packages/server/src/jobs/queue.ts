@@ -6,17 +6,28 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs, type JobRow } from '../db/schema.ts';
+import { JOBS_CHANNEL } from './signal.ts';
 
 /** How long a claim holds without renewal; renewed every third of it while the job runs. */
 export const DEFAULT_LEASE_MS = 60_000;
 
 /**
- * The job of a new note, due now; call in the transaction that creates the note, and announce it
- * on the JobSignal once that has committed.
+ * Tells listening workers (signal.ts `listenForJobs`) that a job is due; inside a transaction the
+ * database delivers it on commit, and drops it on rollback.
+ */
+export async function notifyJobDue(db: Db): Promise<void> {
+  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+}
+
+/**
+ * The job of a new note, due now; call in the transaction that creates the note (workers
+ * listening are notified when it commits), and announce it on the JobSignal once that has
+ * committed (the workers of this process then need no database round trip).
  */
 export async function enqueueJob(tx: Db, noteId: number): Promise<JobRow> {
   const [job] = await tx.insert(jobs).values({ noteId }).returning();
   if (!job) throw new Error('enqueueJob: insert returned nothing');
+  await notifyJobDue(tx);
   return job;
 }
 
@@ -31,14 +42,19 @@ export async function claimJob(
   db: Db,
   workerId: string,
   leaseMs = DEFAULT_LEASE_MS,
+  /** Only jobs whose next stage is one of these (the worker has a free slot for them). */
+  stages?: readonly string[],
 ): Promise<JobRow | undefined> {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
-      or(
-        and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`)),
-        and(eq(jobs.state, 'running'), lt(jobs.leaseUntil, sql`now()`)),
+      and(
+        or(
+          and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`)),
+          and(eq(jobs.state, 'running'), lt(jobs.leaseUntil, sql`now()`)),
+        ),
+        stages ? inArray(jobs.stage, [...stages]) : undefined,
       ),
     )
     .orderBy(jobs.runAt, jobs.id)
@@ -168,5 +184,6 @@ export async function releaseJob(db: Db, jobId: number, workerId: string): Promi
     })
     .where(heldBy(jobId, workerId))
     .returning({ id: jobs.id });
+  if (rows.length > 0) await notifyJobDue(db);
   return rows.length > 0;
 }

@@ -6,9 +6,12 @@ import { jobs, notes, users, type NoteRow } from '../db/schema.ts';
 import { minutesAccountOf } from '../domain/minutes.ts';
 import { planById } from '../domain/plans.ts';
 import type { Transcription } from '../processing/index.ts';
-import { runStages, STAGE_DISPLAY, type StageContext } from './pipeline.ts';
+import { phaseOf, runStages, STAGE_DISPLAY, type StageContext } from './pipeline.ts';
 import { heldBy, writeCheckpoint, writeCheckpointEntry } from './queue.ts';
 import { JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
+import { jobSlotWait, jobStageDuration, secondsSince } from '../lib/metrics.ts';
+import { tracer } from '../lib/tracing.ts';
 
 /**
  * Shows a stage on the note, only while this worker still holds the note's job and the note is
@@ -93,8 +96,42 @@ export async function runClaimedJob(rt: WorkerRuntime, claim: Claim): Promise<No
     },
     progress: (status, percent) => showProgress(rt, claim, status, percent),
     chunkDone: (index) => rt.emit({ type: 'chunk', jobId: job.id, noteId: note.id, index }),
+    async enter(stage) {
+      endStage();
+      const phase = phaseOf(stage);
+      if (claim.slot?.phase !== phase) {
+        claim.slot?.release();
+        claim.slot = undefined;
+        const waitStarted = performance.now();
+        claim.slot = { phase, release: await rt.slots[phase].take(signal) };
+        jobSlotWait.observe({ phase }, secondsSince(waitStarted));
+      }
+      current = {
+        stage,
+        started: performance.now(),
+        span: tracer().startSpan(`job stage ${stage}`, {
+          attributes: { 'job.id': job.id, 'note.id': note.id, 'job.stage': stage },
+        }),
+      };
+      rt.emit({ type: 'stage', jobId: job.id, noteId: note.id, stage });
+    },
   };
-  await runStages(claim.stage, ctx);
+  let current: { stage: string; started: number; span: Span } | undefined;
+  /** Times and ends the span of the stage that ran last. */
+  const endStage = (failed = false) => {
+    if (!current) return;
+    jobStageDuration.observe({ stage: current.stage }, secondsSince(current.started));
+    if (failed) current.span.setStatus({ code: SpanStatusCode.ERROR });
+    current.span.end();
+    current = undefined;
+  };
+  try {
+    await runStages(claim.stage, ctx);
+    endStage();
+  } catch (error) {
+    endStage(true);
+    throw error;
+  }
   await showProgress(rt, claim, STAGE_DISPLAY.store.status, STAGE_DISPLAY.store.progress);
   return note;
 }

@@ -5,7 +5,8 @@ import type { Db } from '../db/client.ts';
 import type { JobRow, NoteRow } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
-import type { Checkpoint, Engines, PipelineOptions, Stage } from './pipeline.ts';
+import type { Slots } from './slots.ts';
+import type { Checkpoint, Engines, Phase, PipelineOptions, Stage } from './pipeline.ts';
 
 /** What a worker reports as it goes (for logs, metrics and tests). */
 export type WorkerEvent =
@@ -16,7 +17,13 @@ export type WorkerEvent =
   | { type: 'retry'; jobId: number; noteId: number; delayMs: number; error: string }
   | { type: 'failed'; jobId: number; noteId: number; key: string; minutesRefunded: number }
   | { type: 'released'; jobId: number; noteId: number }
-  | { type: 'lost'; jobId: number; noteId: number };
+  | { type: 'lost'; jobId: number; noteId: number }
+  /** The worker found nothing due (or no free slot) and waits. */
+  | { type: 'idle' }
+  /** An idle worker looks again: told by a job signal (NOTIFY, this process) or its poll timer. */
+  | { type: 'woken'; by: 'signal' | 'poll' }
+  /** A job entered a stage (after waiting for the stage's slot). */
+  | { type: 'stage'; jobId: number; noteId: number; stage: Stage };
 
 /** One worker's settings and dependencies, resolved from its options. */
 export interface WorkerRuntime {
@@ -34,6 +41,8 @@ export interface WorkerRuntime {
   unreachableBackoffMs: number;
   maxRetryBackoffMs: number;
   pipeline: PipelineOptions;
+  /** Jobs in each phase at once: transcription (WORKER_CONCURRENCY), summary (LLM_CONCURRENCY). */
+  slots: Record<Phase, Slots>;
   /** Reports an event; a failing listener is logged, never thrown. */
   emit(event: WorkerEvent): void;
 }
@@ -61,6 +70,8 @@ export interface Claim {
   log: Logger;
   /** Stops renewing the lease; the job itself is settled (or handed back) by then. */
   release(): void;
+  /** The worker slot the job holds now (pipeline.ts `phaseOf`), given back when it ends. */
+  slot?: { phase: Phase; release(): void } | undefined;
 }
 
 /** Where a note's intermediate files live while it is processed. */

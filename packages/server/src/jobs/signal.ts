@@ -1,9 +1,12 @@
 import { EventEmitter } from 'node:events';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
 
 /**
  * Wakes workers when a job was queued, so an upload starts at once instead of at the next poll.
- * The in-process signal only reaches workers of the same process (the default: the API runs its
- * own worker); workers in other processes find new jobs by polling the queue.
+ * The in-process signal reaches workers of the same process; `listenForJobs` feeds it the
+ * database's notifications (queue.ts sends one with every job it makes due), which reach every
+ * process on the same PostgreSQL. Polling stays as the fallback.
  */
 export interface JobSignal {
   /** Jobs were queued (call after the transaction that queued them has committed). */
@@ -23,4 +26,25 @@ export function createJobSignal(): JobSignal {
       return () => emitter.off('queued', listener);
     },
   };
+}
+
+/** The channel queue.ts notifies when a job becomes due now. */
+export const JOBS_CHANNEL = 'protokoll_jobs';
+
+/**
+ * Announces on `signal` every job notification the database delivers; answers the function that
+ * stops listening. Without `listen` (a stand-in database) nothing is announced: workers poll.
+ */
+export async function listenForJobs(
+  database: Pick<Database, 'listen'>,
+  signal: JobSignal,
+  logger: Logger,
+): Promise<() => Promise<void>> {
+  if (!database.listen) return async () => {};
+  try {
+    return await database.listen(JOBS_CHANNEL, () => signal.announce());
+  } catch (error) {
+    logger.warn('cannot listen for job notifications: workers poll', { err: error });
+    return async () => {};
+  }
 }

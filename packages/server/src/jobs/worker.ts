@@ -10,14 +10,25 @@ import type { JobRow } from '../db/schema.ts';
 import { silentLogger, type Logger } from '../lib/logger.ts';
 import { sweepStaleUploads } from '../lib/upload-temp.ts';
 import { createChatClient, createSttClient } from '../processing/index.ts';
+import { createEnginePool, type EnginePoolOptions } from '../processing/engine-pool.ts';
 import { audioStorage, type Storage } from '../providers/storage/storage.ts';
 import { claimNextJob, holdClaim } from './claim.ts';
-import type { Engines, PipelineOptions } from './pipeline.ts';
-import { DEFAULT_LEASE_MS } from './queue.ts';
+import {
+  isStage,
+  PHASE_STAGES,
+  phaseOf,
+  type Engines,
+  type Phase,
+  type PipelineOptions,
+} from './pipeline.ts';
+import { claimJob, DEFAULT_LEASE_MS } from './queue.ts';
 import { runClaimedJob } from './run.ts';
 import { JobInterrupted, type WorkerEvent, type WorkerRuntime } from './runtime.ts';
 import { cleanUpWork, settleExhausted, settleFailure, settleSuccess } from './settle.ts';
 import type { JobSignal } from './signal.ts';
+import { createSlots } from './slots.ts';
+import { jobsEnded, minutesCharged } from '../lib/metrics.ts';
+import { inSpan } from '../lib/tracing.ts';
 
 export { classifyFailure } from './settle.ts';
 export { workDirOf, type WorkerEvent } from './runtime.ts';
@@ -37,8 +48,13 @@ export interface WorkerOptions {
   /** How often an idle worker looks for due jobs (an announced job wakes it at once). */
   pollMs?: number;
   leaseMs?: number;
-  /** Jobs run at the same time; each already sends STT_CONCURRENCY chunks at once. */
+  /**
+   * Jobs transcribing at the same time (WORKER_CONCURRENCY); each sends STT_CONCURRENCY chunks
+   * at once.
+   */
   concurrency?: number;
+  /** Jobs summarising at the same time (LLM_CONCURRENCY), whatever the transcriptions do. */
+  summaryConcurrency?: number;
   /** Attempts of a job (retryable failures, lost workers) before it fails for good. */
   maxAttempts?: number;
   /** Wait before the second attempt; doubles with each further one. */
@@ -80,23 +96,75 @@ export const DEFAULT_RETRY_BACKOFF_MS = 30_000;
 export const DEFAULT_UNREACHABLE_BACKOFF_MS = 5_000;
 const DEFAULT_MAX_RETRY_BACKOFF_MS = 10 * 60_000;
 
-/** The engines a configuration names. */
-export function enginesFromConfig(config: Pick<Config, 'stt' | 'llm'>): Engines {
+/**
+ * The engines a configuration names: each kind a pool (processing/engine-pool.ts) of STT_ENGINES /
+ * LLM_ENGINES, or of the one STT_BASE_URL / LLM_BASE_URL.
+ */
+export function enginesFromConfig(
+  config: Pick<Config, 'stt' | 'llm' | 'sttEngines' | 'llmEngines'>,
+  options: EnginePoolOptions = {},
+): Engines {
   const { stt, llm } = config;
+  const sttPool =
+    config.sttEngines.length > 0
+      ? createEnginePool(
+          'stt',
+          config.sttEngines.map((engine) => ({
+            config: engine,
+            client: createSttClient({
+              baseUrl: engine.baseUrl,
+              apiKey: engine.apiKey,
+              model: engine.model ?? stt.model,
+              timeoutMs: stt.timeoutMs,
+            }),
+          })),
+          options,
+        )
+      : undefined;
+  const chatPool =
+    config.llmEngines.length > 0
+      ? createEnginePool(
+          'llm',
+          config.llmEngines.map((engine) => ({
+            config: engine,
+            client: createChatClient({
+              baseUrl: engine.baseUrl,
+              apiKey: engine.apiKey,
+              timeoutMs: llm.timeoutMs,
+            }),
+          })),
+          options,
+        )
+      : undefined;
   return {
-    stt: stt.baseUrl
-      ? createSttClient({
-          baseUrl: stt.baseUrl,
-          apiKey: stt.apiKey,
-          model: stt.model,
-          timeoutMs: stt.timeoutMs,
-        })
-      : undefined,
-    chat: llm.baseUrl
-      ? createChatClient({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, timeoutMs: llm.timeoutMs })
-      : undefined,
+    stt: sttPool && {
+      model: config.sttEngines[0]?.model ?? stt.model,
+      transcribe: (path, request) =>
+        sttPool.run((client) => client.transcribe(path, request), request?.signal),
+    },
+    chat: chatPool && {
+      complete: (request) => chatPool.run((client) => client.complete(request), request.signal),
+    },
     llmModels: llm.models.map((model) => model.id),
+    pools: [sttPool, chatPool].filter((pool) => pool !== undefined),
   };
+}
+
+/** Counts a worker's outcomes in the process's metrics. */
+function observeWorkerEvent(event: WorkerEvent): void {
+  switch (event.type) {
+    case 'done':
+      jobsEnded.inc({ outcome: 'done' });
+      minutesCharged.inc(event.minutesCharged);
+      break;
+    case 'retry':
+    case 'failed':
+    case 'released':
+    case 'lost':
+      jobsEnded.inc({ outcome: event.type });
+      break;
+    default:
+  }
 }
 
 /** The runtime a worker's parts share, from its options and the configuration. */
@@ -115,6 +183,12 @@ function runtimeOf(options: WorkerOptions, workerId: string): WorkerRuntime {
     retryBackoffMs: options.retryBackoffMs ?? config.jobRetryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS,
     unreachableBackoffMs: options.unreachableBackoffMs ?? DEFAULT_UNREACHABLE_BACKOFF_MS,
     maxRetryBackoffMs: options.maxRetryBackoffMs ?? DEFAULT_MAX_RETRY_BACKOFF_MS,
+    slots: {
+      transcription: createSlots(Math.max(1, options.concurrency ?? config.worker.concurrency)),
+      summary: createSlots(
+        Math.max(1, options.summaryConcurrency ?? config.worker.summaryConcurrency),
+      ),
+    },
     pipeline: {
       sttConcurrency: config.stt.concurrency,
       chunkRetries: 3,
@@ -122,6 +196,7 @@ function runtimeOf(options: WorkerOptions, workerId: string): WorkerRuntime {
       ...options.pipeline,
     },
     emit(event) {
+      observeWorkerEvent(event);
       try {
         options.onEvent?.(event);
       } catch (error) {
@@ -129,6 +204,13 @@ function runtimeOf(options: WorkerOptions, workerId: string): WorkerRuntime {
       }
     },
   };
+}
+
+/** A promise resolved by stop() or abandon(): the claim loop waiting for a slot ends on it. */
+function stopLatch(): { promise: Promise<void>; resolve(): void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
 }
 
 export function createWorker(options: WorkerOptions): Worker {
@@ -139,31 +221,41 @@ export function createWorker(options: WorkerOptions): Worker {
 
   let running = false;
   let stopping = false;
-  let slots: Promise<void>[] = [];
+  let loop: Promise<void> = Promise.resolve();
   let unsubscribe: (() => void) | undefined;
   const active = new Set<AbortController>();
-  const sleepers = new Set<() => void>();
+  const runs = new Set<Promise<void>>();
+  const sleepers = new Set<(by: 'signal' | 'poll') => void>();
+  let stopped = stopLatch();
 
-  function wake() {
-    for (const resolve of sleepers) resolve();
+  function wake(by: 'signal' | 'poll' = 'signal') {
+    for (const resolve of sleepers) resolve(by);
     sleepers.clear();
   }
 
-  function idle(): Promise<void> {
+  /** Waits for a job signal or the poll timer, and says which came first. */
+  function idle(): Promise<'signal' | 'poll'> {
+    rt.emit({ type: 'idle' });
     return new Promise((resolve) => {
-      const timer = setTimeout(done, pollMs);
-      function done() {
+      const timer = setTimeout(() => done('poll'), pollMs);
+      function done(by: 'signal' | 'poll') {
         clearTimeout(timer);
         sleepers.delete(done);
-        resolve();
+        resolve(by);
       }
       sleepers.add(done);
     });
   }
 
   /** One claimed job from its claim to its end: run, then settle whatever came of it. */
-  async function runJob(job: JobRow): Promise<void> {
+  function runJob(job: JobRow, slot?: { phase: Phase; release(): void }): Promise<void> {
+    const attributes = { 'job.id': job.id, 'note.id': job.noteId, 'job.attempt': job.attempts };
+    return inSpan('job', attributes, () => runJobInSpan(job, slot));
+  }
+
+  async function runJobInSpan(job: JobRow, slot?: { phase: Phase; release(): void }) {
     const claim = holdClaim(rt, job);
+    claim.slot = slot;
     active.add(claim.controller);
     let ended = false;
     try {
@@ -179,6 +271,7 @@ export function createWorker(options: WorkerOptions): Worker {
       ended = await settleFailure(rt, claim, error);
     } finally {
       claim.release();
+      claim.slot?.release();
       active.delete(claim.controller);
       await cleanUpWork(rt, claim, ended);
     }
@@ -191,17 +284,48 @@ export function createWorker(options: WorkerOptions): Worker {
     return true;
   }
 
-  async function slot(): Promise<void> {
+  /** The stages this worker has a free slot for now; undefined for all of them. */
+  function claimable(): readonly string[] | undefined | 'none' {
+    const free = (Object.keys(PHASE_STAGES) as Phase[]).filter(
+      (phase) => rt.slots[phase].free() > 0,
+    );
+    if (free.length === 0) return 'none';
+    if (free.length === Object.keys(PHASE_STAGES).length) return undefined;
+    return free.flatMap((phase) => PHASE_STAGES[phase]);
+  }
+
+  /**
+   * Claims jobs while a slot of the phase they are in is free, and starts each at once: the claim
+   * loop never waits for a job to end, only for a slot, a job signal or the poll.
+   */
+  async function claimLoop(): Promise<void> {
     while (!stopping) {
-      let ran = false;
+      const stages = claimable();
+      if (stages === 'none') {
+        const { transcription, summary } = rt.slots;
+        await Promise.race([transcription.released(), summary.released(), stopped.promise]);
+        continue;
+      }
+      let job: JobRow | undefined;
       try {
-        ran = await runOnce();
+        job = await claimJob(rt.db, rt.workerId, rt.leaseMs, stages);
       } catch (error) {
         // The database may be restarting: log, wait a poll, try again.
-        logger.error('worker could not run a job', { worker: id, err: error });
+        logger.error('worker could not claim a job', { worker: id, err: error });
       }
-      if (!ran && !stopping) await idle();
+      if (!job) {
+        if (!stopping) rt.emit({ type: 'woken', by: await idle() });
+        continue;
+      }
+      const phase = phaseOf(isStage(job.stage) ? job.stage : 'prepare');
+      const slot = { phase, release: await rt.slots[phase].take() };
+      const run = runJob(job, slot).catch((error: unknown) =>
+        logger.error('worker could not run a job', { worker: id, err: error }),
+      );
+      runs.add(run);
+      void run.finally(() => runs.delete(run));
     }
+    await Promise.all(runs);
   }
 
   return {
@@ -210,37 +334,41 @@ export function createWorker(options: WorkerOptions): Worker {
       if (running) return;
       running = true;
       stopping = false;
-      unsubscribe = options.jobs?.subscribe(wake);
+      stopped = stopLatch();
+      unsubscribe = options.jobs?.subscribe(() => wake('signal'));
       const { dataDir, uploads } = options.config;
       sweepStaleUploads(dataDir, uploads.staleAfterMs).catch((error: unknown) =>
         logger.warn('could not sweep stale uploads', { err: error }),
       );
-      slots = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => slot());
+      for (const pool of rt.engines.pools ?? []) pool.start();
+      loop = claimLoop();
       logger.info('worker started', { worker: id, pollMs, leaseMs: rt.leaseMs });
     },
     runOnce,
     wake,
     async stop({ graceMs = 10_000 } = {}) {
       stopping = true;
+      stopped.resolve();
       wake();
       const timer = setTimeout(() => {
         for (const controller of active) controller.abort(new JobInterrupted('stopping'));
       }, graceMs);
-      await Promise.all(slots);
+      await loop;
+      for (const pool of rt.engines.pools ?? []) pool.stop();
       clearTimeout(timer);
       unsubscribe?.();
       running = false;
-      slots = [];
       logger.info('worker stopped', { worker: id });
     },
     async abandon() {
       stopping = true;
+      stopped.resolve();
       for (const controller of active) controller.abort(new JobInterrupted('abandoned'));
       wake();
-      await Promise.all(slots);
+      await loop;
+      for (const pool of rt.engines.pools ?? []) pool.stop();
       unsubscribe?.();
       running = false;
-      slots = [];
     },
   };
 }

@@ -8,6 +8,7 @@
 // middleware that puts every request through it is http/db-gate.ts.
 import type { QueueLimits } from '../config.ts';
 import { createBoundedQueue } from './bounded-queue.ts';
+import { dbGateWait, secondsSince } from './metrics.ts';
 
 /** The place a running request holds in the gate. */
 export interface GatePlace {
@@ -42,7 +43,14 @@ export function createDbGate(limits: QueueLimits): DbGate {
   const places = createBoundedQueue(limits, 'database');
   return {
     async run(work, options) {
-      await places.enter(options);
+      const waitStarted = performance.now();
+      try {
+        await places.enter(options);
+      } catch (error) {
+        dbGateWait.observe({ outcome: 'refused' }, secondsSince(waitStarted));
+        throw error;
+      }
+      dbGateWait.observe({ outcome: 'admitted' }, secondsSince(waitStarted));
       let held = true;
       const place: GatePlace = {
         async away(outside) {

@@ -65,6 +65,7 @@ export function testApp(
     | 'probeQueue'
     | 'passwordQueue'
     | 'pageRenderer'
+    | 'engines'
   > = {},
 ) {
   const { logger, lines } = memoryLogger();

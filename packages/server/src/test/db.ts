@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { openPostgres, TurnTakingPGlite, type Database } from '../db/client.ts';
+import { openPostgres, pgliteListener, TurnTakingPGlite, type Database } from '../db/client.ts';
 import { migratePglite } from '../db/migrate.ts';
 import * as schema from '../db/schema.ts';
 
@@ -74,7 +74,13 @@ async function createPgliteDatabase(options: TestDatabaseOptions): Promise<TestD
   const client = new TurnTakingPGlite({ loadDataDir: await emptyClusterDump() });
   const db = drizzle({ client, schema });
   if (options.migrate !== false) await migratePglite(db);
-  return { db, kind: 'pglite', url: undefined, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    url: undefined,
+    close: () => client.close(),
+    listen: pgliteListener(client),
+  };
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {

@@ -42,7 +42,7 @@ export async function retryNote(
     }
     const [job] = await tx.select().from(jobs).where(eq(jobs.noteId, id)).for('update');
     const stage = job && isStage(job.stage) ? job.stage : 'prepare';
-    if (!config.stt.baseUrl && (stage === 'prepare' || stage === 'transcribe')) {
+    if (config.sttEngines.length === 0 && (stage === 'prepare' || stage === 'transcribe')) {
       throw noEngine(words);
     }
     if ((await heldMinutes(tx, id)) === 0) {

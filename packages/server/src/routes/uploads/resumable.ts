@@ -248,7 +248,7 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
 
   /** @returns the declared length (`Upload-Length`). */
   async function checkCreation(c: Context<AppEnv>, words: Wording): Promise<number> {
-    if (!config.stt.baseUrl) throw noEngine(words);
+    if (config.sttEngines.length === 0) throw noEngine(words);
     const { missing } = await c.var.audioTools;
     if (missing.length > 0) throw noAudioTools(words, missing);
     const length = c.req.header('Upload-Length');

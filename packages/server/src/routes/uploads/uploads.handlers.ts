@@ -47,7 +47,7 @@ export function uploadNoteHandler(slots: UploadSlots) {
     if (!user) throw notAuthenticated();
     const words = await requestWording(c, user.locale);
     // Refused before a byte is read: nothing could process the recording, nothing is charged.
-    if (!config.stt.baseUrl) throw noEngine(words);
+    if (config.sttEngines.length === 0) throw noEngine(words);
     const { missing } = await c.var.audioTools;
     if (missing.length > 0) throw noAudioTools(words, missing);
     const contentType = c.req.header('Content-Type') ?? '';
