@@ -71,7 +71,27 @@ export interface Config {
   jobRetryBackoffMs: number | undefined;
   /** Payments through Stripe; undefined (STRIPE_SECRET_KEY unset) means payments are off. */
   stripe: StripeConfig | undefined;
+  /** Where recordings, level overviews and resumable uploads are kept (docs/uploads.md#storage). */
+  storage: StorageConfig;
 }
+
+// ---- Object storage (issue 41): STORAGE, S3_* ------------------------------------------------
+/**
+ * `local`: the folder DATA_DIR/audio (the embedded default). `s3`: a bucket of any S3-compatible
+ * service; credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID and
+ * AWS_SECRET_ACCESS_KEY, a profile, an instance role), never from this configuration.
+ */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Another service than AWS (MinIO, Garage, a local test server); undefined: AWS. */
+      endpoint: string | undefined;
+      /** Bucket in the path (`host/bucket/key`) instead of the host name: most self-hosted services. */
+      forcePathStyle: boolean;
+    };
 
 /** Stripe: hosted checkout, customer portal and signed webhooks (docs/billing.md). */
 export interface StripeConfig {
@@ -493,6 +513,26 @@ const EnvSchema = z.object({
         `muss eine http(s)-URL sein, z. B. http://127.0.0.1:12111 (ist "${String(issue.input)}")`,
     })
     .optional(),
+  // ---- Object storage (issue 41) ----
+  STORAGE: z
+    .enum(['local', 's3'], {
+      error: (issue) => `muss local oder s3 sein (ist "${String(issue.input)}")`,
+    })
+    .default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: (issue) =>
+        `muss ein Bucket-Name sein (3–63 Zeichen: a–z, 0–9, . und -) (ist "${String(issue.input)}")`,
+    })
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  // Not quoted: an endpoint URL may carry credentials.
+  S3_ENDPOINT: z
+    .string()
+    .refine(isHttpUrl, 'muss eine http(s)-URL sein, z. B. http://127.0.0.1:9000')
+    .optional(),
+  S3_FORCE_PATH_STYLE: booleanVariable(),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -526,6 +566,11 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
         variable: 'STRIPE_WEBHOOK_SECRET',
         message: 'muss gesetzt sein, wenn STRIPE_SECRET_KEY gesetzt ist (whsec_…)',
       },
+    ]);
+  }
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError([
+      { variable: 'S3_BUCKET', message: 'muss gesetzt sein, wenn STORAGE=s3 ist' },
     ]);
   }
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(root, p));
@@ -610,6 +655,17 @@ export function loadConfig(env: Env = process.env, options: { root?: string } = 
             apiBase: e.STRIPE_API_BASE ? stripeApiBase(e.STRIPE_API_BASE) : undefined,
           }
         : undefined,
+    storage:
+      e.STORAGE === 's3' && e.S3_BUCKET
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            // A self-hosted endpoint rarely has a wildcard DNS name per bucket.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          }
+        : { kind: 'local' },
   };
 }
 

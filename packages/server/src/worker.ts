@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createWorker } from './jobs/index.ts';
 import { createLogger } from './lib/logger.ts';
-import { audioStorage } from './providers/storage/storage.ts';
+import { storageOf } from './providers/storage/index.ts';
 
 /** How long a running job may take to finish after SIGTERM before it is handed back. */
 const STOP_GRACE_MS = 20_000;
@@ -49,7 +49,7 @@ const worker = createWorker({
   db: database.db,
   config,
   logger,
-  storage: audioStorage(config.dataDir),
+  storage: storageOf(config),
 });
 worker.start();
 process.stdout.write(`Protokoll-Worker ${worker.id} läuft (${database.kind})\n`);
