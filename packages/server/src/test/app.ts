@@ -65,6 +65,7 @@ export function testApp(
     | 'probeQueue'
     | 'passwordQueue'
     | 'pageRenderer'
+    | 'storage'
   > = {},
 ) {
   const { logger, lines } = memoryLogger();

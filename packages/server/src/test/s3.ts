@@ -19,6 +19,10 @@ export interface TestS3 {
   /** The environment a child process (an API or worker) needs to use the same bucket. */
   env: Record<string, string>;
   client: S3Client;
+  /** Takes the service away (connections refused); its objects stay for `resume`. */
+  pause(): Promise<void>;
+  /** Brings it back on the same port with the same objects. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,13 +47,15 @@ export function matchS3rverSigning(client: S3Client): void {
 /** Starts a server with one empty bucket; `stop` closes it and removes its folder. */
 export async function startTestS3(bucket = 'protokoll-test'): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), 'protokoll-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
+  const serve = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+  let server: S3rver | undefined = serve(0);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const settings = {
@@ -73,9 +79,17 @@ export async function startTestS3(bucket = 'protokoll-test'): Promise<TestS3> {
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     },
     client,
+    async pause() {
+      await server?.close();
+      server = undefined;
+    },
+    async resume() {
+      server = serve(port);
+      await server.run();
+    },
     async stop() {
       client.destroy();
-      await server.close();
+      await server?.close();
       await rm(directory, { recursive: true, force: true });
     },
   };
