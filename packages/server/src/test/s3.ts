@@ -21,7 +21,7 @@ export interface TestS3 {
   client: S3Client;
   /** Takes the service away (connections refused); its objects stay for `resume`. */
   pause(): Promise<void>;
-  /** Brings it back on the same port with the same objects. */
+  /** Brings it back on the same port with the same objects (nothing when it is running). */
   resume(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -84,6 +84,7 @@ export async function startTestS3(bucket = 'protokoll-test'): Promise<TestS3> {
       server = undefined;
     },
     async resume() {
+      if (server) return;
       server = serve(port);
       await server.run();
     },
