@@ -3,6 +3,7 @@
  *
  *   npm run bench:pipeline                 both parts
  *   npm run bench:pipeline -- upload       only the 1 GiB uploads (or `pipeline`; BENCH_PARTS too)
+ *   npm run bench:pipeline -- storage      the 1 GiB upload into the local folder and into S3
  *   BENCH_HOURS=0.5 BENCH_LATENCY_MS=200          a shorter recording, another engine latency
  *   DATABASE_URL=postgres://…                     the pipeline on PGlite, then on PostgreSQL (a
  *                                                 throwaway database on that server)
@@ -36,7 +37,7 @@ import type { WorkerEvent } from '../src/jobs/index.ts';
 import { silentLogger } from '../src/lib/logger.ts';
 import { monthPeriod } from '../src/domain/minutes.ts';
 import { startServer } from '../src/server.ts';
-import { runUploadBench } from './upload-bench.ts';
+import { runStorageBench, runUploadBench } from './upload-bench.ts';
 
 const exec = promisify(execFile);
 const PARTS = (process.argv[2] ?? process.env.BENCH_PARTS ?? 'upload,pipeline').split(',');
@@ -401,6 +402,7 @@ async function pipelinePart(kind: 'pglite' | 'postgres'): Promise<void> {
 
 out(`Pipeline benchmark (${new Date().toISOString()})`);
 if (PARTS.includes('upload')) await runUploadBench(out);
+if (PARTS.includes('storage')) await runStorageBench(out);
 if (PARTS.includes('pipeline')) {
   const only = process.env.BENCH_ENGINES?.split(',').map((name) => name.trim());
   if (!only || only.includes('pglite')) await pipelinePart('pglite');

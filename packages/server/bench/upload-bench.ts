@@ -27,6 +27,7 @@ import { basename, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { startOpenAiPeer } from '../../../tests/peers/openai.ts';
+import { startTestS3 } from '../src/test/s3.ts';
 
 const exec = promisify(execFile);
 const GiB = 1024 ** 3;
@@ -451,6 +452,83 @@ export async function runUploadBench(out: Out): Promise<void> {
       server.stdin.end();
       await exited;
     }
+    await peer.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `npm run bench:pipeline -- storage`: the 1 GiB WAV by multipart `POST /api/note` into the local
+ * folder, then into S3 storage (STORAGE=s3) on a local S3-compatible server over loopback (the
+ * tests' @20minutes/s3rver, which keeps its objects on the same disk), each to a fresh server
+ * process. Throughput of each, S3 as a share of local, and the server's RSS growth.
+ */
+export async function runStorageBench(out: Out): Promise<void> {
+  out('3) 1 GiB multipart upload into the local folder, then into S3 storage over loopback');
+  const work = await mkdtemp(join(tmpdir(), 'protokoll-storage-bench-'));
+  const peer = await startOpenAiPeer();
+  const s3 = await startTestS3('protokoll-bench');
+  try {
+    const file = join(work, 'bench-1gib.wav');
+    await makeWav(file);
+    const size = (await stat(file)).size;
+    const figures: Record<string, number> = {};
+    for (const [label, env] of [
+      ['local folder', {}],
+      ['S3 (loopback)', s3.env],
+    ] as const) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/upload-server.ts'], {
+        cwd: serverDir,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          SERVE_APP: 'false',
+          PORT: '0',
+          DATA_DIR: join(work, `data-${Object.keys(figures).length}`),
+          DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+          LOG_LEVEL: 'warn',
+          JWT_SECRET: randomBytes(32).toString('hex'),
+          STT_BASE_URL: peer.url,
+          MAX_UPLOAD_BYTES: '2G',
+          ...env,
+        },
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      try {
+        const next = lines(child);
+        const { url: base } = JSON.parse(await next()) as { url: string };
+        const { token, userId } = await register(base);
+        child.stdin.write(`grant ${userId} 5000\n`);
+        await next();
+        const pid = child.pid!;
+        const rssBefore = await rssKiB(pid);
+        let rssPeak = rssBefore;
+        const sampler = setInterval(() => {
+          rssKiB(pid).then(
+            (kib) => (rssPeak = Math.max(rssPeak, kib)),
+            () => {},
+          );
+        }, 20);
+        const res = await curlUpload(`${base}/api/note`, file, token);
+        clearInterval(sampler);
+        rssPeak = Math.max(rssPeak, await rssKiB(pid));
+        const throughput = rate(size, res.ms);
+        figures[label] = throughput;
+        out(`   ${label}: answer ${res.status}, ${seconds(res.ms)}, ${throughput.toFixed(0)} MB/s`);
+        out(
+          `     server RSS ${(rssBefore / 1024).toFixed(0)} MiB before, ${(rssPeak / 1024).toFixed(0)} MiB peak → growth ${((rssPeak - rssBefore) / 1024).toFixed(1)} MiB`,
+        );
+      } finally {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.stdin.end();
+        await exited;
+      }
+    }
+    const local = figures['local folder'] ?? NaN;
+    const remote = figures['S3 (loopback)'] ?? NaN;
+    out(`   S3 at ${((remote / local) * 100).toFixed(0)} % of the local folder's speed`);
+  } finally {
+    await s3.stop();
     await peer.close();
     await rm(work, { recursive: true, force: true });
   }

@@ -19,7 +19,8 @@ import { readVersion } from './lib/version.ts';
 import { audioTools, type AudioToolsFound } from './processing/audio-tools.ts';
 import { createMailer, outboxDir, type Mailer } from './providers/mail/mailer.ts';
 import type { Payments } from './providers/payments/index.ts';
-import { audioStorage, type Storage } from './providers/storage/storage.ts';
+import { storageOf } from './providers/storage/index.ts';
+import type { Storage } from './providers/storage/storage.ts';
 import { authRouter } from './routes/auth/index.ts';
 import { billingRouter } from './routes/billing/index.ts';
 import { capabilitiesRouter } from './routes/capabilities/index.ts';
@@ -116,7 +117,7 @@ export function createApp(deps: AppDeps): App {
     (config.googleClientId
       ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
       : undefined);
-  const storage = deps.storage ?? audioStorage(config.dataDir);
+  const storage = deps.storage ?? storageOf(config);
   const jobs = deps.jobs ?? createJobSignal();
   const engines = deps.engines ?? enginesFromConfig(config);
 

@@ -471,6 +471,27 @@ const Variables = z.object({
     .refine(isHttpUrl, 'muss eine http(s)-URL sein')
     .optional(),
   OTEL_SERVICE_NAME: z.string().default('protokoll'),
+  // Object storage (docs/uploads.md#storage): the local folder, or a bucket of an S3-compatible
+  // service whose credentials come from the AWS SDK's default chain, never from here.
+  STORAGE: z
+    .enum(['local', 's3'], {
+      error: (issue) => `muss local oder s3 sein (ist "${String(issue.input)}")`,
+    })
+    .default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: (issue) =>
+        `muss ein Bucket-Name sein (3–63 Zeichen: a–z, 0–9, . und -) (ist "${String(issue.input)}")`,
+    })
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  // Not quoted: an endpoint URL may carry credentials.
+  S3_ENDPOINT: z
+    .string()
+    .refine(isHttpUrl, 'muss eine http(s)-URL sein, z. B. http://127.0.0.1:9000')
+    .optional(),
+  S3_FORCE_PATH_STYLE: booleanVariable(),
   // HTTPS with HTTP/2 (docs/architecture.md#serving): both files or neither.
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
@@ -500,6 +521,14 @@ function configSchema(root: string) {
         code: 'custom',
         path: ['STRIPE_WEBHOOK_SECRET'],
         message: 'muss gesetzt sein, wenn STRIPE_SECRET_KEY gesetzt ist (whsec_…)',
+      });
+      return z.NEVER;
+    }
+    if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'muss gesetzt sein, wenn STORAGE=s3 ist',
       });
       return z.NEVER;
     }
@@ -666,6 +695,24 @@ function configSchema(root: string) {
        * HTTPS with HTTP/2 (HTTP/1.1 still answered): the PEM files of the certificate (with its
        * chain) and the private key, absolute; undefined: plain HTTP/1.1.
        */
+      /**
+       * Where recordings and level overviews are kept (docs/uploads.md#storage): `local`, the
+       * folder DATA_DIR/audio (the embedded default), or `s3`, a bucket of any S3-compatible
+       * service.
+       */
+      storage:
+        e.STORAGE === 's3' && e.S3_BUCKET
+          ? {
+              kind: 's3' as const,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              /** Another service than AWS (Garage, SeaweedFS, a local test server); undefined: AWS. */
+              endpoint: e.S3_ENDPOINT,
+              /** Bucket in the path instead of the host name (a self-hosted endpoint rarely has a
+               * wildcard DNS name per bucket). */
+              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+            }
+          : { kind: 'local' as const },
       /** How one worker divides its work (docs/architecture.md#worker-and-jobs). */
       worker: {
         /** Whether this API process runs a worker of its own (WORKER, on unless off). */
@@ -705,6 +752,7 @@ export type LlmConfig = Config['llm'];
 export type UploadLimits = Config['uploads'];
 export type DatabaseLimits = Config['database'];
 export type WorkerConfig = Config['worker'];
+export type StorageConfig = Config['storage'];
 export type ObservabilityConfig = Config['observability'];
 
 export type Env = Record<string, string | undefined>;

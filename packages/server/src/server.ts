@@ -20,7 +20,8 @@ import { startTracing } from './lib/tracing.ts';
 import { startUploadSweeper } from './lib/upload-temp.ts';
 import { warnAboutPlaceholderPages } from './web/placeholder-content.ts';
 import { startPgliteUpkeep } from './db/pglite-upkeep.ts';
-import { audioStorage, type Storage } from './providers/storage/storage.ts';
+import { storageOf } from './providers/storage/index.ts';
+import type { Storage } from './providers/storage/storage.ts';
 import { paymentsFromConfig } from './providers/payments/index.ts';
 import { audioTools, describeAudioTools } from './processing/audio-tools.ts';
 
@@ -92,7 +93,7 @@ export async function startServer(
   const db = options.db ?? (await openDatabase(config, { logger }));
   const ownsDb = !options.db;
   // One storage and one job signal for the API and its worker: an upload wakes the worker at once.
-  const storage = options.storage ?? audioStorage(config.dataDir);
+  const storage = options.storage ?? storageOf(config);
   const jobs = createJobSignal();
   // Jobs queued by other API processes (or handed back by other workers) wake this one too.
   const stopListening = await listenForJobs(db, jobs, logger);

@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { createJobSignal, createWorker, listenForJobs } from './jobs/index.ts';
 import { createLogger } from './lib/logger.ts';
 import { startTracing } from './lib/tracing.ts';
-import { audioStorage } from './providers/storage/storage.ts';
+import { storageOf } from './providers/storage/index.ts';
 
 /** How long a running job may take to finish after SIGTERM before it is handed back. */
 const STOP_GRACE_MS = 20_000;
@@ -54,7 +54,7 @@ const worker = createWorker({
   db: database.db,
   config,
   logger,
-  storage: audioStorage(config.dataDir),
+  storage: storageOf(config),
   jobs,
 });
 worker.start();

@@ -11,7 +11,8 @@ import { silentLogger, type Logger } from '../lib/logger.ts';
 import { sweepStaleUploads } from '../lib/upload-temp.ts';
 import { createChatClient, createSttClient } from '../processing/index.ts';
 import { createEnginePool, type EnginePoolOptions } from '../processing/engine-pool.ts';
-import { audioStorage, type Storage } from '../providers/storage/storage.ts';
+import { storageOf } from '../providers/storage/index.ts';
+import type { Storage } from '../providers/storage/storage.ts';
 import { claimNextJob, holdClaim } from './claim.ts';
 import {
   isStage,
@@ -176,7 +177,7 @@ function runtimeOf(options: WorkerOptions, workerId: string): WorkerRuntime {
     workerId,
     dataDir: config.dataDir,
     logger,
-    storage: options.storage ?? audioStorage(config.dataDir),
+    storage: options.storage ?? storageOf(config),
     engines: options.engines ?? enginesFromConfig(config),
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     maxAttempts: options.maxAttempts ?? config.jobMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,

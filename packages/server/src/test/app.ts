@@ -66,6 +66,7 @@ export function testApp(
     | 'passwordQueue'
     | 'pageRenderer'
     | 'engines'
+    | 'storage'
   > = {},
 ) {
   const { logger, lines } = memoryLogger();

@@ -31,7 +31,7 @@ import {
 import { planById, type PlanDefinition } from '../plans.ts';
 import type { Wording } from '../../lib/wording.ts';
 import { AudioError, detectAudio } from '../../processing/index.ts';
-import { audioKey } from '../../providers/storage/storage.ts';
+import { audioKey, InvalidStorageKeyError } from '../../providers/storage/storage.ts';
 import { SUPPORTED_LANGUAGES, summaryModels } from '../capabilities.ts';
 import { gated, type DomainDeps } from '../deps.ts';
 import {
@@ -40,6 +40,7 @@ import {
   fileTooLong,
   insufficientMinutes,
   missingFile,
+  storageUnavailable,
 } from './refusals.ts';
 
 /**
@@ -193,7 +194,15 @@ export async function createNoteFromUpload(
 
   const key = audioKey(user.id, detected.ext);
   // Written once: the temporary file becomes the stored recording.
-  await storage.moveIn(file.path, key);
+  try {
+    await storage.moveIn(file.path, key);
+  } catch (error) {
+    if (error instanceof InvalidStorageKeyError) throw error;
+    // The folder or the S3 service failed: a translated 503, nothing reserved, nothing kept.
+    logger.error('upload could not be stored', { key, err: error });
+    await storage.remove(key).catch(() => undefined);
+    throw storageUnavailable(words);
+  }
   let note: NoteRow;
   try {
     // Refused here (503, server busy), the recording just moved in is removed below like after

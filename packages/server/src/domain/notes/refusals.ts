@@ -125,3 +125,17 @@ export function beyondDeclaredLength(words: Wording, declaredBytes: number): Api
     { closeConnection: true },
   );
 }
+
+/** Seconds a client whose recording could not be stored is told to wait (`Retry-After`). */
+export const STORAGE_RETRY_AFTER_SECONDS = 60;
+
+/** Storage (the folder or the S3 service) failed while the recording was being stored: 503. */
+export function storageUnavailable(words: Wording): ApiError {
+  return new ApiError(
+    503,
+    ErrorCode.SERVER,
+    words.t('processing.upload.storageUnavailable'),
+    undefined,
+    { retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS },
+  );
+}

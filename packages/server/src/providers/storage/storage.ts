@@ -23,8 +23,8 @@ export type StorageBody = Readable | WebReadableStream<Uint8Array> | AsyncIterab
 
 /**
  * Where recordings live. Keys are relative paths such as `12/3f9c….mp3`; callers never see the
- * backing folder, so an S3-compatible implementation can take its place later
- * (docs/architecture.md#providers).
+ * backing folder or bucket: a local folder (`createLocalStorage`) or an S3-compatible service
+ * (`createS3Storage`, ./s3.ts) (docs/uploads.md#storage).
  */
 export interface Storage {
   /** Stores `body` under `key`, replacing what was there; readers never see a half-written object. */
@@ -55,6 +55,21 @@ export class InvalidStorageKeyError extends Error {
   }
 }
 
+/** What `read` rejects with when the object is not there, whichever the backend (`code` as fs's). */
+export class StorageObjectMissingError extends Error {
+  readonly code = 'ENOENT';
+  constructor(key: string) {
+    super(`No such storage object: ${JSON.stringify(key)}`);
+    this.name = 'StorageObjectMissingError';
+  }
+}
+
+/** `key` when it is a valid storage key (KEY_PATTERN, at most 500 characters). */
+export function checkStorageKey(key: string): string {
+  if (key.length > 500 || !KEY_PATTERN.test(key)) throw new InvalidStorageKeyError(key);
+  return key;
+}
+
 function isMissing(error: unknown): boolean {
   return (error as { code?: unknown } | undefined)?.code === 'ENOENT';
 }
@@ -64,8 +79,7 @@ export function createLocalStorage(root: string): Storage {
   const base = resolve(root);
 
   function pathOf(key: string): string {
-    if (key.length > 500 || !KEY_PATTERN.test(key)) throw new InvalidStorageKeyError(key);
-    const path = resolve(base, key);
+    const path = resolve(base, checkStorageKey(key));
     // The pattern already rules out escapes; this guards the guard.
     if (!path.startsWith(base + sep)) throw new InvalidStorageKeyError(key);
     return path;
