@@ -308,7 +308,14 @@ const signedInRuns = SIGNED_IN_PAGES.flatMap((path) =>
     { path, protocol, label: `${path} −cookies`, authCookie: false, refreshCookie: false },
     // A repeat visit: the same browser loads the page again, its hashed files in the cache; the
     // bytes count the second load alone (docs/architecture.md#signed-in-frames).
-    { path, protocol, label: `${path} repeat`, authCookie: true, refreshCookie: true, repeat: true },
+    {
+      path,
+      protocol,
+      label: `${path} repeat`,
+      authCookie: true,
+      refreshCookie: true,
+      repeat: true,
+    },
   ]),
 );
 for (const { path, protocol, label, authCookie, refreshCookie, repeat } of signedInRuns) {
