@@ -19,7 +19,9 @@ const known = (name: string) =>
 
 describe('deployment files', () => {
   it('the compose file gives the Protokoll processes only known variables, each in the README', async () => {
-    const compose = parse(await readFile(join(repoRoot, 'deploy/compose.yaml'), 'utf8')) as {
+    const compose = parse(await readFile(join(repoRoot, 'deploy/compose.yaml'), 'utf8'), {
+      merge: true,
+    }) as {
       'x-protokoll-environment': Record<string, unknown>;
       services: Record<string, { environment?: unknown; build?: unknown; image?: string }>;
     };

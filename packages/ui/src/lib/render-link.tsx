@@ -1,24 +1,8 @@
 import { Slot } from 'radix-ui';
+import type { LinkItem } from './link-item.ts';
 import { useUi } from './ui-provider.tsx';
 
-/** Anything a link can point at: the app hands these in, the UI never builds a URL itself. */
-export interface LinkItem {
-  /** Stable identifier, used as React key and for tests. */
-  key: string;
-  /** Visible, already translated text. */
-  label: string;
-  /** Target the app resolved for the active locale, e.g. "/notes" or "/en/notes". */
-  href: string;
-}
-
-/**
- * Lets the app render its router link. Return one element that forwards unknown props
- * (className, aria-current, onClick) to its anchor: the UI merges its own props onto it.
- */
-export type RenderLink<T extends LinkItem = LinkItem> = (
-  item: T,
-  children: React.ReactNode,
-) => React.ReactElement;
+export type { LinkItem, RenderLink } from './link-item.ts';
 
 export interface ItemLinkProps<T extends LinkItem> extends Omit<React.ComponentProps<'a'>, 'href'> {
   item: T;

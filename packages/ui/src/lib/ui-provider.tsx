@@ -1,7 +1,7 @@
 import type { Locale } from '@protokoll/contract';
 import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RenderLink } from './render-link.tsx';
+import type { RenderLink } from './link-item.ts';
 
 /** What the app tells every screen once, instead of handing it down prop by prop. */
 export interface UiSettings {

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { useTranslation } from 'react-i18next';
-import type { TeamActionStatus } from './team-screen.tsx';
+import type { TeamActionStatus } from './action-status.ts';
 
 /** An invitation to a team for the signed-in person: accept it, or what came of accepting. */
 export function InvitationBanner({

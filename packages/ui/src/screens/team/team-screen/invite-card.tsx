@@ -15,7 +15,7 @@ import { FormCard } from '../../../components/form-card.tsx';
 import { fieldIssuesOf, TextFormField, useServerFieldErrors } from '../../../components/form.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { useTranslation } from 'react-i18next';
-import type { TeamActionStatus } from './team-screen.tsx';
+import type { TeamActionStatus } from './action-status.ts';
 
 const inviteFields = ['email'] as const;
 

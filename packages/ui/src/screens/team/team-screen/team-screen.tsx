@@ -17,7 +17,9 @@ import { MembersCard } from './members-card.tsx';
 import { InvitationsCard } from './invitations-card.tsx';
 
 /** How the last change (invite, remove, revoke, leave, accept) went. */
-export type TeamActionStatus = 'idle' | 'pending' | 'success' | 'error';
+import type { TeamActionStatus } from './action-status.ts';
+
+export type { TeamActionStatus };
 
 export interface TeamScreenProps extends Omit<React.ComponentProps<'div'>, 'children'> {
   /** The caller's team as `GET /api/team` answers it. */
