@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:web` — how fast the web app is (docs/architecture.md#measuring-speed). A
+// `npm run bench:web` — how fast the web app is (docs/decisions/012-public-page-speed.md#measuring-speed). A
 // benchmark, not a test: it builds the app, starts the production server on a fresh embedded
 // database and prints
 //  - for the public pages: Lighthouse (from npm, on Debian's Chromium), mobile with simulated

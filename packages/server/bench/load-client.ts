@@ -3,7 +3,7 @@
  * connection, send one request after another for `durationS` seconds and time every exchange.
  *
  * Unlike autocannon (which the benchmark used first), a client that gets 503 waits out the
- * answer's `Retry-After` before its next request, as the app does (docs/architecture.md#load-client).
+ * answer's `Retry-After` before its next request, as the app does (docs/decisions/011-database-queue-and-pglite.md#load-client).
  * A client that sends again at once keeps the server's event loop busy with refusals, and Node
  * accepts one new connection per turn of that loop: the clients still waiting to connect then
  * waited over a second before the server could read their first request.

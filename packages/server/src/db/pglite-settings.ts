@@ -2,7 +2,7 @@
 // inside this process's WebAssembly memory, which grows and never shrinks: whatever PostgreSQL
 // touches once stays in the server's resident memory for good. The settings below keep that
 // small; durability is untouched (WAL, commits and checkpoints are PGlite's own defaults; what
-// survives a crash on PGlite: docs/architecture.md#what-survives-a-crash).
+// survives a crash on PGlite: docs/decisions/011-database-queue-and-pglite.md#what-survives-a-crash).
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
