@@ -61,9 +61,6 @@ export default defineConfig({
       // Its one file holds every story: without this, one worker took them all in turn (8.5 of
       // the stage's 12.5 minutes) while the other ran out of end-to-end tests and idled.
       fullyParallel: true,
-      // A cap, not a wait: each story's test waits for its play function and axe as well as its
-      // screenshot (docs/architecture.md#suite-time).
-      timeout: 60_000,
       use: { ...use, baseURL: `http://127.0.0.1:${STORYBOOK_PORT}` },
     },
   ],

@@ -110,9 +110,7 @@ if (command === 'start') {
     { name: 'app build', args: ['--filter', '@protokoll/app', 'build'] },
     { name: 'storybook build', args: ['run', 'build-storybook'] },
   ]);
-  // Every Vitest project but `stories`: the visual stage renders each story once for its play
-  // function, axe and screenshot together (docs/architecture.md#suite-time).
-  pnpmStage('vitest', ['exec', 'vitest', 'run', '--project', '!stories']);
+  pnpmStage('vitest', ['exec', 'vitest', 'run']);
   stage('bundle budget', 'node', ['scripts/check-bundle-budget.mjs'], { needs: ['app build'] });
   pnpmStage('playwright', ['exec', 'playwright', 'test'], {
     needs: ['app build', 'storybook build'],
