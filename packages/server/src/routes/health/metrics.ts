@@ -3,7 +3,7 @@
 // without `Authorization: Bearer <METRICS_TOKEN>` is answered 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/context.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { registry } from '../../lib/metrics.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { rowsOf } from '../../db/client.ts';
-import type { AppEnv } from '../../lib/context.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { migrationsFolder } from '../../lib/paths.ts';
 
 let expectedMigrations: Promise<number> | undefined;
