@@ -66,7 +66,7 @@ export interface OpenAiPeerOptions {
   apiKey?: string;
   /** Added before every answer. */
   latencyMs?: number;
-  /** More simultaneous requests than this are answered 429. */
+  /** More simultaneous transcription and chat requests than this are answered 429. */
   maxConcurrency?: number;
   /**
    * Admitted requests wait for this before they are answered (and stay counted as in flight), so
@@ -101,7 +101,7 @@ export interface OpenAiPeer {
   /** Base URL without `/v1` (tests add it or not). */
   url: string;
   requests: PeerRequest[];
-  /** Most requests in flight at once since the last reset. */
+  /** Most transcription and chat requests in flight at once since the last reset. */
   peakConcurrency(): number;
   configure(options: OpenAiPeerOptions): void;
   fail(plan: FailurePlan): void;
@@ -519,15 +519,19 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
       body: undefined,
     };
     requests.push(log);
-    active++;
-    peak = Math.max(peak, active);
+    // Only work counts as load: an engine pool's health check (GET /models) runs beside the
+    // requests it limits, as a real engine answers it beside its work.
+    let counted = endpoint !== 'other';
+    if (counted) {
+      active++;
+      peak = Math.max(peak, active);
+    }
     // Counted out when the answer is written, before the client can send its next request.
-    let counted = true;
     const done = () => {
+      log.status = res.statusCode;
       if (!counted) return;
       counted = false;
       active--;
-      log.status = res.statusCode;
     };
     res.once('finish', done);
     res.once('close', done);

@@ -110,6 +110,10 @@ describe('loadConfig', () => {
         timeoutMs: 600_000,
       },
       llm: { baseUrl: undefined, apiKey: undefined, models: [], timeoutMs: 300_000 },
+      sttEngines: [],
+      llmEngines: [],
+      worker: { inProcess: true, concurrency: 1, summaryConcurrency: 2 },
+      observability: { metricsToken: undefined, otlpEndpoint: undefined, serviceName: 'protokoll' },
       maxUploadBytes: 1024 ** 3,
       maxJsonBodyBytes: 64 * 1024,
       maxWebhookBodyBytes: 1024 ** 2,
@@ -132,10 +136,6 @@ describe('loadConfig', () => {
         queueTimeoutMs: 500,
       },
       storage: { kind: 'local' },
-      worker: { inProcess: true, concurrency: 1, summaryConcurrency: 2 },
-      sttEngines: [],
-      llmEngines: [],
-      observability: { metricsToken: undefined, otlpEndpoint: undefined, serviceName: 'protokoll' },
     });
     expect(pgliteDir(config)).toBe(join(repoRoot, '.data', 'pglite'));
   });

@@ -38,12 +38,20 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop({ graceMs: 0 })));
+  // A test that failed midway leaves no job behind for the next one's workers to take.
+  await database().db.delete(jobs);
   peer.reset();
   peer.configure({ latencyMs: 0, maxConcurrency: undefined });
 });
 afterAll(async () => {
   await peer?.close();
 });
+
+/**
+ * How long a test waits for a job to reach a state: the test's own timeout is the real cap, this
+ * only keeps a failure's message (under load a stage took 18 s).
+ */
+const STATE_TIMEOUT_MS = 50_000;
 
 /** Three chunks of the 7.8-second German recording: 4 s each with 1 s overlap. */
 const SMALL_CHUNKS = { maxChunkSeconds: 4, overlapSeconds: 1 };
@@ -97,16 +105,21 @@ describe('durable jobs', () => {
     const { app, anna } = await setup();
     const note = await upload(app, anna);
 
-    // Worker A dies right after its first chunk is checkpointed.
-    let died: Promise<void> | undefined;
+    // Worker A dies right after its first chunk is checkpointed. Awaited as that event, not
+    // polled with a cap of its own: under load the first chunk took 18 s (the old cap was 15 s).
+    let dying: Promise<void> | undefined;
+    let dead = () => {};
+    const died = new Promise<void>((resolve) => (dead = resolve));
     const a = worker(app, {
       id: 'worker-a',
       onEvent: (event: WorkerEvent) => {
-        if (event.type === 'chunk' && !died) died = a.abandon();
+        if (event.type === 'chunk' && !dying) {
+          dying = a.abandon();
+          void dying.then(dead);
+        }
       },
     });
     a.start();
-    await expect.poll(() => died !== undefined, { timeout: 15_000 }).toBe(true);
     await died;
     expect(transcriptions()).toHaveLength(1);
     const orphan = await jobOf(note.id);
@@ -162,7 +175,7 @@ describe('durable jobs', () => {
     });
     first.start();
     await expect
-      .poll(async () => (await jobOf(note.id)).stage, { timeout: 15_000 })
+      .poll(async () => (await jobOf(note.id)).stage, { timeout: STATE_TIMEOUT_MS })
       .toBe('transcribe');
     await first.stop({ graceMs: 0 });
     expect(released).toBe(true);
@@ -186,7 +199,7 @@ describe('durable jobs', () => {
     const events: WorkerEvent[] = [];
     worker(app, { onEvent: (event) => events.push(event) }).start();
     await expect
-      .poll(async () => (await jobOf(note.id))?.stage, { timeout: 15_000 })
+      .poll(async () => (await jobOf(note.id))?.stage, { timeout: STATE_TIMEOUT_MS })
       .toBe('transcribe');
     const res = await app.api.call(endpoints.deleteNote, {
       query: { id: note.id },
@@ -194,7 +207,7 @@ describe('durable jobs', () => {
     });
     expect(res.status).toBe(200);
     await expect
-      .poll(() => events.some((event) => event.type === 'lost'), { timeout: 15_000 })
+      .poll(() => events.some((event) => event.type === 'lost'), { timeout: STATE_TIMEOUT_MS })
       .toBe(true);
     expect(events.some((event) => event.type === 'done')).toBe(false);
     expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'refund:1']);

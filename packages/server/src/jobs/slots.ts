@@ -4,6 +4,8 @@
 export interface Slots {
   /** Slots free now (0 while jobs wait for one). */
   free(): number;
+  /** A slot now, or undefined when none is free (jobs waiting for one go first). */
+  tryTake(): (() => void) | undefined;
   /** A slot: at once when one is free, else in turn; rejects with the signal's reason on abort. */
   take(signal?: AbortSignal): Promise<() => void>;
   /** Resolves the next time a slot is given back. */
@@ -35,14 +37,19 @@ export function createSlots(size: number): Slots {
     };
   }
 
+  function tryTake(): (() => void) | undefined {
+    if (inUse >= size || waiting.length > 0) return undefined;
+    inUse++;
+    return handle();
+  }
+
   return {
     free: () => (waiting.length > 0 ? 0 : Math.max(0, size - inUse)),
+    tryTake,
     take(signal) {
       if (signal?.aborted) return Promise.reject(signal.reason as Error);
-      if (inUse < size && waiting.length === 0) {
-        inUse++;
-        return Promise.resolve(handle());
-      }
+      const now = tryTake();
+      if (now) return Promise.resolve(now);
       return new Promise((resolve, reject) => {
         const entry = {
           grant: () => {

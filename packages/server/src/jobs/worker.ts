@@ -22,7 +22,7 @@ import {
   type Phase,
   type PipelineOptions,
 } from './pipeline.ts';
-import { claimJob, DEFAULT_LEASE_MS } from './queue.ts';
+import { claimJob, DEFAULT_LEASE_MS, releaseJob } from './queue.ts';
 import { runClaimedJob } from './run.ts';
 import { JobInterrupted, type WorkerEvent, type WorkerRuntime } from './runtime.ts';
 import { cleanUpWork, settleExhausted, settleFailure, settleSuccess } from './settle.ts';
@@ -96,6 +96,7 @@ export const DEFAULT_RETRY_BACKOFF_MS = 30_000;
 /** An unreachable engine is often back within seconds (a restart): 5 s, 20 s, 80 s, 320 s. */
 export const DEFAULT_UNREACHABLE_BACKOFF_MS = 5_000;
 const DEFAULT_MAX_RETRY_BACKOFF_MS = 10 * 60_000;
+const PHASES = Object.keys(PHASE_STAGES) as Phase[];
 
 /**
  * The engines a configuration names: each kind a pool (processing/engine-pool.ts) of STT_ENGINES /
@@ -222,6 +223,7 @@ export function createWorker(options: WorkerOptions): Worker {
 
   let running = false;
   let stopping = false;
+  let abandoned = false;
   let loop: Promise<void> = Promise.resolve();
   let unsubscribe: (() => void) | undefined;
   const active = new Set<AbortController>();
@@ -285,14 +287,25 @@ export function createWorker(options: WorkerOptions): Worker {
     return true;
   }
 
-  /** The stages this worker has a free slot for now; undefined for all of them. */
-  function claimable(): readonly string[] | undefined | 'none' {
-    const free = (Object.keys(PHASE_STAGES) as Phase[]).filter(
-      (phase) => rt.slots[phase].free() > 0,
-    );
-    if (free.length === 0) return 'none';
-    if (free.length === Object.keys(PHASE_STAGES).length) return undefined;
-    return free.flatMap((phase) => PHASE_STAGES[phase]);
+  /**
+   * Takes every slot free now, before the claim: the job claimed then has its slot at once. Taken
+   * after the claim, a slot a running job had entered meanwhile left the claimed job waiting with
+   * its lease unrenewed, and a stop() waiting for that wait to end.
+   */
+  function takeFreeSlots(): Map<Phase, () => void> {
+    const held = new Map<Phase, () => void>();
+    for (const phase of PHASES) {
+      const release = rt.slots[phase].tryTake();
+      if (release) held.set(phase, release);
+    }
+    return held;
+  }
+
+  /** Hands back a job claimed while stop() came: due at once for the next worker, unstarted. */
+  async function handBack(job: JobRow): Promise<void> {
+    if (await releaseJob(rt.db, job.id, id).catch(() => false)) {
+      rt.emit({ type: 'released', jobId: job.id, noteId: job.noteId });
+    }
   }
 
   /**
@@ -301,12 +314,17 @@ export function createWorker(options: WorkerOptions): Worker {
    */
   async function claimLoop(): Promise<void> {
     while (!stopping) {
-      const stages = claimable();
-      if (stages === 'none') {
+      const held = takeFreeSlots();
+      if (held.size === 0) {
         const { transcription, summary } = rt.slots;
         await Promise.race([transcription.released(), summary.released(), stopped.promise]);
         continue;
       }
+      // Only jobs of a phase with a free slot; all of them when every phase has one.
+      const stages =
+        held.size === PHASES.length
+          ? undefined
+          : [...held.keys()].flatMap((phase) => PHASE_STAGES[phase]);
       let job: JobRow | undefined;
       try {
         job = await claimJob(rt.db, rt.workerId, rt.leaseMs, stages);
@@ -314,13 +332,21 @@ export function createWorker(options: WorkerOptions): Worker {
         // The database may be restarting: log, wait a poll, try again.
         logger.error('worker could not claim a job', { worker: id, err: error });
       }
-      if (!job) {
+      const phase = job && phaseOf(isStage(job.stage) ? job.stage : 'prepare');
+      for (const [other, release] of held) if (other !== phase) release();
+      const release = phase && held.get(phase);
+      if (!job || !release) {
         if (!stopping) rt.emit({ type: 'woken', by: await idle() });
         continue;
       }
-      const phase = phaseOf(isStage(job.stage) ? job.stage : 'prepare');
-      const slot = { phase, release: await rt.slots[phase].take() };
-      const run = runJob(job, slot).catch((error: unknown) =>
+      if (stopping) {
+        // stop() or abandon() came while the claim ran: nothing new starts. A stop hands the job
+        // back; an abandoned worker leaves it to its lease, as a dead one would.
+        release();
+        if (!abandoned) await handBack(job);
+        break;
+      }
+      const run = runJob(job, { phase, release }).catch((error: unknown) =>
         logger.error('worker could not run a job', { worker: id, err: error }),
       );
       runs.add(run);
@@ -335,6 +361,7 @@ export function createWorker(options: WorkerOptions): Worker {
       if (running) return;
       running = true;
       stopping = false;
+      abandoned = false;
       stopped = stopLatch();
       unsubscribe = options.jobs?.subscribe(() => wake('signal'));
       const { dataDir, uploads } = options.config;
@@ -363,6 +390,7 @@ export function createWorker(options: WorkerOptions): Worker {
     },
     async abandon() {
       stopping = true;
+      abandoned = true;
       stopped.resolve();
       for (const controller of active) controller.abort(new JobInterrupted('abandoned'));
       wake();

@@ -109,6 +109,23 @@ export function createEnginePool<C>(
     for (const wake of waiters.splice(0)) wake();
   }
 
+  /** Resolves when a request ends somewhere in the pool; rejects at once when `signal` aborts. */
+  function room(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        const at = waiters.indexOf(wake);
+        if (at >= 0) waiters.splice(at, 1);
+        reject(signal?.reason as Error);
+      };
+      const wake = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiters.push(wake);
+    });
+  }
+
   async function run<T>(call: (client: C) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const tried = new Set<Member<C>>();
     let lastError: unknown;
@@ -117,7 +134,8 @@ export function createEnginePool<C>(
       const member = pick(tried);
       if (member === undefined) throw lastError;
       if (member === 'wait') {
-        await new Promise<void>((resolve) => waiters.push(resolve));
+        // A stopping worker's job must not wait here for another request to end.
+        await room(signal);
         continue;
       }
       tried.add(member);

@@ -112,7 +112,7 @@ describe('GET /api/capabilities', () => {
       languages: ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'tr'],
       max_upload_bytes: 1024 ** 3,
       payments_enabled: false,
-      // Names and tags only, never an address: the call is public.
+      // STT_BASE_URL alone is a pool of one engine, named by its place, never by its address.
       engines: [{ kind: 'stt', name: 'stt-1', tag: 'local', up: true }],
     });
   });
