@@ -58,6 +58,9 @@ export default defineConfig({
     {
       name: 'visual',
       testMatch: 'visual/**/*.spec.ts',
+      // A cap, not a wait: the stories that wait out a Retry-After take about 10 s alone and
+      // passed 30 s on a loaded machine.
+      timeout: 60_000,
       // Its one file holds every story: without this, one worker took them all in turn (8.5 of
       // the stage's 12.5 minutes) while the other ran out of end-to-end tests and idled.
       fullyParallel: true,
