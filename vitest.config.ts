@@ -47,6 +47,12 @@ const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfi
     name,
     environment: 'node',
     include: db === 'pglite' ? ['packages/server/src/**/*.test.ts'] : databaseTestFiles(),
+    // `.ci/run`'s second pass on Node 22 runs each server file once: the files that use a
+    // database on PostgreSQL, the others on PGlite (docs/architecture.md#suite-time).
+    exclude:
+      db === 'pglite' && process.env.SERVER_FILES_ONCE === '1' && process.env.DATABASE_URL
+        ? databaseTestFiles()
+        : [],
     env: {
       TEST_DB: db,
       // Most of the hostile suite's requests end in validation before any query, alike on both

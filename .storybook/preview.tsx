@@ -1,8 +1,9 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { useEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { I18nextProvider as I18nProvider } from 'react-i18next';
+import { configure } from 'storybook/test';
 import type { Locale } from '@protokoll/contract';
 import { defaultHandlers, resetMockDb } from '@protokoll/mocks';
 import { createI18n } from '@protokoll/ui/i18n';
@@ -20,6 +21,13 @@ installFixedClock(FIXED_NOW);
 installStorageSandbox();
 
 /**
+ * `findBy…` and `waitFor` in play functions: a cap of 15 s instead of testing-library's 1 s. They
+ * return as soon as their state holds; on a busy machine (a story test beside the server suites)
+ * a toast or a focus took longer than a second to arrive (docs/architecture.md#suite-time).
+ */
+configure({ asyncUtilTimeout: 15_000 });
+
+/**
  * MSW's worker script sits next to the stories' page: at the root in development and tests, under
  * /storybook/ when the production server serves a build (docs/storybook.md#a-deployed-storybook).
  */
@@ -32,7 +40,7 @@ function serviceWorkerUrl(): string {
 
 function LocaleProvider({ locale, children }: { locale: Locale; children: React.ReactNode }) {
   const i18n = useMemo(() => createI18n(locale, { de, en }), [locale]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
   return (
@@ -42,8 +50,9 @@ function LocaleProvider({ locale, children }: { locale: Locale; children: React.
   );
 }
 
+/** In a layout effect: the class is set before the play function runs, as it is before a paint. */
 function ThemeRoot({ dark, children }: { dark: boolean; children: React.ReactNode }) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.documentElement.classList.toggle('dark', dark);
   }, [dark]);
   return children;

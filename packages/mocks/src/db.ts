@@ -11,6 +11,7 @@ import type {
   User,
 } from '@protokoll/contract';
 import { demoFolders } from './fixtures/folders.ts';
+import { resetCounters } from './resets.ts';
 import { boardMeetingDetail, demoNotes } from './fixtures/notes.ts';
 import { demoMinutes, freePlan, planCatalogue } from './fixtures/plans.ts';
 import { demoUser } from './fixtures/user.ts';
@@ -72,4 +73,5 @@ export const mockDb: MockDb = createMockDb();
 /** Puts the shared instance back to the fixtures: call between stories or tests that write. */
 export function resetMockDb(): void {
   Object.assign(mockDb, createMockDb());
+  resetCounters();
 }

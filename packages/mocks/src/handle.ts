@@ -7,6 +7,7 @@ import type {
   ResponseInputOf,
 } from '@protokoll/contract';
 import { errorResponse, notAuthenticated, validationResponse } from './respond.ts';
+import { onMockReset } from './resets.ts';
 
 /** A bearer token the mocks treat as expired: every authenticated call answers 401. */
 export const EXPIRED_TOKEN = 'mock-expired-token';
@@ -144,6 +145,9 @@ export function failWith(endpoint: Endpoint, status: number, code: string, messa
  */
 export function failFirst(endpoint: Endpoint, times: number, answer: () => Response) {
   let left = times;
+  onMockReset(() => {
+    left = times;
+  });
   return route(endpoint, () => {
     if (left <= 0) return undefined;
     left -= 1;

@@ -18,6 +18,7 @@ import { longNameFolders } from '../fixtures/folders.ts';
 import { demoPeaks, detailFor, longNameNotes, manyNotes, silentWav } from '../fixtures/notes.ts';
 import { failWith, handle, mswPath, reply, type HandleOptions } from '../handle.ts';
 import { errorResponse, notFound } from '../respond.ts';
+import { onMockReset } from '../resets.ts';
 
 const e = endpoints;
 
@@ -354,6 +355,10 @@ export const notes = {
   finishing: (polls = 1) => {
     const db = createMockDb();
     let answers = 0;
+    onMockReset(() => {
+      Object.assign(db, createMockDb());
+      answers = 0;
+    });
     const finish = () => {
       db.notes = db.notes.map((note) => {
         if (!isProcessing(note.status)) return note;

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@protokoll/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { FormErrorAlert } from './form-error-alert.tsx';
 
 const meta = {
@@ -21,7 +21,8 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const alert = canvasElement.querySelector('[data-slot="form-error"]');
     await expect(alert).not.toBeNull();
-    await expect(alert).toHaveFocus();
+    // The focus moves in an effect, which React may run after the render the play function awaited.
+    await waitFor(() => expect(alert).toHaveFocus());
   },
 };
 

@@ -38,7 +38,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Finds toasts through the translated notifications landmark, not the screen-reader echo. */
+/**
+ * Finds toasts through the translated notifications landmark, not the screen-reader echo. Radix
+ * moves the toasts into the viewport once it has mounted: the plays wait for them (findBy).
+ */
 function region(canvasElement: HTMLElement) {
   return within(canvasElement).getByRole('region', { name: 'Benachrichtigungen' });
 }
@@ -75,13 +78,15 @@ export const Catalog: Story = {
     </>
   ),
   play: async ({ canvasElement }) => {
-    await expect(within(region(canvasElement)).getAllByRole('listitem')).toHaveLength(4);
+    await waitFor(() =>
+      expect(within(region(canvasElement)).getAllByRole('listitem')).toHaveLength(4),
+    );
   },
 };
 
 export const Info: Story = {
   play: async ({ canvasElement }) => {
-    const toast = within(region(canvasElement)).getByRole('listitem');
+    const toast = await within(region(canvasElement)).findByRole('listitem');
     await expect(toast).toHaveAttribute('data-variant', 'info');
     await expect(toast).toHaveTextContent('Notiz gespeichert');
   },
@@ -169,8 +174,10 @@ export const Stacked: Story = {
     </>
   ),
   play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(within(region(canvasElement)).getAllByRole('listitem')).toHaveLength(3),
+    );
     const items = within(region(canvasElement)).getAllByRole('listitem');
-    await expect(items).toHaveLength(3);
     const [first, second] = items.map((item) => item.getBoundingClientRect());
     // Distinct, non-overlapping rows with a gap in between.
     await expect(second!.top).toBeGreaterThan(first!.bottom);
@@ -189,7 +196,7 @@ export const LongContent: Story = {
     </Toast>
   ),
   play: async ({ canvasElement }) => {
-    const toast = within(region(canvasElement)).getByRole('listitem');
+    const toast = await within(region(canvasElement)).findByRole('listitem');
     await expect(toast.scrollWidth).toBeLessThanOrEqual(toast.clientWidth);
     const viewport = toast.parentElement!;
     await expect(viewport.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
@@ -201,6 +208,9 @@ export const Mobile: Story = {
   ...Stacked,
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(within(region(canvasElement)).getAllByRole('listitem')).toHaveLength(3),
+    );
     const items = within(region(canvasElement)).getAllByRole('listitem');
     for (const item of items) {
       await expect(item.getBoundingClientRect().width).toBeGreaterThan(window.innerWidth - 40);

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { storyLanguageSwitch } from './lib/story-fixtures.tsx';
 import { UpdateEmailScreen } from './update-email-screen.tsx';
 
@@ -35,7 +35,7 @@ export const Success: Story = {
       'E-Mail-Adresse geändert',
     );
     await expect(canvas.getByRole('status')).toHaveTextContent('anna.mueller@example.de');
-    await expect(canvas.getByRole('status')).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveFocus());
     await expect(canvas.getByRole('link', { name: 'Zur Anmeldung' })).toHaveAttribute(
       'href',
       '/login',
