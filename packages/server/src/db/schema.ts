@@ -481,7 +481,7 @@ export const teamInvitations = pgTable(
 /**
  * Resumable (tus) uploads (docs/uploads.md#resumable-uploads): what every API process needs to
  * continue one, whichever process began it. The bytes are part objects in storage, one per PATCH
- * (`tus/<id>/<offset>`), listed in `parts`; `locked_by`/`lock_until` is the lease of the request
+ * (`tus/<id>/<offset>-<random>`), listed in `parts`; `locked_by`/`lock_until` is the lease of the request
  * writing it. The row stays after the last byte, with `note_id`, until it expires, so a client
  * whose last answer was lost learns its note from HEAD.
  */
@@ -497,8 +497,8 @@ export const resumableUploads = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     /** Bytes received and stored (`Upload-Offset`). */
     uploadOffset: bigint('upload_offset', { mode: 'number' }).notNull().default(0),
-    /** Start offsets of the stored parts, in order (each ends where the next begins). */
-    parts: jsonb('parts').$type<number[]>().notNull().default([]),
+    /** Storage keys of the stored parts, in order of their offsets. */
+    parts: jsonb('parts').$type<string[]>().notNull().default([]),
     /** The upload's metadata: the fields of `POST /api/note`. */
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     /** The note made of it, once its last byte was accepted. */

@@ -2,6 +2,7 @@
 // row each in `resumable_uploads`, the bytes as part objects in storage under `tus/<id>/`. The
 // open-upload limits, the expiry sweep and an account's removal are queries here, so they hold
 // whichever process created, continued or sweeps an upload.
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { resumableUploads, users } from '../db/schema.ts';
@@ -15,9 +16,12 @@ export function partsFolder(id: string): string {
   return `${RESUMABLE_PARTS_PREFIX}/${id}`;
 }
 
-/** The key of the part of upload `id` that starts at `offset` (zero-padded, so keys sort). */
-export function partKey(id: string, offset: number): string {
-  return `${partsFolder(id)}/${String(offset).padStart(15, '0')}`;
+/**
+ * A new key for the part of upload `id` that starts at `offset`: the offset zero-padded (keys
+ * sort), then a random tail, so two requests writing from one offset never share an object.
+ */
+export function newPartKey(id: string, offset: number): string {
+  return `${partsFolder(id)}/${String(offset).padStart(15, '0')}-${randomBytes(4).toString('hex')}`;
 }
 
 /** What runs a database step: through the database gate in the API (lib/db-gate.ts), or not. */

@@ -3,7 +3,7 @@
 // (tus-store.ts), so any API process continues it. This file adds what is ours: the session and
 // the owner of every upload, the same refusals as `POST /api/note`, the open-upload limits, and,
 // on the last byte, the same domain operation (createNoteFromUpload) as the multipart upload.
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import {
   DURATION_METADATA_KEY,
   ErrorCode,
@@ -166,6 +166,7 @@ export function createResumableUploads({
     db,
     step,
     acquireTimeoutMs: config.uploads.idleTimeoutMs + UPLOAD_LEASE_MS,
+    beforeRelease: (id) => store.settled(id),
   });
   const states = new WeakMap<Request, RequestState>();
 
@@ -210,7 +211,8 @@ export function createResumableUploads({
     const size = upload.size ?? upload.offset;
     const lock = locker.newLock(upload.id);
     await lock.lock(new AbortController().signal, () => undefined);
-    const spool = claimUploadPath(uploadTempDir(config.dataDir));
+    await mkdir(uploadTempDir(config.dataDir), { recursive: true, mode: 0o700 });
+    const spool = claimUploadPath(uploadTempDir(config.dataDir), `tus-${upload.id}`);
     try {
       const row = await store.row(upload.id);
       if (!row) throw notFoundError();

@@ -3,8 +3,9 @@
 // `resumable_uploads` and whose bytes are part objects in our Storage (the local folder or S3,
 // one code path), and a tus Locker whose locks are leases on those rows.
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload, type Lock, type Locker, type RequestRelease } from '@tus/server';
@@ -12,7 +13,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { resumableUploads, type ResumableUploadRow } from '../../db/schema.ts';
 import { closedOf } from '../../lib/files.ts';
 import {
-  partKey,
+  newPartKey,
   removeResumableUpload,
   sweepExpiredResumableUploads,
   type DbStep,
@@ -30,6 +31,34 @@ export function uploadOf(row: ResumableUploadRow): Upload {
     creation_date: row.createdAt.toISOString(),
     storage: { type: 'storage', path: `tus/${row.id}` },
   });
+}
+
+/**
+ * Writes what `source` brings into the new file `path` and, when the source fails (a dropped or
+ * stalled client), everything that arrived before: a pipeline would drop the writes still queued.
+ * @returns the source's failure, if any; a failure of the file itself is thrown.
+ */
+async function spoolInto(source: Readable, path: string): Promise<unknown> {
+  const file = createWriteStream(path, { mode: 0o600 });
+  let failure: unknown;
+  try {
+    try {
+      for await (const chunk of source) {
+        if (!file.write(chunk as Uint8Array)) await once(file, 'drain');
+      }
+    } catch (error) {
+      if (file.errored) throw file.errored;
+      failure = error;
+    }
+    await new Promise<void>((resolve, reject) => {
+      file.once('error', reject);
+      file.end(resolve);
+    });
+    return failure;
+  } finally {
+    file.destroy();
+    await closedOf(file);
+  }
 }
 
 /** A tus error (an object with status_code and body) of `status`. */
@@ -79,16 +108,39 @@ export class StorageDataStore extends DataStore {
     return uploadOf(row);
   }
 
+  /** Writes of this process still storing their part, by upload. */
+  private readonly writing = new Map<string, Promise<unknown>>();
+
+  /**
+   * Settles once upload `id` has no write in flight here. tus stops waiting for a write whose
+   * client dropped and lets go of the lock at once; the lock (RowLocker) waits for this first, so
+   * its lease covers the write until the part and the offset are stored.
+   */
+  async settled(id: string): Promise<void> {
+    await this.writing.get(id)?.catch(() => undefined);
+  }
+
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    const done = this.store(stream, id, offset);
+    this.writing.set(id, done);
+    try {
+      return await done;
+    } finally {
+      if (this.writing.get(id) === done) this.writing.delete(id);
+    }
+  }
+
+  private async store(stream: Readable, id: string, offset: number): Promise<number> {
     const { db, storage, step, dataDir } = this.options;
+    await mkdir(uploadTempDir(dataDir), { recursive: true, mode: 0o700 });
     const spool = claimUploadPath(uploadTempDir(dataDir), `tus-${id}`);
-    const file = createWriteStream(spool.path, { mode: 0o600 });
     let failure: unknown;
     try {
-      await pipeline(stream, file);
+      failure = await spoolInto(stream, spool.path);
     } catch (error) {
-      failure = error;
-      await closedOf(file);
+      await rm(spool.path, { force: true });
+      spool.release();
+      throw error;
     }
     try {
       // More than the declared length: nothing of this request is kept.
@@ -97,14 +149,14 @@ export class StorageDataStore extends DataStore {
         if (failure !== undefined) throw failure;
         return offset;
       }
-      const key = partKey(id, offset);
+      const key = newPartKey(id, offset);
       await storage.moveIn(spool.path, key);
       const moved = await step(() =>
         db
           .update(resumableUploads)
           .set({
             uploadOffset: offset + bytes,
-            parts: sql`${resumableUploads.parts} || jsonb_build_array(${offset}::bigint)`,
+            parts: sql`${resumableUploads.parts} || jsonb_build_array(${key}::text)`,
           })
           .where(and(eq(resumableUploads.id, id), eq(resumableUploads.uploadOffset, offset)))
           .returning({ id: resumableUploads.id }),
@@ -143,8 +195,8 @@ export class StorageDataStore extends DataStore {
     const { storage } = this.options;
     const file = createWriteStream(path, { mode: 0o600 });
     try {
-      for (const offset of row.parts) {
-        const part = await storage.read(partKey(row.id, offset));
+      for (const key of row.parts) {
+        const part = await storage.read(key);
         await pipeline(part, file, { end: false });
       }
       file.end();
@@ -170,6 +222,8 @@ export interface RowLockerOptions {
   /** How long `lock` waits at most (a stalled holder elsewhere is cut after the idle timeout). */
   acquireTimeoutMs: number;
   leaseMs?: number;
+  /** Waited for before a lock is let go: the store's write of that upload (StorageDataStore.settled). */
+  beforeRelease?: (id: string) => Promise<void>;
 }
 
 /**
@@ -188,7 +242,8 @@ export class RowLocker implements Locker {
   constructor(private readonly options: RowLockerOptions) {}
 
   newLock(id: string): Lock {
-    const { db, step, acquireTimeoutMs } = this.options;
+    const options = this.options;
+    const { db, step, acquireTimeoutMs } = options;
     const leaseMs = this.options.leaseMs ?? UPLOAD_LEASE_MS;
     const holders = this.holders;
     const token = randomUUID();
@@ -248,6 +303,7 @@ export class RowLocker implements Locker {
         }
       },
       async unlock() {
+        if (held) await options.beforeRelease?.(id);
         clearInterval(renewal);
         if (!held) return;
         if (holders.get(id) === held) holders.delete(id);
