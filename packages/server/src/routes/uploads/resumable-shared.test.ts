@@ -153,6 +153,17 @@ describe('a resumable upload on two API instances', { timeout: 60_000 }, () => {
       .from(resumableUploads)
       .where(eq(resumableUploads.userId, anna.user.id));
     expect(rows).toHaveLength(MAX_OPEN_UPLOADS_PER_USER);
+
+    // A burst from nothing, half on each instance: exactly the allowed number is created.
+    const ben = await signUp(two.api);
+    const burst = await Promise.all(
+      Array.from({ length: 2 * MAX_OPEN_UPLOADS_PER_USER }, (_, i) =>
+        create(i % 2 ? one : two, ben, 1000),
+      ),
+    );
+    const statuses = burst.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_OPEN_UPLOADS_PER_USER);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(MAX_OPEN_UPLOADS_PER_USER);
   });
 
   it('sweeps expired uploads from both instances at once: rows and parts gone, no error', async () => {
