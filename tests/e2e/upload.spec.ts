@@ -377,7 +377,12 @@ test('an upload cut at 60 % resumes from where the server stands and ends in one
       const sizes = await Promise.all(
         names
           .filter((name) => name.includes(`-tus-${id}-`))
-          .map((name) => stat(join(dir, name)).then((file) => file.size, () => 0)),
+          .map((name) =>
+            stat(join(dir, name)).then(
+              (file) => file.size,
+              () => 0,
+            ),
+          ),
       );
       return sizes.reduce((sum, bytes) => sum + bytes, 0);
     };

@@ -54,7 +54,11 @@ export async function createResumableUpload(
 ): Promise<void> {
   await step(() =>
     db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, upload.userId)).for('update');
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, upload.userId))
+        .for('update');
       const [open] = await tx
         .select({
           count: count(),

@@ -87,7 +87,13 @@ function create(on: AccountsApp, account: SignedUp, size: number) {
   });
 }
 
-function patch(on: AccountsApp, account: SignedUp, path: string, offset: number, bytes: Uint8Array) {
+function patch(
+  on: AccountsApp,
+  account: SignedUp,
+  path: string,
+  offset: number,
+  bytes: Uint8Array,
+) {
   return tus(on, account, path, {
     method: 'PATCH',
     headers: {

@@ -152,7 +152,12 @@ async function arriving(id: string): Promise<number> {
     name.includes(`-tus-${id}-`),
   );
   const sizes = await Promise.all(
-    names.map((name) => stat(join(dir, name)).then((file) => file.size, () => 0)),
+    names.map((name) =>
+      stat(join(dir, name)).then(
+        (file) => file.size,
+        () => 0,
+      ),
+    ),
   );
   return sizes.reduce((sum, bytes) => sum + bytes, 0);
 }

@@ -8,7 +8,14 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DataStore, ERRORS, Upload, type Lock, type Locker, type RequestRelease } from '@tus/server';
+import {
+  DataStore,
+  ERRORS,
+  Upload,
+  type Lock,
+  type Locker,
+  type RequestRelease,
+} from '@tus/server';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { resumableUploads, type ResumableUploadRow } from '../../db/schema.ts';
 import { closedOf } from '../../lib/files.ts';
@@ -144,7 +151,9 @@ export class StorageDataStore extends DataStore {
     }
     try {
       // More than the declared length: nothing of this request is kept.
-      const bytes = isTusStatus(failure, 413) ? 0 : ((await stat(spool.path).catch(() => undefined))?.size ?? 0);
+      const bytes = isTusStatus(failure, 413)
+        ? 0
+        : ((await stat(spool.path).catch(() => undefined))?.size ?? 0);
       if (bytes === 0) {
         if (failure !== undefined) throw failure;
         return offset;
@@ -208,7 +217,9 @@ export class StorageDataStore extends DataStore {
     }
     const written = (await stat(path)).size;
     if (written !== row.size) {
-      throw new Error(`resumable upload ${row.id}: ${written} bytes in parts, ${row.size} declared`);
+      throw new Error(
+        `resumable upload ${row.id}: ${written} bytes in parts, ${row.size} declared`,
+      );
     }
   }
 }
