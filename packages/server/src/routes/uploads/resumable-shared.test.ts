@@ -56,8 +56,9 @@ afterAll(async () => {
   await s3?.stop();
 });
 
-function metadata(fields: Record<string, string>): string {
+function metadata(fields: Record<string, string | undefined>): string {
   return Object.entries(fields)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
     .join(',');
 }
