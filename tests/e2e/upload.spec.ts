@@ -1,10 +1,10 @@
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { startCuttingProxy } from './support/cutting-proxy.ts';
 import { dataDir } from './support/outbox.ts';
-import { resumableUploadDir } from '../../packages/server/src/lib/upload-temp.ts';
+import { uploadTempDir } from '../../packages/server/src/lib/upload-temp.ts';
 import { loopedSpeech } from './support/recordings.ts';
 
 // From the new-note form to a finished (or failed) note against the real server, with the local
@@ -370,17 +370,23 @@ test('an upload cut at 60 % resumes from where the server stands and ends in one
     // from 0, which is not what this test is about.
     await expect.poll(() => proxy.reachedCut, { timeout: 30_000 }).toBe(true);
     const id = new URL(patches[0]!.url).pathname.split('/').pop()!;
-    const stored = join(resumableUploadDir(dataDir()), id);
-    await expect
-      .poll(
-        () =>
-          stat(stored).then(
-            (file) => file.size,
-            () => 0,
+    // The PATCH's bytes arrive into a spool file named after the upload (then become a part).
+    const arriving = async () => {
+      const dir = uploadTempDir(dataDir());
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const sizes = await Promise.all(
+        names
+          .filter((name) => name.includes(`-tus-${id}-`))
+          .map((name) =>
+            stat(join(dir, name)).then(
+              (file) => file.size,
+              () => 0,
+            ),
           ),
-        { timeout: 30_000 },
-      )
-      .toBeGreaterThan(0);
+      );
+      return sizes.reduce((sum, bytes) => sum + bytes, 0);
+    };
+    await expect.poll(arriving, { timeout: 30_000 }).toBeGreaterThan(0);
     proxy.cutNow();
     await expect(page).toHaveURL(/\/notes\?note=\d+$/, { timeout: 30_000 });
     const toast = page.locator('[data-slot=upload-toast]');

@@ -117,6 +117,76 @@ async function curlUpload(
   return { status: Number(status), ms: Number(total) * 1000, body };
 }
 
+/**
+ * The same file as a resumable (tus) upload: the creation, then one PATCH with the whole file
+ * streamed by curl (`-T`), as the browser sends it. The time is both requests'.
+ */
+async function curlResumable(
+  base: string,
+  path: string,
+  token: string,
+): Promise<{ status: number; ms: number; noteId: string }> {
+  const size = (await stat(path)).size;
+  const fields: Record<string, string> = {
+    file_name: basename(path),
+    language: 'de',
+    summary_model: 'extractive',
+    summary_language: 'de',
+    design: 'classic',
+    structure: 'minutes',
+    transcribe: 'true',
+    transcript_type: 'verbatim',
+  };
+  const metadata = Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+  const headers = ['-H', `Authorization: Bearer ${token}`, '-H', 'Tus-Resumable: 1.0.0'];
+  const created = await exec('curl', [
+    '-sS',
+    '-o',
+    '/dev/null',
+    '-D',
+    '-',
+    '-w',
+    '%{time_total}',
+    '-X',
+    'POST',
+    ...headers,
+    '-H',
+    `Upload-Length: ${size}`,
+    '-H',
+    `Upload-Metadata: ${metadata}`,
+    `${base}/api/uploads`,
+  ]);
+  const location = /^location:\s*(\S+)/im.exec(created.stdout)?.[1];
+  if (!location) throw new Error(`no upload created: ${created.stdout}`);
+  const createdMs = Number(created.stdout.trim().split('\n').pop()) * 1000;
+  const sent = await exec('curl', [
+    '-sS',
+    '-o',
+    '/dev/null',
+    '-D',
+    '-',
+    '-w',
+    '%{http_code} %{time_total}',
+    '-X',
+    'PATCH',
+    ...headers,
+    '-H',
+    'Expect:',
+    '-H',
+    'Upload-Offset: 0',
+    '-H',
+    'Content-Type: application/offset+octet-stream',
+    '-T',
+    path,
+    `${base}${location}`,
+  ]);
+  const [status, total] = sent.stdout.trim().split('\n').pop()!.split(' ');
+  const noteId = /^upload-note-id:\s*(\d+)/im.exec(sent.stdout)?.[1] ?? '';
+  return { status: Number(status), ms: createdMs + Number(total) * 1000, noteId };
+}
+
 async function rssKiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -464,7 +534,9 @@ export async function runUploadBench(out: Out): Promise<void> {
  * process. Throughput of each, S3 as a share of local, and the server's RSS growth.
  */
 export async function runStorageBench(out: Out): Promise<void> {
-  out('3) 1 GiB multipart upload into the local folder, then into S3 storage over loopback');
+  out(
+    '3) 1 GiB multipart and resumable upload into the local folder, then into S3 storage over loopback',
+  );
   const work = await mkdtemp(join(tmpdir(), 'protokoll-storage-bench-'));
   const peer = await startOpenAiPeer();
   const s3 = await startTestS3('protokoll-bench');
@@ -510,13 +582,21 @@ export async function runStorageBench(out: Out): Promise<void> {
           );
         }, 20);
         const res = await curlUpload(`${base}/api/note`, file, token);
+        const multipartPeak = Math.max(rssPeak, await rssKiB(pid));
+        // The same file again, resumable: its parts in storage, then assembled and stored.
+        const tus = await curlResumable(base, file, token);
         clearInterval(sampler);
         rssPeak = Math.max(rssPeak, await rssKiB(pid));
         const throughput = rate(size, res.ms);
         figures[label] = throughput;
         out(`   ${label}: answer ${res.status}, ${seconds(res.ms)}, ${throughput.toFixed(0)} MB/s`);
         out(
-          `     server RSS ${(rssBefore / 1024).toFixed(0)} MiB before, ${(rssPeak / 1024).toFixed(0)} MiB peak → growth ${((rssPeak - rssBefore) / 1024).toFixed(1)} MiB`,
+          `     server RSS ${(rssBefore / 1024).toFixed(0)} MiB before, ${(multipartPeak / 1024).toFixed(0)} MiB peak → growth ${((multipartPeak - rssBefore) / 1024).toFixed(1)} MiB`,
+        );
+        const tusRate = rate(size, tus.ms);
+        figures[`${label} resumable`] = tusRate;
+        out(
+          `   ${label}, resumable (tus, one PATCH): answer ${tus.status} note ${tus.noteId || '-'}, ${seconds(tus.ms)}, ${tusRate.toFixed(0)} MB/s; RSS peak over both ${(rssPeak / 1024).toFixed(0)} MiB → growth ${((rssPeak - rssBefore) / 1024).toFixed(1)} MiB`,
         );
       } finally {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -527,6 +607,11 @@ export async function runStorageBench(out: Out): Promise<void> {
     const local = figures['local folder'] ?? NaN;
     const remote = figures['S3 (loopback)'] ?? NaN;
     out(`   S3 at ${((remote / local) * 100).toFixed(0)} % of the local folder's speed`);
+    const localTus = figures['local folder resumable'] ?? NaN;
+    const remoteTus = figures['S3 (loopback) resumable'] ?? NaN;
+    out(
+      `   resumable: local at ${((localTus / local) * 100).toFixed(0)} % of multipart, S3 at ${((remoteTus / remote) * 100).toFixed(0)} % of multipart`,
+    );
   } finally {
     await s3.stop();
     await peer.close();

@@ -210,7 +210,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/', capabilitiesRouter());
   app.route('/', noteRetryRouter());
   app.route('/', billingRouter());
-  app.route('/', uploadsRouter(config));
+  app.route('/', uploadsRouter({ config, db: db.db, storage, dbGate }));
   app.route('/', notesRouter());
   app.route('/', foldersRouter());
   app.route('/', supportRouter());

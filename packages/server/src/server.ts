@@ -166,6 +166,7 @@ export async function startServer(
     intervalMs: config.uploads.sweepIntervalMs,
     staleAfterMs: config.uploads.staleAfterMs,
     resumableExpireMs: config.uploads.resumableExpireMs,
+    resumable: { db: db.db, storage },
     logger,
   });
 

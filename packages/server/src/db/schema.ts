@@ -477,3 +477,40 @@ export const teamInvitations = pgTable(
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * Resumable (tus) uploads (docs/uploads.md#resumable-uploads): what every API process needs to
+ * continue one, whichever process began it. The bytes are part objects in storage, one per PATCH
+ * (`tus/<id>/<offset>-<random>`), listed in `parts`; `locked_by`/`lock_until` is the lease of the request
+ * writing it. The row stays after the last byte, with `note_id`, until it expires, so a client
+ * whose last answer was lost learns its note from HEAD.
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    /** tus's id: 32 hex digits. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The declared length (`Upload-Length`). */
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Bytes received and stored (`Upload-Offset`). */
+    uploadOffset: bigint('upload_offset', { mode: 'number' }).notNull().default(0),
+    /** Storage keys of the stored parts, in order of their offsets. */
+    parts: jsonb('parts').$type<string[]>().notNull().default([]),
+    /** The upload's metadata: the fields of `POST /api/note`. */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /** The note made of it, once its last byte was accepted. */
+    noteId: integer('note_id'),
+    lockedBy: text('locked_by'),
+    lockUntil: timestamp('lock_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('resumable_uploads_user_idx').on(t.userId),
+    index('resumable_uploads_created_idx').on(t.createdAt),
+  ],
+);
+
+export type ResumableUploadRow = typeof resumableUploads.$inferSelect;

@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { refundHeldMinutes } from '../minutes.ts';
-import { removeResumableUploadsOf } from '../../lib/upload-temp.ts';
+import { removeParts, resumableUploadIdsOf } from '../../lib/resumable-uploads.ts';
 import type { DomainDeps } from '../deps.ts';
 
 /** Name, company and phone; company and phone only when sent (empty clears them). */
@@ -36,7 +36,7 @@ export async function updateProfile(
  * logged, not reported: the account is gone either way.
  */
 export async function deleteAccount(deps: DomainDeps, userId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const uploads = await deps.db.transaction(async (tx) => {
     // Explicit for our tables; rows of later tables go with the user through ON DELETE CASCADE.
     await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, userId));
     await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
@@ -46,7 +46,10 @@ export async function deleteAccount(deps: DomainDeps, userId: number): Promise<v
     const held = await tx.select({ id: notes.id }).from(notes).where(eq(notes.userId, userId));
     for (const note of held) await refundHeldMinutes(tx, note.id);
     await tx.delete(minutesLedger).where(eq(minutesLedger.userId, userId));
+    // Open resumable uploads: their rows go with the user (ON DELETE CASCADE), their parts below.
+    const open = await resumableUploadIdsOf({ db: tx }, userId);
     await tx.delete(users).where(eq(users.id, userId));
+    return open;
   });
   try {
     // Keys of a user's recordings start with their id (audioKey).
@@ -58,9 +61,11 @@ export async function deleteAccount(deps: DomainDeps, userId: number): Promise<v
     });
   }
   try {
-    // Open resumable uploads wait in the data folder, not in storage: they go now, not at expiry.
-    const removed = await removeResumableUploadsOf(deps.config.dataDir, userId);
-    if (removed > 0) deps.logger.info('open uploads of a deleted account removed', { removed });
+    // The parts of its resumable uploads go now, not at expiry (their rows went with the account).
+    await removeParts(deps.storage, uploads);
+    if (uploads.length > 0) {
+      deps.logger.info('open uploads of a deleted account removed', { removed: uploads.length });
+    }
   } catch (error) {
     deps.logger.error('account deleted, but its open uploads could not be removed', {
       userId,

@@ -3,6 +3,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { RESUMABLE_UPLOAD_PATH } from '@protokoll/contract';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { DbGate } from '../../lib/db-gate.ts';
+import type { Storage } from '../../providers/storage/storage.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { resumableUploadDocs } from './resumable-docs.ts';
@@ -26,7 +29,17 @@ const requireAuthGated: MiddlewareHandler<AppEnv> = async (c, next) => {
  * handler streams it to disk instead (validating the fields with the same contract schema).
  * The resumable upload (tus) beside it is documented by hand: a tus client speaks that protocol.
  */
-export const uploadsRouter = (config: Config) => {
+export const uploadsRouter = ({
+  config,
+  db,
+  storage,
+  dbGate,
+}: {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  dbGate: DbGate;
+}) => {
   const router = createRouter();
   // routeFor's own middleware is requireAuth (the contract marks the call `auth: true`).
   const { middleware: _middleware, ...documented } = uploadNoteRoute as unknown as RouteConfig;
@@ -36,7 +49,7 @@ export const uploadsRouter = (config: Config) => {
   // for both kinds of upload together.
   const slots = createUploadSlots();
   router.post(uploadNoteRoute.path, requireAuthGated, uploadNoteHandler(slots));
-  const resumable = createResumableUploads(config, slots);
+  const resumable = createResumableUploads({ config, slots, db, storage, dbGate });
   router.post(RESUMABLE_UPLOAD_PATH, requireAuthGated, (c) => resumable.handle(c));
   // HEAD arrives through the GET route (Hono); the handler refuses a real GET.
   router.on(['GET', 'PATCH', 'DELETE'], `${RESUMABLE_UPLOAD_PATH}/:id`, requireAuthGated, (c) =>

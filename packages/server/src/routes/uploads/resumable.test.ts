@@ -3,7 +3,7 @@
 // and ends in one note, one reservation and one charge; refusals leave nothing on disk; another
 // person's upload does not exist; abandoned uploads expire.
 import { request } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   endpoints,
@@ -18,10 +18,15 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioFixtures, type AudioFixtures } from '../../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
-import { minutesLedger, notes, users } from '../../db/schema.ts';
+import { minutesLedger, notes, resumableUploads, users } from '../../db/schema.ts';
 import { ensureMonthlyGrant } from '../../domain/minutes.ts';
 import { defaultFields, filesIn, ledgerOf, waitForNote } from '../../jobs/testing.ts';
-import { resumableUploadDir, sweepExpiredResumableUploads } from '../../lib/upload-temp.ts';
+import {
+  RESUMABLE_PARTS_PREFIX,
+  sweepExpiredResumableUploads,
+} from '../../lib/resumable-uploads.ts';
+import { uploadTempDir } from '../../lib/upload-temp.ts';
+import { audioStorage } from '../../providers/storage/storage.ts';
 import { startServer, type RunningServer } from '../../server.ts';
 import { memoryLogger, testConfig } from '../../test/app.ts';
 import { signUp, tempDataDir, type SignedUp } from '../../test/accounts.ts';
@@ -140,26 +145,50 @@ async function patchAndCut(
   req.destroy();
 }
 
-const uploadFiles = () => filesIn(resumableUploadDir(dataDir));
+/** The bytes of upload `id`'s PATCH arriving right now (its spool file in DATA_DIR/tmp/uploads). */
+async function arriving(id: string): Promise<number> {
+  const dir = uploadTempDir(dataDir);
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) =>
+    name.includes(`-tus-${id}-`),
+  );
+  const sizes = await Promise.all(
+    names.map((name) =>
+      stat(join(dir, name)).then(
+        (file) => file.size,
+        () => 0,
+      ),
+    ),
+  );
+  return sizes.reduce((sum, bytes) => sum + bytes, 0);
+}
 
-/** The files of `account`'s resumable uploads (and any data file without its record). */
-async function uploadFilesOf(account: SignedUp): Promise<string[]> {
-  const files = await uploadFiles();
-  const owners = new Map<string, string | undefined>();
-  for (const file of files.filter((name) => name.endsWith('.json'))) {
-    const record = JSON.parse(await readFile(join(resumableUploadDir(dataDir), file), 'utf8')) as {
-      metadata?: Record<string, string>;
-    };
-    owners.set(file.replace(/\.json$/, ''), record.metadata?.owner);
-  }
-  return files.filter((file) => {
-    const id = file.replace(/\.json$/, '');
-    return !owners.has(id) || owners.get(id) === String(account.user.id);
-  });
+/** Every stored part, as `<id>/<offset>` (the local storage's folder DATA_DIR/audio/tus). */
+const partFiles = () => filesIn(join(dataDir, 'audio', RESUMABLE_PARTS_PREFIX));
+
+/**
+ * What is kept of `account`'s resumable uploads: each row (`<id>`, or `<id> note` once finished)
+ * and each stored part (`<id>/<offset>`).
+ */
+async function keptOf(account: SignedUp): Promise<string[]> {
+  const rows = await database()
+    .db.select()
+    .from(resumableUploads)
+    .where(eq(resumableUploads.userId, account.user.id));
+  const ids = new Set(rows.map((row) => row.id));
+  const parts = (await partFiles()).filter((file) => ids.has(file.split('/')[0]!));
+  return [...rows.map((row) => (row.noteId === null ? row.id : `${row.id} note`)), ...parts];
+}
+
+/** Parts without a row: left behind by nobody's upload. */
+async function orphanParts(): Promise<string[]> {
+  const rows = await database().db.select({ id: resumableUploads.id }).from(resumableUploads);
+  const ids = new Set(rows.map((row) => row.id));
+  return (await partFiles()).filter((file) => !ids.has(file.split('/')[0]!));
 }
 
 async function expectNothingLeft(account: SignedUp) {
-  expect(await uploadFilesOf(account)).toEqual([]);
+  expect(await keptOf(account)).toEqual([]);
+  expect(await orphanParts()).toEqual([]);
   expect(await filesIn(join(dataDir, 'audio', String(account.user.id)))).toEqual([]);
   expect(await database().db.select().from(notes).where(eq(notes.userId, account.user.id))).toEqual(
     [],
@@ -185,10 +214,9 @@ describe('resumable upload (tus)', () => {
     expect(created.status).toBe(201);
     const url = uploadUrl(created);
     const id = url.split('/').pop()!;
-    const dataFile = join(resumableUploadDir(dataDir), id);
 
     const cut = Math.floor(bytes.length * 0.6);
-    await patchAndCut(url, anna, bytes.subarray(0, cut), async () => (await stat(dataFile)).size);
+    await patchAndCut(url, anna, bytes.subarray(0, cut), () => arriving(id));
 
     // The server acknowledges exactly what it stored; the client sends only the rest.
     let offset = -1;
@@ -220,8 +248,8 @@ describe('resumable upload (tus)', () => {
     const rows = await database().db.select().from(notes).where(eq(notes.userId, anna.user.id));
     expect(rows).toHaveLength(1);
     expect(await ledgerOf(database().db, noteId)).toEqual(['reserve:1', 'charge:1']);
-    // The recording was moved into storage; only the small record of the upload stays.
-    expect(await uploadFilesOf(anna)).toEqual([`${id}.json`]);
+    // The recording was moved into storage; only the row of the upload stays, its parts are gone.
+    expect(await keptOf(anna)).toEqual([`${id} note`]);
     // One recording in storage, and its level overview computed while it was transcribed.
     const stored = await filesIn(join(dataDir, 'audio', String(anna.user.id)));
     expect(stored).toHaveLength(2);
@@ -330,12 +358,15 @@ describe('resumable upload (tus)', () => {
     const url = uploadUrl(await create(anna, bytes.length));
     expect((await patch(url, anna, 0, bytes.subarray(0, 2000))).status).toBe(204);
     const id = url.split('/').pop()!;
-    expect(await uploadFiles()).toEqual(expect.arrayContaining([id, `${id}.json`]));
+    const kept = await keptOf(anna);
+    // The row, and one part from offset 0.
+    expect(kept).toEqual([id, expect.stringMatching(new RegExp(`^${id}/0{15}-[0-9a-f]{8}$`))]);
 
-    expect(await sweepExpiredResumableUploads(dataDir, 60_000)).toBe(0);
-    expect(await uploadFiles()).toEqual(expect.arrayContaining([id, `${id}.json`]));
-    expect(await sweepExpiredResumableUploads(dataDir, 0)).toBeGreaterThanOrEqual(1);
-    expect(await uploadFiles()).not.toEqual(expect.arrayContaining([id]));
+    const resumable = { db: database().db, storage: audioStorage(dataDir) };
+    expect(await sweepExpiredResumableUploads(resumable, 60_000)).toBe(0);
+    expect(await keptOf(anna)).toEqual(kept);
+    expect(await sweepExpiredResumableUploads(resumable, 0)).toBeGreaterThanOrEqual(1);
+    expect(await keptOf(anna)).toEqual([]);
     expect((await head(url, anna)).status).toBe(404);
     await expectNothingLeft(anna);
   });
@@ -463,13 +494,15 @@ describe('limits of open resumable uploads', () => {
     expect((await patch(url, anna, 0, bytes.subarray(0, 2000))).status).toBe(204);
     uploadUrl(await create(anna, 1000));
     const bens = uploadUrl(await create(ben, 1000));
-    expect(await uploadFilesOf(anna)).toHaveLength(4);
+    // Two rows and the part of the first.
+    expect(await keptOf(anna)).toHaveLength(3);
     const deleted = await api.call(endpoints.deleteUser, {
       token: anna.token,
       body: { confirmation: 'DELETE' },
     });
     expect(deleted.status).toBe(200);
-    expect(await uploadFilesOf(anna)).toEqual([]);
+    expect(await keptOf(anna)).toEqual([]);
+    expect(await orphanParts()).toEqual([]);
     expect((await head(bens, ben)).status).toBe(200);
   });
 });

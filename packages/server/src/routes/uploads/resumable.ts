@@ -1,9 +1,9 @@
 // The resumable upload (tus 1.0.0, docs/uploads.md#resumable-uploads): @tus/server speaks the
-// protocol and @tus/file-store keeps the bytes under DATA_DIR/tmp/tus; this file adds what is
-// ours: the session and the owner of every upload, the same refusals as `POST /api/note`, and, on
-// the last byte, the same domain operation (createNoteFromUpload) as the multipart upload.
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+// protocol; its state is a row in `resumable_uploads` and its bytes are part objects in storage
+// (tus-store.ts), so any API process continues it. This file adds what is ours: the session and
+// the owner of every upload, the same refusals as `POST /api/note`, the open-upload limits, and,
+// on the last byte, the same domain operation (createNoteFromUpload) as the multipart upload.
+import { mkdir, rm } from 'node:fs/promises';
 import {
   DURATION_METADATA_KEY,
   ErrorCode,
@@ -14,11 +14,12 @@ import {
   TUS_VERSION,
   UPLOAD_NOTE_ID_HEADER,
 } from '@protokoll/contract';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Config } from '../../config.ts';
-import type { User } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { resumableUploads, type ResumableUploadRow, type User } from '../../db/schema.ts';
 import type { DomainDeps } from '../../domain/deps.ts';
 import {
   checkLength,
@@ -31,6 +32,7 @@ import {
   noAudioTools,
   noEngine,
   openUploadsTooLarge,
+  storageUnavailable,
   tooLarge,
   tooManyOpenUploads,
   tooManyUploads,
@@ -38,17 +40,26 @@ import {
 } from '../../domain/notes/refusals.ts';
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { returningGate } from '../../lib/db-gate.ts';
+import { returningGate, type DbGate } from '../../lib/db-gate.ts';
 import { ApiError, notFoundError, notAuthenticated } from '../../lib/errors.ts';
 import { errorBody } from '../../http/errors.ts';
-import { markFinishing, resumableUploadDir, resumableUploadsOf } from '../../lib/upload-temp.ts';
+import {
+  createResumableUpload,
+  partsFolder,
+  removeResumableUpload,
+  type DbStep,
+  type OpenUploads,
+} from '../../lib/resumable-uploads.ts';
+import { claimUploadPath, uploadTempDir } from '../../lib/upload-temp.ts';
 import { findUserById } from '../../lib/users.ts';
+import type { Storage } from '../../providers/storage/storage.ts';
 import { type Wording } from '../../lib/wording.ts';
 import { requestWording } from '../../http/request-locale.ts';
 import { depsOf } from '../deps.ts';
 import type { UploadSlots } from './slots.ts';
+import { RowLocker, StorageDataStore, UPLOAD_LEASE_MS } from './tus-store.ts';
 
-/** Metadata keys the server writes (a client's own values under these names are replaced). */
+/** Metadata keys the server once wrote (a client's own values under these names are dropped). */
 const OWNER_KEY = 'owner';
 const NOTE_KEY = 'note_id';
 /** The ids @tus/server gives (16 random bytes, hex): anything else is no upload of ours. */
@@ -129,15 +140,35 @@ export interface ResumableUploads {
   handle(c: Context<AppEnv>): Promise<Response>;
 }
 
-export function createResumableUploads(config: Config, slots: UploadSlots): ResumableUploads {
-  const dir = resumableUploadDir(config.dataDir);
-  const store = new FileStore({
-    directory: dir,
-    expirationPeriodInMilliseconds: config.uploads.resumableExpireMs,
+/** What the resumable upload shares with the rest of the app. */
+export interface ResumableUploadDeps {
+  config: Config;
+  slots: UploadSlots;
+  db: Db;
+  /** Where the parts wait (beside the recordings, under `tus/`). */
+  storage: Storage;
+  dbGate: DbGate;
+}
+
+export function createResumableUploads({
+  config,
+  slots,
+  db,
+  storage,
+  dbGate,
+}: ResumableUploadDeps): ResumableUploads {
+  // Every step outside a request's own gated steps (the store's, the locker's) in front of the
+  // line: the request waited its turn once already (lib/db-gate.ts).
+  const step: DbStep = (work) => dbGate.run(work, { returning: true });
+  const expireMs = config.uploads.resumableExpireMs;
+  const store = new StorageDataStore({ db, storage, step, dataDir: config.dataDir, expireMs });
+  const locker = new RowLocker({
+    db,
+    step,
+    acquireTimeoutMs: config.uploads.idleTimeoutMs + UPLOAD_LEASE_MS,
+    beforeRelease: (id) => store.settled(id),
   });
   const states = new WeakMap<Request, RequestState>();
-  /** Uploads whose last byte arrived and which are being checked: HEAD waits for the outcome. */
-  const finishing = new Map<string, Promise<unknown>>();
 
   function stateOf(req: Request): RequestState {
     const state = states.get(req);
@@ -151,50 +182,90 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
     return { status_code: error instanceof ApiError ? error.status : 500, body: '' };
   }
 
-  async function removeUpload(id: string): Promise<void> {
-    await rm(join(dir, id), { force: true });
-    await rm(join(dir, `${id}.json`), { force: true });
+  /** Upload `id` of `userId`; another person's is none (the owner is part of the query). */
+  async function ownRow(id: string, userId: number): Promise<ResumableUploadRow | undefined> {
+    if (!UPLOAD_ID.test(id)) return undefined;
+    const [row] = await step(() =>
+      db
+        .select()
+        .from(resumableUploads)
+        .where(and(eq(resumableUploads.id, id), eq(resumableUploads.userId, userId))),
+    );
+    return row;
   }
 
-  async function recordOf(id: string): Promise<Upload | undefined> {
-    return store.configstore.get(id).catch(() => undefined);
+  /** Waits until no request (here or in another process) holds upload `id`'s lease. */
+  async function settled(id: string): Promise<void> {
+    const lock = locker.newLock(id);
+    await lock.lock(new AbortController().signal, () => undefined);
+    await lock.unlock();
   }
 
+  /**
+   * The last byte arrived: the parts become one file, checked and stored like a multipart upload.
+   * The upload's lease is held meanwhile, so a HEAD in any process waits for the outcome and the
+   * sweep leaves it alone.
+   */
   async function finish(state: RequestState, upload: Upload) {
     const metadata = upload.metadata ?? {};
     const size = upload.size ?? upload.offset;
-    const release = markFinishing(upload.id);
+    const lock = locker.newLock(upload.id);
+    await lock.lock(new AbortController().signal, () => undefined);
+    await mkdir(uploadTempDir(config.dataDir), { recursive: true, mode: 0o700 });
+    const spool = claimUploadPath(uploadTempDir(config.dataDir), `tus-${upload.id}`);
     try {
+      const row = await store.row(upload.id);
+      if (!row) throw notFoundError();
+      try {
+        await store.assemble(row, spool.path);
+      } catch (error) {
+        state.deps.logger.error('upload parts could not be read', { uploadId: row.id, err: error });
+        throw storageUnavailable(state.words);
+      }
       const note = await createNoteFromUpload(state.deps, {
         user: state.user,
         words: state.words,
         fields: { ...fieldsOf(metadata), size: String(size) },
-        file: { path: join(dir, upload.id), filename: metadata.file_name ?? '', bytes: size },
+        file: { path: spool.path, filename: metadata.file_name ?? '', bytes: size },
       });
-      // The recording is in storage now; the record stays until it expires, so that a client
-      // whose last answer was lost learns the note from HEAD instead of uploading again.
-      upload.offset = size;
-      upload.metadata = { ...metadata, [NOTE_KEY]: String(note.id) };
-      await store.configstore.set(upload.id, upload);
+      // The recording is in storage now; the row stays until it expires, so that a client whose
+      // last answer was lost learns the note from HEAD instead of uploading again.
+      await step(() =>
+        db
+          .update(resumableUploads)
+          .set({ noteId: note.id, parts: [] })
+          .where(eq(resumableUploads.id, upload.id)),
+      );
+      await storage.removeAll(partsFolder(upload.id)).catch((error: unknown) =>
+        // Left for the sweep, which removes them with the row.
+        state.deps.logger.warn('upload parts could not be removed', {
+          uploadId: upload.id,
+          err: error,
+        }),
+      );
       return { headers: { [UPLOAD_NOTE_ID_HEADER]: String(note.id) } };
     } catch (error) {
-      // Refused (or failed): nothing of it stays on disk, nothing was reserved.
-      await removeUpload(upload.id);
+      // Refused (or failed): nothing of it stays, nothing was reserved.
+      await removeResumableUpload({ db, storage, step }, upload.id).catch(() => undefined);
       throw refuse(state, error);
     } finally {
-      release.release();
+      await rm(spool.path, { force: true });
+      spool.release();
+      await lock.unlock();
     }
   }
 
   const tus = new Server({
     path: RESUMABLE_UPLOAD_PATH,
     datastore: store,
+    locker,
     relativeLocation: true,
     maxSize: config.maxUploadBytes,
     exposedHeaders: [UPLOAD_NOTE_ID_HEADER],
     async onUploadCreate(req, upload) {
       const state = stateOf(req as Request);
       const metadata = upload.metadata ?? {};
+      const fields = fieldsOf(metadata);
       try {
         const { account } = await checkUploadFields(state.deps, {
           user: state.user,
@@ -208,26 +279,26 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
         if (seconds !== undefined) {
           await checkLength(state.deps, { account, words: state.words, durationSeconds: seconds });
         }
+        // The row, counted against the person's open uploads in the same transaction.
+        await createResumableUpload(
+          { db, step },
+          { id: upload.id, userId: state.user.id, size: upload.size ?? 0, metadata: fields },
+          expireMs,
+          (open) => checkOpenUploads(open, upload.size ?? 0, state.words),
+        );
       } catch (error) {
         throw refuse(state, error);
       }
-      return { metadata: { ...fieldsOf(metadata), [OWNER_KEY]: String(state.user.id) } };
+      return { metadata: fields };
     },
     async onUploadFinish(req, upload) {
-      const state = stateOf(req as Request);
-      const done = finish(state, upload);
-      finishing.set(upload.id, done);
-      try {
-        return await done;
-      } finally {
-        finishing.delete(upload.id);
-      }
+      return finish(stateOf(req as Request), upload);
     },
   });
 
   /** The answer for an upload whose note exists: its length as offset, and the note's id. */
-  function completed(c: Context<AppEnv>, record: Upload, noteId: string): Response {
-    const size = String(record.size ?? record.offset);
+  function completed(c: Context<AppEnv>, record: ResumableUploadRow, noteId: string): Response {
+    const size = String(record.size);
     const headers = {
       'Tus-Resumable': TUS_VERSION,
       'Upload-Offset': size,
@@ -262,46 +333,28 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
   /**
    * A person's open uploads (created, not complete, not expired) leave room for one more of
    * `declared` bytes: at most MAX_OPEN_UPLOADS_PER_USER of them, their declared lengths together
-   * at most OPEN_UPLOAD_BYTES_FACTOR × MAX_UPLOAD_BYTES. Disk is taken by what is declared, so an
-   * account cannot park many large uploads for a day.
+   * at most OPEN_UPLOAD_BYTES_FACTOR × MAX_UPLOAD_BYTES. Storage is taken by what is declared, so
+   * an account cannot park many large uploads for a day.
    */
-  async function checkOpenUploads(userId: number, declared: number, words: Wording) {
-    const now = Date.now();
-    const open = (await resumableUploadsOf(config.dataDir, userId)).filter(
-      (upload) => !upload.complete && now - upload.createdAt < config.uploads.resumableExpireMs,
-    );
-    if (open.length >= MAX_OPEN_UPLOADS_PER_USER) {
+  function checkOpenUploads(open: OpenUploads, declared: number, words: Wording) {
+    if (open.count >= MAX_OPEN_UPLOADS_PER_USER) {
       throw tooManyOpenUploads(words, MAX_OPEN_UPLOADS_PER_USER);
     }
     const maxBytes = OPEN_UPLOAD_BYTES_FACTOR * config.maxUploadBytes;
-    const bytes = open.reduce((sum, upload) => sum + upload.size, 0);
-    if (bytes + declared > maxBytes) throw openUploadsTooLarge(words, maxBytes);
-  }
-
-  /**
-   * One creation per person at a time in this process: counting the open uploads and writing the
-   * new one's record are one step, so two creations at once cannot both take the last place.
-   */
-  const creating = new Map<number, Promise<unknown>>();
-  async function oneCreationAtATime<T>(userId: number, run: () => Promise<T>): Promise<T> {
-    const before = creating.get(userId) ?? Promise.resolve();
-    const mine = before.catch(() => undefined).then(run);
-    creating.set(userId, mine);
-    try {
-      return await mine;
-    } finally {
-      if (creating.get(userId) === mine) creating.delete(userId);
-    }
+    if (open.bytes + declared > maxBytes) throw openUploadsTooLarge(words, maxBytes);
   }
 
   /** tus's own refusals (plain text) in the API's error body, like every other answer. */
-  function translate(response: Response, words: Wording, record: Upload | undefined): Response {
+  function translate(
+    response: Response,
+    words: Wording,
+    record: ResumableUploadRow | undefined,
+  ): Response {
     const status = response.status;
     if (status < 400 || status >= 500) return response;
     // An existing upload's PATCH: more bytes than it declared (its length is within the limit,
     // which its creation checked); a creation: above the limit.
-    if (status === 413 && record?.size !== undefined)
-      throw beyondDeclaredLength(words, record.size);
+    if (status === 413 && record) throw beyondDeclaredLength(words, record.size);
     if (status === 413) throw tooLarge(words, config.maxUploadBytes);
     if (status === 404 || status === 410) throw notFoundError();
     // 409 (not the offset received so far), 412 and 400 (missing or bad tus headers), 403, …
@@ -314,7 +367,7 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
     user: User,
     words: Wording,
     dbGate: DomainDeps['dbGate'],
-    record: Upload | undefined,
+    record: ResumableUploadRow | undefined,
   ): Promise<Response> {
     const method = c.req.method;
     const id = record?.id;
@@ -373,31 +426,25 @@ export function createResumableUploads(config: Config, slots: UploadSlots): Resu
       const words = await requestWording(c, user.locale);
       const method = c.req.method;
       const id = c.req.param('id');
-      let record: Upload | undefined;
-
-      if (id !== undefined) {
-        // Hono answers HEAD through the GET route; a real GET (downloading an upload) is not offered.
-        if (method === 'GET') throw notFoundError();
-        record = UPLOAD_ID.test(id) ? await recordOf(id) : undefined;
-        // Another person's upload is answered as if it did not exist.
-        if (!record || record.metadata?.[OWNER_KEY] !== String(user.id)) throw notFoundError();
-        const pending = finishing.get(id);
-        if (pending) {
-          await pending.catch(() => undefined);
-          record = await recordOf(id);
-          if (!record) throw notFoundError();
-        }
-        const noteId = record.metadata?.[NOTE_KEY];
-        if (noteId) {
-          if (method === 'DELETE') await removeUpload(id);
-          return completed(c, record, noteId);
-        }
-      } else {
-        return oneCreationAtATime(user.id, async () => {
-          const declared = await checkCreation(c, words);
-          await checkOpenUploads(user.id, declared, words);
-          return pass(c, user, words, dbGate, undefined);
-        });
+      if (id === undefined) {
+        await checkCreation(c, words);
+        return pass(c, user, words, dbGate, undefined);
+      }
+      // Hono answers HEAD through the GET route; a real GET (downloading an upload) is not offered.
+      if (method === 'GET') throw notFoundError();
+      // Another person's upload is answered as if it did not exist.
+      let record = await ownRow(id, user.id);
+      if (!record) throw notFoundError();
+      if (record.noteId === null && record.uploadOffset === record.size) {
+        // Its last byte arrived and it is being checked, here or in another process: the answer
+        // waits for the outcome (a note, or a refusal that removed the upload).
+        await settled(id);
+        record = await ownRow(id, user.id);
+        if (!record) throw notFoundError();
+      }
+      if (record.noteId !== null) {
+        if (method === 'DELETE') await removeResumableUpload({ db, storage, step }, id);
+        return completed(c, record, String(record.noteId));
       }
       return pass(c, user, words, dbGate, record);
     },
