@@ -1,7 +1,6 @@
 import { ErrorCode, noteNameFromFile } from '@protokoll/contract';
 import {
-  Alert,
-  Button,
+  LoadState,
   ProtocolScreen,
   Spinner,
   UploadPending,
@@ -135,20 +134,12 @@ export function ProtocolRoute() {
   if (capabilities.isError) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-10">
-        <Alert
-          variant="danger"
-          title={t('protocol.loadFailed')}
-          description={failureText(toFailureText(capabilities.error))}
-        >
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-2"
-            onClick={() => void capabilities.refetch()}
-          >
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadState
+          status="error"
+          alertProps={{ title: t('protocol.loadFailed') }}
+          failedText={failureText(toFailureText(capabilities.error))}
+          onRetry={() => void capabilities.refetch()}
+        />
       </div>
     );
   }

@@ -48,6 +48,7 @@ export * from './components/skeleton.tsx';
 export * from './components/progress.tsx';
 export * from './components/alert.tsx';
 export * from './components/empty-state.tsx';
+export * from './components/page-header.tsx';
 export * from './components/dialog.tsx';
 export * from './components/alert-dialog.tsx';
 export * from './components/dropdown-menu.tsx';
@@ -58,6 +59,7 @@ export * from './components/pagination.tsx';
 export * from './components/language-links.tsx';
 
 // Widgets
+export * from './widgets/load-state.tsx';
 export * from './widgets/minutes-meter.tsx';
 export * from './widgets/plan-card.tsx';
 export * from './widgets/note-stages.tsx';

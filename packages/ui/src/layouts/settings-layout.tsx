@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { ItemLink, type LinkItem } from '../lib/render-link.tsx';
+import { PageHeader } from '../components/page-header.tsx';
 
 /** One section of the settings, e.g. Profil or Abo. */
 export interface SettingsNavItem extends LinkItem {
@@ -37,9 +38,7 @@ export function SettingsLayout({ items, children, className, ...props }: Setting
       className={cn('mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10', className)}
       {...props}
     >
-      <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
-        {t('settings.title')}
-      </h1>
+      <PageHeader title={t('settings.title')} />
       <nav aria-label={t('settings.navLabel')} className="mt-6 border-b border-border">
         {/* Padding keeps focus rings inside the scrolling row, which would clip them. */}
         <ul className="-mb-px flex gap-1 overflow-x-auto px-1 pt-1">

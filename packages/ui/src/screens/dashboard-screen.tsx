@@ -8,6 +8,7 @@ import { cn } from '../lib/cn.ts';
 import { MinutesMeter } from '../widgets/minutes-meter.tsx';
 import { PlanCard } from '../widgets/plan-card.tsx';
 import { FolderShortcuts, RecentNotes } from '../widgets/recent-notes.tsx';
+import { PageHeader } from '../components/page-header.tsx';
 
 type WidgetStatus = 'loading' | 'error' | 'ready';
 type DayPeriod = 'morning' | 'day' | 'evening' | 'night';
@@ -143,9 +144,9 @@ export function DashboardScreen({
       className={cn('mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10', className)}
       {...props}
     >
-      <header className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight text-balance wrap-break-word text-foreground sm:text-3xl">
-          {user ? (
+      <PageHeader
+        title={
+          user ? (
             greeting
           ) : (
             <>
@@ -155,10 +156,10 @@ export function DashboardScreen({
               />
               <span className="sr-only">{t('common.loading')}</span>
             </>
-          )}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t('dashboard.subtitle')}</p>
-      </header>
+          )
+        }
+        description={t('dashboard.subtitle')}
+      />
 
       <div className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         <Card

@@ -1,52 +1,28 @@
 import type { Folder as FolderEntity, Note } from '@protokoll/contract';
-import { ArrowRight, Folder, RotateCw } from 'lucide-react';
+import { ArrowRight, Folder } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/card.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
 import type { LoadStatus } from '../lib/load-status.ts';
+import { LoadState } from './load-state.tsx';
 import { NoteRow } from './note-row.tsx';
 
 /** How many notes the dashboard lists (the five most recent, docs/product.md#pages). */
 export const RECENT_NOTES_COUNT = 5;
 
-interface LoadStateProps {
-  status: LoadStatus;
-  loadingText: string;
-  failedText: string;
-  onRetry?: (() => void) | undefined;
-  rows: number;
-}
-
-/** Placeholder rows while loading, or the failure with its retry button; nothing when ready. */
-function LoadState({ status, loadingText, failedText, onRetry, rows }: LoadStateProps) {
-  const { t } = useTranslation();
-  if (status === 'loading') {
-    return (
-      <div className="grid gap-3">
-        <span className="sr-only">{loadingText}</span>
-        {Array.from({ length: rows }, (_, row) => (
-          <Skeleton key={row} className="h-10 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (status === 'error') {
-    return (
-      <Alert variant="danger" description={failedText}>
-        {onRetry ? (
-          <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-            <RotateCw aria-hidden />
-            {t('common.retry')}
-          </Button>
-        ) : null}
-      </Alert>
-    );
-  }
-  return null;
+/** Grey rows while loading, announced to screen readers by the text. */
+function PlaceholderRows({ text, rows }: { text: string; rows: number }) {
+  return (
+    <div className="grid gap-3">
+      <span className="sr-only">{text}</span>
+      {Array.from({ length: rows }, (_, row) => (
+        <Skeleton key={row} className="h-10 w-full" />
+      ))}
+    </div>
+  );
 }
 
 export interface RecentNotesProps extends Omit<React.ComponentProps<'div'>, 'children'> {
@@ -104,15 +80,14 @@ export function RecentNotes({
       <CardContent>
         <LoadState
           status={status}
-          loadingText={t('notes.loading')}
+          placeholder={<PlaceholderRows text={t('notes.loading')} rows={3} />}
           failedText={t('notes.loadFailed')}
           onRetry={onRetry}
-          rows={3}
-        />
-        {status === 'ready' && shown.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('dashboard.recentNotes.empty')}</p>
-        ) : null}
-        {status === 'ready' && shown.length > 0 ? (
+          isEmpty={shown.length === 0}
+          empty={
+            <p className="text-sm text-muted-foreground">{t('dashboard.recentNotes.empty')}</p>
+          }
+        >
           <ul
             aria-labelledby={titleId}
             className="-mx-6 divide-y divide-border border-t border-border"
@@ -127,7 +102,7 @@ export function RecentNotes({
               />
             ))}
           </ul>
-        ) : null}
+        </LoadState>
       </CardContent>
     </Card>
   );
@@ -172,15 +147,12 @@ export function FolderShortcuts({
       <CardContent>
         <LoadState
           status={status}
-          loadingText={t('folders.loading')}
+          placeholder={<PlaceholderRows text={t('folders.loading')} rows={2} />}
           failedText={t('folders.loadFailed')}
           onRetry={onRetry}
-          rows={2}
-        />
-        {status === 'ready' && folders.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('dashboard.folders.empty')}</p>
-        ) : null}
-        {status === 'ready' && folders.length > 0 ? (
+          isEmpty={folders.length === 0}
+          empty={<p className="text-sm text-muted-foreground">{t('dashboard.folders.empty')}</p>}
+        >
           <ul aria-labelledby={titleId} className="-mx-3 grid gap-0.5">
             {folders.map((folder) => (
               <li key={folder.id}>
@@ -199,7 +171,7 @@ export function FolderShortcuts({
               </li>
             ))}
           </ul>
-        ) : null}
+        </LoadState>
       </CardContent>
     </Card>
   );

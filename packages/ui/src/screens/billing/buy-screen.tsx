@@ -7,7 +7,7 @@ import {
   type FieldIssue,
   type PlanOffer,
 } from '@protokoll/contract';
-import { ExternalLink, RotateCw } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,8 @@ import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
 import { PlanOfferCard, priceOf, yearlySaving } from '../../widgets/plan-offer-card.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { LoadState } from '../../widgets/load-state.tsx';
 
 /** What the buy form checks: the contract's own rules for these two fields. */
 const BuyForm = CheckoutBody.pick({ interval: true, promo_code: true });
@@ -153,15 +155,12 @@ export function BuyScreen({
       className={cn('mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10', className)}
       {...props}
     >
-      <header className="max-w-3xl min-w-0">
-        <h1
-          id={titleId}
-          className="text-2xl font-semibold tracking-tight text-balance text-foreground sm:text-3xl"
-        >
-          {t('buy.title')}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t('buy.subtitle')}</p>
-      </header>
+      <PageHeader
+        className="max-w-3xl"
+        titleId={titleId}
+        title={t('buy.title')}
+        description={t('buy.subtitle')}
+      />
 
       <div className="mt-6 grid gap-4 empty:hidden">
         {cancelled ? (
@@ -277,18 +276,12 @@ export function BuyScreen({
       ) : null}
 
       <section aria-label={t('buy.plansLabel')} className="mt-8" aria-busy={status === 'loading'}>
-        {status === 'loading' ? <PlanPlaceholders /> : null}
-        {status === 'error' ? (
-          <Alert variant="danger" description={t('buy.loadFailed')}>
-            {onRetry ? (
-              <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-                <RotateCw aria-hidden />
-                {t('common.retry')}
-              </Button>
-            ) : null}
-          </Alert>
-        ) : null}
-        {status === 'ready' ? (
+        <LoadState
+          status={status}
+          placeholder={<PlanPlaceholders />}
+          failedText={t('buy.loadFailed')}
+          onRetry={onRetry}
+        >
           <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
             {plans.map((plan) => (
               <li key={plan.id} className="min-w-0">
@@ -301,7 +294,7 @@ export function BuyScreen({
               </li>
             ))}
           </ul>
-        ) : null}
+        </LoadState>
       </section>
     </div>
   );

@@ -6,7 +6,7 @@ import type {
   Plan,
   SubscriptionStatus,
 } from '@protokoll/contract';
-import { ExternalLink, RotateCw, Sparkles } from 'lucide-react';
+import { ExternalLink, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
@@ -26,6 +26,7 @@ import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
 import { LoadFailedAlert } from '../../widgets/load-failed-alert.tsx';
+import { LoadState } from '../../widgets/load-state.tsx';
 import { MinutesMeter } from '../../widgets/minutes-meter.tsx';
 
 /** How the page words a subscription: one kind per status it explains differently. */
@@ -174,29 +175,6 @@ export function SubscriptionScreen({
           </CardTitle>
           <CardDescription>{t('subscription.description')}</CardDescription>
         </CardHeader>
-        {status === 'loading' ? (
-          <CardContent className="grid gap-4">
-            <span className="sr-only">{t('subscription.loading')}</span>
-            <div className="flex items-center gap-3">
-              <Skeleton className="h-8 w-28" />
-              <Skeleton className="h-5 w-16 rounded-full" />
-            </div>
-            <Skeleton className="h-4 w-3/5" />
-            <Skeleton className="h-4 w-2/5" />
-          </CardContent>
-        ) : null}
-        {status === 'error' || (status === 'ready' && !subscription) ? (
-          <CardContent>
-            <Alert variant="danger" description={t('subscription.loadFailed')}>
-              {onRetry ? (
-                <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-                  <RotateCw aria-hidden />
-                  {t('common.retry')}
-                </Button>
-              ) : null}
-            </Alert>
-          </CardContent>
-        ) : null}
         {status === 'ready' && subscription ? (
           <SubscriptionDetails
             subscription={subscription}
@@ -210,7 +188,22 @@ export function SubscriptionScreen({
             manageError={manageError}
             onUpgrade={onUpgrade}
           />
-        ) : null}
+        ) : status === 'loading' ? (
+          <CardContent className="grid gap-4">
+            <span className="sr-only">{t('subscription.loading')}</span>
+            <div className="flex items-center gap-3">
+              <Skeleton className="h-8 w-28" />
+              <Skeleton className="h-5 w-16 rounded-full" />
+            </div>
+            <Skeleton className="h-4 w-3/5" />
+            <Skeleton className="h-4 w-2/5" />
+          </CardContent>
+        ) : (
+          // Failed, or answered without a subscription: both are a failed load.
+          <CardContent>
+            <LoadState status="error" failedText={t('subscription.loadFailed')} onRetry={onRetry} />
+          </CardContent>
+        )}
       </Card>
       <MinutesMeter
         minutes={minutes}

@@ -1,8 +1,7 @@
 import type { Folder as FolderEntity } from '@protokoll/contract';
-import { Ellipsis, Folder, FolderPlus, Inbox, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { Ellipsis, Folder, FolderPlus, Inbox, Pencil, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import {
   DropdownMenu,
@@ -16,6 +15,7 @@ import { cn } from '../../lib/cn.ts';
 import type { ActionResult } from './action.ts';
 import { CreateFolderDialog, DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs.tsx';
 import type { LoadStatus } from '../../lib/load-status.ts';
+import { LoadState } from '../../widgets/load-state.tsx';
 
 /** What the folder sidebar reports; each dialog waits for a returned promise. */
 export interface FolderCallbacks {
@@ -103,28 +103,22 @@ export function FolderSidebar({
             ))
           : null}
       </ul>
-      {status === 'loading' ? (
-        <div aria-busy className="grid gap-2 px-2.5">
-          <span role="status" className="sr-only">
-            {t('folders.loading')}
-          </span>
-          <Skeleton className="h-5 w-3/4" />
-          <Skeleton className="h-5 w-1/2" />
-        </div>
-      ) : null}
-      {status === 'error' ? (
-        <Alert variant="danger" description={t('folders.loadFailed')}>
-          {onRetry ? (
-            <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-              <RotateCw aria-hidden />
-              {t('common.retry')}
-            </Button>
-          ) : null}
-        </Alert>
-      ) : null}
-      {status === 'ready' && folders.length === 0 ? (
-        <p className="px-2.5 text-sm text-muted-foreground">{t('folders.empty')}</p>
-      ) : null}
+      <LoadState
+        status={status}
+        placeholder={
+          <div aria-busy className="grid gap-2 px-2.5">
+            <span role="status" className="sr-only">
+              {t('folders.loading')}
+            </span>
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-5 w-1/2" />
+          </div>
+        }
+        failedText={t('folders.loadFailed')}
+        onRetry={onRetry}
+        isEmpty={folders.length === 0}
+        empty={<p className="px-2.5 text-sm text-muted-foreground">{t('folders.empty')}</p>}
+      />
       <CreateFolderDialog
         open={creating}
         onOpenChange={setCreating}

@@ -5,15 +5,13 @@ import {
   type Note,
   type NoteListItem,
 } from '@protokoll/contract';
-import { RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/alert.tsx';
-import { Button } from '../../components/button.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
+import { LoadState } from '../../widgets/load-state.tsx';
 import { NoteRow } from '../../widgets/note-row.tsx';
 import { NoteActions, type NoteActionCallbacks } from './note-actions.tsx';
 
@@ -79,76 +77,65 @@ export function NoteList({
   const { t } = useTranslation();
   const failureText = useFailureText();
 
-  if (status === 'loading') {
-    return (
-      <div data-slot="note-list" data-state="loading" aria-busy className={className}>
-        <span role="status" className="sr-only">
-          {t('notes.loading')}
-        </span>
-        <ul
-          aria-hidden
-          className="divide-y divide-border rounded-lg border border-border bg-surface"
-        >
-          {[0, 1, 2, 3, 4].map((row) => (
-            <li key={row} className="grid gap-2 px-4 py-4 sm:px-5">
-              <Skeleton className="h-5 w-3/5" />
-              <Skeleton className="h-4 w-2/5" />
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-
-  if (status === 'error') {
-    return (
-      <div data-slot="note-list" data-state="error" className={className}>
-        <Alert
-          variant="danger"
-          description={failureText(error, 'notes.loadFailed') ?? t('notes.loadFailed')}
-        >
-          {onRetry ? (
-            <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-              <RotateCw aria-hidden />
-              {t('common.retry')}
-            </Button>
-          ) : null}
-        </Alert>
-      </div>
-    );
-  }
-
-  if (notes.length === 0) {
-    return (
-      <div data-slot="note-list" data-state="empty" className={className}>
-        {empty}
-      </div>
-    );
-  }
-
   const folderName = (note: Note) => {
     if (!showFolder) return undefined;
     if (note.folder_id === null) return t('notes.unfiled');
     return folders.find((folder) => folder.id === note.folder_id)?.name;
   };
 
+  const state = status === 'ready' && notes.length === 0 ? 'empty' : status;
   return (
-    <div data-slot="note-list" data-state="ready" className={cn('grid gap-6', className)}>
-      <ul
-        aria-label={label}
-        className="divide-y divide-border rounded-lg border border-border bg-surface shadow-xs"
+    <div
+      data-slot="note-list"
+      data-state={state}
+      aria-busy={status === 'loading' || undefined}
+      className={cn(state === 'ready' && 'grid gap-6', className) || undefined}
+    >
+      <LoadState
+        status={status}
+        placeholder={
+          <>
+            <span role="status" className="sr-only">
+              {t('notes.loading')}
+            </span>
+            <ul
+              aria-hidden
+              className="divide-y divide-border rounded-lg border border-border bg-surface"
+            >
+              {[0, 1, 2, 3, 4].map((row) => (
+                <li key={row} className="grid gap-2 px-4 py-4 sm:px-5">
+                  <Skeleton className="h-5 w-3/5" />
+                  <Skeleton className="h-4 w-2/5" />
+                </li>
+              ))}
+            </ul>
+          </>
+        }
+        failedText={failureText(error, 'notes.loadFailed') ?? t('notes.loadFailed')}
+        onRetry={onRetry}
+        isEmpty={notes.length === 0}
+        empty={empty}
       >
-        {notes.map((note) => (
-          <NoteRow
-            key={note.id}
-            note={note}
-            folderName={folderName(note)}
-            onOpen={actions.onOpenNote}
-            actions={<NoteActions note={note} folders={folders} {...actions} />}
-          />
-        ))}
-      </ul>
-      <Pagination page={page} pageCount={Math.ceil(count / pageSize)} onPageChange={onPageChange} />
+        <ul
+          aria-label={label}
+          className="divide-y divide-border rounded-lg border border-border bg-surface shadow-xs"
+        >
+          {notes.map((note) => (
+            <NoteRow
+              key={note.id}
+              note={note}
+              folderName={folderName(note)}
+              onOpen={actions.onOpenNote}
+              actions={<NoteActions note={note} folders={folders} {...actions} />}
+            />
+          ))}
+        </ul>
+        <Pagination
+          page={page}
+          pageCount={Math.ceil(count / pageSize)}
+          onPageChange={onPageChange}
+        />
+      </LoadState>
     </div>
   );
 }

@@ -33,6 +33,7 @@ import { DownloadMenu } from './download-menu.tsx';
 import { MoveToFolderDialog } from './move-to-folder-dialog.tsx';
 import { useFormat } from '../../lib/format.ts';
 import type { LoadStatus } from '../../lib/load-status.ts';
+import { LoadState } from '../../widgets/load-state.tsx';
 import { NoteStages } from '../../widgets/note-stages.tsx';
 import { SummarySection, TranscriptSection } from '../../widgets/reader-parts.tsx';
 import { SpeakerNames, speakerLabels, talkShares } from './speaker-names.tsx';
@@ -188,17 +189,11 @@ export function NoteReader({
   if (status === 'error' || !note) {
     return frame(
       'error',
-      <Alert
-        variant="danger"
-        description={failureText(error, 'reader.loadFailed') ?? t('reader.loadFailed')}
-      >
-        {onRetry ? (
-          <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-            <RotateCw aria-hidden />
-            {t('common.retry')}
-          </Button>
-        ) : null}
-      </Alert>,
+      <LoadState
+        status="error"
+        failedText={failureText(error, 'reader.loadFailed') ?? t('reader.loadFailed')}
+        onRetry={onRetry}
+      />,
     );
   }
 

@@ -12,6 +12,7 @@ import { useFormat } from '../../lib/format.ts';
 import { FolderSidebar, type FolderCallbacks } from './folder-sidebar.tsx';
 import type { LoadStatus } from '../../lib/load-status.ts';
 import { NoteList, type NotePageProps } from './note-list.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** How long typing pauses before the search is reported (Enter reports at once). */
 export const SEARCH_DELAY_MS = 350;
@@ -134,27 +135,26 @@ export function NotesScreen({
       className={cn('mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10', className)}
       {...props}
     >
-      <header className="flex flex-wrap items-end justify-between gap-x-6 gap-y-4">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
-            {t('notes.title')}
-          </h1>
-          {/* Announces how many notes a new search or filter found. */}
-          <p aria-live="polite" className="mt-1 min-h-5 text-sm text-muted-foreground">
-            {status !== 'ready'
-              ? null
-              : countMore
-                ? t('notes.countMore', { limit: format.number(count) })
-                : t('notes.count', { count })}
-          </p>
-        </div>
-        {onNewNote ? (
-          <Button onClick={onNewNote}>
-            <FilePlus2 aria-hidden />
-            {t('notes.newNote')}
-          </Button>
-        ) : null}
-      </header>
+      <PageHeader
+        title={t('notes.title')}
+        actions={
+          onNewNote ? (
+            <Button onClick={onNewNote}>
+              <FilePlus2 aria-hidden />
+              {t('notes.newNote')}
+            </Button>
+          ) : null
+        }
+      >
+        {/* Announces how many notes a new search or filter found. */}
+        <p aria-live="polite" className="mt-1 min-h-5 text-sm text-muted-foreground">
+          {status !== 'ready'
+            ? null
+            : countMore
+              ? t('notes.countMore', { limit: format.number(count) })
+              : t('notes.count', { count })}
+        </p>
+      </PageHeader>
 
       <div className="mt-6 grid gap-x-8 gap-y-6 sm:mt-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <FolderSidebar

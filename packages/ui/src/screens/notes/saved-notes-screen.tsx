@@ -4,6 +4,7 @@ import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { cn } from '../../lib/cn.ts';
 import { NoteList, type NotePageProps } from './note-list.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 export interface SavedNotesScreenProps
   extends NotePageProps, Omit<React.ComponentProps<'div'>, 'children'> {
@@ -52,15 +53,11 @@ export function SavedNotesScreen({
       className={cn('mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10', className)}
       {...props}
     >
-      <header className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
-          {t('notes.saved.title')}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t('notes.saved.description')}</p>
+      <PageHeader title={t('notes.saved.title')} description={t('notes.saved.description')}>
         <p aria-live="polite" className="mt-1 min-h-5 text-sm text-muted-foreground">
           {status === 'ready' && count > 0 ? t('notes.count', { count }) : null}
         </p>
-      </header>
+      </PageHeader>
       {/* The list's heading, so the empty state's title (an h3) sits in a proper outline. */}
       <h2 className="sr-only">{t('notes.saved.listLabel')}</h2>
       <NoteList

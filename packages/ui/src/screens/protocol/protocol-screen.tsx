@@ -50,6 +50,7 @@ import {
   type ProtocolOptions,
 } from './protocol-form.ts';
 import { SubmitBar } from './submit-bar.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** What the server reports it can do (`GET /api/capabilities`), in the app's spelling. */
 export interface ProtocolCapabilities {
@@ -444,15 +445,11 @@ export function ProtocolScreen({
       className={cn('mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10', className)}
       {...props}
     >
-      <header className="min-w-0">
-        <h1
-          id={titleId}
-          className="text-2xl font-semibold tracking-tight text-balance text-foreground sm:text-3xl"
-        >
-          {t('protocol.title')}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t('protocol.description')}</p>
-      </header>
+      <PageHeader
+        titleId={titleId}
+        title={t('protocol.title')}
+        description={t('protocol.description')}
+      />
 
       {noMinutes ? (
         // Shown on load, not in answer to an action: polite, not an interrupting alert.

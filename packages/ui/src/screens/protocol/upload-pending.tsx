@@ -3,6 +3,7 @@ import { Alert } from '../../components/alert.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFormat } from '../../lib/format.ts';
 import { NoteStages } from '../../widgets/note-stages.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 export interface UploadPendingProps extends Omit<React.ComponentProps<'div'>, 'children'> {
   /** The new note's name (the file's without its ending unless one was typed). */
@@ -28,9 +29,7 @@ export function UploadPending({ name, loaded, size, className, ...props }: Uploa
       className={cn('mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10', className)}
       {...props}
     >
-      <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere text-foreground sm:text-3xl">
-        {name}
-      </h1>
+      <PageHeader title={name} wrap="anywhere" />
       <Alert
         variant="info"
         title={t('protocol.pending.title')}

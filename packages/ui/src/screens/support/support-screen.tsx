@@ -36,6 +36,7 @@ import {
 import { Textarea } from '../../components/textarea.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** The note picker's "no note" choice (Radix selects take no empty value). */
 const NO_NOTE = 'none';
@@ -123,15 +124,11 @@ export function SupportScreen({
       className={cn('mx-auto grid w-full max-w-5xl min-w-0 gap-8 px-4 py-8 sm:px-6', className)}
       {...props}
     >
-      <header className="min-w-0">
-        <h1
-          id={titleId}
-          className="text-2xl font-semibold tracking-tight text-balance text-foreground sm:text-3xl"
-        >
-          {t('support.title')}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t('support.subtitle')}</p>
-      </header>
+      <PageHeader
+        titleId={titleId}
+        title={t('support.title')}
+        description={t('support.subtitle')}
+      />
 
       <div className="grid min-w-0 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <section aria-labelledby={faqTitleId} className="grid min-w-0 content-start gap-4">

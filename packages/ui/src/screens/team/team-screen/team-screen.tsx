@@ -1,14 +1,15 @@
 import type { FailureText, FieldIssue, TeamResponse } from '@protokoll/contract';
-import { RotateCw } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Card, CardContent } from '../../../components/card.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { useTranslation } from 'react-i18next';
 import type { LoadStatus } from '../../../lib/load-status.ts';
+import { LoadState } from '../../../widgets/load-state.tsx';
 import { InvitationBanner } from './invitation-banner.tsx';
 import { NoTeam } from './no-team.tsx';
 import { MemberView } from './member-view.tsx';
@@ -101,15 +102,7 @@ export function TeamScreen({
       className={cn('mx-auto grid w-full max-w-4xl min-w-0 gap-6 px-4 py-8 sm:px-6', className)}
       {...props}
     >
-      <header className="min-w-0">
-        <h1
-          id={titleId}
-          className="text-2xl font-semibold tracking-tight text-balance text-foreground sm:text-3xl"
-        >
-          {t('team.title')}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t('team.subtitle')}</p>
-      </header>
+      <PageHeader titleId={titleId} title={t('team.title')} description={t('team.subtitle')} />
 
       {invitation ? (
         <InvitationBanner
@@ -127,31 +120,23 @@ export function TeamScreen({
         />
       ) : null}
 
-      {status === 'loading' ? (
-        <Card aria-busy>
-          <CardContent className="grid gap-4 pt-6">
-            <span className="sr-only">{t('common.loading')}</span>
-            <Skeleton className="h-6 w-1/3" />
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-12 w-full" />
-            <Skeleton className="h-12 w-full" />
-          </CardContent>
-        </Card>
-      ) : null}
-
-      {status === 'error' || (status === 'ready' && !team) ? (
-        <Alert
-          variant="danger"
-          description={failureText(error ?? { code: 'internal' }, 'team.loadFailed')}
-        >
-          {onRetry ? (
-            <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-              <RotateCw aria-hidden />
-              {t('common.retry')}
-            </Button>
-          ) : null}
-        </Alert>
-      ) : null}
+      {/* Loading and its failure; the team's parts below once it is there. */}
+      <LoadState
+        status={status === 'ready' && !team ? 'error' : status}
+        placeholder={
+          <Card aria-busy>
+            <CardContent className="grid gap-4 pt-6">
+              <span className="sr-only">{t('common.loading')}</span>
+              <Skeleton className="h-6 w-1/3" />
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-12 w-full" />
+            </CardContent>
+          </Card>
+        }
+        failedText={failureText(error ?? { code: 'internal' }, 'team.loadFailed')}
+        onRetry={onRetry}
+      />
 
       {status === 'ready' && team?.role === 'none' ? <NoTeam onUpgrade={onUpgrade} /> : null}
       {status === 'ready' && team?.role === 'member' ? (
