@@ -21,7 +21,7 @@ const PUBLIC_CHUNK = [
   /packages\/ui\/src\/screens\/auth\/auth-parts\.tsx$/,
   /packages\/ui\/src\/lib\/(cn|tw-merge-config\.generated|render-link|failure-text|connection)\.tsx?$/,
   /app\/src\/routes\/auth\/(auth-page|google-button)\.tsx$/,
-  /app\/src\/lib\/(router-link|connection)\.tsx?$/,
+  /app\/src\/lib\/(router-link|connection|page-render)\.tsx?$/,
   /packages\/contract\/src\/(error-key|constants)\.ts$/,
   /node_modules\/.*\/(tailwind-merge|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//,
   // What the entry shares with the lazily loaded chunks (React, i18next, wouter's hooks, the
