@@ -4,6 +4,7 @@
  *   npm run bench:pipeline                 both parts
  *   npm run bench:pipeline -- upload       only the 1 GiB uploads (or `pipeline`; BENCH_PARTS too)
  *   npm run bench:pipeline -- storage      the 1 GiB upload into the local folder and into S3
+ *   BENCH_STORAGE_MIB=64                          a smaller file for that part (to see it runs)
  *   BENCH_HOURS=0.5 BENCH_LATENCY_MS=200          a shorter recording, another engine latency
  *   DATABASE_URL=postgres://…                     the pipeline on PGlite, then on PostgreSQL (a
  *                                                 throwaway database on that server)

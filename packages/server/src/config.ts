@@ -441,6 +441,9 @@ const Variables = z.object({
   // Unset: the worker's defaults. Small values make failing engines fail fast (end-to-end tests).
   JOB_MAX_ATTEMPTS: integerVariable(undefined, 1, 100),
   JOB_RETRY_BACKOFF_MS: integerVariable(undefined, 0, 86_400_000),
+  // How long a claimed job stays a worker's without a renewal: a worker that died (kill -9, a
+  // lost machine) hands its job to another after this.
+  JOB_LEASE_MS: integerVariable(60_000, 1_000, 3_600_000),
   // Stripe keys are secrets: never quoted.
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -466,6 +469,8 @@ const Variables = z.object({
   STT_ENGINES: engineListVariable('stt'),
   LLM_ENGINES: engineListVariable('llm'),
   METRICS_TOKEN: z.string().min(16, 'muss mindestens 16 Zeichen lang sein').optional(),
+  // A separate worker process (`npm run worker`) has no HTTP port: this one serves its /metrics.
+  WORKER_METRICS_PORT: integerVariable(undefined, 0, 65_535),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
     .refine(isHttpUrl, 'muss eine http(s)-URL sein')
@@ -721,6 +726,13 @@ function configSchema(root: string) {
         concurrency: e.WORKER_CONCURRENCY,
         /** Jobs summarising at once, beside the transcriptions. */
         summaryConcurrency: e.LLM_CONCURRENCY,
+        /** How long a claimed job stays this worker's without a renewal (JOB_LEASE_MS). */
+        leaseMs: e.JOB_LEASE_MS,
+        /**
+         * Port of the worker process's own GET /metrics (WORKER_METRICS_PORT, on HOST, behind
+         * METRICS_TOKEN); undefined: none. The API processes serve theirs on PORT.
+         */
+        metricsPort: e.WORKER_METRICS_PORT,
       },
       /** Speech engines in rotation: STT_ENGINES, else STT_BASE_URL as a pool of one. */
       sttEngines:

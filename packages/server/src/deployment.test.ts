@@ -30,11 +30,16 @@ describe('deployment files', () => {
     expect(names.filter((name) => !known(name))).toEqual([]);
     const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
     expect(names.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
-    // Every service built from our image uses that one environment.
+    // Every service built from our image uses that one environment, plus known variables of its
+    // own (the worker's metrics port).
     const ours = Object.entries(compose.services).filter(([, s]) => s.image === 'protokoll');
     expect(ours.map(([name]) => name)).toEqual(['api-1', 'api-2', 'worker']);
-    for (const [, service] of ours)
-      expect(service.environment).toEqual(compose['x-protokoll-environment']);
+    for (const [, service] of ours) {
+      const environment = service.environment as Record<string, unknown>;
+      expect(environment).toMatchObject(compose['x-protokoll-environment']);
+      const own = Object.keys(environment).filter((name) => !names.includes(name));
+      expect(own.filter((name) => !known(name) || !readme.includes(`\`${name}\``))).toEqual([]);
+    }
   });
 
   it('the Dockerfile sets only known variables', async () => {

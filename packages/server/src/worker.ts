@@ -1,12 +1,16 @@
 // A worker process without HTTP: `npm run worker` (or `tsx packages/server/src/worker.ts`) on as
-// many machines as needed, all pointing at the same PostgreSQL (DATABASE_URL) and DATA_DIR.
-// The API processes then run with WORKER=off, or keep their own in-process worker as well.
+// many machines as needed, all pointing at the same PostgreSQL (DATABASE_URL) and, with
+// STORAGE=s3, the same bucket (each its own DATA_DIR). The API processes then run with WORKER=off,
+// or keep their own in-process worker as well. With WORKER_METRICS_PORT it serves GET /metrics
+// (behind METRICS_TOKEN) on that port and nothing else.
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobSignal, createWorker, listenForJobs } from './jobs/index.ts';
 import { createLogger } from './lib/logger.ts';
+import { observeQueue } from './lib/metrics.ts';
 import { startTracing } from './lib/tracing.ts';
 import { storageOf } from './providers/storage/index.ts';
+import { startMetricsServer, type MetricsServer } from './routes/health/worker-metrics.ts';
 
 /** How long a running job may take to finish after SIGTERM before it is handed back. */
 const STOP_GRACE_MS = 20_000;
@@ -57,8 +61,32 @@ const worker = createWorker({
   storage: storageOf(config),
   jobs,
 });
+// Queue depth and the oldest job's age are read from this database when scraped.
+observeQueue(database.db);
+let metrics: MetricsServer | undefined;
+if (config.worker.metricsPort !== undefined) {
+  if (!config.observability.metricsToken) {
+    logger.warn('WORKER_METRICS_PORT without METRICS_TOKEN: /metrics answers 404');
+  }
+  try {
+    metrics = await startMetricsServer({
+      host: config.host,
+      port: config.worker.metricsPort,
+      token: config.observability.metricsToken,
+    });
+  } catch (error) {
+    logger.error('start failed', { err: error });
+    process.stderr.write(
+      `Protokoll-Worker startet nicht: Metriken auf ${config.host}:${config.worker.metricsPort}: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  }
+  logger.info('worker metrics listening', { url: metrics.url });
+}
 worker.start();
-process.stdout.write(`Protokoll-Worker ${worker.id} läuft (${database.kind})\n`);
+process.stdout.write(
+  `Protokoll-Worker ${worker.id} läuft (${database.kind})${metrics ? `, Metriken auf ${metrics.url}/metrics` : ''}\n`,
+);
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
@@ -68,6 +96,7 @@ const stop = (signal: NodeJS.Signals) => {
   worker
     .stop({ graceMs: STOP_GRACE_MS })
     .then(() => stopListening())
+    .then(() => metrics?.close())
     .then(() => tracing?.shutdown())
     .then(() => database.close())
     .then(

@@ -138,6 +138,24 @@ export class NoEngineError extends Error {
   }
 }
 
+/**
+ * The recording could not be read from storage (the folder or the S3 service gone, the stream
+ * broken off mid-read): a wait, not a failure of the job (docs/decisions/014): the attempt does
+ * not count, the job is tried again after the unreachable-engine backoff.
+ */
+export class StorageUnavailableError extends Error {
+  readonly key = 'processing.storage.unavailable';
+  constructor(cause: unknown) {
+    super(
+      `the recording could not be read from storage: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+const isMissing = (error: unknown) => (error as { code?: string } | null)?.code === 'ENOENT';
+
 export interface StageContext {
   note: NoteRow;
   plan: PlanDefinition;
@@ -173,20 +191,40 @@ const NEEDS_SEEKING = new Set(['m4a', 'mp4']);
  * The stored recording as the decoder reads it: streamed straight from storage, or, for formats
  * that need seeking, copied into the work folder first (storage may be remote later).
  */
-async function openRecording(
-  ctx: StageContext,
-): Promise<{ source: AudioSource; close(): Promise<void> }> {
+async function openRecording(ctx: StageContext): Promise<{
+  source: AudioSource;
+  close(): Promise<void>;
+  /** Throws StorageUnavailableError when reading the recording broke off, for the caller's catch. */
+  rethrow(error: unknown): never;
+}> {
   const { note, storage, workDir, signal } = ctx;
   if (!note.audioKey) throw new AudioError('unreadable', 'the recording is no longer stored');
   const extension = note.audioKey.split('.').pop() ?? 'bin';
-  const stream = await storage.read(note.audioKey);
+  let stream: Awaited<ReturnType<Storage['read']>>;
+  try {
+    stream = await storage.read(note.audioKey);
+  } catch (error) {
+    // A missing object is the job's own failure; anything else is storage that is away.
+    throw isMissing(error) ? error : new StorageUnavailableError(error);
+  }
+  let broken: unknown;
+  stream.once('error', (error) => (broken ??= error));
+  const rethrow = (error: unknown): never => {
+    if (broken !== undefined && !signal.aborted) throw new StorageUnavailableError(broken);
+    throw error;
+  };
   if (!NEEDS_SEEKING.has(extension)) {
-    return { source: { stream }, close: async () => void stream.destroy() };
+    return { source: { stream }, close: async () => void stream.destroy(), rethrow };
   }
   await mkdir(workDir, { recursive: true });
   const path = join(workDir, `source.${extension}`);
-  await writeStreamToFile(stream, path, { signal });
-  return { source: { path }, close: () => rm(path, { force: true }) };
+  try {
+    await writeStreamToFile(stream, path, { signal });
+  } catch (error) {
+    await rm(path, { force: true });
+    rethrow(error);
+  }
+  return { source: { path }, close: () => rm(path, { force: true }), rethrow };
 }
 
 /** The recording's length: measured at upload; measured again only for a note that lacks it. */
@@ -200,7 +238,9 @@ async function recordingSeconds(ctx: StageContext): Promise<number> {
     await mkdir(ctx.workDir, { recursive: true });
     const path = join(ctx.workDir, 'source.probe');
     try {
-      await writeStreamToFile(recording.source.stream, path, { signal: ctx.signal });
+      await writeStreamToFile(recording.source.stream, path, { signal: ctx.signal }).catch(
+        recording.rethrow,
+      );
       return (await probeAudio(path, ctx.signal)).durationSeconds;
     } finally {
       await rm(path, { force: true });
@@ -317,6 +357,8 @@ async function transcribeAll(
         },
       });
       await updates;
+    } catch (error) {
+      recording.rethrow(error);
     } finally {
       await cutter.stop();
       await recording.close();

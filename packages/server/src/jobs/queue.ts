@@ -152,12 +152,15 @@ export async function rescheduleJob(
   delayMs: number,
   lastError: string,
   lastErrorKey: string,
+  /** `uncount`: the attempt that just failed does not count against the job (storage away). */
+  options: { uncount?: boolean } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({
       state: 'queued',
       runAt: sql`now() + ${Math.max(0, Math.round(delayMs))} * interval '1 millisecond'`,
+      ...(options.uncount ? { attempts: sql`greatest(${jobs.attempts} - 1, 0)` } : {}),
       lockedBy: null,
       leaseUntil: null,
       lastError: lastError.slice(0, 2000),

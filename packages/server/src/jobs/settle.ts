@@ -8,7 +8,7 @@ import { jobs, notes, type NoteRow } from '../db/schema.ts';
 import { noteSearchText } from '../domain/notes/search-text.ts';
 import { settleMinutes } from '../domain/minutes.ts';
 import { AudioError, EngineError } from '../processing/index.ts';
-import { NoEngineError, type Checkpoint, type Stage } from './pipeline.ts';
+import { NoEngineError, StorageUnavailableError, type Checkpoint, type Stage } from './pipeline.ts';
 import { heldBy, releaseJob, rescheduleJob } from './queue.ts';
 import { JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
 
@@ -16,7 +16,9 @@ import { JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
 export function classifyFailure(
   error: unknown,
   stage: Stage,
-): { key: string; retryable: boolean; retryAfterMs?: number } {
+): { key: string; retryable: boolean; retryAfterMs?: number; storage?: boolean } {
+  if (error instanceof StorageUnavailableError)
+    return { key: error.key, retryable: true, storage: true };
   if (error instanceof EngineError) {
     return { key: error.key, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
   }
@@ -173,6 +175,8 @@ export async function settleExhausted(rt: WorkerRuntime, claim: Claim): Promise<
 
 /** The key of an engine that could not be reached at all (no connection). */
 const UNREACHABLE_KEY = 'processing.engine.unreachable';
+/** Storage that could not be reached is asked again as soon as an unreachable engine. */
+const STORAGE_KEY = 'processing.storage.unavailable';
 
 /**
  * How long a job waits after its `attempts`-th attempt failed: an unreachable engine is asked
@@ -185,7 +189,7 @@ export function retryDelayMs(
   attempts: number,
 ): number {
   const grown =
-    failure.key === UNREACHABLE_KEY
+    failure.key === UNREACHABLE_KEY || failure.key === STORAGE_KEY
       ? rt.unreachableBackoffMs * 4 ** (attempts - 1)
       : rt.retryBackoffMs * 2 ** (attempts - 1);
   return Math.min(rt.maxRetryBackoffMs, Math.max(grown, failure.retryAfterMs ?? 0));
@@ -216,9 +220,13 @@ export async function settleFailure(
   }
   const failure = classifyFailure(error, claim.stage);
   const message = describe(error);
-  if (failure.retryable && job.attempts < rt.maxAttempts) {
-    const delayMs = retryDelayMs(rt, failure, job.attempts);
-    await rescheduleJob(rt.db, job.id, rt.workerId, delayMs, message, failure.key);
+  // Storage that is away is a wait, not a loss (decision 008): the attempt is not counted, so an
+  // outage of any length never fails the job; the wait still grows as attempts would.
+  if (failure.storage || (failure.retryable && job.attempts < rt.maxAttempts)) {
+    const delayMs = retryDelayMs(rt, failure, failure.storage ? 1 : job.attempts);
+    await rescheduleJob(rt.db, job.id, rt.workerId, delayMs, message, failure.key, {
+      uncount: failure.storage === true,
+    });
     log.warn('job retry later', { stage: claim.stage, attempt: job.attempts, delayMs, err: error });
     rt.emit({ type: 'retry', jobId: job.id, noteId: job.noteId, delayMs, error: message });
     return false;

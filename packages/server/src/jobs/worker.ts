@@ -180,7 +180,7 @@ function runtimeOf(options: WorkerOptions, workerId: string): WorkerRuntime {
     logger,
     storage: options.storage ?? storageOf(config),
     engines: options.engines ?? enginesFromConfig(config),
-    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    leaseMs: options.leaseMs ?? config.worker.leaseMs ?? DEFAULT_LEASE_MS,
     maxAttempts: options.maxAttempts ?? config.jobMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     retryBackoffMs: options.retryBackoffMs ?? config.jobRetryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS,
     unreachableBackoffMs: options.unreachableBackoffMs ?? DEFAULT_UNREACHABLE_BACKOFF_MS,

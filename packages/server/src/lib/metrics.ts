@@ -97,11 +97,18 @@ new Gauge({
   async collect() {
     this.reset();
     if (!queueDb) return;
-    const rows = rowsOf<{ state: string; count: string | number }>(
-      await queueDb.execute(sql`select state, count(*) as count from jobs
+    // A database that cannot answer leaves the gauge out; the rest of the scrape still works.
+    const rows = await queueDb
+      .execute(
+        sql`select state, count(*) as count from jobs
         where state in ('queued', 'running') and (state = 'running' or run_at <= now())
-        group by state`),
-    );
+        group by state`,
+      )
+      .then(
+        (result) => rowsOf<{ state: string; count: string | number }>(result),
+        () => undefined,
+      );
+    if (!rows) return;
     this.set({ state: 'queued' }, 0);
     this.set({ state: 'running' }, 0);
     for (const row of rows) this.set({ state: row.state }, Number(row.count));
@@ -113,11 +120,18 @@ new Gauge({
   registers,
   async collect() {
     if (!queueDb) return this.set(0);
-    const [row] = rowsOf<{ age: string | number | null }>(
-      await queueDb.execute(sql`select extract(epoch from now() - min(run_at)) as age from jobs
-        where state = 'queued' and run_at <= now()`),
-    );
-    this.set(Math.max(0, Number(row?.age ?? 0)));
+    const rows = await queueDb
+      .execute(
+        sql`select extract(epoch from now() - min(run_at)) as age from jobs
+        where state = 'queued' and run_at <= now()`,
+      )
+      .then(
+        (result) => rowsOf<{ age: string | number | null }>(result),
+        () => undefined,
+      );
+    // Unknown, not zero (zero would say nothing waits): NaN, which Prometheus reads in any case.
+    if (!rows) return this.set(NaN);
+    this.set(Math.max(0, Number(rows[0]?.age ?? 0)));
   },
 });
 

@@ -46,6 +46,7 @@ export function foldPeaks(levels: readonly number[], count = PEAKS_COUNT): numbe
 export async function computePeaks(source: AudioSource, signal?: AbortSignal): Promise<Peaks> {
   const command = await audioToolCommand('ffmpeg');
   const input = 'path' in source ? source.path : 'pipe:0';
+  let readError: Error | undefined;
   const child = spawn(
     command,
     ['-nostdin', '-hide_banner', '-v', 'error', '-i', input, '-map', '0:a:0', '-vn']
@@ -56,7 +57,13 @@ export async function computePeaks(source: AudioSource, signal?: AbortSignal): P
   if ('stream' in source && child.stdin) {
     // ffmpeg may stop reading early (a broken file): that is its error to report, not the pipe's.
     child.stdin.on('error', () => {});
-    source.stream.on('error', () => child.kill());
+    // A recording whose reading breaks off (storage gone mid-stream): ffmpeg would wait for the
+    // rest on its open stdin, deaf to SIGTERM while it blocks in the read, and the job with it.
+    source.stream.on('error', (error) => {
+      readError ??= error;
+      child.stdin?.destroy();
+      child.kill('SIGKILL');
+    });
     source.stream.pipe(child.stdin);
   }
   const levels: number[] = [];
@@ -94,6 +101,7 @@ export async function computePeaks(source: AudioSource, signal?: AbortSignal): P
     );
     child.once('close', resolve);
   });
+  if (readError) throw readError;
   if (code !== 0) {
     throw new AudioToolError(`measuring the levels failed: ${stderr.trim() || `exit ${code}`}`);
   }

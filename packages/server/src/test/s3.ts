@@ -19,7 +19,10 @@ export interface TestS3 {
   /** The environment a child process (an API or worker) needs to use the same bucket. */
   env: Record<string, string>;
   client: S3Client;
-  /** Takes the service away (connections refused); its objects stay for `resume`. */
+  /**
+   * Takes the service away as if it died: answers being sent break off, new connections are
+   * refused; its objects stay for `resume`.
+   */
   pause(): Promise<void>;
   /** Brings it back on the same port with the same objects (nothing when it is running). */
   resume(): Promise<void>;
@@ -80,7 +83,10 @@ export async function startTestS3(bucket = 'protokoll-test'): Promise<TestS3> {
     },
     client,
     async pause() {
-      await server?.close();
+      const closing = server?.close();
+      // close() alone waits for every answer in flight (a recording a worker is still reading).
+      server?.httpServer?.closeAllConnections();
+      await closing;
       server = undefined;
     },
     async resume() {

@@ -2,7 +2,9 @@
 // (test/s3.ts): the upload lands in the bucket (not in DATA_DIR), a worker reads it from there
 // and one with another data folder finishes the job when the first dies, the player gets ranges,
 // the level overview is kept beside it, and deleting the account empties the user's prefix.
-// Storage that cannot be reached: a translated 503 for the upload, a wait for the job.
+// Storage that cannot be reached: a translated 503 for the upload, a wait for the job. It also
+// dies in the middle: while an upload's body is still arriving, and while a worker is reading a
+// recording it has half cut (the job waits, then finishes whole, charged once, nothing left over).
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,11 +12,17 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { endpoints, type Note } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { audioFixtures, type AudioFixtures } from '../../../../../tests/support/audio.ts';
+import {
+  audioFixtures,
+  LONG_BLOCK_SECONDS,
+  LONG_DURATION_SECONDS,
+  type AudioFixtures,
+} from '../../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
-import { jobs, notes } from '../../db/schema.ts';
+import { jobs, minutesLedger, notes } from '../../db/schema.ts';
 import { filesIn, ledgerOf, uploadForm, waitForNote } from '../../jobs/testing.ts';
 import { createWorker, workDirOf, type Worker, type WorkerOptions } from '../../jobs/worker.ts';
+import { sweepStaleUploads } from '../../lib/upload-temp.ts';
 import { peaksKey } from '../../processing/peaks.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
 import { useTestDatabase } from '../../test/db.ts';
@@ -43,6 +51,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop({ graceMs: 0 })));
   await s3.resume();
+  peer.configure({ hold: undefined });
   peer.reset();
 });
 afterAll(async () => {
@@ -96,11 +105,22 @@ async function objectsOf(userId: number): Promise<string[]> {
   return (page.Contents ?? []).map((object) => object.Key!);
 }
 
-async function upload(app: AccountsApp, account: SignedUp) {
+async function upload(app: AccountsApp, account: SignedUp, file = fixtures.german.mp3) {
   return app.api.unchecked(endpoints.uploadNote, {
     token: account.token,
-    body: await uploadForm(fixtures.german.mp3),
+    body: await uploadForm(file),
   });
+}
+
+const transcriptions = () => peer.requests.filter((r) => r.endpoint === 'transcriptions');
+
+/** Every ledger row of a user (reservations, charges, grants). */
+async function ledgerOfUser(userId: number): Promise<string[]> {
+  const rows = await database()
+    .db.select()
+    .from(minutesLedger)
+    .where(eq(minutesLedger.userId, userId));
+  return rows.map((row) => `${row.kind}:${row.minutes}`);
 }
 
 async function jobOf(noteId: number) {
@@ -213,5 +233,124 @@ describe('with S3 storage', { timeout: FLOW_TEST_MS }, () => {
       minutesCharged: 1,
     });
     expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'charge:1']);
+  });
+
+  it('answers 503 with Retry-After when storage dies while the body is still arriving', async () => {
+    const { app, anna } = await setup();
+    // The multipart body as a browser sends it, in two halves with a pause between them.
+    const request = new Request('http://localhost/api/note', {
+      method: 'POST',
+      body: await uploadForm(fixtures.german.mp3),
+    });
+    const bytes = Buffer.from(await request.arrayBuffer());
+    let second = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.subarray(0, bytes.length / 2));
+        second = () => {
+          controller.enqueue(bytes.subarray(bytes.length / 2));
+          controller.close();
+        };
+      },
+    });
+    const answer = app.app.request('/api/note', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${anna.token}`,
+        'Content-Type': request.headers.get('Content-Type')!,
+        'Accept-Language': 'en',
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    // The first half is on the API's disk; then the service dies and the rest arrives.
+    const tmp = join(app.dataDir, 'tmp', 'uploads');
+    await expect.poll(() => filesIn(tmp), { timeout: 30_000 }).toHaveLength(1);
+    await s3.pause();
+    second();
+    const res = await answer;
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe('60');
+    const error = (await res.json()) as { message: string };
+    expect(error.message).toBe(
+      'The recording could not be saved just now because storage cannot be reached. No minutes were charged. Please try again in a minute.',
+    );
+    expect(await database().db.select().from(notes).where(eq(notes.userId, anna.user.id))).toEqual(
+      [],
+    );
+    // Nothing reserved (the account's grant is all there is).
+    expect((await ledgerOfUser(anna.user.id)).filter((row) => !row.startsWith('grant:'))).toEqual(
+      [],
+    );
+    // Nothing to sweep, on disk or in the bucket.
+    expect(await filesIn(tmp)).toEqual([]);
+    expect(await sweepStaleUploads(app.dataDir, 0)).toBe(0);
+    await s3.resume();
+    expect(await objectsOf(anna.user.id)).toEqual([]);
+  });
+
+  it('keeps a job waiting, attempts uncounted, while storage is away mid-job; then finishes it whole', async () => {
+    const { app, anna } = await setup();
+    const res = await upload(app, anna, fixtures.long);
+    expect(res.status).toBe(200);
+    const note = (res.body as { note: Note }).note;
+    const [row] = await database().db.select().from(notes).where(eq(notes.id, note.id));
+    const key = row!.audioKey!;
+    // The first chunk is transcribed and kept; the second waits at the engine while the service
+    // dies, then fails there: the next attempts must read the recording again, from storage.
+    let release = () => {};
+    const retries: string[] = [];
+    const w = await worker(app, {
+      retryBackoffMs: 100,
+      unreachableBackoffMs: 100,
+      maxAttempts: 2,
+      pipeline: { chunkRetries: 0, chunkBackoffMs: 10 },
+      onEvent: (event) => {
+        if (event.type === 'chunk' && event.index === 0) {
+          peer.configure({ hold: new Promise<void>((resolve) => (release = resolve)) });
+        }
+        if (event.type === 'retry') retries.push(event.error);
+      },
+    });
+    w.start();
+    await expect.poll(() => transcriptions().length, { timeout: 60_000 }).toBe(2);
+    await s3.pause();
+    peer.fail({ status: 500, endpoint: 'transcriptions', times: 1 });
+    peer.configure({ hold: undefined });
+    release();
+    // Back to the queue saying why, and tried again for as long as the service is away, the
+    // attempts not counted: with JOB_MAX_ATTEMPTS=2 the second attempt would have failed the
+    // job. The test keeps the service away for three storage failures, not 30 s: the same path
+    // with the backoff shortened.
+    await expect
+      .poll(() => retries.filter((error) => error.includes('from storage')).length, {
+        timeout: 120_000,
+      })
+      .toBeGreaterThanOrEqual(3);
+    const waiting = await jobOf(note.id);
+    expect(waiting.state).not.toBe('failed');
+    expect(waiting.attempts).toBeLessThanOrEqual(2);
+    expect(waiting.lastErrorKey).toBe('processing.storage.unavailable');
+    expect(Object.keys(waiting.checkpoint.transcripts as object)).toEqual(['0']);
+    const [meanwhile] = await database().db.select().from(notes).where(eq(notes.id, note.id));
+    expect(meanwhile!.status).not.toBe('error');
+    await s3.resume();
+
+    const done = await waitForNote(database().db, note.id, ['done', 'error'], 180_000);
+    expect(done).toMatchObject({ status: 'done', minutesCharged: 25 });
+    // Whole: every tone block once, in order, the first chunk not asked for again.
+    expect(done.segments.map((segment) => segment.text)).toEqual(
+      Array.from({ length: LONG_DURATION_SECONDS / LONG_BLOCK_SECONDS }, (_, k) => `Block ${k}`),
+    );
+    expect(transcriptions().filter((r) => r.file?.durationSeconds === 30)).toHaveLength(1);
+    expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:25', 'charge:25']);
+    // Nothing left over: the work folder is empty, the bucket holds the recording and its
+    // overview only, the sweep finds nothing.
+    expect(await filesIn(workDirOf(dataDirOf.get(w)!, note.id))).toEqual([]);
+    await expect
+      .poll(() => objectsOf(anna.user.id))
+      .toEqual([`audio/${key}`, `audio/${peaksKey(key)}`].sort());
+    expect(await sweepStaleUploads(app.dataDir, 0)).toBe(0);
+    expect(await filesIn(join(app.dataDir, 'tmp'))).toEqual([]);
   });
 });
