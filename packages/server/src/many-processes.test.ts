@@ -4,17 +4,23 @@
 // API 2; a recording uploaded to API 1 is claimed by a worker, which is killed with SIGKILL while
 // its chunk is at the speech engine; the other worker finishes it once its lease runs out (done
 // once, charged once); API 2 serves the note and its audio in ranges from the bucket, and the
-// surviving worker's own /metrics (WORKER_METRICS_PORT) counts what it did.
+// surviving worker's own /metrics (WORKER_METRICS_PORT) counts what it did. Then a resumable (tus)
+// upload begun on API 1 is continued and ended on API 2, and the surviving worker makes its note.
 // PostgreSQL only: PGlite's files belong to the one process that opened them.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { endpoints } from '@protokoll/contract';
+import {
+  endpoints,
+  RESUMABLE_UPLOAD_PATH,
+  TUS_VERSION,
+  UPLOAD_NOTE_ID_HEADER,
+} from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioFixtures, type AudioFixtures } from '../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/peers/openai.ts';
 import { jobs } from './db/schema.ts';
-import { filesIn, ledgerOf, uploadForm } from './jobs/testing.ts';
+import { defaultFields, filesIn, ledgerOf, uploadForm } from './jobs/testing.ts';
 import { workDirOf } from './jobs/runtime.ts';
 import { registration, tempDataDir } from './test/accounts.ts';
 import { httpClient } from './test/client.ts';
@@ -36,6 +42,8 @@ let fixtures: AudioFixtures;
 let peer: OpenAiPeer;
 let s3: TestS3;
 const processes: ServerProcess[] = [];
+/** The two API processes and their data folders, for the second test. */
+let apis: { url: string; dataDir: string }[] = [];
 
 beforeAll(async () => {
   if (testDbKind !== 'postgres') return;
@@ -73,6 +81,10 @@ describe.skipIf(testDbKind !== 'postgres')(
           startWorkerProcess({ ...shared, DATA_DIR: dirs[3]!, WORKER_METRICS_PORT: '0' }),
         ]);
         processes.push(api1, api2, workerA, workerB);
+        apis = [
+          { url: api1.url, dataDir: dirs[0]! },
+          { url: api2.url, dataDir: dirs[1]! },
+        ];
         const dataDirOf = new Map([
           [workerA.id, dirs[2]!],
           [workerB.id, dirs[3]!],
@@ -169,9 +181,79 @@ describe.skipIf(testDbKind !== 'postgres')(
       TEST_MS,
     );
 
-    // Resumable (tus) uploads keep their bytes in DATA_DIR/tmp/tus of the API process that took
-    // them until branch i41-tus moves them into storage and the database (decision 008): then a
-    // tus upload begun on API 1 is continued with PATCH on API 2 here.
-    it.todo('a resumable upload started on API 1 continues on API 2 (after i41-tus)');
+    it(
+      'a resumable upload begun on API 1 continues and ends on API 2, and the surviving worker makes the note',
+      async () => {
+        // The processes of the test above: one worker is left.
+        const [api1, api2] = apis;
+        expect(api1 && api2).toBeTruthy();
+        const two = httpClient(api2!.url);
+        const form = registration();
+        expect((await two.call(endpoints.register, { body: form })).status).toBe(200);
+        const { token } = (
+          await two.call(endpoints.login, { body: { email: form.email, password: form.password } })
+        ).body;
+        const bytes = await readFile(fixtures.german.mp3);
+        const { size: _size, ...fields } = defaultFields('besprechung.mp3', bytes.length);
+        const tus = (url: string, path: string, init: RequestInit & { headers?: object }) =>
+          fetch(`${url}${path}`, {
+            ...init,
+            headers: {
+              Authorization: `Bearer ${token}`,
+              'Tus-Resumable': TUS_VERSION,
+              ...init.headers,
+            },
+          });
+        const created = await tus(api1!.url, RESUMABLE_UPLOAD_PATH, {
+          method: 'POST',
+          headers: {
+            'Upload-Length': String(bytes.length),
+            'Upload-Metadata': Object.entries(fields)
+              .filter((entry): entry is [string, string] => entry[1] !== undefined)
+              .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+              .join(','),
+          },
+        });
+        expect(created.status).toBe(201);
+        const path = new URL(created.headers.get('Location')!, api1!.url).pathname;
+        const half = Math.floor(bytes.length / 2);
+        const patch = (url: string, offset: number, body: Uint8Array<ArrayBuffer>) =>
+          tus(url, path, {
+            method: 'PATCH',
+            headers: {
+              'Upload-Offset': String(offset),
+              'Content-Type': 'application/offset+octet-stream',
+            },
+            body,
+          });
+        expect((await patch(api1!.url, 0, new Uint8Array(bytes.subarray(0, half)))).status).toBe(
+          204,
+        );
+        // API 2 knows where it stands, takes the rest, and answers the note.
+        const head = await tus(api2!.url, path, { method: 'HEAD' });
+        expect(head.status).toBe(200);
+        expect(head.headers.get('Upload-Offset')).toBe(String(half));
+        const last = await patch(api2!.url, half, new Uint8Array(bytes.subarray(half)));
+        expect(last.status).toBe(204);
+        const noteId = Number(last.headers.get(UPLOAD_NOTE_ID_HEADER));
+        expect(noteId).toBeGreaterThan(0);
+
+        const one = httpClient(api1!.url);
+        await expect
+          .poll(
+            async () =>
+              (await one.call(endpoints.getNote, { token, params: { id: noteId } })).body.note
+                .status,
+            { timeout: 120_000, interval: 200 },
+          )
+          .toBe('done');
+        expect(await ledgerOf(database().db, noteId)).toEqual(['reserve:1', 'charge:1']);
+        // Nothing of the upload stayed on either API process's disk.
+        for (const dir of apis.map((api) => api.dataDir)) {
+          expect(await filesIn(join(dir, 'tmp'))).toEqual([]);
+        }
+      },
+      TEST_MS,
+    );
   },
 );
