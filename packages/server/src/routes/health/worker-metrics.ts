@@ -1,6 +1,6 @@
 // A separate worker process (src/worker.ts) has no HTTP port of its own: with WORKER_METRICS_PORT
 // it listens on HOST:WORKER_METRICS_PORT for GET /metrics only (the same route and token check as
-// the API's, docs/deployment.md#metrics), so Prometheus scrapes each worker like each API process.
+// the API's, docs/deployment.md#several-machines), so Prometheus scrapes each worker like each API process.
 // Every other path is 404.
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
