@@ -1,7 +1,7 @@
 // The process's Prometheus metrics (GET /metrics, docs/architecture.md#observability): one
 // registry per process, which the API, the worker and the engine pools write to. Queue depth and
 // the oldest job's age are read from the database when scraped.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
@@ -89,6 +89,18 @@ export function observeQueue(db: Db): void {
   queueDb = db;
 }
 
+/**
+ * The queue database's rows for `query`, or undefined when it cannot answer — whether its promise
+ * fails or the call throws at once (a closed client): a scrape never fails for the queue gauges.
+ */
+async function queueRows<T>(query: SQL): Promise<T[] | undefined> {
+  try {
+    return rowsOf<T>(await queueDb!.execute(query));
+  } catch {
+    return undefined;
+  }
+}
+
 new Gauge({
   name: 'protokoll_queue_depth',
   help: 'Jobs waiting (queued, due now) and running',
@@ -98,16 +110,11 @@ new Gauge({
     this.reset();
     if (!queueDb) return;
     // A database that cannot answer leaves the gauge out; the rest of the scrape still works.
-    const rows = await queueDb
-      .execute(
-        sql`select state, count(*) as count from jobs
-        where state in ('queued', 'running') and (state = 'running' or run_at <= now())
-        group by state`,
-      )
-      .then(
-        (result) => rowsOf<{ state: string; count: string | number }>(result),
-        () => undefined,
-      );
+    const rows = await queueRows<{ state: string; count: string | number }>(
+      sql`select state, count(*) as count from jobs
+      where state in ('queued', 'running') and (state = 'running' or run_at <= now())
+      group by state`,
+    );
     if (!rows) return;
     this.set({ state: 'queued' }, 0);
     this.set({ state: 'running' }, 0);
@@ -120,15 +127,10 @@ new Gauge({
   registers,
   async collect() {
     if (!queueDb) return this.set(0);
-    const rows = await queueDb
-      .execute(
-        sql`select extract(epoch from now() - min(run_at)) as age from jobs
-        where state = 'queued' and run_at <= now()`,
-      )
-      .then(
-        (result) => rowsOf<{ age: string | number | null }>(result),
-        () => undefined,
-      );
+    const rows = await queueRows<{ age: string | number | null }>(
+      sql`select extract(epoch from now() - min(run_at)) as age from jobs
+      where state = 'queued' and run_at <= now()`,
+    );
     // Unknown, not zero (zero would say nothing waits): NaN, which Prometheus reads in any case.
     if (!rows) return this.set(NaN);
     this.set(Math.max(0, Number(rows[0]?.age ?? 0)));

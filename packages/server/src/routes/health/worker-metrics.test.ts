@@ -53,14 +53,22 @@ describe('worker metrics port', () => {
 
   it('still answers when the database cannot: the queue gauges say they do not know', async () => {
     const server = await start(TOKEN);
-    observeQueue({ execute: () => Promise.reject(new Error('database away')) } as unknown as Db);
-    const res = await fetch(`${server.url}/metrics`, {
-      headers: { Authorization: `Bearer ${TOKEN}` },
-    });
-    expect(res.status).toBe(200);
-    const text = await res.text();
-    expect(text).toContain('# TYPE protokoll_minutes_charged_total counter');
-    expect(text).not.toMatch(/^protokoll_queue_depth\{/m);
-    expect(text).toMatch(/^protokoll_queue_oldest_age_seconds nan$/im);
+    // A query that fails, and a client that throws at once (closed).
+    for (const execute of [
+      () => Promise.reject(new Error('database away')),
+      () => {
+        throw new Error('client closed');
+      },
+    ]) {
+      observeQueue({ execute } as unknown as Db);
+      const res = await fetch(`${server.url}/metrics`, {
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toContain('# TYPE protokoll_minutes_charged_total counter');
+      expect(text).not.toMatch(/^protokoll_queue_depth\{/m);
+      expect(text).toMatch(/^protokoll_queue_oldest_age_seconds nan$/im);
+    }
   });
 });
