@@ -27,7 +27,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -206,7 +206,7 @@ async function claimPart(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'protokoll-bench-multi-'));
   const peer = await startOpenAiPeer({ latencyMs: 0 });
   out(
-    `1) Claim latency: ${JOBS} jobs one at a time, ${CLAIM_WORKERS} idle worker processes, PostgreSQL (under load: figures of a shared machine)`,
+    `1) Claim latency: ${JOBS} jobs one at a time, ${CLAIM_WORKERS} idle worker processes, PostgreSQL (load average ${loadavg()[0]!.toFixed(1)} at the start)`,
   );
   // The database's clock at the job's insert and at its claim.
   await bench.database.db.execute(
@@ -270,7 +270,7 @@ async function scalingPart(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'protokoll-bench-multi-'));
   const peer = await startOpenAiPeer({ latencyMs: LATENCY_MS, maxConcurrency: ENGINE_CONCURRENCY });
   out(
-    `2) Scaling: ${RECORDINGS} recordings of ${HOURS} h queued, engine ${LATENCY_MS} ms per request${ENGINE_CONCURRENCY ? `, at most ${ENGINE_CONCURRENCY} at once` : ''}, PostgreSQL (under load: figures of a shared machine)`,
+    `2) Scaling: ${RECORDINGS} recordings of ${HOURS} h queued, engine ${LATENCY_MS} ms per request${ENGINE_CONCURRENCY ? `, at most ${ENGINE_CONCURRENCY} at once` : ''}, PostgreSQL (load average ${loadavg()[0]!.toFixed(1)} at the start)`,
   );
   const env = {
     DATABASE_URL: bench.url,
