@@ -24,22 +24,18 @@
  *    first worker running to the last note done. Side by side in one run, with the speed-up
  *    over one worker and the most engine requests in flight at once.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { startOpenAiPeer } from '../../../tests/peers/openai.ts';
-import { openPostgres, rowsOf, type Database } from '../src/db/client.ts';
+import { rowsOf, type Database } from '../src/db/client.ts';
 import { minutesLedger, notes, users } from '../src/db/schema.ts';
 import { monthPeriod } from '../src/domain/minutes.ts';
 import { testAudio } from '../src/test/notes.ts';
 import { startApiProcess, startWorkerProcess, type ServerProcess } from '../src/test/processes.ts';
+import { longRecording, register, throwawayPostgres } from './bench-support.ts';
 
-const exec = promisify(execFile);
 const PARTS = (process.argv[2] ?? process.env.BENCH_PARTS ?? 'claim,scaling').split(',');
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const JOBS = Number(process.env.BENCH_JOBS ?? 100);
@@ -60,95 +56,18 @@ if (!SERVER_URL) {
   process.exit(2);
 }
 
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A throwaway, migrated database on the server; dropped by `dispose`. */
-async function benchDatabase(): Promise<{
-  url: string;
-  database: Database;
-  dispose(): Promise<void>;
-}> {
-  const name = `protokoll_bench_${randomBytes(4).toString('hex')}`;
-  await admin(`create database "${name}"`);
-  const url = new URL(SERVER_URL!);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  return {
-    url: url.toString(),
-    database,
-    async dispose() {
-      await database.close();
-      await admin(`drop database if exists "${name}" with (force)`);
-    },
-  };
-}
-
-/** A long recording (pink noise, 16 kbit/s MP3), made once per machine; bench:pipeline's too. */
-async function longRecording(hours: number): Promise<string> {
-  const file = join(tmpdir(), `protokoll-bench-${hours}h.mp3`);
-  if (
-    await stat(file).then(
-      () => true,
-      () => false,
-    )
-  )
-    return file;
-  const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
-  await exec('ffmpeg', [
-    '-nostdin',
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `anoisesrc=color=pink:amplitude=0.2:sample_rate=16000:duration=${hours * 3600}`,
-    '-ac',
-    '1',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '16k',
-    '-f',
-    'mp3',
-    partial,
-  ]);
-  await rename(partial, file);
-  return file;
-}
-
 /** A Pro account with enough minutes for the run, signed in. */
 async function account(base: string, database: Database, minutes: number): Promise<string> {
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      first_name: 'Bench',
-      last_name: 'Mark',
-      email: `bench.${randomBytes(4).toString('hex')}@example.de`,
-      password: 'richtig-geheim-1',
-      accept_terms: true,
-    }),
-  });
-  if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { token: string; user: { id: number } };
-  await database.db.update(users).set({ planId: 'pro' }).where(eq(users.id, body.user.id));
+  const { token, userId } = await register(base);
+  await database.db.update(users).set({ planId: 'pro' }).where(eq(users.id, userId));
   await database.db.insert(minutesLedger).values({
-    userId: body.user.id,
+    userId,
     kind: 'grant',
     minutes,
     period: monthPeriod(new Date()),
     reason: 'plan:pro',
   });
-  return body.token;
+  return token;
 }
 
 async function upload(base: string, token: string, bytes: Buffer, name: string): Promise<number> {
@@ -202,7 +121,7 @@ async function withProcesses<T>(run: (started: ServerProcess[]) => Promise<T>): 
 }
 
 async function claimPart(): Promise<void> {
-  const bench = await benchDatabase();
+  const bench = await throwawayPostgres(SERVER_URL!);
   const dataDir = await mkdtemp(join(tmpdir(), 'protokoll-bench-multi-'));
   const peer = await startOpenAiPeer({ latencyMs: 0 });
   out(
@@ -266,7 +185,7 @@ async function claimPart(): Promise<void> {
 async function scalingPart(): Promise<void> {
   const file = await longRecording(HOURS);
   const bytes = await readFile(file);
-  const bench = await benchDatabase();
+  const bench = await throwawayPostgres(SERVER_URL!);
   const dataDir = await mkdtemp(join(tmpdir(), 'protokoll-bench-multi-'));
   const peer = await startOpenAiPeer({ latencyMs: LATENCY_MS, maxConcurrency: ENGINE_CONCURRENCY });
   out(

@@ -21,26 +21,24 @@
  *    Targets: first request ≤ 1 s, overhead ≤ 5 %, busy ≥ 90 %. The process's RSS is printed
  *    before the upload and after the note is done.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { openPglite, type Database } from '../src/db/client.ts';
 import { minutesLedger, notes, users } from '../src/db/schema.ts';
 import type { WorkerEvent } from '../src/jobs/index.ts';
 import { silentLogger } from '../src/lib/logger.ts';
 import { monthPeriod } from '../src/domain/minutes.ts';
 import { startServer } from '../src/server.ts';
+import { longRecording, register, throwawayPostgres } from './bench-support.ts';
 import { runStorageBench, runUploadBench } from './upload-bench.ts';
 
-const exec = promisify(execFile);
 const PARTS = (process.argv[2] ?? process.env.BENCH_PARTS ?? 'upload,pipeline').split(',');
 const HOURS = Number(process.env.BENCH_HOURS ?? 2);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
@@ -49,63 +47,6 @@ const serverDir = new URL('..', import.meta.url).pathname;
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-/** Made once per machine in the temp folder; written aside and renamed. */
-async function cached(name: string, make: (path: string) => Promise<void>): Promise<string> {
-  const file = join(tmpdir(), name);
-  if (
-    await stat(file).then(
-      () => true,
-      () => false,
-    )
-  )
-    return file;
-  const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
-  await make(partial);
-  await rename(partial, file);
-  return file;
-}
-
-function longRecording(hours: number): Promise<string> {
-  return cached(`protokoll-bench-${hours}h.mp3`, async (path) => {
-    await exec('ffmpeg', [
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `anoisesrc=color=pink:amplitude=0.2:sample_rate=16000:duration=${hours * 3600}`,
-      '-ac',
-      '1',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '16k',
-      '-f',
-      'mp3',
-      path,
-    ]);
-  });
-}
-
-async function register(base: string): Promise<{ token: string; userId: number }> {
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      first_name: 'Bench',
-      last_name: 'Mark',
-      email: `bench.${randomBytes(4).toString('hex')}@example.de`,
-      password: 'richtig-geheim-1',
-      accept_terms: true,
-    }),
-  });
-  if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { token: string; user: { id: number } };
-  return { token: body.token, userId: body.user.id };
-}
 
 /** A multipart body around a file read from disk: fields, the file part, the closing boundary. */
 function multipart(path: string, size: number, fields: Record<string, string>) {
@@ -218,16 +159,6 @@ interface BenchDatabase {
   dispose(): Promise<void>;
 }
 
-async function admin(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** PGlite in the bench's data folder, or a throwaway database on the PostgreSQL at `serverUrl`. */
 async function openBenchDatabase(
   kind: 'pglite' | 'postgres',
@@ -238,19 +169,8 @@ async function openBenchDatabase(
     const database = await openPglite(join(dataDir, 'pglite'));
     return { name: 'PGlite', database, dispose: () => database.close() };
   }
-  const name = `protokoll_bench_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl!, `create database "${name}"`);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  return {
-    name: 'PostgreSQL',
-    database,
-    async dispose() {
-      await database.close();
-      await admin(serverUrl!, `drop database if exists "${name}" with (force)`);
-    },
-  };
+  const { database, dispose } = await throwawayPostgres(serverUrl!);
+  return { name: 'PostgreSQL', database, dispose };
 }
 
 async function pipelinePart(kind: 'pglite' | 'postgres'): Promise<void> {

@@ -28,6 +28,7 @@ import type { Readable, Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { startOpenAiPeer } from '../../../tests/peers/openai.ts';
 import { startTestS3 } from '../src/test/s3.ts';
+import { register } from './bench-support.ts';
 
 const exec = promisify(execFile);
 const GiB = 1024 ** 3;
@@ -253,23 +254,6 @@ function lines(child: ServerProcess) {
       waiting.push(resolve);
       child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     });
-}
-
-async function register(base: string): Promise<{ token: string; userId: number }> {
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      first_name: 'Bench',
-      last_name: 'Mark',
-      email: `bench.${randomBytes(4).toString('hex')}@example.de`,
-      password: 'richtig-geheim-1',
-      accept_terms: true,
-    }),
-  });
-  if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { token: string; user: { id: number } };
-  return { token: body.token, userId: body.user.id };
 }
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
