@@ -95,6 +95,13 @@ export function NotesScreen({
   const format = useFormat();
   const report = (next: NoteFilters) => onFiltersChange(clean(next));
   const hasQuery = Boolean(filters.search_query || filters.start_date || filters.end_date);
+  // The same call to action in the header and in the empty list.
+  const newNoteButton = onNewNote ? (
+    <Button onClick={onNewNote}>
+      <FilePlus2 aria-hidden />
+      {t('notes.newNote')}
+    </Button>
+  ) : null;
 
   const emptyState = hasQuery ? (
     <EmptyState
@@ -118,14 +125,7 @@ export function NotesScreen({
       icon={<FileText />}
       title={t('notes.empty.title')}
       description={t('notes.empty.description')}
-      action={
-        onNewNote ? (
-          <Button onClick={onNewNote}>
-            <FilePlus2 aria-hidden />
-            {t('notes.newNote')}
-          </Button>
-        ) : null
-      }
+      action={newNoteButton}
     />
   );
 
@@ -135,17 +135,7 @@ export function NotesScreen({
       className={cn('mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10', className)}
       {...props}
     >
-      <PageHeader
-        title={t('notes.title')}
-        actions={
-          onNewNote ? (
-            <Button onClick={onNewNote}>
-              <FilePlus2 aria-hidden />
-              {t('notes.newNote')}
-            </Button>
-          ) : null
-        }
-      >
+      <PageHeader title={t('notes.title')} actions={newNoteButton}>
         {/* Announces how many notes a new search or filter found. */}
         <p aria-live="polite" className="mt-1 min-h-5 text-sm text-muted-foreground">
           {status !== 'ready'
