@@ -8,6 +8,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import {
   createJobSignal,
   createWorker,
+  databaseEngineSlots,
+  DEFAULT_LEASE_MS,
   enginesFromConfig,
   listenForJobs,
   type Worker,
@@ -100,7 +102,14 @@ export async function startServer(
   const payments = paymentsFromConfig(config);
   if (!payments) logger.info('payments are off: STRIPE_SECRET_KEY is not set');
   // One set of engine pools: the worker's requests and health checks are what capabilities shows.
-  const engines = enginesFromConfig(config);
+  // Their slots are counted in the database: an engine's concurrency holds for all processes.
+  const engineSlots = databaseEngineSlots({
+    db: db.db,
+    listen: db.listen,
+    leaseMs: config.worker.leaseMs ?? DEFAULT_LEASE_MS,
+    logger,
+  });
+  const engines = enginesFromConfig(config, { slots: engineSlots });
   const app = createApp({
     db,
     config,
@@ -140,6 +149,7 @@ export async function startServer(
     ));
   } catch (error) {
     await stopListening();
+    await engineSlots.close();
     if (ownsDb) await db.close();
     throw error;
   }
@@ -208,6 +218,7 @@ export async function startServer(
       });
       await Promise.all([workerStopped, sweeper.stop(), upkeep?.stop()]);
       await stopListening();
+      await engineSlots.close();
       await tracing?.shutdown();
       if (ownsDb) await db.close();
       logger.info('stopped');

@@ -5,7 +5,14 @@
 // (behind METRICS_TOKEN) on that port and nothing else.
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createJobSignal, createWorker, listenForJobs } from './jobs/index.ts';
+import {
+  createJobSignal,
+  createWorker,
+  databaseEngineSlots,
+  DEFAULT_LEASE_MS,
+  enginesFromConfig,
+  listenForJobs,
+} from './jobs/index.ts';
 import { createLogger } from './lib/logger.ts';
 import { observeQueue } from './lib/metrics.ts';
 import { startTracing } from './lib/tracing.ts';
@@ -54,12 +61,21 @@ try {
 // as the fallback (a lost LISTEN connection, a job whose retry time came).
 const jobs = createJobSignal();
 const stopListening = await listenForJobs(database, jobs, logger);
+// An engine's slots are counted in the database, for all worker processes together; a release
+// anywhere wakes this process's waiting requests.
+const engineSlots = databaseEngineSlots({
+  db: database.db,
+  listen: database.listen,
+  leaseMs: config.worker.leaseMs ?? DEFAULT_LEASE_MS,
+  logger,
+});
 const worker = createWorker({
   db: database.db,
   config,
   logger,
   storage: storageOf(config),
   jobs,
+  engines: enginesFromConfig(config, { slots: engineSlots }),
 });
 // Queue depth and the oldest job's age are read from this database when scraped.
 observeQueue(database.db);
@@ -96,6 +112,7 @@ const stop = (signal: NodeJS.Signals) => {
   worker
     .stop({ graceMs: STOP_GRACE_MS })
     .then(() => stopListening())
+    .then(() => engineSlots.close())
     .then(() => metrics?.close())
     .then(() => tracing?.shutdown())
     .then(() => database.close())

@@ -335,6 +335,24 @@ export const jobs = pgTable(
 export type JobRow = typeof jobs.$inferSelect;
 
 /**
+ * An engine's request slots, shared by every process on this database
+ * (docs/decisions/015-engine-slots-across-processes.md): `engine` names it (kind, name and a hash
+ * of its URL), `slot` runs from 0 to its concurrency − 1. A request holds one row while it is at
+ * the engine: `held_by` is that one acquisition, `lease_until` is renewed while it runs, and a
+ * lease that ran out means its process died, so the slot is free again.
+ */
+export const engineSlots = pgTable(
+  'engine_slots',
+  {
+    engine: text('engine').notNull(),
+    slot: integer('slot').notNull(),
+    heldBy: text('held_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.engine, t.slot] })],
+);
+
+/**
  * A user's standing with the payment provider (docs/billing.md): the Stripe customer, created once
  * and reused, and the user's subscription as last read from Stripe. One row per user; the row
  * exists from the first checkout on, the subscription columns once Stripe reported one.

@@ -14,6 +14,7 @@ import { createEnginePool, type EnginePoolOptions } from '../processing/engine-p
 import { storageOf } from '../providers/storage/index.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { claimNextJob, holdClaim } from './claim.ts';
+import { databaseEngineSlots } from './engine-slots.ts';
 import {
   isStage,
   PHASE_STAGES,
@@ -42,7 +43,11 @@ export interface WorkerOptions {
   storage?: Storage;
   /** Wakes the worker when this process queues a job; without it the worker only polls. */
   jobs?: JobSignal;
-  /** Defaults to the engines of the configuration. */
+  /**
+   * Defaults to the engines of the configuration, their slots counted in `db` (engine-slots.ts)
+   * and found free by polling; startServer and src/worker.ts hand in engines whose slots also
+   * listen for releases.
+   */
   engines?: Engines;
   /** Names this worker in `jobs.locked_by`; defaults to host, pid and a random part. */
   id?: string;
@@ -173,14 +178,19 @@ function observeWorkerEvent(event: WorkerEvent): void {
 function runtimeOf(options: WorkerOptions, workerId: string): WorkerRuntime {
   const { db, config } = options;
   const logger = options.logger ?? silentLogger;
+  const leaseMs = options.leaseMs ?? config.worker.leaseMs ?? DEFAULT_LEASE_MS;
   return {
     db,
     workerId,
     dataDir: config.dataDir,
     logger,
     storage: options.storage ?? storageOf(config),
-    engines: options.engines ?? enginesFromConfig(config),
-    leaseMs: options.leaseMs ?? config.worker.leaseMs ?? DEFAULT_LEASE_MS,
+    engines:
+      options.engines ??
+      enginesFromConfig(config, {
+        slots: databaseEngineSlots({ db, holder: workerId, leaseMs, logger }),
+      }),
+    leaseMs,
     maxAttempts: options.maxAttempts ?? config.jobMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     retryBackoffMs: options.retryBackoffMs ?? config.jobRetryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS,
     unreachableBackoffMs: options.unreachableBackoffMs ?? DEFAULT_UNREACHABLE_BACKOFF_MS,

@@ -3,10 +3,14 @@
 // shared by weight (smooth weighted round robin: deterministic, and even over short runs); a
 // request that fails in a way another engine may not (unreachable, timeout, 5xx, 429) is sent to
 // the next engine at once. An engine that could not be reached or failed on its side is out of
-// rotation until its health check answers again.
+// rotation until its health check answers again. An engine's room (its `concurrency`) is counted
+// by the pool's EngineSlots: across every process on the database when the worker hands it the
+// database's slots (jobs/engine-slots.ts), in this process otherwise.
+import { createHash } from 'node:crypto';
 import type { EngineConfig } from '../config.ts';
 import { engineLatency, engineRequests, engineUp, secondsSince } from '../lib/metrics.ts';
 import { EngineError, normaliseBaseUrl, type EngineName } from './engine.ts';
+import { memoryEngineSlots, type EngineSlots, type SlotRelease } from './engine-slots.ts';
 
 export interface PoolEngineStatus {
   name: string;
@@ -17,7 +21,8 @@ export interface PoolEngineStatus {
 interface Member<C> {
   config: EngineConfig;
   client: C;
-  inFlight: number;
+  /** Names the engine's slots wherever they are counted (slotKey). */
+  slotKey: string;
   up: boolean;
   /** Smooth weighted round robin's running score. */
   current: number;
@@ -39,6 +44,19 @@ export interface EnginePoolOptions {
   /** Answers whether the engine is reachable; defaults to GET {base}/models (any answer < 500). */
   probe?: (config: EngineConfig, signal: AbortSignal) => Promise<boolean>;
   fetch?: typeof fetch;
+  /** Where the engines' requests in flight are counted; defaults to this pool alone. */
+  slots?: EngineSlots;
+}
+
+/**
+ * The name an engine's slots go by: processes that configure the same engine (name and URL) share
+ * them. The URL is hashed, not stored (it may carry credentials); with it, two machines' default
+ * `stt-1` that point at engines of their own never share a count, and engines of one URL that
+ * are different engines (127.0.0.1 on each machine) are kept apart by naming them.
+ */
+export function slotKey(kind: EngineName, config: EngineConfig): string {
+  const url = createHash('sha256').update(normaliseBaseUrl(config.baseUrl)).digest('hex');
+  return `${kind}:${config.name}:${url.slice(0, 12)}`;
 }
 
 /** Reasons that say the engine itself is unwell, not the request: out of rotation. */
@@ -71,13 +89,13 @@ export function createEnginePool<C>(
   const members: Member<C>[] = engines.map(({ config, client }) => ({
     config,
     client,
-    inFlight: 0,
+    slotKey: slotKey(kind, config),
     up: true,
     current: 0,
   }));
   const probe = options.probe ?? httpProbe(options.fetch);
   const interval = options.healthIntervalMs ?? DEFAULT_HEALTH_INTERVAL_MS;
-  const waiters: (() => void)[] = [];
+  const slots = options.slots ?? memoryEngineSlots();
   let timer: NodeJS.Timeout | undefined;
 
   function mark(member: Member<C>, up: boolean) {
@@ -86,44 +104,45 @@ export function createEnginePool<C>(
   }
   for (const member of members) mark(member, true);
 
-  /** The next engine by weight among those not tried yet: healthy with room first. */
-  function pick(tried: Set<Member<C>>): Member<C> | undefined | 'wait' {
+  /** The engines to try next, not tried yet: healthy ones first, by weight. */
+  function candidates(tried: Set<Member<C>>): Member<C>[] {
     const untried = members.filter((m) => !tried.has(m));
-    if (untried.length === 0) return undefined;
     const healthy = untried.filter((m) => m.up);
     // With every untried engine out of rotation, one is tried anyway: its check may be stale.
     const pool = healthy.length > 0 ? healthy : untried;
-    const free = pool.filter((m) => m.inFlight < m.config.concurrency);
-    if (free.length === 0) return 'wait';
-    const total = free.reduce((sum, m) => sum + m.config.weight, 0);
-    let best = free[0]!;
-    for (const m of free) {
+    // Smooth weighted round robin's order: the engine it would pick first, then the next ones,
+    // should the first have no room (ties go to the earlier engine, as in the pick itself).
+    return pool
+      .map((m, at) => ({ m, at, score: m.current + m.config.weight }))
+      .sort((a, b) => b.score - a.score || a.at - b.at)
+      .map(({ m }) => m);
+  }
+
+  /** Smooth weighted round robin's step: `chosen` among the engines that had room. */
+  function choose(chosen: Member<C>, withRoom: Member<C>[]) {
+    let total = 0;
+    for (const m of withRoom) {
       m.current += m.config.weight;
-      if (m.current > best.current) best = m;
+      total += m.config.weight;
     }
-    best.current -= total;
-    return best;
+    chosen.current -= total;
   }
 
-  function freed() {
-    for (const wake of waiters.splice(0)) wake();
-  }
-
-  /** Resolves when a request ends somewhere in the pool; rejects at once when `signal` aborts. */
-  function room(signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        const at = waiters.indexOf(wake);
-        if (at >= 0) waiters.splice(at, 1);
-        reject(signal?.reason as Error);
-      };
-      const wake = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      waiters.push(wake);
-    });
+  /**
+   * A slot of the first engine in `order` that has room, tried in turn: undefined when none has.
+   * Engines after the one that had room count as having room too (they were not asked).
+   */
+  async function take(
+    order: Member<C>[],
+  ): Promise<{ member: Member<C>; release: SlotRelease } | undefined> {
+    for (const [at, member] of order.entries()) {
+      const release = await slots.tryTake(member.slotKey, member.config.concurrency);
+      if (release) {
+        choose(member, order.slice(at));
+        return { member, release };
+      }
+    }
+    return undefined;
   }
 
   async function run<T>(call: (client: C) => Promise<T>, signal?: AbortSignal): Promise<T> {
@@ -131,15 +150,21 @@ export function createEnginePool<C>(
     let lastError: unknown;
     for (;;) {
       signal?.throwIfAborted();
-      const member = pick(tried);
-      if (member === undefined) throw lastError;
-      if (member === 'wait') {
+      const order = candidates(tried);
+      if (order.length === 0) throw lastError;
+      const seen = slots.releases();
+      const taken = await take(order);
+      if (!taken) {
         // A stopping worker's job must not wait here for another request to end.
-        await room(signal);
+        await slots.released(seen, signal);
         continue;
       }
+      const { member, release } = taken;
+      if (signal?.aborted) {
+        await release();
+        signal.throwIfAborted();
+      }
       tried.add(member);
-      member.inFlight++;
       const started = performance.now();
       const labels = { kind, engine: member.config.name };
       try {
@@ -156,8 +181,7 @@ export function createEnginePool<C>(
         if (!error.retryable) throw error;
         lastError = error;
       } finally {
-        member.inFlight--;
-        freed();
+        await release();
       }
     }
   }
