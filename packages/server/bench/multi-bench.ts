@@ -7,7 +7,8 @@
  *   BENCH_RECORDINGS=20 BENCH_HOURS=1 BENCH_LATENCY_MS=200 BENCH_WORKERS=1,2,4
  *                                                     scaling part (shorter: BENCH_HOURS=0.25)
  *   BENCH_ENGINE_CONCURRENCY=8                        the engine answers 429 above this many
- *                                                     requests at once (default: no limit)
+ *                                                     requests at once (default: no limit), and
+ *                                                     STT_ENGINES gives the workers that limit
  *
  * Every process is a real OS process started from source (src/main.ts with WORKER=off, and
  * src/worker.ts; test/processes.ts), on a throwaway database of that server, sharing one DATA_DIR
@@ -195,6 +196,15 @@ async function scalingPart(): Promise<void> {
     DATABASE_URL: bench.url,
     DATA_DIR: dataDir,
     STT_BASE_URL: peer.url,
+    // The engine's real limit as its operator configures it: counted across the worker
+    // processes (engine slots in the database, decision 015).
+    ...(ENGINE_CONCURRENCY
+      ? {
+          STT_ENGINES: JSON.stringify([
+            { url: `${peer.url}/v1`, concurrency: ENGINE_CONCURRENCY, tag: 'local' },
+          ]),
+        }
+      : {}),
     STT_CONCURRENCY: '3',
     WORKER_CONCURRENCY: '1',
     LOG_LEVEL: 'warn',

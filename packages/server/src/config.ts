@@ -233,7 +233,10 @@ export interface EngineConfig {
   model: string | undefined;
   /** Share of the requests among the healthy engines with room. */
   weight: number;
-  /** Requests in flight at most, from this process. */
+  /**
+   * Requests in flight at most, from all processes on the database together (engine slots,
+   * docs/decisions/015-engine-slots-across-processes.md).
+   */
   concurrency: number;
   tag: 'local' | 'cloud';
 }

@@ -51,10 +51,12 @@ export function databaseEngineSlots(options: DatabaseSlotsOptions): EngineSlots 
 
   function listen() {
     listening ??= options.listen
-      ? options.listen(ENGINE_SLOTS_CHANNEL, () => counter.bump()).catch((error: unknown) => {
-          logger.warn('cannot listen for engine slots: waiting requests poll', { err: error });
-          return undefined;
-        })
+      ? options
+          .listen(ENGINE_SLOTS_CHANNEL, () => counter.bump())
+          .catch((error: unknown) => {
+            logger.warn('cannot listen for engine slots: waiting requests poll', { err: error });
+            return undefined;
+          })
       : Promise.resolve(undefined);
     return listening;
   }
