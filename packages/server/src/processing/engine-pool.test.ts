@@ -49,4 +49,23 @@ describe('engine pool', () => {
     first.finish();
     expect(await Promise.all([running, waiting])).toEqual(['first', 'second']);
   });
+
+  it('spreads a burst of requests over the engines by weight', async () => {
+    const heavy = { ...engine('heavy', 10), weight: 2 };
+    const pool = createEnginePool('stt', [
+      { config: heavy, client: 'heavy' },
+      { config: engine('light', 10), client: 'light' },
+    ]);
+    const sentTo: string[] = [];
+    // All six start before any has its slot: each must see the steps of those before it.
+    const burst = Array.from({ length: 6 }, () =>
+      pool.run(async (client) => {
+        sentTo.push(client);
+        return client;
+      }),
+    );
+    await Promise.all(burst);
+    expect(sentTo.filter((name) => name === 'heavy')).toHaveLength(4);
+    expect(sentTo.filter((name) => name === 'light')).toHaveLength(2);
+  });
 });

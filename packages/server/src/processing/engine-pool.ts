@@ -118,29 +118,40 @@ export function createEnginePool<C>(
       .map(({ m }) => m);
   }
 
-  /** Smooth weighted round robin's step: `chosen` among the engines that had room. */
-  function choose(chosen: Member<C>, withRoom: Member<C>[]) {
+  /**
+   * Smooth weighted round robin's step, `chosen` among the engines that had room (`by` 1), or
+   * taken back (`by` −1). The steps only add, so taking one back after other requests stepped
+   * meanwhile leaves theirs as they were.
+   */
+  function step(chosen: Member<C>, withRoom: Member<C>[], by: 1 | -1) {
     let total = 0;
     for (const m of withRoom) {
-      m.current += m.config.weight;
+      m.current += by * m.config.weight;
       total += m.config.weight;
     }
-    chosen.current -= total;
+    chosen.current -= by * total;
   }
 
   /**
    * A slot of the first engine in `order` that has room, tried in turn: undefined when none has.
-   * Engines after the one that had room count as having room too (they were not asked).
+   * Each engine's step is made before its slot is asked for, so requests starting meanwhile
+   * already go on to the next engine by weight (a burst is spread, not all sent to the first);
+   * the step is taken back when the engine had no room. Engines after the one that had room
+   * count as having room too (they were not asked).
    */
   async function take(
     order: Member<C>[],
   ): Promise<{ member: Member<C>; release: SlotRelease } | undefined> {
     for (const [at, member] of order.entries()) {
-      const release = await slots.tryTake(member.slotKey, member.config.concurrency);
-      if (release) {
-        choose(member, order.slice(at));
-        return { member, release };
+      const withRoom = order.slice(at);
+      step(member, withRoom, 1);
+      let release: SlotRelease | undefined;
+      try {
+        release = await slots.tryTake(member.slotKey, member.config.concurrency);
+      } finally {
+        if (!release) step(member, withRoom, -1);
       }
+      if (release) return { member, release };
     }
     return undefined;
   }
