@@ -15,6 +15,8 @@ let peer: OpenAiPeer;
 /** A second connection to the same database on PostgreSQL, as another process has. */
 let other: Database | undefined;
 const opened: EngineSlots[] = [];
+/** Resolves once a process's slots LISTEN for releases (the database has confirmed it). */
+const listening = new Map<EngineSlots, Promise<void>>();
 
 beforeAll(async () => {
   peer = await startOpenAiPeer({ latencyMs: 0 });
@@ -48,14 +50,23 @@ function slotsOf(
   on: Database,
   options: { leaseMs?: number; pollMs?: number } = {},
 ): EngineSlots {
+  let listened = () => {};
+  const listen = on.listen;
   const slots = databaseEngineSlots({
     db: on.db,
-    listen: on.listen,
+    listen:
+      listen &&
+      (async (channel, onNotify) => {
+        const stop = await listen(channel, onNotify);
+        listened();
+        return stop;
+      }),
     holder,
     leaseMs: options.leaseMs ?? 60_000,
     pollMs: options.pollMs ?? 60_000,
   });
   opened.push(slots);
+  listening.set(slots, new Promise<void>((resolve) => (listened = resolve)));
   return slots;
 }
 
@@ -106,7 +117,8 @@ describe('engine slots in the database', () => {
     const letGo = holdAnswers();
     const one = poolOf(slotsOf('one', database()), 1);
     // Polls once a minute: only the notification can wake it within the test's time.
-    const two = poolOf(slotsOf('two', other ?? database(), { pollMs: 60_000 }), 1);
+    const twoSlots = slotsOf('two', other ?? database(), { pollMs: 60_000 });
+    const two = poolOf(twoSlots, 1);
     const first = one.run((client) => ask(client));
     await until(() => inFlight() === 1);
     let secondAsked = false;
@@ -123,6 +135,8 @@ describe('engine slots in the database', () => {
       return row?.heldBy?.startsWith('one#') === true;
     });
     expect(secondAsked).toBe(false);
+    // A release before the second process listens would only be found by its poll.
+    await listening.get(twoSlots);
     letGo();
     await Promise.all([first, second]);
     expect(peer.peakConcurrency()).toBe(1);

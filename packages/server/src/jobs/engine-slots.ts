@@ -159,8 +159,10 @@ export function databaseEngineSlots(options: DatabaseSlotsOptions): EngineSlots 
   return {
     tryTake,
     releases: counter.count,
-    async released(since, signal) {
-      await listen();
+    released(since, signal) {
+      // Not awaited: an abort must end the wait at once, even while LISTEN is still connecting;
+      // a release announced before it listens is found by the poll.
+      void listen();
       return counter.after(since, signal, pollMs);
     },
     async close() {
