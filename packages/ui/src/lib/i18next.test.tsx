@@ -105,6 +105,31 @@ describe('useTranslation and Trans', () => {
     expect(screen.getByText('Hello Eva (en)')).toBeInTheDocument();
   });
 
+  // react-i18next is patched to share its wrapper of the instance (patches/, decision 002).
+  it('gives every component one wrapper of the translator until the locale changes', async () => {
+    const i18n = createI18n('de', { de, en });
+    const seen: I18n[] = [];
+    function Wrapper() {
+      const { i18n: wrapper } = useTranslation();
+      seen.push(wrapper);
+      return <span>{wrapper.language}</span>;
+    }
+    render(
+      <I18nProvider i18n={i18n}>
+        <Wrapper />
+        <Wrapper />
+      </I18nProvider>,
+    );
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[0]).not.toBe(i18n);
+    await act(() => i18n.changeLanguage('en'));
+    const after = seen.slice(2);
+    expect(after.length).toBeGreaterThan(0);
+    expect(new Set(after).size).toBe(1);
+    expect(after[0]).not.toBe(seen[0]);
+    expect(screen.getAllByText('en')).toHaveLength(2);
+  });
+
   it('renders message tags as the given elements, filling values as text only', () => {
     const i18n = createI18n('de', { de, en });
     const { container } = render(
