@@ -129,7 +129,9 @@ if (command === 'start') {
     { name: 'server build', args: ['--filter', '@protokoll/server', 'build'] },
     { name: 'storybook build', args: ['run', 'build-storybook'] },
   ]);
-  pnpmStage('vitest', ['exec', 'vitest', 'run']);
+  // Every Vitest project but `stories`: the visual stage renders each story once for its play
+  // function, axe and screenshot together (docs/architecture.md#suite-time).
+  pnpmStage('vitest', ['exec', 'vitest', 'run', '--project', '!stories']);
   stage('bundle budget', 'node', ['scripts/check-bundle-budget.mjs'], { needs: ['app build'] });
   pnpmStage('playwright', ['exec', 'playwright', 'test'], {
     needs: ['app build', 'server build', 'storybook build'],

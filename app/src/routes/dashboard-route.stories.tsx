@@ -156,14 +156,17 @@ export const MinutesFailing: Story = {
   },
 };
 
-/** One failed load, then "Retry" brings the balance. */
+/** Minutes down until the play function brings them back (docs/storybook.md#failures-that-end). */
+const minutesDown = minutes.failingUntilRecovered(500);
+
+/** A failed load, then "Retry" brings the balance. */
 export const MinutesRetry: Story = {
-  parameters: { msw: { handlers: { minutes: minutes.failingOnce(500) } } },
+  parameters: { msw: { handlers: { minutes: minutesDown } } },
   play: async ({ canvas }) => {
     const meter = within(await canvas.findByRole('region', { name: 'Minuten' }, PAGE_LOAD));
-    await userEvent.click(
-      await meter.findByRole('button', { name: 'Erneut versuchen' }, PAGE_LOAD),
-    );
+    const retry = await meter.findByRole('button', { name: 'Erneut versuchen' }, PAGE_LOAD);
+    minutesDown.recover();
+    await userEvent.click(retry);
     await expect(await meter.findByRole('progressbar', {}, PAGE_LOAD)).toHaveAttribute(
       'aria-valuenow',
       '40',
@@ -172,6 +175,9 @@ export const MinutesRetry: Story = {
   },
 };
 
+/** A busy server: 503 with `Retry-After: 1` until the play function lets it answer. */
+const minutesBusy = minutes.busyUntilRecovered(1);
+
 /**
  * A busy server answers 503 with `Retry-After: 1`: the widget shows the failure at once and loads
  * again a second later by itself. In English.
@@ -179,7 +185,7 @@ export const MinutesRetry: Story = {
 export const MinutesBusy: Story = {
   parameters: {
     route: { url: '/en/dashboard' },
-    msw: { handlers: { minutes: minutes.busy(1) } },
+    msw: { handlers: { minutes: minutesBusy } },
   },
   play: async ({ canvas }) => {
     const meter = within(await canvas.findByRole('region', { name: 'Minutes' }, PAGE_LOAD));
@@ -187,6 +193,7 @@ export const MinutesBusy: Story = {
       'Minutes could not be loaded.',
     );
     await expect(meter.queryByText(/minutes used/)).toBeNull();
+    minutesBusy.recover();
     await expect(await meter.findByRole('progressbar', {}, PAGE_LOAD)).toHaveAttribute(
       'aria-valuenow',
       '40',

@@ -139,19 +139,32 @@ export function failWith(endpoint: Endpoint, status: number, code: string, messa
   return route(endpoint, () => errorResponse(status, code, message));
 }
 
+/** Handlers whose failure lasts until a story's play function says the server is back. */
+export type Recoverable<H> = H[] & {
+  /** From now on, calls go on to the handlers after the failing one. */
+  recover(): void;
+};
+
 /**
- * The first `times` calls of one endpoint get `answer` (a failure); later calls go on to the
- * handlers after it, so the next load succeeds. The count lives as long as the scenario's handlers.
+ * Every call of `endpoint` gets `answer` (a failure) until `recover()` is called; later calls go
+ * on to `rest`. A count ("the first call fails") would depend on how many loads a screen makes
+ * before its play function looks, which differs between a development server and a build
+ * (docs/storybook.md#failures-that-end). Each story starts failing again.
  */
-export function failFirst(endpoint: Endpoint, times: number, answer: () => Response) {
-  let left = times;
+export function failUntilRecovered<H>(
+  endpoint: Endpoint,
+  answer: () => Response,
+  rest: readonly H[],
+): Recoverable<ReturnType<typeof route> | H> {
+  let failing = true;
   onMockReset(() => {
-    left = times;
+    failing = true;
   });
-  return route(endpoint, () => {
-    if (left <= 0) return undefined;
-    left -= 1;
-    return answer();
+  const handlers = [route(endpoint, () => (failing ? answer() : undefined)), ...rest];
+  return Object.assign(handlers, {
+    recover: () => {
+      failing = false;
+    },
   });
 }
 

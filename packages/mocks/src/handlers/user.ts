@@ -2,7 +2,7 @@ import { endpoints, ErrorCode } from '@protokoll/contract';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { exhaustedMinutes, proMinutes, proPlan, unlimitedMinutes } from '../fixtures/plans.ts';
 import { DEMO_PASSWORD } from '../fixtures/user.ts';
-import { failFirst, failWith, handle, hang, reply, type HandleOptions } from '../handle.ts';
+import { failUntilRecovered, failWith, handle, hang, reply, type HandleOptions } from '../handle.ts';
 import { busyResponse, errorResponse } from '../respond.ts';
 
 const e = endpoints;
@@ -116,19 +116,18 @@ export const minutes = {
   exhausted: () => minutesOf(exhaustedMinutes),
   pro: () => minutesOf(proMinutes),
   failing: (status = 500) => [failWith(e.getMinutes, status, ErrorCode.SERVER)],
-  /** The first load fails with `status`; the next ("Retry") answers the balance. */
-  failingOnce: (status = 500) => [
-    failFirst(e.getMinutes, 1, () => errorResponse(status, ErrorCode.SERVER)),
-    ...minutesHandlers,
-  ],
   /**
-   * A busy server: the first `times` loads answer 503 with `Retry-After: seconds`, later ones the
+   * Loads fail with `status` until the play function calls `recover()`; then "Retry" answers the
+   * balance.
+   */
+  failingUntilRecovered: (status = 500) =>
+    failUntilRecovered(e.getMinutes, () => errorResponse(status, ErrorCode.SERVER), minutesHandlers),
+  /**
+   * A busy server: loads answer 503 with `Retry-After: seconds` until `recover()`, then the
    * balance (docs/minutes.md#when-loading-fails).
    */
-  busy: (seconds = 1, times = 1) => [
-    failFirst(e.getMinutes, times, () => busyResponse(seconds)),
-    ...minutesHandlers,
-  ],
+  busyUntilRecovered: (seconds = 1) =>
+    failUntilRecovered(e.getMinutes, () => busyResponse(seconds), minutesHandlers),
   slow: (ms = 3_000) => createMinutesHandlers(mockDb, { latency: ms }),
   /** Never answers: the 5 s client timeout fires. */
   timeout: () => [hang(e.getMinutes)],

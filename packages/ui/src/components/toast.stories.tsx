@@ -142,13 +142,23 @@ function UndoToast({ onUndo, ...props }: ToastProps & { onUndo?: () => void }) {
   );
 }
 
-/** An action ("Rückgängig") does its job and closes the toast. */
+/** A toast with an action ("Rückgängig") beside its text. */
 export const WithAction: StoryObj<typeof UndoToast> = {
+  args: { variant: 'success', onUndo: fn(), onOpenChange: fn() },
+  render: (args) => <UndoToast {...args} />,
+  play: async ({ canvasElement }) => {
+    const toasts = within(region(canvasElement));
+    await expect(await toasts.findByRole('button', { name: 'Rückgängig' })).toBeVisible();
+  },
+};
+
+/** The action does its job and closes the toast (the picture of it is `WithAction`). */
+export const ActionDone: StoryObj<typeof UndoToast> = {
   args: { variant: 'success', onUndo: fn(), onOpenChange: fn() },
   render: (args) => <UndoToast {...args} />,
   play: async ({ canvasElement, args }) => {
     const toasts = within(region(canvasElement));
-    await userEvent.click(toasts.getByRole('button', { name: 'Rückgängig' }));
+    await userEvent.click(await toasts.findByRole('button', { name: 'Rückgängig' }));
     await expect(args.onUndo).toHaveBeenCalledOnce();
     await expect(args.onOpenChange).toHaveBeenCalledWith(false);
     await waitFor(() => expect(toasts.queryByRole('listitem')).not.toBeInTheDocument());

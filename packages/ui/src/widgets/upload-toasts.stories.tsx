@@ -332,7 +332,9 @@ export const English: Story = {
   globals: { locale: 'en' },
   args: { uploads: [uploading, failed] },
   play: async ({ canvasElement }) => {
-    const [first, second] = within(region(canvasElement, 'Notifications')).getAllByRole('listitem');
+    const [first, second] = await within(region(canvasElement, 'Notifications')).findAllByRole(
+      'listitem',
+    );
     await expect(first).toHaveTextContent(/12\.3\sMB of 48\.0\sMB/);
     await expect(second).toHaveTextContent('Upload failed');
     await expect(

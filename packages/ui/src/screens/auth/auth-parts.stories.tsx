@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
 import { GoogleArea, OrDivider, StatusPanel, TextLink } from './auth-parts.tsx';
 import { FakeGoogleButton } from './lib/story-fixtures.tsx';
@@ -48,7 +48,9 @@ export const ErrorAlert: Story = {
 export const FocusedPanel: Story = {
   args: { variant: 'danger', title: 'Link abgelaufen', focusOnMount: true },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-slot="status-panel"]')).toHaveFocus();
-    await userEvent.tab();
+    // The panel takes focus in an effect after its first paint.
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-slot="status-panel"]')).toHaveFocus(),
+    );
   },
 };
