@@ -2,7 +2,14 @@ import { endpoints, ErrorCode } from '@protokoll/contract';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { exhaustedMinutes, proMinutes, proPlan, unlimitedMinutes } from '../fixtures/plans.ts';
 import { DEMO_PASSWORD } from '../fixtures/user.ts';
-import { failUntilRecovered, failWith, handle, hang, reply, type HandleOptions } from '../handle.ts';
+import {
+  failUntilRecovered,
+  failWith,
+  handle,
+  hang,
+  reply,
+  type HandleOptions,
+} from '../handle.ts';
 import { busyResponse, errorResponse } from '../respond.ts';
 
 const e = endpoints;
@@ -121,7 +128,11 @@ export const minutes = {
    * balance.
    */
   failingUntilRecovered: (status = 500) =>
-    failUntilRecovered(e.getMinutes, () => errorResponse(status, ErrorCode.SERVER), minutesHandlers),
+    failUntilRecovered(
+      e.getMinutes,
+      () => errorResponse(status, ErrorCode.SERVER),
+      minutesHandlers,
+    ),
   /**
    * A busy server: loads answer 503 with `Retry-After: seconds` until `recover()`, then the
    * balance (docs/minutes.md#when-loading-fails).
