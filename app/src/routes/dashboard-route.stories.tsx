@@ -156,7 +156,7 @@ export const MinutesFailing: Story = {
   },
 };
 
-/** Minutes down until the play function brings them back (docs/storybook.md#failures-that-end). */
+/** Minutes down until the play function brings them back (docs/storybook.md#route-stories). */
 const minutesDown = minutes.failingUntilRecovered(500);
 
 /** A failed load, then "Retry" brings the balance. */

@@ -149,7 +149,7 @@ export type Recoverable<H> = H[] & {
  * Every call of `endpoint` gets `answer` (a failure) until `recover()` is called; later calls go
  * on to `rest`. A count ("the first call fails") would depend on how many loads a screen makes
  * before its play function looks, which differs between a development server and a build
- * (docs/storybook.md#failures-that-end). Each story starts failing again.
+ * (docs/storybook.md#route-stories). Each story starts failing again.
  */
 export function failUntilRecovered<H>(
   endpoint: Endpoint,

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldIssue } from '@protokoll/contract';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -92,14 +92,17 @@ describe('Form', () => {
     expect(name).not.toHaveAttribute('aria-invalid');
 
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(name).toHaveAttribute('aria-invalid', 'true');
+    // The resolver validates asynchronously: the state arrives after the click.
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
     expect(name).toHaveAccessibleDescription('Wie der Ordner heißt. Dieses Feld ist erforderlich.');
     expect(screen.getAllByText('Dieses Feld ist erforderlich.')).toHaveLength(1);
     expect(onSubmit).not.toHaveBeenCalled();
 
     await userEvent.type(name, ' Kunden ');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(onSubmit).toHaveBeenCalledWith({ name: 'Kunden', note: '' }, expect.anything());
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ name: 'Kunden', note: '' }, expect.anything()),
+    );
     expect(name).not.toHaveAttribute('aria-invalid');
   });
 
