@@ -8,8 +8,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import {
   createJobSignal,
   createWorker,
-  databaseEngineSlots,
-  DEFAULT_LEASE_MS,
+  engineSlotsOf,
   enginesFromConfig,
   listenForJobs,
   type Worker,
@@ -103,12 +102,7 @@ export async function startServer(
   if (!payments) logger.info('payments are off: STRIPE_SECRET_KEY is not set');
   // One set of engine pools: the worker's requests and health checks are what capabilities shows.
   // Their slots are counted in the database: an engine's concurrency holds for all processes.
-  const engineSlots = databaseEngineSlots({
-    db: db.db,
-    listen: db.listen,
-    leaseMs: config.worker.leaseMs ?? DEFAULT_LEASE_MS,
-    logger,
-  });
+  const engineSlots = engineSlotsOf(db, config, logger);
   const engines = enginesFromConfig(config, { slots: engineSlots });
   const app = createApp({
     db,

@@ -8,8 +8,7 @@ import { openDatabase } from './db/client.ts';
 import {
   createJobSignal,
   createWorker,
-  databaseEngineSlots,
-  DEFAULT_LEASE_MS,
+  engineSlotsOf,
   enginesFromConfig,
   listenForJobs,
 } from './jobs/index.ts';
@@ -63,12 +62,7 @@ const jobs = createJobSignal();
 const stopListening = await listenForJobs(database, jobs, logger);
 // An engine's slots are counted in the database, for all worker processes together; a release
 // anywhere wakes this process's waiting requests.
-const engineSlots = databaseEngineSlots({
-  db: database.db,
-  listen: database.listen,
-  leaseMs: config.worker.leaseMs ?? DEFAULT_LEASE_MS,
-  logger,
-});
+const engineSlots = engineSlotsOf(database, config, logger);
 const worker = createWorker({
   db: database.db,
   config,

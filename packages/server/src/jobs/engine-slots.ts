@@ -10,8 +10,10 @@ import { hostname } from 'node:os';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { engineSlots } from '../db/schema.ts';
+import type { Config } from '../config.ts';
 import { silentLogger, type Logger } from '../lib/logger.ts';
 import { releaseCounter, type EngineSlots } from '../processing/engine-slots.ts';
+import { DEFAULT_LEASE_MS } from './queue.ts';
 
 /** The channel a released slot is announced on. */
 export const ENGINE_SLOTS_CHANNEL = 'protokoll_engine_slots';
@@ -174,4 +176,21 @@ export function databaseEngineSlots(options: DatabaseSlotsOptions): EngineSlots 
       await unlisten?.();
     },
   };
+}
+
+/**
+ * A process's engine slots on its database (the API's in-process worker and `npm run worker`
+ * alike): held as long as a job's lease, so a killed process's slots and jobs come back together.
+ */
+export function engineSlotsOf(
+  database: Pick<Database, 'db' | 'listen'>,
+  config: Pick<Config, 'worker'>,
+  logger: Logger,
+): EngineSlots {
+  return databaseEngineSlots({
+    db: database.db,
+    listen: database.listen,
+    leaseMs: config.worker.leaseMs ?? DEFAULT_LEASE_MS,
+    logger,
+  });
 }

@@ -1,6 +1,6 @@
 // Durable processing of uploads: the queue on Postgres/PGlite, the pipeline's stages and the
 // worker that runs them.
-export { databaseEngineSlots, ENGINE_SLOTS_CHANNEL } from './engine-slots.ts';
+export { databaseEngineSlots, ENGINE_SLOTS_CHANNEL, engineSlotsOf } from './engine-slots.ts';
 export { createJobSignal, JOBS_CHANNEL, listenForJobs, type JobSignal } from './signal.ts';
 export {
   claimJob,
