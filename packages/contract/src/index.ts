@@ -16,6 +16,7 @@ export * from './user.ts';
 export * from './minutes.ts';
 export * from './audio.ts';
 export * from './notes.ts';
+export * from './transcript.ts';
 export * from './speakers.ts';
 export * from './folders.ts';
 export * from './billing.ts';
@@ -65,6 +66,7 @@ import {
   uploadNote,
 } from './notes.ts';
 import { createSupportRequest } from './support.ts';
+import { editTranscript, listTranscriptRevisions, undoTranscript } from './transcript.ts';
 import {
   acceptTeamInvitation,
   getTeam,
@@ -125,6 +127,9 @@ export const endpoints = {
   moveNote,
   updateNote,
   retryNote,
+  editTranscript,
+  undoTranscript,
+  listTranscriptRevisions,
   // folders
   listFolders,
   createFolder,

@@ -233,6 +233,11 @@ export const NoteDetail = Note.extend({
   speaker_names: z.record(z.string(), z.string()),
   /** Empty when the transcript was not kept (`transcribe: false`) or is not ready yet. */
   segments: z.array(Segment),
+  /**
+   * How many hand-made changes the transcript has had (docs/product.md#editing-the-transcript);
+   * an edit sends it back as `base_version`. Absent in answers of older servers: read as 0.
+   */
+  transcript_version: z.number().int().nonnegative().optional(),
   /** Null until the summary is ready. */
   summary: Summary.nullable(),
 }).meta({ id: 'NoteDetail' });

@@ -26,6 +26,7 @@ import { billingRouter } from './routes/billing/index.ts';
 import { capabilitiesRouter } from './routes/capabilities/index.ts';
 import { foldersRouter } from './routes/folders/index.ts';
 import { noteRetryRouter } from './routes/note-retry/index.ts';
+import { noteTranscriptRouter } from './routes/note-transcript/index.ts';
 import { notesRouter } from './routes/notes/index.ts';
 import { plansRouter } from './routes/plans/index.ts';
 import { supportRouter } from './routes/support/index.ts';
@@ -209,6 +210,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/', plansRouter());
   app.route('/', capabilitiesRouter());
   app.route('/', noteRetryRouter());
+  app.route('/', noteTranscriptRouter());
   app.route('/', billingRouter());
   app.route('/', uploadsRouter({ config, db: db.db, storage, dbGate }));
   app.route('/', notesRouter());

@@ -1,4 +1,4 @@
-import { SubscriptionStatus } from '@protokoll/contract';
+import { REVISION_KINDS, SubscriptionStatus } from '@protokoll/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -268,6 +268,11 @@ export const notes = pgTable(
     audioType: text('audio_type'),
     speakerNames: jsonb('speaker_names').$type<Record<string, string>>().notNull().default({}),
     segments: jsonb('segments').$type<StoredSegment[]>().notNull().default([]),
+    /**
+     * Counts the changes to `segments` made by hand (docs/product.md#editing-the-transcript): an
+     * edit names the version it was made on, so an edit from a stale tab is refused, not merged.
+     */
+    transcriptVersion: integer('transcript_version').notNull().default(0),
     summary: jsonb('summary').$type<unknown>(),
     /** Plain text of transcript and summary, the search column's source. */
     searchText: text('search_text').notNull().default(''),
@@ -296,6 +301,32 @@ export const notes = pgTable(
 );
 
 export type NoteRow = typeof notes.$inferSelect;
+
+/**
+ * One change made by hand to a note's transcript (docs/product.md#editing-the-transcript): who,
+ * when, and what, as one splice of the segment list — at `start`, `before` was replaced by
+ * `after`. Undo applies it backwards and marks it undone; the note's version counts on.
+ */
+export const noteRevisions = pgTable(
+  'note_revisions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    /** Who made it; kept as null when that account is deleted. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: REVISION_KINDS }).notNull(),
+    start: integer('start').notNull(),
+    before: jsonb('before').$type<StoredSegment[]>().notNull(),
+    after: jsonb('after').$type<StoredSegment[]>().notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('note_revisions_note_idx').on(t.noteId, t.id.desc())],
+);
+
+export type NoteRevisionRow = typeof noteRevisions.$inferSelect;
 export type NewNoteRow = typeof notes.$inferInsert;
 
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
