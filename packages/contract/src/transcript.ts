@@ -206,9 +206,15 @@ export function findInTranscript(segments: readonly Segment[], options: FindOpti
 /** The splice between two segment lists: what lies between their common start and end. */
 function spliceBetween(before: readonly Segment[], after: readonly Segment[]): TranscriptSplice {
   const same = (a: Segment | undefined, b: Segment | undefined) =>
-    !!a && !!b && a.start === b.start && a.end === b.end && a.speaker === b.speaker && a.text === b.text;
+    !!a &&
+    !!b &&
+    a.start === b.start &&
+    a.end === b.end &&
+    a.speaker === b.speaker &&
+    a.text === b.text;
   let start = 0;
-  while (start < before.length && start < after.length && same(before[start], after[start])) start++;
+  while (start < before.length && start < after.length && same(before[start], after[start]))
+    start++;
   let tail = 0;
   while (
     tail < before.length - start &&

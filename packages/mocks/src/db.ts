@@ -8,6 +8,8 @@ import type {
   NoteDetail,
   Plan,
   PlanOffer,
+  TranscriptRevision,
+  TranscriptSplice,
   User,
 } from '@protokoll/contract';
 import { demoFolders } from './fixtures/folders.ts';
@@ -34,7 +36,15 @@ export interface MockDb {
   notes: Note[];
   /** Details that differ from what `detailFor(note)` would build (speaker names, summaries). */
   details: Map<number, NoteDetail>;
+  /** Hand-made transcript changes by note, newest last (docs/product.md#editing-the-transcript). */
+  revisions: Map<number, MockRevision[]>;
   nextId: number;
+}
+
+/** A transcript change as the mock server keeps it: what the list shows and what undo reverts. */
+export interface MockRevision {
+  revision: TranscriptRevision;
+  splice: TranscriptSplice;
 }
 
 /** A checkout session of the mock server: what it buys and where it stands. */
@@ -56,6 +66,7 @@ export function createMockDb(overrides: Partial<MockDb> = {}): MockDb {
     folders: structuredClone(demoFolders),
     notes: structuredClone(demoNotes),
     details: new Map([[boardMeetingDetail.id, structuredClone(boardMeetingDetail)]]),
+    revisions: new Map(),
     nextId: 100,
     ...overrides,
   };

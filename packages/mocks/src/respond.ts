@@ -4,6 +4,13 @@ import en from '../../../locales/en.json' with { type: 'json' };
 
 const englishErrors: Record<string, string> = en.errors;
 
+/** The English text of a message key (`reader.edit.noMatch`), as the server words a refusal. */
+export function englishText(key: string): string {
+  let node: unknown = en;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === 'string' ? node : key;
+}
+
 /**
  * An error answer in the server's one error body shape. Without a message the English text of
  * the code is used, as the server would write it.

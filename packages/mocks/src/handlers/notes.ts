@@ -1,11 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import {
+  applyTranscriptChange,
   billableMinutes,
   downloadFilename,
   endpoints,
   ErrorCode,
   isProcessing,
   noteNameFromFile,
+  revertSplice,
+  revisionLines,
   type DownloadFormat,
   type Note,
   type NoteCountQuery,
@@ -17,7 +20,7 @@ import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { longNameFolders } from '../fixtures/folders.ts';
 import { demoPeaks, detailFor, longNameNotes, manyNotes, silentWav } from '../fixtures/notes.ts';
 import { failWith, handle, mswPath, reply, type HandleOptions } from '../handle.ts';
-import { errorResponse, notFound } from '../respond.ts';
+import { englishText, errorResponse, notFound } from '../respond.ts';
 import { onMockReset } from '../resets.ts';
 
 const e = endpoints;
@@ -136,7 +139,85 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
     return stored ? { ...stored, ...note } : detailFor(note);
   };
 
+  /** The note's current version; refused like the server when a change was made on another. */
+  const versionOf = (current: NoteDetail) => current.transcript_version ?? 0;
+  const transcriptChanged = () => errorResponse(409, ErrorCode.TRANSCRIPT_CHANGED);
+  const storeTranscript = (note: Note, current: NoteDetail, segments: NoteDetail['segments']) => {
+    note.updated_at = new Date().toISOString();
+    const next = { ...current, segments, transcript_version: versionOf(current) + 1 };
+    db.details.set(note.id, next);
+    return next;
+  };
+
   return [
+    // Before the notes' `{id}/{format}`, which `{id}/revisions` fits too.
+    handle(
+      e.editTranscript,
+      ({ params, body }) => {
+        const note = find(params.id);
+        if (!note) return notFound();
+        const current = detail(note);
+        if (current.status !== 'done') return errorResponse(409, ErrorCode.NOTE_NOT_READY);
+        if (body.base_version !== versionOf(current)) return transcriptChanged();
+        const edit = applyTranscriptChange(current.segments, body.change);
+        if (!edit.ok) return errorResponse(422, ErrorCode.INVALID_INPUT, englishText(edit.refusal));
+        const list = db.revisions.get(note.id) ?? [];
+        const lines = revisionLines(edit.splice);
+        list.push({
+          splice: edit.splice,
+          revision: {
+            id: db.nextId++,
+            kind: body.change.type,
+            created_at: new Date().toISOString(),
+            author: [db.user.firstName, db.user.lastName].filter(Boolean).join(' '),
+            undone: false,
+            lines: lines.slice(0, 20),
+            line_count: lines.length,
+          },
+        });
+        db.revisions.set(note.id, list);
+        return reply(e.editTranscript, {
+          success: true,
+          note: storeTranscript(note, current, edit.segments),
+        });
+      },
+      options,
+    ),
+    handle(
+      e.undoTranscript,
+      ({ params, body }) => {
+        const note = find(params.id);
+        if (!note) return notFound();
+        const current = detail(note);
+        if (body.base_version !== versionOf(current)) return transcriptChanged();
+        const last = (db.revisions.get(note.id) ?? []).findLast((r) => !r.revision.undone);
+        const reverted = last && revertSplice(current.segments, last.splice);
+        if (!last || !reverted) {
+          return errorResponse(
+            409,
+            ErrorCode.INVALID_INPUT,
+            englishText('reader.edit.nothingToUndo'),
+          );
+        }
+        last.revision.undone = true;
+        return reply(e.undoTranscript, {
+          success: true,
+          note: storeTranscript(note, current, reverted),
+        });
+      },
+      options,
+    ),
+    handle(
+      e.listTranscriptRevisions,
+      ({ params }) => {
+        if (!find(params.id)) return notFound();
+        const list = db.revisions.get(params.id) ?? [];
+        return reply(e.listTranscriptRevisions, {
+          revisions: list.map((r) => r.revision).reverse(),
+        });
+      },
+      options,
+    ),
     handle(
       e.listNotes,
       ({ query }) => {

@@ -1,4 +1,4 @@
-import { endpoints, type Segment } from '@protokoll/contract';
+import { endpoints, type Segment, type TranscriptChange } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { noteRevisions, notes } from '../../db/schema.ts';
@@ -21,11 +21,7 @@ async function noteRow(id: number) {
   return row!;
 }
 
-type Change = Parameters<typeof prepare<typeof endpoints.editTranscript>>[1] extends infer I
-  ? I extends { body: { change: infer C } }
-    ? C
-    : never
-  : never;
+type Change = TranscriptChange;
 
 function edit(id: number, base_version: number, change: Change, account = anna) {
   return t.api.send(
@@ -61,11 +57,11 @@ describe('editing a transcript', () => {
     expect(hits.map((n) => n.id)).toContain(note.id);
     expect(hits.find((n) => n.id === note.id)?.search_hit?.line).toBe(1);
 
-    const txt = await t.api.send(
-      prepare(endpoints.downloadNote, { params: { id: note.id, format: 'txt' } }),
-      { token: anna.token },
-    );
-    const exported = await txt.raw.text();
+    const txt = await t.api.call(endpoints.downloadNote, {
+      params: { id: note.id, format: 'txt' },
+      token: anna.token,
+    });
+    const exported = Buffer.from(txt.body.data, 'base64').toString('utf8');
     expect(exported).toContain('Der Jahresabschluss liegt vor');
     expect(exported).not.toContain('Quartalsabschluss');
 
@@ -137,7 +133,9 @@ describe('editing a transcript', () => {
     ]);
     const refused = await edit(note.id, 4, { type: 'merge', index: 3 });
     expect(refused.status).toBe(422);
-    expect(refused.error.message).toBe('Die letzte Zeile hat keine nächste Zeile zum Zusammenführen.');
+    expect(refused.error.message).toBe(
+      'Die letzte Zeile hat keine nächste Zeile zum Zusammenführen.',
+    );
     const outside = await edit(note.id, 4, { type: 'split', index: 0, offset: 0 });
     expect(outside.status).toBe(422);
     expect((await noteRow(note.id)).transcriptVersion).toBe(4);
