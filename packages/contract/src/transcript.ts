@@ -40,6 +40,12 @@ export const FindOptions = z
   .meta({ id: 'FindOptions' });
 export type FindOptions = z.input<typeof FindOptions>;
 
+/** The find-and-replace form: what to find, how, and what to put instead. */
+export const ReplaceTextForm = FindOptions.extend({ replace: ReplaceText }).meta({
+  id: 'ReplaceTextForm',
+});
+export type ReplaceTextForm = z.input<typeof ReplaceTextForm>;
+
 /** One change to a transcript; `index` is the line's place in `segments`. */
 export const TranscriptChange = z
   .discriminatedUnion(
@@ -57,7 +63,7 @@ export const TranscriptChange = z
       z.object({ type: z.literal('merge'), index: LineIndex }),
       /** The line is cut in two at `offset`, a character position inside its text. */
       z.object({ type: z.literal('split'), index: LineIndex, offset: LineIndex }),
-      FindOptions.extend({ type: z.literal('replace'), replace: ReplaceText }),
+      ReplaceTextForm.extend({ type: z.literal('replace') }),
     ],
     { error: 'validation.invalidValue' },
   )

@@ -1,10 +1,11 @@
 import { buildPath, getNoteAudio, getNoteOriginal } from '@protokoll/contract';
 import { NoteReader } from '@protokoll/ui';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useFolders } from '../../api/folders/list.ts';
 import { useNote } from '../../api/notes/detail.ts';
 import { useNotePeaks } from '../../api/notes/peaks.ts';
-import { toFailureText } from '../../lib/failure.ts';
+import { fetchTranscriptRevisions, useTranscriptEditing } from '../../api/notes/transcript.ts';
+import { toFailureText, withFailureText } from '../../lib/failure.ts';
 import type { NoteActions } from './note-actions.ts';
 
 /**
@@ -40,6 +41,11 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
   const note = useNote(noteId);
   const folders = useFolders();
   const peaks = useNotePeaks(noteId, note.data?.status === 'done');
+  const transcript = useTranscriptEditing(noteId);
+  const loadRevisions = useCallback(
+    () => withFailureText(fetchTranscriptRevisions(noteId)),
+    [noteId],
+  );
 
   // A note opened from far down a list starts at its top. (Newer browsers answer scrollTo with
   // a promise, which must not be returned as the effect's cleanup.)
@@ -75,6 +81,12 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
       onMove={(folderId) =>
         actions.move({ id: noteId, folder_id: detail?.folder_id ?? null }, folderId)
       }
+      onEditTranscript={(change, baseVersion) =>
+        withFailureText(transcript.edit.mutateAsync({ change, baseVersion }))
+      }
+      onUndoTranscript={(baseVersion) => withFailureText(transcript.undo.mutateAsync(baseVersion))}
+      onLoadRevisions={loadRevisions}
+      onReloadNote={() => void note.refetch()}
       onDelete={async () => {
         await actions.remove({ id: noteId });
         onBack();

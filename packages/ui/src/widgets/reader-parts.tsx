@@ -235,6 +235,21 @@ export interface TranscriptSectionProps {
   playing?: boolean;
   /** A search hit's line: marked, and brought into view once. */
   focusSegment?: number | undefined;
+  /** Next to the heading: the editing actions (screens/notes/transcript-editing.tsx). */
+  actions?: React.ReactNode;
+  /**
+   * Editing: a click or Enter on a line opens it (`onOpenLine`) instead of seeking, and the open
+   * line shows `renderEditor(index)` in its place. Without it the lines only seek.
+   */
+  editing?:
+    | {
+        open: number | null;
+        onOpenLine: (index: number) => void;
+        renderEditor: (index: number) => React.ReactNode;
+        /** A line whose change is on its way or failed: marked so. */
+        lineState?: (index: number) => 'saving' | 'failed' | undefined;
+      }
+    | undefined;
 }
 
 /** After the person scrolls, the transcript leaves the scrolling to them this long. */
@@ -281,6 +296,8 @@ export function TranscriptSection({
   level = 2,
   playing = false,
   focusSegment,
+  actions,
+  editing,
 }: TranscriptSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -302,9 +319,12 @@ export function TranscriptSection({
       aria-labelledby={headingId}
       className="grid grid-cols-[minmax(0,1fr)] gap-3"
     >
-      <Heading level={level} id={headingId} className="text-lg font-semibold text-foreground">
-        {t('reader.transcript.title')}
-      </Heading>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <Heading level={level} id={headingId} className="text-lg font-semibold text-foreground">
+          {t('reader.transcript.title')}
+        </Heading>
+        {actions}
+      </div>
       {segments.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           {kept ? t('reader.transcript.empty') : t('reader.transcript.notKept')}
@@ -313,32 +333,39 @@ export function TranscriptSection({
         <ol ref={list} className="-mx-3 grid grid-cols-[minmax(0,1fr)] gap-0.5">
           {segments.map((segment, index) => (
             <li key={index}>
-              <button
-                type="button"
-                data-slot="transcript-line"
-                data-start={segment.start}
-                aria-current={index === active ? 'true' : undefined}
-                data-hit={index === focusSegment ? 'true' : undefined}
-                aria-description={index === focusSegment ? t('reader.searchHit') : undefined}
-                onClick={() => onSeek(segment.start)}
-                className={cn(
-                  'grid w-full min-w-0 grid-cols-[3.5rem_minmax(0,1fr)] gap-x-2 rounded-md px-3 py-2',
-                  'scroll-mt-24 scroll-mb-32 text-left text-sm transition-colors outline-none',
-                  'hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring',
-                  'data-[hit=true]:ring-2 data-[hit=true]:ring-warning/60',
-                  'aria-[current=true]:bg-accent aria-[current=true]:text-accent-foreground',
-                )}
-              >
-                <span className="pt-px text-xs font-medium text-muted-foreground tabular-nums">
-                  {format.clock(segment.start)}
-                </span>
-                <span className="min-w-0">
-                  <span className="block font-semibold wrap-break-word">
-                    {speakerName(segment.speaker)}
+              {editing?.open === index ? (
+                editing.renderEditor(index)
+              ) : (
+                <button
+                  type="button"
+                  data-slot="transcript-line"
+                  data-index={index}
+                  data-start={segment.start}
+                  data-edit={editing?.lineState?.(index)}
+                  aria-current={index === active ? 'true' : undefined}
+                  data-hit={index === focusSegment ? 'true' : undefined}
+                  aria-description={index === focusSegment ? t('reader.searchHit') : undefined}
+                  onClick={() => (editing ? editing.onOpenLine(index) : onSeek(segment.start))}
+                  className={cn(
+                    'grid w-full min-w-0 grid-cols-[3.5rem_minmax(0,1fr)] gap-x-2 rounded-md px-3 py-2',
+                    'scroll-mt-24 scroll-mb-32 text-left text-sm transition-colors outline-none',
+                    'hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring',
+                    'data-[hit=true]:ring-2 data-[hit=true]:ring-warning/60',
+                    'aria-[current=true]:bg-accent aria-[current=true]:text-accent-foreground',
+                    'data-[edit=saving]:bg-muted data-[edit=failed]:ring-2 data-[edit=failed]:ring-danger/60',
+                  )}
+                >
+                  <span className="pt-px text-xs font-medium text-muted-foreground tabular-nums">
+                    {format.clock(segment.start)}
                   </span>
-                  <span className="block leading-relaxed wrap-break-word">{segment.text}</span>
-                </span>
-              </button>
+                  <span className="min-w-0">
+                    <span className="block font-semibold wrap-break-word">
+                      {speakerName(segment.speaker)}
+                    </span>
+                    <span className="block leading-relaxed wrap-break-word">{segment.text}</span>
+                  </span>
+                </button>
+              )}
             </li>
           ))}
         </ol>

@@ -37,6 +37,10 @@ import { LoadState } from '../../widgets/load-state.tsx';
 import { NoteStages } from '../../widgets/note-stages.tsx';
 import { SummarySection, TranscriptSection } from '../../widgets/reader-parts.tsx';
 import { SpeakerNames, speakerLabels, talkShares } from './speaker-names.tsx';
+import {
+  EditableTranscriptSection,
+  type EditableTranscriptSectionProps,
+} from './transcript-editing.tsx';
 import { RecordingLength } from '../../widgets/recording-length.tsx';
 
 export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'children'> {
@@ -86,6 +90,17 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
   onDelete?: (() => ActionResult) | undefined;
   /** The person's folders, offered by "In Ordner verschieben". */
   folders?: Folder[] | undefined;
+  /**
+   * Store a change to the transcript (docs/product.md#editing-the-transcript); resolves with the
+   * note as stored. Without it the transcript cannot be edited.
+   */
+  onEditTranscript?: EditableTranscriptSectionProps['onEdit'] | undefined;
+  /** Undo the newest change to the transcript; resolves with the note as stored. */
+  onUndoTranscript?: EditableTranscriptSectionProps['onUndo'];
+  /** Load the transcript's change history. */
+  onLoadRevisions?: EditableTranscriptSectionProps['onLoadRevisions'];
+  /** Load the note again, after another tab changed it. */
+  onReloadNote?: (() => void) | undefined;
 }
 
 /**
@@ -114,6 +129,10 @@ export function NoteReader({
   folders = [],
   peaks,
   focusSegment,
+  onEditTranscript,
+  onUndoTranscript,
+  onLoadRevisions,
+  onReloadNote,
   className,
   ...props
 }: NoteReaderProps) {
@@ -232,15 +251,31 @@ export function NoteReader({
               />
             ) : null}
           </div>
-          <TranscriptSection
-            segments={note.segments}
-            speakerNames={note.speaker_names}
-            kept={note.transcribe}
-            position={position}
-            playing={playing}
-            focusSegment={focusSegment}
-            onSeek={seek}
-          />
+          {onEditTranscript && note.segments.length > 0 ? (
+            <EditableTranscriptSection
+              note={note}
+              onEdit={onEditTranscript}
+              onUndo={onUndoTranscript}
+              onLoadRevisions={onLoadRevisions}
+              onReload={onReloadNote}
+              onPlay={(seconds) => seek(seconds)}
+              kept={note.transcribe}
+              position={position}
+              playing={playing}
+              focusSegment={focusSegment}
+              onSeek={seek}
+            />
+          ) : (
+            <TranscriptSection
+              segments={note.segments}
+              speakerNames={note.speaker_names}
+              kept={note.transcribe}
+              position={position}
+              playing={playing}
+              focusSegment={focusSegment}
+              onSeek={seek}
+            />
+          )}
         </div>
       ) : null}
       {audioSrc ? (
