@@ -16,6 +16,7 @@ const TEXT = {
     note: 'Redaktionssitzung Bearbeitung',
     edit: 'Transkript bearbeiten',
     lineField: 'Text der Zeile bei 0:00',
+    anyLine: /^Text der Zeile bei /,
     saved: 'Änderung gespeichert.',
     replace: 'Suchen und ersetzen',
     find: 'Suchen nach',
@@ -41,6 +42,7 @@ const TEXT = {
     note: 'Editorial meeting editing',
     edit: 'Edit transcript',
     lineField: 'Text of the line at 0:00',
+    anyLine: /^Text of the line at /,
     saved: 'Change saved.',
     replace: 'Find and replace',
     find: 'Find',
@@ -107,15 +109,28 @@ for (const locale of ['de', 'en'] as const) {
       await expect(field).toBeFocused();
       await page.keyboard.press('ControlOrMeta+a');
       await page.keyboard.type(newText);
-      await page.keyboard.press('Enter');
-      await expect(line(page, 0)).toBeFocused();
     } else {
       await toggle.click();
       await line(page, 0).click();
       await page.getByRole('textbox', { name: t.lineField }).fill(newText);
-      await page.keyboard.press('Enter');
     }
+    // The issue's target: visible at once, stored within 200 ms on this machine (printed, not
+    // asserted: a timing is a measurement, docs/decisions/016-transcript-revisions.md).
+    const stored = page.waitForResponse(
+      (answer) =>
+        answer.url().endsWith(`/api/note/${note.id}/transcript`) &&
+        answer.request().method() === 'POST',
+    );
+    const pressed = performance.now();
+    await page.keyboard.press('Enter');
     await expect(line(page, 0)).toContainText(newText);
+    const visibleMs = performance.now() - pressed;
+    expect((await stored).ok()).toBe(true);
+    const storedMs = performance.now() - pressed;
+    console.log(
+      `transcript edit (${locale}): visible after ${visibleMs.toFixed(0)} ms, stored after ${storedMs.toFixed(0)} ms`,
+    );
+    if (keyboard) await expect(line(page, 0)).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
 
     // Stored: a reload shows it, the search finds the new word at that line, the download has it.
@@ -169,13 +184,13 @@ for (const locale of ['de', 'en'] as const) {
     await gotoHydrated(other, `${t.prefix}/notes?note=${note.id}`);
     await other.getByRole('button', { name: t.edit }).click();
     await line(other, 2).click();
-    await other.getByRole('textbox').fill(t.secondTab);
+    await other.getByRole('textbox', { name: t.anyLine }).fill(t.secondTab);
     await other.keyboard.press('Enter');
     await expect(other.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
     await other.close();
 
     await line(page, 2).click();
-    await page.getByRole('textbox').fill(t.firstTab);
+    await page.getByRole('textbox', { name: t.anyLine }).fill(t.firstTab);
     await page.keyboard.press('Enter');
     const alert = page.getByRole('alert').filter({ hasText: t.conflict });
     await expect(alert).toBeVisible();

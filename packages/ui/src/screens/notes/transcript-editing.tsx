@@ -202,7 +202,7 @@ function useEditableTranscript(
         }}
       >
         <Pencil aria-hidden />
-        {active ? t('reader.edit.stop') : t('reader.edit.start')}
+        {t('reader.edit.start')}
       </Button>
       {active ? (
         <>
