@@ -443,6 +443,37 @@ describe('worker', () => {
     expect(text).toMatch(/^Wir haben beschlossen,? das Budget zu erhöhen\.$/);
   });
 
+  it('takes invented credits out of the transcript and lists them with the note', async () => {
+    const s = await setup({ LLM_BASE_URL: peer.url, LLM_MODELS: 'gpt-4o-mini' });
+    const anna = await signUp(s.api);
+    // What a Whisper-family engine writes on the silence after the meeting.
+    peer.registerTranscript(
+      await sentChunkSha256(fixtures.german.flac),
+      `${GERMAN_TEXT} Vielen Dank fürs Zuschauen! Untertitelung des ZDF, 2020.`,
+    );
+    const note = await upload(s, anna, { summary_model: 'gpt-4o-mini' }, fixtures.german.flac);
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
+    const done = await detail(s, anna, note.id);
+    expect(done.segments.map((segment) => segment.text)).toEqual([
+      'Guten Morgen zusammen.',
+      'Wir haben beschlossen, das Budget zu erhöhen.',
+      'Anna kümmert sich bis Freitag um den Bericht.',
+    ]);
+    expect(done.removed_segments).toEqual([
+      expect.objectContaining({ text: 'Vielen Dank fürs Zuschauen!', reason: 'credit' }),
+      expect.objectContaining({ text: 'Untertitelung des ZDF, 2020.', reason: 'credit' }),
+    ]);
+    const [first, second] = done.removed_segments!;
+    expect(first!.start).toBeGreaterThan(done.segments.at(-1)!.start);
+    expect(second!.start).toBeGreaterThanOrEqual(first!.end);
+    // The language model never saw them.
+    const prompt = JSON.stringify(chats().map((request) => request.body));
+    expect(prompt).toContain('Anna kümmert sich');
+    expect(prompt).not.toContain('Zuschauen');
+    expect(prompt).not.toContain('Untertitelung');
+  });
+
   it('keeps the engine’s speaker labels on every plan by default, not on one configured without', async () => {
     const s = await setup();
     peer.configure({ transcription: { speakers: 2 } });
