@@ -135,6 +135,8 @@ export interface PipelineOptions {
     ChunkOptions,
     'maxChunkSeconds' | 'overlapSeconds' | 'maxChunkBytes' | 'leadChunkSeconds'
   >;
+  /** The language model's context in characters (LLM_CONTEXT_CHARS). */
+  llmContextChars?: number;
 }
 
 /** No speech-to-text engine is configured: nothing to transcribe with (permanent). */
@@ -508,6 +510,8 @@ async function summarise(ctx: StageContext): Promise<Stage> {
       ...options,
       client: engines.chat,
       model: note.summaryModel,
+      contextChars: ctx.options.llmContextChars,
+      durationSeconds: note.durationSeconds,
       signal: ctx.signal,
     });
     await ctx.save({ patch: { summary }, next: 'store' });
