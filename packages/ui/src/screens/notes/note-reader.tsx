@@ -36,6 +36,7 @@ import type { LoadStatus } from '../../lib/load-status.ts';
 import { LoadState } from '../../widgets/load-state.tsx';
 import { NoteStages } from '../../widgets/note-stages.tsx';
 import { SummarySection, TranscriptSection } from '../../widgets/reader-parts.tsx';
+import { RemovedPassages, SummaryGaps } from '../../widgets/reader-details.tsx';
 import { SpeakerNames, speakerLabels, talkShares } from './speaker-names.tsx';
 import { RecordingLength } from '../../widgets/recording-length.tsx';
 
@@ -223,6 +224,7 @@ export function NoteReader({
               onSeek={seek}
               speakerNames={note.speaker_names}
             />
+            <SummaryGaps windows={note.summary?.windows} onSeek={seek} />
             {note.segments.length > 0 ? (
               <SpeakerNames
                 labels={speakerLabels(note.segments)}
@@ -231,6 +233,7 @@ export function NoteReader({
                 shares={talkShares(note.segments)}
               />
             ) : null}
+            <RemovedPassages removed={note.removed_segments ?? []} onSeek={seek} />
           </div>
           <TranscriptSection
             segments={note.segments}
