@@ -329,6 +329,14 @@ async function pipelinePart(kind: 'pglite' | 'postgres'): Promise<void> {
       out(
         `   summary (summarise → done): ${seconds(summaryMs)}; language model: ${chat.length} requests, ${seconds(chatWall)} with one in flight → overhead ${seconds(summaryOverhead)} = ${((summaryOverhead / chatWall) * 100).toFixed(1)} % of the language model's time (≤ 5 %: ${verdict(summaryOverhead <= chatWall * 0.05)})`,
       );
+      // Where that overhead is: before the first request (stage start, prompts), between the
+      // requests (reading answers, the next prompt), after the last (checkpoint, store stage).
+      const firstChat = Math.min(...chat.map(([from]) => from));
+      const lastChat = Math.max(...chat.map(([, to]) => to));
+      const between = lastChat - firstChat - chatWall;
+      out(
+        `   summary overhead: ${seconds(firstChat - summariseAt)} before the first request, ${seconds(between)} between requests, ${seconds(doneAt - lastChat)} after the last (checkpoint and store stage)`,
+      );
     }
     out(
       `   process RSS (server and worker in this process, and PGlite when it is the database): ${mib(rssBefore)} before the upload, ${mib(rssAfter)} after the note is done`,
