@@ -16,6 +16,8 @@ import {
   parseSummaryAnswer,
   renderTranscript,
   summariseWithLlm,
+  summaryParts,
+  timeWindows,
   transcriptWindows,
   windowCharsFor,
 } from './summarise.ts';
@@ -462,5 +464,54 @@ describe('a long transcript and a language model with a small context', () => {
       { start: 600, end: 1200, status: 'empty' },
       { start: 1200, end: 1500, status: 'empty' },
     ]);
+  });
+});
+
+describe('summaryParts', () => {
+  const at = (start: number, text = `Satz bei ${start} Sekunden über das Budget.`): Segment => ({
+    start,
+    end: start + 4,
+    speaker: 'S1',
+    text,
+  });
+
+  it('puts every window in one part and every passage in one, silent ends joining their neighbour', () => {
+    // Silent for 20 minutes, then one passage a minute, a dense window, silence at the end.
+    const transcript = [
+      ...Array.from({ length: 10 }, (_, i) => at(1200 + i * 60)),
+      ...Array.from({ length: 60 }, (_, i) => at(1800 + i * 10)),
+    ];
+    const windows = timeWindows(3600);
+    expect(windows).toHaveLength(6);
+    const parts = summaryParts(transcript, windows, 1200);
+    expect(parts.flatMap((part) => part.segments)).toEqual(transcript);
+    // Windows 0–2 in one part (0 and 1 silent), 3 in three pieces, the silent 4 and 5 with the last.
+    expect(parts.map((part) => part.windows)).toEqual([[0, 1, 2], [3], [3], [3, 4, 5]]);
+    expect(new Set(parts.flatMap((part) => part.windows))).toEqual(new Set([0, 1, 2, 3, 4, 5]));
+    expect(parts[0]!.start).toBe(0);
+    expect(parts.at(-1)!.end).toBe(3600);
+    for (const [i, part] of parts.entries()) {
+      if (i > 0) expect(part.start).toBe(parts[i - 1]!.end);
+      expect(part.segments.length).toBeGreaterThan(0);
+      for (const segment of part.segments) {
+        expect(segment.start).toBeGreaterThanOrEqual(part.start);
+        expect(segment.start).toBeLessThan(part.end);
+      }
+    }
+    // The dense window (30:00–40:00) is split inside itself, and only there.
+    const dense = parts.filter((part) => part.windows.includes(3));
+    expect(dense.length).toBeGreaterThan(1);
+    expect(dense[0]!.start).toBe(1800);
+  });
+
+  it('names the range and speakers of an English part', () => {
+    const [, user] = buildMessages('[00:00] Tom: Hi.', {
+      structure: 'minutes',
+      language: 'en',
+      part: { index: 2, count: 3, start: 600, end: 1200, speakers: ['Tom', 'S2'] },
+    });
+    expect(user!.content).toMatch(
+      /^This is part 2 of 3 of the transcript, the recording from 10:00 to 20:00; speaking: Tom, S2\./,
+    );
   });
 });
