@@ -74,6 +74,11 @@ export interface OpenAiPeerOptions {
    */
   hold?: Promise<void> | undefined;
   transcription?: Partial<TranscriptionStyle>;
+  /**
+   * The chat model's context in characters: a request whose messages are longer is answered 400
+   * `context_length_exceeded`, as OpenAI does for tokens (undefined: any length).
+   */
+  contextChars?: number;
 }
 
 export interface ReceivedFile {
@@ -477,6 +482,20 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
     log.body = body;
     if (typeof body.model !== 'string' || !Array.isArray(body.messages)) {
       return openAiError(res, 400, "Missing required parameter: 'model' or 'messages'.");
+    }
+    const length = (body.messages as { content?: unknown }[]).reduce(
+      (sum, message) => sum + (typeof message.content === 'string' ? message.content.length : 0),
+      0,
+    );
+    if (options.contextChars !== undefined && length > options.contextChars) {
+      return sendJson(res, 400, {
+        error: {
+          message: `This model's maximum context length is ${options.contextChars} characters. However, your messages resulted in ${length} characters.`,
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: 'context_length_exceeded',
+        },
+      });
     }
     let content: string;
     if (invalidChat.left > 0) {

@@ -169,6 +169,25 @@ export const SummaryGenerator = z.enum(['llm', 'extractive']);
 export type SummaryGenerator = z.infer<typeof SummaryGenerator>;
 
 /**
+ * How a ten-minute window of the recording is in the summary (docs/uploads.md#long-recordings):
+ * `summarised` when at least one item comes from it, `empty` when there was nothing to summarise
+ * there (silence, or nothing the model took up), `failed` when the language model's answer for it
+ * was invalid twice: that window is missing, and the summary says so instead of leaving it out.
+ */
+export const SummaryWindowStatus = z.enum(['summarised', 'empty', 'failed']);
+export type SummaryWindowStatus = z.infer<typeof SummaryWindowStatus>;
+
+/** One ten-minute window of the recording and whether it is in the summary. */
+export const SummaryWindow = z
+  .object({
+    start: Seconds,
+    end: Seconds,
+    status: SummaryWindowStatus,
+  })
+  .meta({ id: 'SummaryWindow' });
+export type SummaryWindow = z.infer<typeof SummaryWindow>;
+
+/**
  * A note's summary (docs/uploads.md#summaries-per-structure). Every summary has title, overview,
  * topics, decisions and action items; the structure's own parts (`bullets`, `discussion`, `qa`,
  * `sections`) and `structure`/`language` are additions: summaries written before them lack them
@@ -199,6 +218,11 @@ export const Summary = z
     qa: z.array(SummaryQuestion).optional(),
     /** Vorlesung: sections with their points and key terms. */
     sections: z.array(SummaryLectureSection).optional(),
+    /**
+     * Language-model summaries: every ten-minute window of the recording in order, each
+     * summarised, empty or failed. Absent in summaries written before and extractive ones.
+     */
+    windows: z.array(SummaryWindow).optional(),
   })
   .meta({ id: 'Summary' });
 export type Summary = z.infer<typeof Summary>;
@@ -222,6 +246,25 @@ export const NoteRetry = z
   .meta({ id: 'NoteRetry' });
 export type NoteRetry = z.infer<typeof NoteRetry>;
 
+/**
+ * Why a passage the speech engine wrote was taken out (docs/uploads.md#invented-text): a subtitle
+ * credit or video outro (`credit`), the passage before it again (`repeat`), or a phrase looping
+ * within it (`loop`; the passage stays with the phrase once).
+ */
+export const RemovedSegmentReason = z.enum(['credit', 'repeat', 'loop']);
+export type RemovedSegmentReason = z.infer<typeof RemovedSegmentReason>;
+
+/** A passage taken out of the transcript as invented, with the engine's own text. */
+export const RemovedSegment = z
+  .object({
+    start: Seconds,
+    end: Seconds,
+    text: z.string(),
+    reason: RemovedSegmentReason,
+  })
+  .meta({ id: 'RemovedSegment' });
+export type RemovedSegment = z.infer<typeof RemovedSegment>;
+
 /** One note with its transcript and summary. */
 export const NoteDetail = Note.extend({
   /**
@@ -238,6 +281,11 @@ export const NoteDetail = Note.extend({
    * an edit sends it back as `base_version`. Absent in answers of older servers: read as 0.
    */
   transcript_version: z.number().int().nonnegative().optional(),
+  /**
+   * Passages the speech engine wrote that were taken out as invented, in time order; empty when
+   * nothing was taken out (and for notes processed before the filter).
+   */
+  removed_segments: z.array(RemovedSegment).optional(),
   /** Null until the summary is ready. */
   summary: Summary.nullable(),
 }).meta({ id: 'NoteDetail' });

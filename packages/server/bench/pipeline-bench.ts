@@ -9,6 +9,11 @@
  *   DATABASE_URL=postgres://…                     the pipeline on PGlite, then on PostgreSQL (a
  *                                                 throwaway database on that server)
  *   BENCH_ENGINES=postgres                        one engine only (pglite, postgres)
+ *   BENCH_LLM=1                                   the peer as the language model too (summary
+ *                                                 model gpt-4o-mini instead of the extractive one);
+ *                                                 the summary stage is then measured on its own:
+ *                                                 its time against the language model's
+ *   BENCH_LLM_CONTEXT_CHARS=24000                 the language model's context (LLM_CONTEXT_CHARS)
  *
  * 1. Upload: see upload-bench.ts (a 1 GiB WAV and MP3 against dd on the same disk).
  * 2. Pipeline: a 2-hour recording (pink noise, 16 kbit/s MP3, generated once) uploaded to the
@@ -42,6 +47,8 @@ import { runStorageBench, runUploadBench } from './upload-bench.ts';
 const PARTS = (process.argv[2] ?? process.env.BENCH_PARTS ?? 'upload,pipeline').split(',');
 const HOURS = Number(process.env.BENCH_HOURS ?? 2);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
+const LLM = process.env.BENCH_LLM === '1';
+const LLM_CONTEXT_CHARS = process.env.BENCH_LLM_CONTEXT_CHARS;
 const MB = 1e6;
 const serverDir = new URL('..', import.meta.url).pathname;
 
@@ -86,7 +93,7 @@ function uploadFields(fileName: string, size: number): Record<string, string> {
   return {
     file_name: fileName,
     language: 'de',
-    summary_model: 'extractive',
+    summary_model: LLM ? 'gpt-4o-mini' : 'extractive',
     summary_language: 'de',
     design: 'classic',
     structure: 'minutes',
@@ -188,11 +195,14 @@ async function pipelinePart(kind: 'pglite' | 'postgres'): Promise<void> {
     PORT: '0',
     DATA_DIR: dataDir,
     STT_BASE_URL: peer.url,
+    ...(LLM ? { LLM_BASE_URL: peer.url, LLM_MODELS: 'gpt-4o-mini' } : {}),
+    ...(LLM && LLM_CONTEXT_CHARS ? { LLM_CONTEXT_CHARS } : {}),
     JWT_SECRET: randomBytes(32).toString('hex'),
   });
 
-  // Every request to the engine, timed from the worker's side.
+  // Every request to the engine, timed from the worker's side; the chat requests also apart.
   const engine: [number, number][] = [];
+  const chat: [number, number][] = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -202,6 +212,7 @@ async function pipelinePart(kind: 'pglite' | 'postgres'): Promise<void> {
       return await realFetch(input, init);
     } finally {
       engine.push([from, performance.now()]);
+      if (url.includes('/chat/completions')) chat.push([from, performance.now()]);
     }
   };
 
@@ -309,6 +320,24 @@ async function pipelinePart(kind: 'pglite' | 'postgres'): Promise<void> {
       .map(([name, at], i) => `${name} ${seconds(marks[i + 1]![1] - at)}`)
       .join(' · ');
     out(`   stages: ${steps}`);
+    const summariseAt = marks.find(([name]) => name === 'summarise')?.[1];
+    if (LLM && summariseAt !== undefined) {
+      // From the summarise stage's start to the note's end (the store stage included).
+      const summaryMs = doneAt - summariseAt;
+      const chatWall = unionMs(chat);
+      const summaryOverhead = summaryMs - chatWall;
+      out(
+        `   summary (summarise → done): ${seconds(summaryMs)}; language model: ${chat.length} requests, ${seconds(chatWall)} with one in flight → overhead ${seconds(summaryOverhead)} = ${((summaryOverhead / chatWall) * 100).toFixed(1)} % of the language model's time (≤ 5 %: ${verdict(summaryOverhead <= chatWall * 0.05)})`,
+      );
+      // Where that overhead is: before the first request (stage start, prompts), between the
+      // requests (reading answers, the next prompt), after the last (checkpoint, store stage).
+      const firstChat = Math.min(...chat.map(([from]) => from));
+      const lastChat = Math.max(...chat.map(([, to]) => to));
+      const between = lastChat - firstChat - chatWall;
+      out(
+        `   summary overhead: ${seconds(firstChat - summariseAt)} before the first request, ${seconds(between)} between requests, ${seconds(doneAt - lastChat)} after the last (checkpoint and store stage)`,
+      );
+    }
     out(
       `   process RSS (server and worker in this process, and PGlite when it is the database): ${mib(rssBefore)} before the upload, ${mib(rssAfter)} after the note is done`,
     );

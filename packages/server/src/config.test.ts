@@ -109,7 +109,13 @@ describe('loadConfig', () => {
         concurrency: 3,
         timeoutMs: 600_000,
       },
-      llm: { baseUrl: undefined, apiKey: undefined, models: [], timeoutMs: 300_000 },
+      llm: {
+        baseUrl: undefined,
+        apiKey: undefined,
+        models: [],
+        timeoutMs: 300_000,
+        contextChars: 32_000,
+      },
       sttEngines: [],
       llmEngines: [],
       worker: {

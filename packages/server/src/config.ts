@@ -420,6 +420,7 @@ const Variables = z.object({
       return models;
     }),
   LLM_TIMEOUT_MS: integerVariable(300_000, 1_000, 3_600_000),
+  LLM_CONTEXT_CHARS: integerVariable(32_000, 4_000, 4_000_000),
   MAX_UPLOAD_BYTES: bytesVariable(1024 ** 3),
   MAX_JSON_BODY_BYTES: bytesVariable(64 * 1024),
   MAX_WEBHOOK_BODY_BYTES: bytesVariable(1024 ** 2),
@@ -627,6 +628,11 @@ function configSchema(root: string) {
             : ([] as LlmModel[]),
         /** Per request. */
         timeoutMs: e.LLM_TIMEOUT_MS,
+        /**
+         * The models' context in characters (~4 per token): prompt, transcript and answer. A
+         * longer transcript is summarised in parts (docs/uploads.md#long-recordings).
+         */
+        contextChars: e.LLM_CONTEXT_CHARS,
       },
       /** Largest accepted upload in bytes. */
       maxUploadBytes: e.MAX_UPLOAD_BYTES,

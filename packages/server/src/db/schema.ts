@@ -218,6 +218,14 @@ export interface StoredSegment {
   text: string;
 }
 
+/** A passage taken out as invented, as stored (the contract's RemovedSegment). */
+export interface StoredRemovedSegment {
+  start: number;
+  end: number;
+  text: string;
+  reason: 'credit' | 'repeat' | 'loop';
+}
+
 /**
  * A recording and what became of it (docs/uploads.md#job-states). Transcript and summary are JSON
  * in the row: they are always read whole, with the note. `search` is maintained by the database
@@ -273,6 +281,11 @@ export const notes = pgTable(
      * edit names the version it was made on, so an edit from a stale tab is refused, not merged.
      */
     transcriptVersion: integer('transcript_version').notNull().default(0),
+    /** Passages taken out of the transcript as invented (docs/uploads.md#invented-text). */
+    removedSegments: jsonb('removed_segments')
+      .$type<StoredRemovedSegment[]>()
+      .notNull()
+      .default([]),
     summary: jsonb('summary').$type<unknown>(),
     /** Plain text of transcript and summary, the search column's source. */
     searchText: text('search_text').notNull().default(''),

@@ -29,6 +29,10 @@ export function germanNote(overrides: Partial<NoteDetail> = {}): NoteDetail {
     created_at: '2025-03-03T09:15:00.000Z',
     updated_at: '2025-03-03T10:30:00.000Z',
     speaker_names: { S1: 'Jürgen Weiß', S2: 'Erika Müller' },
+    transcript_version: 2,
+    removed_segments: [
+      { start: 3590, end: 3600, text: 'Untertitelung des ZDF, 2020', reason: 'credit' },
+    ],
     segments: [
       { start: 4.5, end: 9.25, speaker: 'S2', text: 'Die Straßenbeleuchtung kostet mehr.' },
       { start: 1, end: 4.5, speaker: 'S1', text: 'Grüß Gott, wir beginnen mit der Übersicht.' },

@@ -10,7 +10,13 @@
 // cleaned as it arrives. Merge, speakers and clean remain as stages for jobs checkpointed before.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { NoteStatus, NoteStructure, Segment, Summary } from '@protokoll/contract';
+import type {
+  NoteStatus,
+  NoteStructure,
+  RemovedSegment,
+  Segment,
+  Summary,
+} from '@protokoll/contract';
 import type { NoteRow } from '../db/schema.ts';
 import { writeStreamToFile } from '../lib/files.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -24,7 +30,7 @@ import {
   extractiveLanguage,
   extractiveSummary,
   LEAD_CHUNK_SECONDS,
-  mergeTranscripts,
+  mergeTranscriptsWithRemoved,
   planChunks,
   PREPARED_MAX_BYTES_PER_SECOND,
   probeAudio,
@@ -102,6 +108,8 @@ export interface Checkpoint {
   speakerLabels?: boolean;
   /** The language most chunks reported. */
   detectedLanguage?: string;
+  /** Passages the hallucination filter took out (docs/uploads.md#invented-text). */
+  removedSegments?: RemovedSegment[];
   summary?: Summary;
 }
 
@@ -127,6 +135,8 @@ export interface PipelineOptions {
     ChunkOptions,
     'maxChunkSeconds' | 'overlapSeconds' | 'maxChunkBytes' | 'leadChunkSeconds'
   >;
+  /** The language model's context in characters (LLM_CONTEXT_CHARS). */
+  llmContextChars?: number;
 }
 
 /** No speech-to-text engine is configured: nothing to transcribe with (permanent). */
@@ -404,6 +414,7 @@ async function transcribe(ctx: StageContext): Promise<Stage> {
     : assembled.segments.map((segment) => ({ ...segment, speaker: 'S1' }));
   const transcript: Checkpoint = {
     segments,
+    removedSegments: assembled.removedSegments,
     speakerLabels: assembled.speakerLabels,
     ...(assembled.detectedLanguage ? { detectedLanguage: assembled.detectedLanguage } : {}),
   };
@@ -427,13 +438,18 @@ async function merge(ctx: StageContext): Promise<Stage> {
   const results = new Map(
     Object.entries(checkpoint.transcripts ?? {}).map(([index, result]) => [Number(index), result]),
   );
-  const segments = mergeTranscripts(chunks, results);
+  const { segments, removed } = mergeTranscriptsWithRemoved(chunks, results);
   const speakerLabels = [...results.values()].some((result) =>
     result.segments.some((segment) => segment.speaker !== undefined),
   );
   const detectedLanguage = dominantLanguage(results);
   await ctx.save({
-    patch: { segments, speakerLabels, ...(detectedLanguage ? { detectedLanguage } : {}) },
+    patch: {
+      segments,
+      removedSegments: removed,
+      speakerLabels,
+      ...(detectedLanguage ? { detectedLanguage } : {}),
+    },
     // The chunk results live on in the merged transcript.
     drop: ['transcripts'],
     next: 'speakers',
@@ -494,6 +510,8 @@ async function summarise(ctx: StageContext): Promise<Stage> {
       ...options,
       client: engines.chat,
       model: note.summaryModel,
+      contextChars: ctx.options.llmContextChars,
+      durationSeconds: note.durationSeconds,
       signal: ctx.signal,
     });
     await ctx.save({ patch: { summary }, next: 'store' });

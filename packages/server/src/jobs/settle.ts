@@ -47,6 +47,8 @@ async function storeResult(
 ): Promise<number | undefined> {
   const { checkpoint, job } = claim;
   const segments = note.transcribe ? (checkpoint.segments ?? []) : [];
+  // Engine text like the transcript: kept only when the note keeps its transcript.
+  const removedSegments = note.transcribe ? (checkpoint.removedSegments ?? []) : [];
   const summary = checkpoint.summary ?? null;
   return rt.db.transaction(async (tx) => {
     // The note row lock orders this against a deletion of the note at the same moment.
@@ -77,6 +79,7 @@ async function storeResult(
         progress: 100,
         error: null,
         segments,
+        removedSegments,
         summary,
         // The note's language is the one its summary is in (docs/uploads.md#the-note-language).
         ...(summary?.language ? { summaryLanguage: summary.language } : {}),
@@ -128,7 +131,11 @@ async function failJob(
         status: 'error',
         error: key,
         ...(transcript
-          ? { segments: transcript, searchText: noteSearchText(transcript, null) }
+          ? {
+              segments: transcript,
+              removedSegments: checkpoint.removedSegments ?? [],
+              searchText: noteSearchText(transcript, null),
+            }
           : {}),
       })
       .where(eq(notes.id, note.id));

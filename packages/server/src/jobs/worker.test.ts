@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { peaksKey } from '../processing/peaks.ts';
 import { endpoints, type Note } from '@protokoll/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   audioFixtures,
@@ -29,6 +29,8 @@ import {
   type UploadFields,
 } from './testing.ts';
 import { retryDelayMs } from './settle.ts';
+import { longMeeting, SILENT_WINDOW } from '../processing/fixtures/long-meeting.ts';
+import { renderTranscript } from '../processing/summarise.ts';
 import {
   createWorker,
   DEFAULT_UNREACHABLE_BACKOFF_MS,
@@ -366,6 +368,54 @@ describe('worker', () => {
     ]);
   });
 
+  it('summarises a three-hour transcript again with a small context: every window sent, each in the summary', async () => {
+    const contextChars = 6000;
+    const s = await setup({
+      LLM_BASE_URL: peer.url,
+      LLM_MODELS: 'gpt-4o-mini',
+      LLM_CONTEXT_CHARS: String(contextChars),
+    });
+    const anna = await signUp(s.api);
+    peer.chatInvalid(2, 'schema');
+    const note = await upload(s, anna, { summary_model: 'gpt-4o-mini' });
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'error' });
+    // The summary is asked again of a three-hour transcript (the checkpoint's, as a retry after a
+    // failed summary reads it), from a model that refuses anything beyond its context.
+    const transcript = longMeeting();
+    await database()
+      .db.update(jobs)
+      .set({
+        checkpoint: sql`jsonb_set(${jobs.checkpoint}, '{segments}', ${JSON.stringify(transcript)}::jsonb)`,
+      })
+      .where(eq(jobs.noteId, note.id));
+    peer.reset();
+    peer.configure({ contextChars });
+    const res = await s.api.call(endpoints.retryNote, {
+      params: { id: note.id },
+      token: anna.token,
+    });
+    expect(res.status).toBe(200);
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
+    expect(transcriptions()).toHaveLength(0);
+    expect(chats().map((request) => request.status)).toEqual(chats().map(() => 200));
+    expect(chats().length).toBeGreaterThan(17);
+    // Every passage's line went to the model, once, in order.
+    const lines = chats()
+      .flatMap(
+        (request) => (request.body as { messages: { role: string; content: string }[] }).messages,
+      )
+      .filter((message) => message.role === 'user')
+      .flatMap((message) => message.content.split('\n'))
+      .filter((line) => /^\[\d+:\d{2}\]/.test(line));
+    expect(lines).toEqual(transcript.map((segment) => renderTranscript([segment])));
+    const done = await detail(s, anna, note.id);
+    expect(done.segments).toHaveLength(transcript.length);
+    expect(done.summary?.windows?.map((window) => window.status)).toEqual(
+      Array.from({ length: 18 }, (_, k) => (k === SILENT_WINDOW ? 'empty' : 'summarised')),
+    );
+  });
+
   it('retries only the owner’s failed notes, and only with minutes to spare', async () => {
     const s = await setup();
     const anna = await signUp(s.api);
@@ -441,6 +491,41 @@ describe('worker', () => {
     const note = await waitForNote(database().db, cleaned.id);
     const [text] = note.segments.map((segment) => segment.text);
     expect(text).toMatch(/^Wir haben beschlossen,? das Budget zu erhöhen\.$/);
+  });
+
+  it('takes invented credits out of the transcript and lists them with the note', async () => {
+    const s = await setup({ LLM_BASE_URL: peer.url, LLM_MODELS: 'gpt-4o-mini' });
+    const anna = await signUp(s.api);
+    // What a Whisper-family engine writes on the silence after the meeting.
+    peer.registerTranscript(
+      await sentChunkSha256(fixtures.german.flac),
+      `${GERMAN_TEXT} Vielen Dank fürs Zuschauen! Untertitelung des ZDF, 2020.`,
+    );
+    const note = await upload(s, anna, { summary_model: 'gpt-4o-mini' }, fixtures.german.flac);
+    s.worker.start();
+    expect(await waitForNote(database().db, note.id)).toMatchObject({ status: 'done' });
+    const done = await detail(s, anna, note.id);
+    expect(done.segments.map((segment) => segment.text)).toEqual([
+      'Guten Morgen zusammen.',
+      'Wir haben beschlossen, das Budget zu erhöhen.',
+      'Anna kümmert sich bis Freitag um den Bericht.',
+    ]);
+    expect(done.removed_segments).toEqual([
+      expect.objectContaining({ text: 'Vielen Dank fürs Zuschauen!', reason: 'credit' }),
+      expect.objectContaining({ text: 'Untertitelung des ZDF, 2020.', reason: 'credit' }),
+    ]);
+    const [first, second] = done.removed_segments!;
+    expect(first!.start).toBeGreaterThan(done.segments.at(-1)!.start);
+    expect(second!.start).toBeGreaterThanOrEqual(first!.end);
+    // A recording under ten minutes is one window, and it is in the summary.
+    expect(done.summary?.windows).toEqual([
+      { start: 0, end: expect.closeTo(done.duration_seconds!, 0), status: 'summarised' },
+    ]);
+    // The language model never saw them.
+    const prompt = JSON.stringify(chats().map((request) => request.body));
+    expect(prompt).toContain('Anna kümmert sich');
+    expect(prompt).not.toContain('Zuschauen');
+    expect(prompt).not.toContain('Untertitelung');
   });
 
   it('keeps the engine’s speaker labels on every plan by default, not on one configured without', async () => {

@@ -205,6 +205,7 @@ function runtimeOf(options: WorkerOptions, workerId: string): WorkerRuntime {
       sttConcurrency: config.stt.concurrency,
       chunkRetries: 3,
       chunkBackoffMs: 1_000,
+      llmContextChars: config.llm.contextChars,
       ...options.pipeline,
     },
     emit(event) {

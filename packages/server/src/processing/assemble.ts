@@ -1,7 +1,7 @@
 // The transcript put together while chunks are still being transcribed: each result is merged as
 // soon as the chunks before it are in, and cleaned as soon as merging has made its part final, so
 // little is left to do once the last chunk is back.
-import type { Segment } from '@protokoll/contract';
+import type { RemovedSegment, Segment } from '@protokoll/contract';
 import type { ChunkPlan } from './audio.ts';
 import { cleaningLanguage, cleanSegments, segmentCleaner } from './clean.ts';
 import { dominantLanguage, TranscriptMerger } from './merge.ts';
@@ -20,6 +20,8 @@ export interface AssembledTranscript {
   speakerLabels: boolean;
   /** The language most chunks reported. */
   detectedLanguage: string | undefined;
+  /** Passages taken out as invented (docs/uploads.md#invented-text). */
+  removedSegments: RemovedSegment[];
 }
 
 export class TranscriptAssembler {
@@ -74,6 +76,7 @@ export class TranscriptAssembler {
         r.segments.some((segment) => segment.speaker !== undefined),
       ),
       detectedLanguage: dominantLanguage(this.results),
+      removedSegments: this.merger.removed(),
     };
   }
 }

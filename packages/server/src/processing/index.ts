@@ -38,7 +38,13 @@ export {
 } from './engine.ts';
 export { extractiveSummary, type ExtractiveOptions } from './extractive.ts';
 export { extractiveLanguage, languageCode, spokenLanguage } from './language.ts';
-export { dominantLanguage, mergeTranscripts, TranscriptMerger } from './merge.ts';
+export {
+  dominantLanguage,
+  mergeTranscripts,
+  mergeTranscriptsWithRemoved,
+  TranscriptMerger,
+} from './merge.ts';
+export { filterHallucinations } from './hallucinations.ts';
 export {
   createSttClient,
   transcribeChunks,

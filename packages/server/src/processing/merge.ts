@@ -1,9 +1,10 @@
 // Joins the chunk transcripts into one: timestamps shifted to the whole recording, the passages
 // both neighbours heard in their overlap kept once, speakers renumbered S1, S2, ….
-import type { Segment } from '@protokoll/contract';
+import type { RemovedSegment, Segment } from '@protokoll/contract';
 import type { ChunkPlan } from './audio.ts';
+import { filterHallucinations } from './hallucinations.ts';
 import type { Transcription } from './stt.ts';
-import { words } from './text.ts';
+import { normaliseText, words } from './text.ts';
 
 /** Seconds two passages may miss each other by and still be the same passage. */
 const TIME_TOLERANCE = 1;
@@ -60,9 +61,13 @@ const overlapsInTime = (a: { start: number; end: number }, b: { start: number; e
  * new speaker. This can list one person twice (the reader lets users rename speakers, and the
  * same name joins them) but never merges two people into one. Passages without a label keep the
  * previous passage's speaker; a transcript without any labels is all S1.
+ *
+ * Invented text: every answer goes through the hallucination filter first
+ * (docs/uploads.md#invented-text); what it took out is kept in `removed()`.
  */
 export class TranscriptMerger {
   private readonly merged: Merged[] = [];
+  private readonly taken: RemovedSegment[] = [];
   private speakers = 0;
   private previous: ChunkPlan | undefined;
 
@@ -81,7 +86,20 @@ export class TranscriptMerger {
     const earlier = merged.filter((segment) => previous && segment.chunk === previous.index);
 
     const ordering = [...result.segments].sort((a, b) => a.start - b.start);
-    for (const segment of ordering) {
+    const filtered = filterHallucinations(ordering);
+    for (const entry of filtered.removed) {
+      const start = round(Math.min(chunk.start + entry.start, chunk.end));
+      const end = round(Math.max(start, Math.min(chunk.start + entry.end, chunk.end)));
+      // Both neighbours may have heard the same credit in their overlap: listed once.
+      const twin = this.taken.some(
+        (kept) =>
+          kept.reason === entry.reason &&
+          overlapsInTime(kept, { start, end }) &&
+          normaliseText(kept.text) === normaliseText(entry.text),
+      );
+      if (!twin) this.taken.push({ ...entry, start, end });
+    }
+    for (const segment of filtered.segments) {
       const start = round(Math.min(chunk.start + segment.start, chunk.end));
       const end = round(Math.max(start, Math.min(chunk.start + segment.end, chunk.end)));
       const local = segment.speaker;
@@ -108,6 +126,11 @@ export class TranscriptMerger {
       merged.push({ start, end, text: segment.text.trim(), speaker, chunk: chunk.index, local });
     }
     this.previous = chunk;
+  }
+
+  /** The passages the hallucination filter took out so far, by start time. */
+  removed(): RemovedSegment[] {
+    return [...this.taken].sort((a, b) => a.start - b.start);
   }
 
   /**
@@ -138,13 +161,21 @@ export function mergeTranscripts(
   chunks: readonly ChunkPlan[],
   results: ReadonlyMap<number, Transcription>,
 ): Segment[] {
+  return mergeTranscriptsWithRemoved(chunks, results).segments;
+}
+
+/** mergeTranscripts, with the passages the hallucination filter took out. */
+export function mergeTranscriptsWithRemoved(
+  chunks: readonly ChunkPlan[],
+  results: ReadonlyMap<number, Transcription>,
+): { segments: Segment[]; removed: RemovedSegment[] } {
   const merger = new TranscriptMerger();
   for (const chunk of [...chunks].sort((a, b) => a.index - b.index)) {
     const result = results.get(chunk.index);
     if (!result) throw new Error(`chunk ${chunk.index} has no transcription`);
     merger.add(chunk, result);
   }
-  return merger.segments().segments;
+  return { segments: merger.segments().segments, removed: merger.removed() };
 }
 
 /** The language most chunks reported, for notes uploaded with `language: auto`. */

@@ -6,12 +6,22 @@ import { EngineError } from './engine.ts';
 import { GERMAN_INTERVIEW, ENGLISH_LECTURE } from './extractive-recordings.ts';
 import { GERMAN_MEETING } from './extractive-meetings.ts';
 import {
+  DENSE_WINDOW,
+  LONG_MEETING_SECONDS,
+  longMeeting,
+  SILENT_WINDOW,
+} from './fixtures/long-meeting.ts';
+import {
   buildMessages,
   parseSummaryAnswer,
   renderTranscript,
   summariseWithLlm,
+  summaryParts,
+  timeWindows,
   transcriptWindows,
+  windowCharsFor,
 } from './summarise.ts';
+import { parseTimestamp } from './text.ts';
 
 let peer: OpenAiPeer;
 beforeAll(async () => {
@@ -22,7 +32,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   peer.reset();
-  peer.configure({ apiKey: undefined, latencyMs: 0 });
+  peer.configure({ apiKey: undefined, latencyMs: 0, contextChars: undefined });
 });
 
 const segments: Segment[] = [
@@ -322,5 +332,186 @@ describe('parseSummaryAnswer', () => {
       error: expect.stringMatching(/decisions\.0\.start: .*action_items: /),
     });
     expect(parseSummaryAnswer('[1,2]', starts)).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe('a long transcript and a language model with a small context', () => {
+  const contextChars = 6000;
+  const client = () => createChatClient({ baseUrl: peer.url });
+  const transcript = longMeeting();
+  const windowOf = (seconds: number) => Math.floor(seconds / 600);
+  const prompts = () => chatRequests().map((request) => request.messages[1]!.content);
+  const linesOf = (prompt: string) =>
+    prompt.split('\n').filter((line) => /^\[\d+:\d{2}\]/.test(line));
+
+  it('sends every ten-minute window in parts that fit, and the summary covers every window', async () => {
+    peer.configure({ contextChars });
+    const summary = await summariseWithLlm(transcript, {
+      client: client(),
+      model: 'm',
+      structure: 'minutes',
+      language: 'de',
+      contextChars,
+      durationSeconds: LONG_MEETING_SECONDS,
+    });
+    // No request was too long for the model (the peer answers those 400).
+    expect(peer.requests.map((request) => request.status)).toEqual(peer.requests.map(() => 200));
+    // Every passage was sent, once: nothing cut off, nothing twice.
+    const sent = prompts().flatMap(linesOf);
+    expect(sent).toEqual(transcript.map((segment) => renderTranscript([segment])));
+    // Every window with speech went to the model.
+    const windowsSent = new Set(
+      sent.map((line) => windowOf(parseTimestamp(line.slice(1, line.indexOf(']')))!)),
+    );
+    const windowsSpoken = new Set(transcript.map((segment) => windowOf(segment.start)));
+    expect(windowsSent).toEqual(windowsSpoken);
+    expect(windowsSpoken.size).toBe(17);
+
+    // Each part names its time range and speakers; the ranges follow one another from 0:00 to
+    // the end, and fall on window borders except inside the window too long for one request.
+    const ranges = prompts().map((prompt) => {
+      const match = /die Aufnahme von (\d+:\d{2}) bis (\d+:\d{2}); es sprechen ([^.]+)\./.exec(
+        prompt,
+      );
+      expect(match, prompt.slice(0, 200)).not.toBeNull();
+      return {
+        start: parseTimestamp(match![1])!,
+        end: parseTimestamp(match![2])!,
+        speakers: match![3]!,
+        prompt,
+      };
+    });
+    expect(ranges[0]!.start).toBe(0);
+    expect(ranges.at(-1)!.end).toBe(LONG_MEETING_SECONDS);
+    for (const [i, range] of ranges.entries()) {
+      if (i > 0) expect(range.start).toBe(ranges[i - 1]!.end);
+      const inDense = range.start >= DENSE_WINDOW * 600 && range.end <= (DENSE_WINDOW + 1) * 600;
+      if (!inDense) {
+        expect(range.start % 600).toBe(0);
+        expect(range.end % 600).toBe(0);
+      }
+      for (const line of linesOf(range.prompt)) {
+        const at = parseTimestamp(line.slice(1, line.indexOf(']')))!;
+        expect(at).toBeGreaterThanOrEqual(range.start);
+        expect(at).toBeLessThan(range.end);
+      }
+      // The speakers in the order they first speak in the part.
+      const speakers = linesOf(range.prompt).map((line) => /^\[[^\]]+\] ([^:]+):/.exec(line)![1]);
+      expect(range.speakers).toBe([...new Set(speakers)].join(', '));
+    }
+    expect(ranges.length).toBeGreaterThan(17);
+    expect(ranges.filter((r) => windowOf(r.start) === DENSE_WINDOW).length).toBeGreaterThan(1);
+
+    // Every window contributes, or is reported as having nothing to summarise.
+    expect(summary.windows).toHaveLength(18);
+    expect(summary.windows!.map((w) => [w.start, w.end])).toEqual(
+      Array.from({ length: 18 }, (_, k) => [k * 600, (k + 1) * 600]),
+    );
+    expect(summary.windows!.map((w) => w.status)).toEqual(
+      Array.from({ length: 18 }, (_, k) => (k === SILENT_WINDOW ? 'empty' : 'summarised')),
+    );
+    expect(Summary.parse(summary)).toEqual(summary);
+    // The parts' items are all there, in time order.
+    expect(new Set(summary.topics.map((t) => windowOf(t.start)))).toEqual(windowsSpoken);
+    expect(summary.decisions).toHaveLength(
+      transcript.filter((segment) => segment.text.includes('beschlossen')).length,
+    );
+  });
+
+  it('would not fit in one request: the peer refuses what is longer than its context', async () => {
+    peer.configure({ contextChars });
+    expect(windowCharsFor(contextChars, 'minutes', 'de')).toBeLessThan(contextChars);
+    const error = await summariseWithLlm(transcript, {
+      client: client(),
+      model: 'm',
+      structure: 'minutes',
+      language: 'de',
+      maxWindowChars: 1_000_000,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect(peer.requests.map((request) => request.status)).toEqual([400]);
+  });
+
+  it('reports the window whose answer was invalid twice and keeps every other', async () => {
+    peer.chatInvalid(2, 'schema');
+    const first = transcript.filter((segment) => segment.start < 1800);
+    const summary = await summariseWithLlm(first, {
+      client: client(),
+      model: 'm',
+      structure: 'minutes',
+      language: 'de',
+      contextChars,
+      durationSeconds: 1800,
+    });
+    expect(summary.windows!.map((w) => w.status)).toEqual(['failed', 'summarised', 'summarised']);
+    expect(summary.topics.every((t) => t.start >= 600)).toBe(true);
+    expect(summary.topics.length).toBeGreaterThan(0);
+  });
+
+  it('marks the silent end of a recording as having nothing to summarise', async () => {
+    const summary = await summariseWithLlm(segments, {
+      client: client(),
+      model: 'm',
+      structure: 'minutes',
+      language: 'de',
+      durationSeconds: 1500,
+    });
+    // One request: the whole transcript fits, with no part line.
+    expect(prompts()).toHaveLength(1);
+    expect(prompts()[0]).toMatch(/^Transkript:/);
+    expect(summary.windows).toEqual([
+      { start: 0, end: 600, status: 'summarised' },
+      { start: 600, end: 1200, status: 'empty' },
+      { start: 1200, end: 1500, status: 'empty' },
+    ]);
+  });
+});
+
+describe('summaryParts', () => {
+  const at = (start: number, text = `Satz bei ${start} Sekunden über das Budget.`): Segment => ({
+    start,
+    end: start + 4,
+    speaker: 'S1',
+    text,
+  });
+
+  it('puts every window in one part and every passage in one, silent ends joining their neighbour', () => {
+    // Silent for 20 minutes, then one passage a minute, a dense window, silence at the end.
+    const transcript = [
+      ...Array.from({ length: 10 }, (_, i) => at(1200 + i * 60)),
+      ...Array.from({ length: 60 }, (_, i) => at(1800 + i * 10)),
+    ];
+    const windows = timeWindows(3600);
+    expect(windows).toHaveLength(6);
+    const parts = summaryParts(transcript, windows, 1200);
+    expect(parts.flatMap((part) => part.segments)).toEqual(transcript);
+    // Windows 0–2 in one part (0 and 1 silent), 3 in three pieces, the silent 4 and 5 with the last.
+    expect(parts.map((part) => part.windows)).toEqual([[0, 1, 2], [3], [3], [3, 4, 5]]);
+    expect(new Set(parts.flatMap((part) => part.windows))).toEqual(new Set([0, 1, 2, 3, 4, 5]));
+    expect(parts[0]!.start).toBe(0);
+    expect(parts.at(-1)!.end).toBe(3600);
+    for (const [i, part] of parts.entries()) {
+      if (i > 0) expect(part.start).toBe(parts[i - 1]!.end);
+      expect(part.segments.length).toBeGreaterThan(0);
+      for (const segment of part.segments) {
+        expect(segment.start).toBeGreaterThanOrEqual(part.start);
+        expect(segment.start).toBeLessThan(part.end);
+      }
+    }
+    // The dense window (30:00–40:00) is split inside itself, and only there.
+    const dense = parts.filter((part) => part.windows.includes(3));
+    expect(dense.length).toBeGreaterThan(1);
+    expect(dense[0]!.start).toBe(1800);
+  });
+
+  it('names the range and speakers of an English part', () => {
+    const [, user] = buildMessages('[00:00] Tom: Hi.', {
+      structure: 'minutes',
+      language: 'en',
+      part: { index: 2, count: 3, start: 600, end: 1200, speakers: ['Tom', 'S2'] },
+    });
+    expect(user!.content).toMatch(
+      /^This is part 2 of 3 of the transcript, the recording from 10:00 to 20:00; speaking: Tom, S2\./,
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   type SummaryActionItem,
   type SummaryDecision,
   type SummaryTopic,
+  type SummaryWindow,
 } from '@protokoll/contract';
 import type { ChatClient, ChatMessage } from './chat.ts';
 import { EngineError } from './engine.ts';
@@ -47,7 +48,7 @@ export function answerShape(structure: NoteStructure): string {
 interface PromptSet {
   rules: (languageName: string, shape: string) => string;
   structures: Record<NoteStructure, string>;
-  part: (index: number, count: number) => string;
+  part: (index: number, count: number, range: string, speakers: string) => string;
   transcript: string;
   invalid: (error: string) => string;
 }
@@ -74,8 +75,10 @@ const GERMAN: PromptSet = {
     lecture:
       'Fasse eine Vorlesung zusammen: "sections" sind die Abschnitte der Vorlesung in Reihenfolge, je mit Überschrift ("heading"), den wichtigsten Aussagen ("points") und den Fachbegriffen ("key_terms"). "topics" nennt dieselben Abschnitte mit einer kurzen Erklärung. "overview" nennt die wichtigsten Erkenntnisse. "action_items" sind genannte Aufgaben oder Hausaufgaben; "decisions" bleibt meist leer.',
   },
-  part: (index, count) =>
-    `Dies ist Teil ${index} von ${count} des Transkripts; fasse nur diesen Teil zusammen.`,
+  part: (index, count, range, speakers) =>
+    `Dies ist Teil ${index} von ${count} des Transkripts, die Aufnahme von ${range}` +
+    (speakers ? `; es sprechen ${speakers}` : '') +
+    '. Fasse nur diesen Teil zusammen; was in diesem Teil besprochen wird, gehört als Thema dazu.',
   transcript: 'Transkript:',
   invalid: (error) =>
     `Deine Antwort war ungültig: ${error}\nAntworte erneut, ausschließlich mit dem JSON-Objekt in der verlangten Form.`,
@@ -103,8 +106,10 @@ const ENGLISH: PromptSet = {
     lecture:
       'Summarise a lecture: "sections" are the parts of the lecture in order, each with a heading ("heading"), its key statements ("points") and its technical terms ("key_terms"). "topics" names the same parts with a short explanation. "overview" names the key takeaways. "action_items" are assignments or homework mentioned; "decisions" usually stays empty.',
   },
-  part: (index, count) =>
-    `This is part ${index} of ${count} of the transcript; summarise only this part.`,
+  part: (index, count, range, speakers) =>
+    `This is part ${index} of ${count} of the transcript, the recording from ${range}` +
+    (speakers ? `; speaking: ${speakers}` : '') +
+    '. Summarise only this part; whatever this part discusses belongs in it as a topic.',
   transcript: 'Transcript:',
   invalid: (error) =>
     `Your answer was invalid: ${error}\nAnswer again with only the JSON object in the required shape.`,
@@ -119,17 +124,39 @@ function languageName(code: string): string {
   }
 }
 
-/** The prompt of one transcript window, German for German notes, English otherwise. */
+/** A part of a long transcript: its place, its time range and who speaks in it. */
+export interface PromptPart {
+  index: number;
+  count: number;
+  /** Seconds of the recording the part covers. */
+  start?: number;
+  end?: number;
+  /** Display names of its speakers, in order of first appearance. */
+  speakers?: readonly string[];
+}
+
+/** The system prompt of a structure and language (measured to fit a part into the context). */
+function systemPrompt(structure: NoteStructure, language: string): string {
+  const prompts = language === 'de' ? GERMAN : ENGLISH;
+  return `${prompts.rules(`${languageName(language)} (${language})`, answerShape(structure))}\n${prompts.structures[structure]}`;
+}
+
+/** The prompt of one transcript part, German for German notes, English otherwise. */
 export function buildMessages(
   transcript: string,
-  options: { structure: NoteStructure; language: string; part?: { index: number; count: number } },
+  options: { structure: NoteStructure; language: string; part?: PromptPart },
 ): ChatMessage[] {
   const language = baseLanguage(options.language) ?? 'de';
   const prompts = language === 'de' ? GERMAN : ENGLISH;
-  const system = `${prompts.rules(`${languageName(language)} (${language})`, answerShape(options.structure))}\n${prompts.structures[options.structure]}`;
+  const system = systemPrompt(options.structure, language);
+  const { part: given } = options;
+  const range =
+    given?.start !== undefined && given.end !== undefined
+      ? `${formatTimestamp(given.start)} ${language === 'de' ? 'bis' : 'to'} ${formatTimestamp(given.end)}`
+      : '';
   const part =
-    options.part && options.part.count > 1
-      ? `${prompts.part(options.part.index, options.part.count)}\n`
+    given && given.count > 1
+      ? `${prompts.part(given.index, given.count, range, (given.speakers ?? []).join(', '))}\n`
       : '';
   return [
     { role: 'system', content: system },
@@ -358,6 +385,138 @@ export function transcriptWindows(
   return windows;
 }
 
+/** Length of the windows every part of a long recording is cut at (docs/uploads.md#long-recordings). */
+export const SUMMARY_WINDOW_SECONDS = 600;
+
+/** The recording's ten-minute windows, the last one shorter. */
+export function timeWindows(
+  durationSeconds: number,
+  windowSeconds = SUMMARY_WINDOW_SECONDS,
+): { start: number; end: number }[] {
+  const windows: { start: number; end: number }[] = [];
+  for (let start = 0; start < durationSeconds; start += windowSeconds) {
+    windows.push({ start, end: Math.min(durationSeconds, start + windowSeconds) });
+  }
+  return windows;
+}
+
+/** One request's share of the transcript: whole windows, or a piece of one too long on its own. */
+export interface SummaryPart {
+  start: number;
+  end: number;
+  segments: Segment[];
+  /** Indexes of the windows it covers (a piece covers one). */
+  windows: number[];
+}
+
+/**
+ * Cuts the transcript into parts at window borders: consecutive whole windows as long as their
+ * text stays under `maxChars`; a window longer than that on its own is split at passages inside
+ * it (`transcriptWindows`), each piece covering from its first passage to the next piece's. A
+ * passage belongs to the window it starts in. Windows without speech join the part they border,
+ * so every window is in exactly one part and every passage is sent exactly once.
+ */
+export function summaryParts(
+  segments: readonly Segment[],
+  windows: readonly { start: number; end: number }[],
+  maxChars: number,
+  speakerNames: SpeakerNames = {},
+  windowSeconds = SUMMARY_WINDOW_SECONDS,
+): SummaryPart[] {
+  const byWindow = windows.map(() => [] as Segment[]);
+  for (const segment of segments) {
+    const index = Math.min(windows.length - 1, Math.floor(segment.start / windowSeconds));
+    byWindow[Math.max(0, index)]!.push(segment);
+  }
+  const size = (list: readonly Segment[]) =>
+    list.reduce((sum, segment) => sum + renderTranscript([segment], speakerNames).length + 1, 0);
+  const parts: SummaryPart[] = [];
+  let current: SummaryPart | undefined;
+  let currentSize = 0;
+  const close = () => {
+    if (current) parts.push(current);
+    current = undefined;
+    currentSize = 0;
+  };
+  for (const [index, window] of windows.entries()) {
+    const own = byWindow[index]!;
+    const length = size(own);
+    if (length > maxChars) {
+      close();
+      const pieces = transcriptWindows(own, maxChars, speakerNames);
+      pieces.forEach((piece, i) => {
+        parts.push({
+          start: i === 0 ? window.start : piece[0]!.start,
+          end: pieces[i + 1]?.[0]?.start ?? window.end,
+          segments: piece,
+          windows: [index],
+        });
+      });
+      continue;
+    }
+    if (current && currentSize + length > maxChars) close();
+    current ??= { start: window.start, end: window.end, segments: [], windows: [] };
+    current.end = window.end;
+    current.segments.push(...own);
+    current.windows.push(index);
+    currentSize += length;
+  }
+  close();
+  // A part with no speech at all (silent windows at the end) needs no request: it joins the one
+  // before it; a recording that is silent up to its end has one part.
+  const spoken: SummaryPart[] = [];
+  for (const part of parts) {
+    const previous = spoken.at(-1);
+    if (part.segments.length === 0 && previous) {
+      previous.end = part.end;
+      previous.windows.push(...part.windows.filter((w) => !previous.windows.includes(w)));
+    } else if (previous && previous.segments.length === 0) {
+      part.start = previous.start;
+      part.windows = [
+        ...previous.windows.filter((w) => !part.windows.includes(w)),
+        ...part.windows,
+      ];
+      spoken[spoken.length - 1] = part;
+    } else spoken.push(part);
+  }
+  return spoken;
+}
+
+/** Every second an item of the summary points at. */
+function itemStarts(summary: Summary): number[] {
+  return [
+    ...summary.topics.map((t) => t.start),
+    ...summary.decisions.map((d) => d.start),
+    ...summary.action_items.map((a) => a.start),
+    ...(summary.bullets ?? []).map((b) => b.start),
+    ...(summary.discussion ?? []).flatMap((d) => [d.start, ...d.points.map((p) => p.start)]),
+    ...(summary.qa ?? []).map((q) => q.start),
+    ...(summary.sections ?? []).map((x) => x.start),
+  ];
+}
+
+/**
+ * Each window's place in the summary: `failed` when a part covering it had no valid answer and
+ * it holds speech, `summarised` when an item points into it, `empty` otherwise.
+ */
+export function windowStatuses(
+  windows: readonly { start: number; end: number }[],
+  summary: Summary | undefined,
+  failed: ReadonlySet<number>,
+  spokenIn: ReadonlySet<number>,
+): SummaryWindow[] {
+  const starts = summary ? itemStarts(summary) : [];
+  return windows.map((window, index) => {
+    const last = index === windows.length - 1;
+    const contributes = starts.some(
+      (start) => start >= window.start && (start < window.end || (last && start <= window.end)),
+    );
+    const status =
+      failed.has(index) && spokenIn.has(index) ? 'failed' : contributes ? 'summarised' : 'empty';
+    return { start: window.start, end: window.end, status };
+  });
+}
+
 /**
  * Window summaries joined without another model call: the first title, the overviews in order,
  * the lists concatenated in time order with repeated decisions and tasks dropped. Simple on
@@ -416,18 +575,39 @@ export interface SummariseOptions {
   speakerNames?: SpeakerNames;
   /**
    * Largest transcript text per request, in characters (~4 per token). Longer transcripts are
-   * summarised in windows and combined.
+   * summarised in parts and combined. Without it, the part of `contextChars` the prompt and the
+   * answer leave.
    */
   maxWindowChars?: number;
+  /** The model's context in characters (LLM_CONTEXT_CHARS): prompt, transcript and answer. */
+  contextChars?: number;
+  /** Length of the recording; the last passage's end when unknown. */
+  durationSeconds?: number | null | undefined;
   signal?: AbortSignal | undefined;
 }
 
 export const DEFAULT_WINDOW_CHARS = 24_000;
+/** Share of the context kept free for the model's answer. */
+const ANSWER_SHARE = 0.25;
+/** Room for the part line (its range and speakers). */
+const PART_LINE_CHARS = 400;
+const MIN_WINDOW_CHARS = 500;
 
-/** One window: ask, and when the answer is not a valid Summary ask once more with the reason. */
+/** Transcript characters per request that fit a context of `contextChars` with the prompt. */
+export function windowCharsFor(
+  contextChars: number,
+  structure: NoteStructure,
+  language: string,
+): number {
+  const system = systemPrompt(structure, baseLanguage(language) ?? 'de').length;
+  const free = Math.floor(contextChars * (1 - ANSWER_SHARE)) - system - PART_LINE_CHARS;
+  return Math.max(MIN_WINDOW_CHARS, free);
+}
+
+/** One part: ask, and when the answer is not a valid Summary ask once more with the reason. */
 async function summariseWindow(
   window: readonly Segment[],
-  part: { index: number; count: number },
+  part: PromptPart,
   options: SummariseOptions,
 ): Promise<Summary> {
   const transcript = renderTranscript(window, options.speakerNames);
@@ -460,10 +640,20 @@ async function summariseWindow(
   throw new EngineError('llm', 'invalidAnswer', `summary answer invalid twice: ${lastError}`);
 }
 
+/** Display names of the part's speakers in order of first appearance. */
+function speakersOf(segments: readonly Segment[], names: SpeakerNames = {}): string[] {
+  return [...new Set(segments.map((segment) => names[segment.speaker] || segment.speaker))];
+}
+
 /**
- * Summarises a transcript with a chat model. Windows are summarised one after the other (one
- * model, one job: no reason to compete with other jobs for it).
- * @throws EngineError `invalidAnswer` (permanent) when a window's answer is invalid twice; the
+ * Summarises a transcript with a chat model (docs/uploads.md#long-recordings). A transcript
+ * larger than a request can hold is cut into parts at ten-minute windows, each part's prompt
+ * naming its time range and speakers, and the parts' summaries are joined (`combineSummaries`).
+ * Parts are summarised one after the other (one model, one job: no reason to compete with other
+ * jobs for it). Nothing is dropped silently: `windows` says for every ten-minute window whether
+ * it is in the summary, had nothing to summarise, or failed (its part's answer invalid twice,
+ * while other parts succeeded).
+ * @throws EngineError `invalidAnswer` (permanent) when every part's answer is invalid twice; the
  * chat client's errors otherwise.
  */
 export async function summariseWithLlm(
@@ -472,18 +662,55 @@ export async function summariseWithLlm(
 ): Promise<Summary> {
   const spoken = segments.filter((segment) => segment.text.trim());
   const written = { structure: options.structure, language: options.language };
-  if (spoken.length === 0) return { ...emptySummary(options.language, 'llm'), ...written };
-  const windows = transcriptWindows(
-    spoken,
-    options.maxWindowChars ?? DEFAULT_WINDOW_CHARS,
-    options.speakerNames,
-  );
-  const parts: Summary[] = [];
-  for (const [index, window] of windows.entries()) {
-    parts.push(await summariseWindow(window, { index: index + 1, count: windows.length }, options));
+  const duration = Math.max(options.durationSeconds ?? 0, ...spoken.map((segment) => segment.end));
+  const windows = timeWindows(duration);
+  if (spoken.length === 0) {
+    const windowList = windowStatuses(windows, undefined, new Set(), new Set());
+    return {
+      ...emptySummary(options.language, 'llm'),
+      ...written,
+      ...(windowList.length > 0 ? { windows: windowList } : {}),
+    };
   }
+  const maxChars =
+    options.maxWindowChars ??
+    (options.contextChars
+      ? windowCharsFor(options.contextChars, options.structure, options.language)
+      : DEFAULT_WINDOW_CHARS);
+  const parts = summaryParts(spoken, windows, maxChars, options.speakerNames);
+  const done: Summary[] = [];
+  const failed = new Set<number>();
+  let lastFailure: EngineError | undefined;
+  for (const [index, part] of parts.entries()) {
+    const prompt: PromptPart = {
+      index: index + 1,
+      count: parts.length,
+      start: part.start,
+      end: part.end,
+      speakers: speakersOf(part.segments, options.speakerNames),
+    };
+    try {
+      done.push(await summariseWindow(part.segments, prompt, options));
+    } catch (error) {
+      // A part the model cannot answer is reported as its windows, not the whole summary lost.
+      if (!(error instanceof EngineError) || error.reason !== 'invalidAnswer') throw error;
+      lastFailure = error;
+      for (const window of part.windows) failed.add(window);
+    }
+  }
+  if (done.length === 0) throw lastFailure!;
+  const combined = combineSummaries(done);
+  const spokenIn = new Set(
+    spoken.map((segment) =>
+      Math.min(windows.length - 1, Math.floor(segment.start / SUMMARY_WINDOW_SECONDS)),
+    ),
+  );
   // A language model writes in the language asked for.
-  return { ...combineSummaries(parts), ...written };
+  return {
+    ...combined,
+    ...written,
+    windows: windowStatuses(windows, combined, failed, spokenIn),
+  };
 }
 
 /** The summary of a recording in which nothing was said, in the note's language. */

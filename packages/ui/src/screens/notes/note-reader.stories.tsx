@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import {
+  boardMeetingCleanedDetail,
   boardMeetingDetail,
   demoFolders,
   demoNotes,
@@ -604,5 +605,26 @@ export const WorkOnTheNoteEnglish: Story = {
       'Delete …',
     ]);
     await userEvent.keyboard('{Escape}');
+  },
+};
+
+/**
+ * Passages the speech engine invented taken out, listed in the note's details, and the summary's
+ * ten-minute windows that had nothing to summarise (docs/uploads.md#invented-text).
+ */
+export const RemovedPassagesAndGaps: Story = {
+  args: { note: boardMeetingCleanedDetail },
+  play: async ({ canvas, canvasElement }) => {
+    await audioReady(canvasElement);
+    await expect(canvas.getByText('Nicht in der Zusammenfassung')).toBeVisible();
+    await expect(canvas.getByText('30:00–40:00: Nichts zusammenzufassen')).toBeVisible();
+    await userEvent.click(
+      canvas.getByText('4 Passagen entfernt (Untertitel-Abspann, Wiederholung, Schleife)'),
+    );
+    await expect(canvas.getByText('Vielen Dank fürs Zuschauen.')).toBeVisible();
+    // Not in the transcript.
+    const transcript = within(canvas.getByRole('region', { name: 'Transkript' }));
+    await expect(transcript.queryByText(/Zuschauen/)).toBeNull();
+    await expectNoOverflow(canvasElement);
   },
 };

@@ -36,6 +36,7 @@ import type { LoadStatus } from '../../lib/load-status.ts';
 import { LoadState } from '../../widgets/load-state.tsx';
 import { NoteStages } from '../../widgets/note-stages.tsx';
 import { SummarySection, TranscriptSection } from '../../widgets/reader-parts.tsx';
+import { RemovedPassages, SummaryGaps } from '../../widgets/reader-details.tsx';
 import { SpeakerNames, speakerLabels, talkShares } from './speaker-names.tsx';
 import {
   EditableTranscriptSection,
@@ -242,6 +243,7 @@ export function NoteReader({
               onSeek={seek}
               speakerNames={note.speaker_names}
             />
+            <SummaryGaps windows={note.summary?.windows} onSeek={seek} />
             {note.segments.length > 0 ? (
               <SpeakerNames
                 labels={speakerLabels(note.segments)}
@@ -250,6 +252,7 @@ export function NoteReader({
                 shares={talkShares(note.segments)}
               />
             ) : null}
+            <RemovedPassages removed={note.removed_segments ?? []} onSeek={seek} />
           </div>
           {onEditTranscript && note.segments.length > 0 ? (
             <EditableTranscriptSection
