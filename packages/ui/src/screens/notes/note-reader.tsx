@@ -86,6 +86,11 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
   onDelete?: (() => ActionResult) | undefined;
   /** The person's folders, offered by "In Ordner verschieben". */
   folders?: Folder[] | undefined;
+  /**
+   * Above a finished note's summary: "Neu zusammenfassen", its versions and a re-summary's state
+   * (`SummaryTools`, docs/uploads.md#summarising-again).
+   */
+  summaryTools?: React.ReactNode;
 }
 
 /**
@@ -114,6 +119,7 @@ export function NoteReader({
   folders = [],
   peaks,
   focusSegment,
+  summaryTools,
   className,
   ...props
 }: NoteReaderProps) {
@@ -218,6 +224,7 @@ export function NoteReader({
       {note.status === 'done' ? (
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
           <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+            {summaryTools}
             <SummarySection
               summary={summaryWithSpeakerNames(note.summary, note.speaker_names)}
               onSeek={seek}
