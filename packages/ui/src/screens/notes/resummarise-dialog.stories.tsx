@@ -114,7 +114,7 @@ export const Submitting: Story = {
 
 /** A refused request is shown in the dialog, which stays open with the choices kept. */
 export const Failed: Story = {
-  args: { onSubmit: failing('insufficientMinutes') },
+  args: { onSubmit: fn(failing('insufficientMinutes')) },
   play: async () => {
     const dialog = within(await screen.findByRole('dialog'));
     await userEvent.click(dialog.getByRole('radio', { name: 'Interview' }));
