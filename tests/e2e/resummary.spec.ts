@@ -84,9 +84,12 @@ for (const locale of ['de', 'en'] as const) {
       await expect(dialog.getByText(t.free)).toBeVisible();
       // The structure's radios: the checked one takes the focus, arrows choose.
       await tabTo(page, 'radio', 'Results minutes');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('ArrowDown');
-      await expect(dialog.getByRole('radio', { name: t.bulletsRadio })).toBeChecked();
+      // Held like a real key: Radix moves the focus a tick after keydown and checks while it is down.
+      for (const next of ['Detailed minutes', t.bulletsRadio]) {
+        await page.keyboard.down('ArrowDown');
+        await expect(dialog.getByRole('radio', { name: next })).toBeChecked();
+        await page.keyboard.up('ArrowDown');
+      }
       await tabTo(page, 'button', t.open);
       await page.keyboard.press('Enter');
     } else {
