@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { jobs, notes } from '../db/schema.ts';
 import { settleMinutes } from '../domain/minutes.ts';
+import { noteDetailColumns } from '../domain/notes/queries.ts';
 import { keepCurrentSummary, recordSummaryVersion } from '../domain/notes/summary-versions.ts';
 import { writeCheckpoint, heldBy } from './queue.ts';
 import { writeSummary } from './pipeline.ts';
@@ -26,7 +27,8 @@ export async function runResummary(rt: WorkerRuntime, claim: Claim): Promise<boo
     claim.slot = { phase: 'summary', release: await rt.slots.summary.take(signal) };
   }
   rt.emit({ type: 'stage', jobId: job.id, noteId: job.noteId, stage: 'resummarise' });
-  const [note] = await rt.db.select().from(notes).where(eq(notes.id, job.noteId));
+  // Not the search vectors: only the database reads them, and a long note's are large.
+  const [note] = await rt.db.select(noteDetailColumns).from(notes).where(eq(notes.id, job.noteId));
   if (!note) return false;
   let summary = checkpoint.summary;
   if (!summary) {
@@ -38,7 +40,11 @@ export async function runResummary(rt: WorkerRuntime, claim: Claim): Promise<boo
   }
   const written = summary;
   const charged = await rt.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(notes).where(eq(notes.id, note.id)).for('update');
+    const [locked] = await tx
+      .select(noteDetailColumns)
+      .from(notes)
+      .where(eq(notes.id, note.id))
+      .for('update');
     if (!locked) return undefined;
     const [owned] = await tx
       .update(jobs)
