@@ -110,7 +110,10 @@ const engine: [number, number][] = [];
 const realFetch = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (!url.startsWith(peer.url)) return realFetch(input, init);
+  // The language model's requests only, not the engine pool's health checks.
+  if (!url.startsWith(peer.url) || !url.includes('/chat/completions')) {
+    return realFetch(input, init);
+  }
   const from = performance.now();
   try {
     return await realFetch(input, init);
@@ -119,6 +122,7 @@ globalThis.fetch = async (input, init) => {
   }
 };
 const events: { at: number; event: WorkerEvent }[] = [];
+let outcome = 'none';
 let finished: (() => void) | undefined;
 const done = new Promise<void>((resolve) => (finished = resolve));
 const running = await startServer(config, {
@@ -127,7 +131,10 @@ const running = await startServer(config, {
   worker: {
     onEvent: (event) => {
       events.push({ at: performance.now(), event });
-      if (event.type === 'done' || event.type === 'failed') finished?.();
+      if (event.type === 'done' || event.type === 'failed') {
+        outcome = event.type;
+        finished?.();
+      }
     },
   },
 });
@@ -177,7 +184,7 @@ try {
     `   ${HOURS}-hour transcript: ${segments.length} passages, ${(chars / 1000).toFixed(0)} k characters; peer latency ${LATENCY_MS} ms per request`,
   );
   out(
-    `   request accepted after ${seconds(acceptedAt - requested)}; claimed ${seconds(claimedAt - acceptedAt)} later; outcome: ${events.at(-1)?.event.type}, summary version ${after?.summaryVersion}, ${after?.structure}/${after?.summaryLanguage}`,
+    `   request accepted after ${seconds(acceptedAt - requested)}; claimed ${seconds(claimedAt - acceptedAt)} later; outcome: ${outcome}, summary version ${after?.summaryVersion}, ${after?.structure}/${after?.summaryLanguage}`,
   );
   out(
     `   re-summary (claim → stored): ${seconds(totalMs)}; language model: ${engine.length} requests, ${seconds(engineWall)} with one in flight`,
