@@ -32,6 +32,7 @@ export const keys = {
     counts: () => ['notes', 'count'] as const,
     count: (filters: NoteFilterQuery) => ['notes', 'count', filters] as const,
     detail: (id: number) => ['notes', 'detail', id] as const,
+    summaries: (id: number) => ['notes', 'summaries', id] as const,
   },
   /** Outside `notes`: reloading notes never measures a recording's overview again. */
   peaks: (id: number) => ['peaks', id] as const,

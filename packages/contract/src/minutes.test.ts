@@ -7,6 +7,8 @@ import {
   isUnlimited,
   MINUTE_GRACE_SECONDS,
   recordingLength,
+  RESUMMARY_PREMIUM_MINUTES,
+  resummaryMinutes,
   usagePercent,
 } from './minutes.ts';
 import type { Minutes } from './user.ts';
@@ -136,5 +138,13 @@ describe('recordingLength', () => {
           : 0;
       expect(billableMinutes(seconds)).toBe(Math.max(1, h * 60 + m + (s > 0 ? 1 : 0)));
     }
+  });
+});
+
+describe('resummaryMinutes', () => {
+  it('is free for a standard model and the fixed charge for a premium one', () => {
+    expect(resummaryMinutes({ premium: false })).toBe(0);
+    expect(resummaryMinutes({ premium: true })).toBe(RESUMMARY_PREMIUM_MINUTES);
+    expect(RESUMMARY_PREMIUM_MINUTES).toBeGreaterThan(0);
   });
 });

@@ -75,3 +75,15 @@ export function usagePercent(
 export function emptyMinutes(): Minutes {
   return { total: 0, used: 0, remaining: 0, running: 0, unlimited: false, has_active_plan: false };
 }
+
+/**
+ * What summarising a note again costs (docs/minutes.md#summarising-again): the audio is not
+ * transcribed again, so a standard model is free; a premium model costs this fixed number of
+ * minutes, whatever the recording's length.
+ */
+export const RESUMMARY_PREMIUM_MINUTES = 3;
+
+/** The cost of a re-summary with a model of this kind; the form shows it, the server charges it. */
+export function resummaryMinutes(model: { premium: boolean }): number {
+  return model.premium ? RESUMMARY_PREMIUM_MINUTES : 0;
+}

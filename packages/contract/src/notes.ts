@@ -265,6 +265,25 @@ export const RemovedSegment = z
   .meta({ id: 'RemovedSegment' });
 export type RemovedSegment = z.infer<typeof RemovedSegment>;
 
+/**
+ * A re-summary of a finished note (docs/uploads.md#summarising-again): waiting for a worker or
+ * being written while the current summary stays readable, or failed (the current summary kept,
+ * nothing charged) until the next one is asked for.
+ */
+export const NoteResummary = z
+  .object({
+    state: z.enum(['queued', 'running', 'failed']),
+    structure: NoteStructure,
+    summary_language: LanguageCode,
+    summary_model: z.string(),
+    /** Minutes it costs when it succeeds (0 for a standard model). */
+    minutes: z.number().int().nonnegative(),
+    /** i18n key of the failure when `state` is `failed`. */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'NoteResummary' });
+export type NoteResummary = z.infer<typeof NoteResummary>;
+
 /** One note with its transcript and summary. */
 export const NoteDetail = Note.extend({
   /**
@@ -288,6 +307,11 @@ export const NoteDetail = Note.extend({
   removed_segments: z.array(RemovedSegment).optional(),
   /** Null until the summary is ready. */
   summary: Summary.nullable(),
+  /**
+   * The re-summary asked for, while it waits or runs, or when it failed; absent or null when
+   * none is (an addition, so older clients read the note as before).
+   */
+  resummary: NoteResummary.nullable().optional(),
 }).meta({ id: 'NoteDetail' });
 export type NoteDetail = z.infer<typeof NoteDetail>;
 
@@ -529,6 +553,50 @@ export const NotePeaks = z
   .meta({ id: 'NotePeaks' });
 export type NotePeaks = z.infer<typeof NotePeaks>;
 
+/**
+ * `POST /api/note/{id}/resummarise`: write the summary again from the note's current transcript,
+ * in another structure, language or model (docs/uploads.md#summarising-again). Validated like the
+ * upload's fields; the model must be offered and allowed by the plan.
+ */
+export const ResummariseBody = z
+  .object({
+    structure: NoteStructure,
+    summary_language: LanguageCode,
+    summary_model: textField('validation.required', { trim: false }).min(1, {
+      error: 'validation.required',
+    }),
+    // Later (issue 37, part 2): `keep_edits`, whether hand-edited items carry over.
+  })
+  .meta({ id: 'ResummariseBody' });
+export type ResummariseBody = z.infer<typeof ResummariseBody>;
+
+/** One summary a note has had (docs/uploads.md#summary-versions); `current` is the one shown. */
+export const SummaryVersion = z
+  .object({
+    /** 1 for the summary of processing, counting up with every re-summary. */
+    version: z.number().int().positive(),
+    created_at: Timestamp,
+    structure: NoteStructure,
+    language: LanguageCode,
+    model: z.string(),
+    generator: SummaryGenerator,
+    current: z.boolean(),
+    summary: Summary,
+  })
+  .meta({ id: 'SummaryVersion' });
+export type SummaryVersion = z.infer<typeof SummaryVersion>;
+
+/** The versions of a note's summary, newest first. */
+export const SummaryVersionsResponse = z
+  .object({ success: z.boolean(), versions: z.array(SummaryVersion) })
+  .meta({ id: 'SummaryVersionsResponse' });
+export type SummaryVersionsResponse = z.infer<typeof SummaryVersionsResponse>;
+
+export const SummaryVersionParams = z
+  .object({ id: Id, version: Id })
+  .meta({ id: 'SummaryVersionParams' });
+export type SummaryVersionParams = z.infer<typeof SummaryVersionParams>;
+
 export const listNotes = defineEndpoint({
   id: 'listNotes',
   method: 'GET',
@@ -676,5 +744,41 @@ export const retryNote = defineEndpoint({
   summary: 'Rerun the failed step of a note',
   auth: true,
   params: NoteIdParams,
+  response: NoteResponse,
+});
+
+export const resummariseNote = defineEndpoint({
+  id: 'resummariseNote',
+  method: 'POST',
+  path: '/api/note/{id}/resummarise',
+  tag: 'notes',
+  summary: 'Summarise a finished note again from its transcript (structure, language, model)',
+  auth: true,
+  params: NoteIdParams,
+  body: ResummariseBody,
+  bodyKind: 'json',
+  response: NoteResponse,
+});
+
+/** Registered before `downloadNote`: `/api/note/1/summaries` also fits `{format}`. */
+export const listNoteSummaries = defineEndpoint({
+  id: 'listNoteSummaries',
+  method: 'GET',
+  path: '/api/note/{id}/summaries',
+  tag: 'notes',
+  summary: 'Every summary a note has had, newest first, and which is current',
+  auth: true,
+  params: NoteIdParams,
+  response: SummaryVersionsResponse,
+});
+
+export const restoreNoteSummary = defineEndpoint({
+  id: 'restoreNoteSummary',
+  method: 'POST',
+  path: '/api/note/{id}/summaries/{version}/restore',
+  tag: 'notes',
+  summary: 'Make an earlier summary of a note the current one again',
+  auth: true,
+  params: SummaryVersionParams,
   response: NoteResponse,
 });

@@ -27,6 +27,7 @@ import { capabilitiesRouter } from './routes/capabilities/index.ts';
 import { foldersRouter } from './routes/folders/index.ts';
 import { noteRetryRouter } from './routes/note-retry/index.ts';
 import { noteTranscriptRouter } from './routes/note-transcript/index.ts';
+import { noteSummariesRouter } from './routes/note-summaries/index.ts';
 import { notesRouter } from './routes/notes/index.ts';
 import { plansRouter } from './routes/plans/index.ts';
 import { supportRouter } from './routes/support/index.ts';
@@ -211,6 +212,8 @@ export function createApp(deps: AppDeps): App {
   app.route('/', capabilitiesRouter());
   app.route('/', noteRetryRouter());
   app.route('/', noteTranscriptRouter());
+  // Before the notes' router: `GET /api/note/{id}/summaries` also fits its `{format}`.
+  app.route('/', noteSummariesRouter());
   app.route('/', billingRouter());
   app.route('/', uploadsRouter({ config, db: db.db, storage, dbGate }));
   app.route('/', notesRouter());

@@ -3,7 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { loadSession } from '../../session/session-context.ts';
 import { keys } from '../../lib/query-keys.ts';
 import { reloadNoteLists } from './list.ts';
-import { isProcessing, PROCESSING_POLL_MS } from './processing.ts';
+import { isProcessing, isResummarising, PROCESSING_POLL_MS } from './processing.ts';
 
 // GET /api/note/{id}
 
@@ -19,9 +19,12 @@ export function noteQueryOptions(id: number) {
     queryKey: keys.notes.detail(id),
     queryFn: ({ signal }) => fetchNote(id, signal),
     staleTime: 0,
-    // A note that is still processing is followed until it is done or failed.
+    // A note that is still processing is followed until it is done or failed, and so is a new
+    // summary being written (docs/uploads.md#summarising-again).
     refetchInterval: (query) =>
-      query.state.data && isProcessing(query.state.data) ? PROCESSING_POLL_MS : false,
+      query.state.data && (isProcessing(query.state.data) || isResummarising(query.state.data))
+        ? PROCESSING_POLL_MS
+        : false,
     retry: false,
   });
 }

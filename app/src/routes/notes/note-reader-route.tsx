@@ -1,11 +1,15 @@
-import { buildPath, getNoteAudio, getNoteOriginal } from '@protokoll/contract';
-import { NoteReader } from '@protokoll/ui';
-import { useCallback, useEffect } from 'react';
+import { buildPath, getNoteAudio, getNoteOriginal, isPremium } from '@protokoll/contract';
+import { NoteReader, SummaryTools } from '@protokoll/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { useCapabilities } from '../../api/capabilities.ts';
+import { useResummariseNote } from '../../api/notes/resummarise.ts';
+import { useNoteSummaries, useRestoreNoteSummary } from '../../api/notes/summaries.ts';
+import { fetchTranscriptRevisions, useTranscriptEditing } from '../../api/notes/transcript.ts';
+import { usePlan } from '../../api/user/plan.ts';
 import { useFolders } from '../../api/folders/list.ts';
 import { useNote } from '../../api/notes/detail.ts';
 import { useNotePeaks } from '../../api/notes/peaks.ts';
-import { fetchTranscriptRevisions, useTranscriptEditing } from '../../api/notes/transcript.ts';
-import { toFailureText, withFailureText } from '../../lib/failure.ts';
+import { toFailureText, toFieldIssues, withFailureText } from '../../lib/failure.ts';
 import type { NoteActions } from './note-actions.ts';
 
 /**
@@ -53,6 +57,13 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
     window.scrollTo({ top: 0 });
   }, [noteId]);
 
+  const capabilities = useCapabilities();
+  const plan = usePlan();
+  const resummarise = useResummariseNote();
+  const restore = useRestoreNoteSummary();
+  const [versionsWanted, setVersionsWanted] = useState(false);
+  const versions = useNoteSummaries(noteId, versionsWanted);
+
   const detail = note.data;
   const folderName =
     detail?.folder_id != null
@@ -91,6 +102,30 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
         await actions.remove({ id: noteId });
         onBack();
       }}
+      summaryTools={
+        detail ? (
+          <SummaryTools
+            note={detail}
+            summaryModels={capabilities.data?.summary_models ?? []}
+            paid={isPremium(plan.data)}
+            languages={capabilities.data?.languages ?? [detail.summary_language]}
+            onResummarise={
+              capabilities.data
+                ? (body) => withFailureText(resummarise.mutateAsync({ id: noteId, body }))
+                : undefined
+            }
+            resummariseFieldErrors={toFieldIssues(resummarise.error)}
+            onOpenVersions={() => {
+              if (versionsWanted) void versions.refetch();
+              else setVersionsWanted(true);
+            }}
+            versionsStatus={versions.data ? 'ready' : versions.isError ? 'error' : 'loading'}
+            versions={versions.data}
+            versionsError={versions.isError ? toFailureText(versions.error) : undefined}
+            onRestore={(version) => withFailureText(restore.mutateAsync({ id: noteId, version }))}
+          />
+        ) : undefined
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { notes } from '@protokoll/mocks';
 import { PAGE_LOAD, prepareRoute, renderRoute } from '../../stories/route-story.tsx';
 
@@ -71,5 +71,45 @@ export const DownloadFailing: Story = {
         PAGE_LOAD,
       ),
     ).toBeVisible();
+  },
+};
+
+/**
+ * Summarising again (docs/uploads.md#summarising-again): Stichpunkte from the same transcript; the
+ * reader shows them, and the versions list has the one before, which is restored.
+ */
+export const Resummarise: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Neu zusammenfassen' }, PAGE_LOAD),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Neu zusammenfassen' }));
+    await userEvent.click(dialog.getByRole('radio', { name: 'Stichpunkte' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Neu zusammenfassen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(await canvas.findByRole('heading', { name: 'Stichpunkte' })).toBeVisible();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Versionen' }));
+    const versions = within(await screen.findByRole('dialog'));
+    await userEvent.click(await versions.findByRole('button', { name: 'Version 2 ansehen' }));
+    await userEvent.click(versions.getByRole('button', { name: 'Version 2 wiederherstellen' }));
+    await userEvent.click(versions.getByRole('button', { name: 'Ja, Version 2 wiederherstellen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(canvas.queryByRole('heading', { name: 'Stichpunkte' })).not.toBeInTheDocument(),
+    );
+  },
+};
+
+/** A re-summary the server refuses (too few minutes): the dialog says so and stays open. */
+export const ResummariseFailing: Story = {
+  parameters: { msw: { handlers: { notes: notes.resummariseFailing(402) } } },
+  play: async ({ canvas }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Neu zusammenfassen' }, PAGE_LOAD),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Neu zusammenfassen' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Neu zusammenfassen' }));
+    await expect(await dialog.findByRole('alert')).toBeVisible();
   },
 };

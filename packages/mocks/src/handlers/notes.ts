@@ -15,10 +15,21 @@ import {
   type NoteDetail,
   type NoteListItem,
   type SearchHit,
+  type Summary,
+  type SummaryVersion,
 } from '@protokoll/contract';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { longNameFolders } from '../fixtures/folders.ts';
-import { demoPeaks, detailFor, longNameNotes, manyNotes, silentWav } from '../fixtures/notes.ts';
+import {
+  boardMeetingDetail,
+  demoPeaks,
+  detailFor,
+  longNameNotes,
+  manyNotes,
+  silentWav,
+} from '../fixtures/notes.ts';
+import { structuredDetail } from '../fixtures/structures.ts';
+import { boardMeetingVersions } from '../fixtures/summaries.ts';
 import { failWith, handle, mswPath, reply, type HandleOptions } from '../handle.ts';
 import { englishText, errorResponse, notFound } from '../respond.ts';
 import { onMockReset } from '../resets.ts';
@@ -148,6 +159,45 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
     db.details.set(note.id, next);
     return next;
   };
+  // The summaries each note has had (docs/uploads.md#summary-versions), made on first use.
+  const summaryVersions = new Map<number, SummaryVersion[]>();
+  onMockReset(() => summaryVersions.clear());
+  const versionsOf = (note: Note): SummaryVersion[] => {
+    let versions = summaryVersions.get(note.id);
+    if (!versions) {
+      const summary = detail(note).summary;
+      versions =
+        note.id === boardMeetingDetail.id
+          ? structuredClone(boardMeetingVersions)
+          : summary
+            ? [
+                {
+                  version: 1,
+                  created_at: note.updated_at,
+                  structure: note.structure,
+                  language: note.summary_language,
+                  model: note.summary_model,
+                  generator: summary.generator,
+                  current: true,
+                  summary,
+                },
+              ]
+            : [];
+      summaryVersions.set(note.id, versions);
+    }
+    return versions;
+  };
+  /** Makes `version` the note's summary, as the server's restore and finished re-summary do. */
+  const makeCurrent = (note: Note, version: SummaryVersion) => {
+    for (const other of versionsOf(note)) other.current = other === version;
+    Object.assign(note, {
+      structure: version.structure,
+      summary_language: version.language,
+      summary_model: version.model,
+      updated_at: new Date().toISOString(),
+    });
+    db.details.set(note.id, { ...detail(note), summary: version.summary, resummary: null });
+  };
 
   return [
     // Before the notes' `{id}/{format}`, which `{id}/revisions` fits too.
@@ -215,6 +265,57 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
         return reply(e.listTranscriptRevisions, {
           revisions: list.map((r) => r.revision).reverse(),
         });
+      },
+      options,
+    ),
+    handle(
+      e.resummariseNote,
+      ({ params, body }) => {
+        const note = find(params.id);
+        if (!note) return notFound();
+        if (note.status !== 'done') {
+          return errorResponse(409, ErrorCode.NOTE_NOT_READY, 'Note is not ready');
+        }
+        // The mock's worker is instant: the new summary is written before the answer.
+        const language = body.summary_language === 'en' ? 'en' : 'de';
+        const summary: Summary = {
+          ...structuredDetail(body.structure, language).summary!,
+          language: body.summary_language,
+        };
+        const versions = versionsOf(note);
+        const version: SummaryVersion = {
+          version: Math.max(0, ...versions.map((v) => v.version)) + 1,
+          created_at: new Date().toISOString(),
+          structure: body.structure,
+          language: body.summary_language,
+          model: body.summary_model,
+          generator: summary.generator,
+          current: true,
+          summary,
+        };
+        versions.unshift(version);
+        makeCurrent(note, version);
+        return reply(e.resummariseNote, { success: true, note: detail(note) });
+      },
+      options,
+    ),
+    handle(
+      e.listNoteSummaries,
+      ({ params }) => {
+        const note = find(params.id);
+        if (!note) return notFound();
+        return reply(e.listNoteSummaries, { success: true, versions: versionsOf(note) });
+      },
+      options,
+    ),
+    handle(
+      e.restoreNoteSummary,
+      ({ params }) => {
+        const note = find(params.id);
+        const version = note && versionsOf(note).find((v) => v.version === params.version);
+        if (!note || !version) return notFound();
+        makeCurrent(note, version);
+        return reply(e.restoreNoteSummary, { success: true, note: detail(note) });
       },
       options,
     ),
@@ -489,6 +590,11 @@ export const notes = {
   /** Downloads fail with `status`. */
   downloadFailing: (status = 500) => [
     failWith(e.downloadNote, status, ErrorCode.SERVER),
+    ...notesHandlers,
+  ],
+  /** Summarising again is refused with `status` and `code` (e.g. 402 for too few minutes). */
+  resummariseFailing: (status = 402, code: string = ErrorCode.INSUFFICIENT_MINUTES) => [
+    failWith(e.resummariseNote, status, code),
     ...notesHandlers,
   ],
   /** Deleting and moving fail with `status`. */

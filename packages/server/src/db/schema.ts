@@ -287,6 +287,8 @@ export const notes = pgTable(
       .notNull()
       .default([]),
     summary: jsonb('summary').$type<unknown>(),
+    /** Which row of `note_summaries` `summary` is (docs/uploads.md#summary-versions); null without one. */
+    summaryVersion: integer('summary_version'),
     /** Plain text of transcript and summary, the search column's source. */
     searchText: text('search_text').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
@@ -341,6 +343,31 @@ export const noteRevisions = pgTable(
 
 export type NoteRevisionRow = typeof noteRevisions.$inferSelect;
 export type NewNoteRow = typeof notes.$inferInsert;
+
+/**
+ * Every summary a note has had (docs/uploads.md#summary-versions): version 1 from processing, one
+ * more for each re-summary. `notes.summary` holds a copy of the current one, so reads, exports and
+ * search need no join; restoring a version copies it back there.
+ */
+export const noteSummaries = pgTable(
+  'note_summaries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    summary: jsonb('summary').$type<unknown>().notNull(),
+    structure: text('structure').notNull(),
+    language: text('language').notNull(),
+    model: text('model').notNull(),
+    generator: text('generator').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('note_summaries_note_version_key').on(t.noteId, t.version)],
+);
+
+export type NoteSummaryRow = typeof noteSummaries.$inferSelect;
 
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 

@@ -59,6 +59,8 @@ export const STAGES = [
   'clean',
   'summarise',
   'store',
+  /** A finished note's summary written again (resummary.ts); a job of its own, not a step above. */
+  'resummarise',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
@@ -74,7 +76,7 @@ export function isStage(value: string): value is Stage {
 export type Phase = 'transcription' | 'summary';
 export const PHASE_STAGES: Record<Phase, readonly Stage[]> = {
   transcription: ['prepare', 'transcribe'],
-  summary: ['merge', 'speakers', 'clean', 'summarise', 'store'],
+  summary: ['merge', 'speakers', 'clean', 'summarise', 'store', 'resummarise'],
 };
 export function phaseOf(stage: Stage): Phase {
   return PHASE_STAGES.transcription.includes(stage) ? 'transcription' : 'summary';
@@ -93,6 +95,8 @@ export const STAGE_DISPLAY: Record<Stage, { status: NoteStatus; progress: number
   clean: { status: 'transcribing', progress: 88 },
   summarise: { status: 'summarizing', progress: 90 },
   store: { status: 'summarizing', progress: 98 },
+  // Never shown on the note: it stays `done` with its summary readable (resummary.ts).
+  resummarise: { status: 'summarizing', progress: 90 },
 };
 const TRANSCRIBE_END_PROGRESS = 80;
 
@@ -111,6 +115,15 @@ export interface Checkpoint {
   /** Passages the hallucination filter took out (docs/uploads.md#invented-text). */
   removedSegments?: RemovedSegment[];
   summary?: Summary;
+  /** What a re-summary was asked for (the `resummarise` stage only). */
+  resummary?: SummaryRequest & { minutes: number };
+}
+
+/** Structure, language and model a summary is to be written in. */
+export interface SummaryRequest {
+  structure: NoteStructure;
+  summaryLanguage: string;
+  summaryModel: string;
 }
 
 /** The engines a worker has; either may be missing from the configuration. */
@@ -496,41 +509,79 @@ export function usesLlm(note: Pick<NoteRow, 'summaryModel'>, engines: Engines): 
   return engines.chat !== undefined && engines.llmModels.includes(note.summaryModel);
 }
 
-async function summarise(ctx: StageContext): Promise<Stage> {
-  const { note, engines } = ctx;
-  const segments = ctx.checkpoint.segments ?? [];
+/**
+ * Writes a summary of `segments` as `request` asks: with the language model when the model is one
+ * the chat engine serves (`llm` true), else with the built-in summariser. Processing and a
+ * re-summary (resummary.ts) both write theirs with this.
+ */
+export async function writeSummary(
+  segments: readonly Segment[],
+  note: Pick<NoteRow, 'language' | 'speakerNames' | 'durationSeconds'>,
+  request: SummaryRequest,
+  engines: Engines,
+  {
+    signal,
+    detectedLanguage,
+    contextChars,
+  }: {
+    signal: AbortSignal;
+    detectedLanguage?: string | undefined;
+    /** The language model's context in characters (LLM_CONTEXT_CHARS): parts are cut to fit. */
+    contextChars?: number | undefined;
+  },
+): Promise<{ summary: Summary; llm: boolean }> {
   const options = {
-    // Written only from the contract's enum at upload.
-    structure: note.structure as NoteStructure,
-    language: note.summaryLanguage,
+    structure: request.structure,
+    language: request.summaryLanguage,
     speakerNames: note.speakerNames,
   };
-  if (usesLlm(note, engines) && engines.chat) {
+  if (usesLlm(request, engines) && engines.chat) {
     const summary = await summariseWithLlm(segments, {
       ...options,
       client: engines.chat,
-      model: note.summaryModel,
-      contextChars: ctx.options.llmContextChars,
+      model: request.summaryModel,
+      contextChars,
       durationSeconds: note.durationSeconds,
-      signal: ctx.signal,
+      signal,
     });
-    await ctx.save({ patch: { summary }, next: 'store' });
-  } else {
-    // The built-in summariser cannot translate: the note is in the spoken language, and says
-    // which one was asked for (docs/uploads.md#the-note-language).
-    const written = extractiveLanguage(
-      note.summaryLanguage,
-      spokenLanguage(note.language, ctx.checkpoint.detectedLanguage, segments),
-    );
-    const summary = extractiveSummary(segments, { ...options, language: written.language });
-    if (written.requested) summary.requested_language = written.requested;
-    // Deterministic and quick: made again rather than written twice (the store stage writes it).
-    ctx.carry({ patch: { summary }, next: 'store' });
+    return { summary, llm: true };
   }
+  // The built-in summariser cannot translate: the note is in the spoken language, and says
+  // which one was asked for (docs/uploads.md#the-note-language).
+  const written = extractiveLanguage(
+    request.summaryLanguage,
+    spokenLanguage(note.language, detectedLanguage, segments),
+  );
+  const summary = extractiveSummary(segments, { ...options, language: written.language });
+  if (written.requested) summary.requested_language = written.requested;
+  return { summary, llm: false };
+}
+
+async function summarise(ctx: StageContext): Promise<Stage> {
+  const { note, engines } = ctx;
+  const segments = ctx.checkpoint.segments ?? [];
+  const { summary, llm } = await writeSummary(
+    segments,
+    note,
+    // Written only from the contract's enum at upload.
+    { ...note, structure: note.structure as NoteStructure },
+    engines,
+    {
+      signal: ctx.signal,
+      detectedLanguage: ctx.checkpoint.detectedLanguage,
+      contextChars: ctx.options.llmContextChars,
+    },
+  );
+  if (llm) await ctx.save({ patch: { summary }, next: 'store' });
+  // Deterministic and quick: made again rather than written twice (the store stage writes it).
+  else ctx.carry({ patch: { summary }, next: 'store' });
   return 'store';
 }
 
-const RUNNERS: Record<Exclude<Stage, 'store'>, (ctx: StageContext) => Promise<Stage>> = {
+const RUNNERS: Record<
+  Exclude<Stage, 'store' | 'resummarise'>,
+  (ctx: StageContext) => Promise<Stage>
+> = {
   prepare,
   transcribe,
   merge,
@@ -546,6 +597,7 @@ const RUNNERS: Record<Exclude<Stage, 'store'>, (ctx: StageContext) => Promise<St
 export async function runStages(from: Stage, ctx: StageContext): Promise<void> {
   let stage = from;
   while (stage !== 'store') {
+    if (stage === 'resummarise') throw new Error('runStages: a re-summary runs in resummary.ts');
     ctx.signal.throwIfAborted();
     await ctx.enter?.(stage);
     const display = STAGE_DISPLAY[stage];

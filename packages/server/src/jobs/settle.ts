@@ -6,10 +6,12 @@ import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { jobs, notes, type NoteRow } from '../db/schema.ts';
 import { noteSearchText } from '../domain/notes/search-text.ts';
+import { recordSummaryVersion } from '../domain/notes/summary-versions.ts';
 import { settleMinutes } from '../domain/minutes.ts';
 import { AudioError, EngineError } from '../processing/index.ts';
 import { NoEngineError, StorageUnavailableError, type Checkpoint, type Stage } from './pipeline.ts';
 import { heldBy, releaseJob, rescheduleJob } from './queue.ts';
+import { failResummary } from './resummary.ts';
 import { JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
 
 /** The i18n key a note shows for a failure, and whether trying again later can help. */
@@ -26,7 +28,7 @@ export function classifyFailure(
   if (error instanceof NoEngineError) return { key: error.key, retryable: false };
   // Anything else (a database hiccup, ffmpeg dying): worth another attempt, then reported by step.
   const key =
-    stage === 'summarise' || stage === 'store'
+    stage === 'summarise' || stage === 'store' || stage === 'resummarise'
       ? 'errors.summaryFailed'
       : 'errors.transcriptionFailed';
   return { key, retryable: true };
@@ -72,6 +74,10 @@ async function storeResult(
       .returning({ id: jobs.id });
     if (!owned) return undefined;
     const charged = await settleMinutes(tx, note.id, 'charge');
+    // The summary is the note's first version (docs/uploads.md#summary-versions).
+    const current = summary
+      ? await recordSummaryVersion(tx, { ...note, segments }, summary, note.summaryModel)
+      : undefined;
     await tx
       .update(notes)
       .set({
@@ -84,6 +90,7 @@ async function storeResult(
         // The note's language is the one its summary is in (docs/uploads.md#the-note-language).
         ...(summary?.language ? { summaryLanguage: summary.language } : {}),
         searchText: noteSearchText(segments, summary),
+        ...(current ? { summaryVersion: current.summaryVersion } : {}),
         minutesCharged: sql`${notes.minutesCharged} + ${charged}`,
       })
       .where(eq(notes.id, note.id));
@@ -104,6 +111,8 @@ async function failJob(
   message: string,
   checkpoint: Checkpoint,
 ): Promise<number | undefined> {
+  // A re-summary that fails leaves its finished note as it was (resummary.ts).
+  if (claim.stage === 'resummarise') return failResummary(rt, claim, key, message);
   const { job } = claim;
   return rt.db.transaction(async (tx) => {
     const [note] = await tx

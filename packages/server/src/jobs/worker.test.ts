@@ -15,7 +15,7 @@ import {
 } from '../../../../tests/support/audio.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../tests/peers/openai.ts';
 import type { Env } from '../config.ts';
-import { jobs, minutesLedger, notes, users } from '../db/schema.ts';
+import { jobs, minutesLedger, noteSummaries, notes, users } from '../db/schema.ts';
 import { monthPeriod } from '../domain/minutes.ts';
 import { planById } from '../domain/plans.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../test/accounts.ts';
@@ -149,6 +149,15 @@ describe('worker', () => {
     ]);
     expect(reader.summary?.action_items[0]).toMatchObject({ owner: 'Anna', due: 'Freitag' });
     expect(done.searchText).toContain('Budget');
+    // The summary of processing is the note's version 1 (docs/uploads.md#summary-versions).
+    const versions = await database()
+      .db.select()
+      .from(noteSummaries)
+      .where(eq(noteSummaries.noteId, note.id));
+    expect(versions.map((v) => [v.version, v.generator, v.model])).toEqual([
+      [1, 'extractive', 'extractive'],
+    ]);
+    expect(done.summaryVersion).toBe(1);
 
     // Stages in order, progress never going back.
     const shown = s.events.flatMap((e) => (e.type === 'progress' ? [e] : []));

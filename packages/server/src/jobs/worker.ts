@@ -24,6 +24,7 @@ import {
   type PipelineOptions,
 } from './pipeline.ts';
 import { claimJob, DEFAULT_LEASE_MS, releaseJob } from './queue.ts';
+import { runResummary } from './resummary.ts';
 import { runClaimedJob } from './run.ts';
 import { JobInterrupted, type WorkerEvent, type WorkerRuntime } from './runtime.ts';
 import { cleanUpWork, settleExhausted, settleFailure, settleSuccess } from './settle.ts';
@@ -275,6 +276,10 @@ export function createWorker(options: WorkerOptions): Worker {
     try {
       if (job.attempts > rt.maxAttempts) {
         ended = await settleExhausted(rt, claim);
+        return;
+      }
+      if (claim.stage === 'resummarise') {
+        ended = await runResummary(rt, claim);
         return;
       }
       const note = await runClaimedJob(rt, claim);

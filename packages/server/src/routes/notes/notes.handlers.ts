@@ -1,3 +1,4 @@
+import { findNoteResummary } from '../../domain/notes/summary-versions.ts';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ErrorCode } from '@protokoll/contract';
@@ -68,8 +69,9 @@ export const getNoteHandler: AppRouteHandler<typeof getNoteRoute> = async (c) =>
     note,
     c.var.config.jobMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   );
+  const resummary = await findNoteResummary(c.var.db, note.id);
   c.header('Cache-Control', 'no-store');
-  return c.json({ success: true, note: { ...toNoteDetailDto(note), retry } }, 200);
+  return c.json({ success: true, note: { ...toNoteDetailDto(note), retry, resummary } }, 200);
 };
 
 export const updateNoteHandler: AppRouteHandler<typeof updateNoteRoute> = async (c) => {

@@ -102,6 +102,11 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
   onLoadRevisions?: EditableTranscriptSectionProps['onLoadRevisions'];
   /** Load the note again, after another tab changed it. */
   onReloadNote?: (() => void) | undefined;
+  /**
+   * Above a finished note's summary: "Neu zusammenfassen", its versions and a re-summary's state
+   * (`SummaryTools`, docs/uploads.md#summarising-again).
+   */
+  summaryTools?: React.ReactNode;
 }
 
 /**
@@ -134,6 +139,7 @@ export function NoteReader({
   onUndoTranscript,
   onLoadRevisions,
   onReloadNote,
+  summaryTools,
   className,
   ...props
 }: NoteReaderProps) {
@@ -238,6 +244,7 @@ export function NoteReader({
       {note.status === 'done' ? (
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
           <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+            {summaryTools}
             <SummarySection
               summary={summaryWithSpeakerNames(note.summary, note.speaker_names)}
               onSeek={seek}

@@ -6,7 +6,6 @@ import {
   type Folder,
   type SummaryModel,
 } from '@protokoll/contract';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FormControl,
@@ -21,19 +20,9 @@ import { Switch } from '../../components/switch.tsx';
 import { FormSection } from './form-section.tsx';
 import { ChoiceField, SelectField, type ProtocolControl } from './option-fields.tsx';
 import { NO_FOLDER } from './protocol-form.ts';
+import { useLanguageName } from '../../widgets/language-name.ts';
 
-/** Language names in the interface language, capitalised ("Deutsch", "Englisch"). */
-export function useLanguageName(): (code: string) => string {
-  const { i18n } = useTranslation();
-  const names = useMemo(
-    () => new Intl.DisplayNames([i18n.language], { type: 'language', fallback: 'code' }),
-    [i18n.language],
-  );
-  return (code) => {
-    const name = names.of(code) ?? code;
-    return name.charAt(0).toLocaleUpperCase(i18n.language) + name.slice(1);
-  };
-}
+export { useLanguageName } from '../../widgets/language-name.ts';
 
 export interface NoteSectionProps {
   control: ProtocolControl;

@@ -1,0 +1,110 @@
+// A re-summary's job (docs/uploads.md#summarising-again): the finished note's one job row, queued
+// again at the `resummarise` stage. It runs in a summary slot, from the transcript as the note
+// stores it now; the note stays `done` with its summary readable all along. Success keeps the new
+// summary as the next version and makes it current, and charges what was reserved (a premium
+// model); a final failure leaves the note as it was and refunds it. Retries, leases and restarts
+// are the queue's as for every job.
+import { eq, sql } from 'drizzle-orm';
+import { jobs, notes } from '../db/schema.ts';
+import { settleMinutes } from '../domain/minutes.ts';
+import { noteDetailColumns } from '../domain/notes/queries.ts';
+import { keepCurrentSummary, recordSummaryVersion } from '../domain/notes/summary-versions.ts';
+import { writeCheckpoint, heldBy } from './queue.ts';
+import { writeSummary } from './pipeline.ts';
+import { JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
+
+/**
+ * Writes the summary asked for and stores it; answers whether this worker ended the job (false:
+ * the note was deleted or the job taken over meanwhile). Throws what summarising throws, for
+ * settleFailure.
+ */
+export async function runResummary(rt: WorkerRuntime, claim: Claim): Promise<boolean> {
+  const { job, checkpoint, signal, log } = claim;
+  const request = checkpoint.resummary;
+  if (!request) throw new Error('resummarise: no request in the checkpoint');
+  if (claim.slot?.phase !== 'summary') {
+    claim.slot?.release();
+    claim.slot = { phase: 'summary', release: await rt.slots.summary.take(signal) };
+  }
+  rt.emit({ type: 'stage', jobId: job.id, noteId: job.noteId, stage: 'resummarise' });
+  // Not the search vectors: only the database reads them, and a long note's are large.
+  const [note] = await rt.db.select(noteDetailColumns).from(notes).where(eq(notes.id, job.noteId));
+  if (!note) return false;
+  let summary = checkpoint.summary;
+  if (!summary) {
+    log.info('job stage', { stage: 'resummarise', model: request.summaryModel });
+    ({ summary } = await writeSummary(note.segments, note, request, rt.engines, {
+      signal,
+      contextChars: rt.pipeline.llmContextChars,
+    }));
+    // Kept before storing: a worker that dies now leaves the written summary to the next one.
+    const held = await writeCheckpoint(rt.db, job.id, rt.workerId, { patch: { summary } });
+    if (!held) throw new JobInterrupted('lost');
+  }
+  const written = summary;
+  const charged = await rt.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select(noteDetailColumns)
+      .from(notes)
+      .where(eq(notes.id, note.id))
+      .for('update');
+    if (!locked) return undefined;
+    const [owned] = await tx
+      .update(jobs)
+      .set({ state: 'done', stage: 'done', lockedBy: null, leaseUntil: null, checkpoint: {} })
+      .where(heldBy(job.id, rt.workerId))
+      .returning({ id: jobs.id });
+    if (!owned) return undefined;
+    const minutes = await settleMinutes(tx, note.id, 'charge');
+    await keepCurrentSummary(tx, locked);
+    const current = await recordSummaryVersion(tx, locked, written, request.summaryModel);
+    await tx
+      .update(notes)
+      .set({ ...current, minutesCharged: sql`${notes.minutesCharged} + ${minutes}` })
+      .where(eq(notes.id, note.id));
+    return minutes;
+  });
+  if (charged === undefined) {
+    log.warn('re-summary lost before it was stored');
+    rt.emit({ type: 'lost', jobId: job.id, noteId: job.noteId });
+    return false;
+  }
+  log.info('re-summary done', { minutesCharged: charged });
+  rt.emit({ type: 'done', jobId: job.id, noteId: job.noteId, minutesCharged: charged });
+  return true;
+}
+
+/**
+ * Ends a re-summary for good: the job is `failed` with the reason's key, which the note shows
+ * beside its summary, unchanged; what was reserved is refunded. Answers the minutes refunded;
+ * undefined when the note is gone or the job no longer this worker's.
+ */
+export async function failResummary(
+  rt: WorkerRuntime,
+  claim: Claim,
+  key: string,
+  message: string,
+): Promise<number | undefined> {
+  const { job } = claim;
+  return rt.db.transaction(async (tx) => {
+    const [note] = await tx
+      .select({ id: notes.id })
+      .from(notes)
+      .where(eq(notes.id, job.noteId))
+      .for('update');
+    if (!note) return undefined;
+    const [owned] = await tx
+      .update(jobs)
+      .set({
+        state: 'failed',
+        lockedBy: null,
+        leaseUntil: null,
+        lastError: message.slice(0, 2000),
+        lastErrorKey: key,
+      })
+      .where(heldBy(job.id, rt.workerId))
+      .returning({ id: jobs.id });
+    if (!owned) return undefined;
+    return settleMinutes(tx, note.id, 'refund');
+  });
+}

@@ -1,0 +1,6 @@
+import { listNoteSummaries, restoreNoteSummary, resummariseNote } from '@protokoll/contract';
+import { routeFor } from '../../http/openapi.ts';
+
+export const resummariseNoteRoute = routeFor(resummariseNote);
+export const listNoteSummariesRoute = routeFor(listNoteSummaries);
+export const restoreNoteSummaryRoute = routeFor(restoreNoteSummary);
