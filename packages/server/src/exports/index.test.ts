@@ -84,8 +84,11 @@ describe('JSON export', () => {
     expect(text).not.toContain('user_id');
     expect(text).not.toContain('userId');
     expect(text).not.toContain('secret.m4a');
-    // Every field of the note, but `retry`, which only a job waiting for its next attempt has.
-    const fields = Object.keys(NoteDetail.shape).filter((key) => key !== 'retry');
+    // Every field of the note, but `retry` and `resummary`, which only a note waiting for its
+    // next attempt or being summarised again has.
+    const fields = Object.keys(NoteDetail.shape).filter(
+      (key) => key !== 'retry' && key !== 'resummary',
+    );
     expect(Object.keys(JSON.parse(text)).sort()).toEqual(fields.sort());
   });
 
