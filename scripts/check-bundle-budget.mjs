@@ -42,8 +42,12 @@ const routes = [
   { page: 'src/routes/auth/login-route.tsx', layout: null, budget: 130 },
   { page: 'src/routes/auth/register-route.tsx', layout: null, budget: 150 },
   { page: 'src/routes/dashboard-route.tsx', layout: LAYOUT, budget: 194 },
-  { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, budget: 245 },
-  { page: 'src/routes/protocol-route.tsx', layout: LAYOUT, budget: 258 },
+  // The notes pages carry the reader's working tools since issue 37 (editing the transcript,
+  // find and replace, history, summarising again, versions, removed passages): 262 KiB (was 245;
+  // 260.8 measured). They load with the page, not on first use; splitting them off is the way
+  // back under 245 (decision 016). The new-note page shares their contract chunk: 259 (was 258).
+  { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, budget: 262 },
+  { page: 'src/routes/protocol-route.tsx', layout: LAYOUT, budget: 259 },
   { page: 'src/routes/settings/settings-route.tsx', layout: LAYOUT, budget: 170 },
   { page: 'src/routes/not-found-route.tsx', layout: LAYOUT, budget: 172 },
 ];

@@ -43,11 +43,12 @@ export const routeTable: Record<PagePath, LazyRoute> = {
   '/notes': lazyRoute(() => import('./routes/notes/notes-route.tsx'), 'NotesRoute', [
     'notes',
     'reader',
+    'noteTools',
   ]),
   '/saved-notes': lazyRoute(
     () => import('./routes/notes/saved-notes-route.tsx'),
     'SavedNotesRoute',
-    ['notes', 'reader'],
+    ['notes', 'reader', 'noteTools'],
   ),
   '/protocol': lazyRoute(() => import('./routes/protocol-route.tsx'), 'ProtocolRoute', [
     'upload',

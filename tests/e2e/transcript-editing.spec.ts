@@ -64,8 +64,12 @@ const TEXT = {
   },
 } as const;
 
+/** The button of transcript line `index` (absent while that line is open in its field). */
 const line = (page: Page, index: number): Locator =>
-  page.locator(`[data-slot="transcript-line"][data-index="${index}"]`);
+  page
+    .locator('[data-slot="reader-transcript"] ol > li')
+    .nth(index)
+    .locator('[data-slot="transcript-line"]');
 
 /** Presses Tab until `target` has the focus. */
 async function tabTo(page: Page, target: Locator, max = 60) {

@@ -31,6 +31,9 @@ export const MESSAGE_GROUPS = {
   // The note's reader and the plan catalogue's cards: their own groups, as the home page shows
   // both without the rest of their areas (docs/i18n.md#message-groups).
   reader: ['reader'],
+  // What a signed-in reader adds to the note (editing, summarising again, versions, details):
+  // loaded by the notes pages only, not by the home page's example note.
+  noteTools: ['noteTools'],
   upload: ['protocol', 'processing'],
   billing: ['plan', 'minutes', 'purchase', 'subscription', 'support', 'team'],
   offers: ['plans', 'buy'],

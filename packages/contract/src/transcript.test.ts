@@ -63,11 +63,11 @@ describe('a change and its undo', () => {
       const edit = applyTranscriptChange(segments, change);
       return edit.ok ? 'made' : edit.refusal;
     };
-    expect(refusal({ type: 'text', index: 3, text: 'x' })).toBe('reader.edit.lineMissing');
-    expect(refusal({ type: 'merge', index: 2 })).toBe('reader.edit.nothingToMerge');
-    expect(refusal({ type: 'split', index: 0, offset: 24 })).toBe('reader.edit.splitOutside');
+    expect(refusal({ type: 'text', index: 3, text: 'x' })).toBe('noteTools.edit.lineMissing');
+    expect(refusal({ type: 'merge', index: 2 })).toBe('noteTools.edit.nothingToMerge');
+    expect(refusal({ type: 'split', index: 0, offset: 24 })).toBe('noteTools.edit.splitOutside');
     expect(refusal({ type: 'text', index: 0, text: 'Herr Meier begrüßt alle.' })).toBe(
-      'reader.edit.unchanged',
+      'noteTools.edit.unchanged',
     );
     expect(
       refusal({
@@ -77,7 +77,7 @@ describe('a change and its undo', () => {
         match_case: false,
         whole_words: false,
       }),
-    ).toBe('reader.edit.noMatch');
+    ).toBe('noteTools.edit.noMatch');
     // An undo finds its lines changed since: it does not apply.
     const edit = applyTranscriptChange(segments, { type: 'merge', index: 0 });
     if (!edit.ok) throw new Error(edit.refusal);

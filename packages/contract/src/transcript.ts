@@ -17,12 +17,12 @@ export const SpeakerLabel = z
   .string({ error: 'validation.invalidValue' })
   .regex(/^S[1-9]\d{0,2}$/, { error: 'validation.invalidValue' });
 
-const LineText = textField('reader.edit.lineEmpty')
-  .min(1, { error: 'reader.edit.lineEmpty' })
+const LineText = textField('noteTools.edit.lineEmpty')
+  .min(1, { error: 'noteTools.edit.lineEmpty' })
   .max(TRANSCRIPT_LINE_MAX_LENGTH, { error: 'validation.tooLong' });
 
-const FindText = textField('reader.edit.findEmpty', { trim: false })
-  .refine((text) => text.trim() !== '', { error: 'reader.edit.findEmpty' })
+const FindText = textField('noteTools.edit.findEmpty', { trim: false })
+  .refine((text) => text.trim() !== '', { error: 'noteTools.edit.findEmpty' })
   .pipe(z.string().max(FIND_TEXT_MAX_LENGTH, { error: 'validation.tooLong' }));
 
 const ReplaceText = textField('validation.invalidValue', { trim: false }).max(
@@ -171,11 +171,11 @@ export interface TranscriptSplice {
 
 /** Why a change cannot be made: an i18n key. */
 export type TranscriptRefusal =
-  | 'reader.edit.lineMissing'
-  | 'reader.edit.nothingToMerge'
-  | 'reader.edit.splitOutside'
-  | 'reader.edit.noMatch'
-  | 'reader.edit.unchanged';
+  | 'noteTools.edit.lineMissing'
+  | 'noteTools.edit.nothingToMerge'
+  | 'noteTools.edit.splitOutside'
+  | 'noteTools.edit.noMatch'
+  | 'noteTools.edit.unchanged';
 
 export type TranscriptEdit =
   | { ok: true; segments: Segment[]; splice: TranscriptSplice }
@@ -257,13 +257,13 @@ export function applyTranscriptChange(
   switch (change.type) {
     case 'text': {
       const line = next[change.index];
-      if (!line) return { ok: false, refusal: 'reader.edit.lineMissing' };
+      if (!line) return { ok: false, refusal: 'noteTools.edit.lineMissing' };
       next[change.index] = { ...line, text: change.text };
       break;
     }
     case 'speaker': {
       const line = next[change.index];
-      if (!line) return { ok: false, refusal: 'reader.edit.lineMissing' };
+      if (!line) return { ok: false, refusal: 'noteTools.edit.lineMissing' };
       const from = line.speaker;
       for (let i = change.index; i < next.length; i++) {
         const segment = next[i]!;
@@ -277,8 +277,8 @@ export function applyTranscriptChange(
     case 'merge': {
       const first = next[change.index];
       const second = next[change.index + 1];
-      if (!first) return { ok: false, refusal: 'reader.edit.lineMissing' };
-      if (!second) return { ok: false, refusal: 'reader.edit.nothingToMerge' };
+      if (!first) return { ok: false, refusal: 'noteTools.edit.lineMissing' };
+      if (!second) return { ok: false, refusal: 'noteTools.edit.nothingToMerge' };
       next.splice(change.index, 2, {
         start: first.start,
         end: Math.max(first.end, second.end),
@@ -289,10 +289,10 @@ export function applyTranscriptChange(
     }
     case 'split': {
       const line = next[change.index];
-      if (!line) return { ok: false, refusal: 'reader.edit.lineMissing' };
+      if (!line) return { ok: false, refusal: 'noteTools.edit.lineMissing' };
       const head = line.text.slice(0, change.offset).trimEnd();
       const rest = line.text.slice(change.offset).trimStart();
-      if (!head || !rest) return { ok: false, refusal: 'reader.edit.splitOutside' };
+      if (!head || !rest) return { ok: false, refusal: 'noteTools.edit.splitOutside' };
       const cut = splitTime(line, change.offset);
       next.splice(
         change.index,
@@ -314,13 +314,13 @@ export function applyTranscriptChange(
         // A line replaced down to nothing keeps its place: it is deleted by hand, not by a replace.
         if (text !== segment.text && text.trim()) next[i] = { ...segment, text: text.trim() };
       }
-      if (!found) return { ok: false, refusal: 'reader.edit.noMatch' };
+      if (!found) return { ok: false, refusal: 'noteTools.edit.noMatch' };
       break;
     }
   }
   const splice = spliceBetween(segments, next);
   if (splice.before.length === 0 && splice.after.length === 0) {
-    return { ok: false, refusal: 'reader.edit.unchanged' };
+    return { ok: false, refusal: 'noteTools.edit.unchanged' };
   }
   return { ok: true, segments: next, splice };
 }

@@ -4,7 +4,7 @@ import en from '../../../locales/en.json' with { type: 'json' };
 
 const englishErrors: Record<string, string> = en.errors;
 
-/** The English text of a message key (`reader.edit.noMatch`), as the server words a refusal. */
+/** The English text of a message key (`noteTools.edit.noMatch`), as the server words a refusal. */
 export function englishText(key: string): string {
   let node: unknown = en;
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];

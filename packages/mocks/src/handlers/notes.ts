@@ -246,7 +246,7 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
           return errorResponse(
             409,
             ErrorCode.INVALID_INPUT,
-            englishText('reader.edit.nothingToUndo'),
+            englishText('noteTools.edit.nothingToUndo'),
           );
         }
         last.revision.undone = true;

@@ -23,7 +23,7 @@ export function RemovedPassages({ removed, onSeek, className, ...props }: Remove
   const { t } = useTranslation();
   if (removed.length === 0) return null;
   const reasons = REASONS.filter((reason) => removed.some((entry) => entry.reason === reason))
-    .map((reason) => t(`reader.removed.reason.${reason}`))
+    .map((reason) => t(`noteTools.removed.reason.${reason}`))
     .join(', ');
   return (
     <details
@@ -36,15 +36,15 @@ export function RemovedPassages({ removed, onSeek, className, ...props }: Remove
           aria-hidden
           className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90"
         />
-        {t('reader.removed.summary', { count: removed.length, reasons })}
+        {t('noteTools.removed.summary', { count: removed.length, reasons })}
       </summary>
-      <p className="mt-2 text-sm text-muted-foreground">{t('reader.removed.description')}</p>
+      <p className="mt-2 text-sm text-muted-foreground">{t('noteTools.removed.description')}</p>
       <ul className="-mx-3 mt-2 grid gap-0.5">
         {removed.map((entry, index) => (
           <li key={index}>
             <SeekButton start={entry.start} onSeek={onSeek}>
               <span className="block text-xs font-medium text-muted-foreground">
-                {t(`reader.removed.reason.${entry.reason}`)}
+                {t(`noteTools.removed.reason.${entry.reason}`)}
               </span>
               <q className="block text-foreground">{entry.text}</q>
             </SeekButton>
@@ -74,7 +74,7 @@ export function SummaryGaps({ windows, onSeek, className, ...props }: SummaryGap
   if (gaps.length === 0) return null;
   return (
     <div data-slot="summary-gaps" className={cn('grid gap-1', className)} {...props}>
-      <p className="text-sm font-medium text-foreground">{t('reader.windows.title')}</p>
+      <p className="text-sm font-medium text-foreground">{t('noteTools.windows.title')}</p>
       <ul className="-mx-3 grid gap-0.5">
         {gaps.map((window) => (
           <li key={window.start} data-status={window.status}>
@@ -83,7 +83,7 @@ export function SummaryGaps({ windows, onSeek, className, ...props }: SummaryGap
               onSeek={onSeek}
               className={cn(window.status === 'failed' ? 'text-danger' : 'text-muted-foreground')}
             >
-              {t(`reader.windows.${window.status === 'failed' ? 'failed' : 'empty'}`, {
+              {t(`noteTools.windows.${window.status === 'failed' ? 'failed' : 'empty'}`, {
                 from: format.clock(window.start),
                 to: format.clock(window.end),
               })}

@@ -313,18 +313,25 @@ export function TranscriptSection({
     if (line instanceof HTMLElement) line.scrollIntoView({ block: 'center' });
   }, [focusSegment, list]);
 
+  const heading = (
+    <Heading level={level} id={headingId} className="text-lg font-semibold text-foreground">
+      {t('reader.transcript.title')}
+    </Heading>
+  );
   return (
     <section
       data-slot="reader-transcript"
       aria-labelledby={headingId}
       className="grid grid-cols-[minmax(0,1fr)] gap-3"
     >
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <Heading level={level} id={headingId} className="text-lg font-semibold text-foreground">
-          {t('reader.transcript.title')}
-        </Heading>
-        {actions}
-      </div>
+      {actions ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          {heading}
+          {actions}
+        </div>
+      ) : (
+        heading
+      )}
       {segments.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           {kept ? t('reader.transcript.empty') : t('reader.transcript.notKept')}
@@ -339,7 +346,7 @@ export function TranscriptSection({
                 <button
                   type="button"
                   data-slot="transcript-line"
-                  data-index={index}
+                  data-index={editing ? index : undefined}
                   data-start={segment.start}
                   data-edit={editing?.lineState?.(index)}
                   aria-current={index === active ? 'true' : undefined}
@@ -352,7 +359,9 @@ export function TranscriptSection({
                     'hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring',
                     'data-[hit=true]:ring-2 data-[hit=true]:ring-warning/60',
                     'aria-[current=true]:bg-accent aria-[current=true]:text-accent-foreground',
-                    'data-[edit=saving]:bg-muted data-[edit=failed]:ring-2 data-[edit=failed]:ring-danger/60',
+                    // Classes the stylesheet has already: a line on its way, or whose change failed.
+                    editing?.lineState?.(index) === 'saving' && 'bg-muted',
+                    editing?.lineState?.(index) === 'failed' && 'bg-danger-subtle',
                   )}
                 >
                   <span className="pt-px text-xs font-medium text-muted-foreground tabular-nums">

@@ -39,7 +39,7 @@ async function lockNoteAt(tx: Db, { userId, noteId, words }: EditInput, baseVers
     .for('update');
   if (!note) throw notFoundError();
   if (note.status !== 'done') {
-    throw new ApiError(409, ErrorCode.NOTE_NOT_READY, words.t('reader.edit.notReady'));
+    throw new ApiError(409, ErrorCode.NOTE_NOT_READY, words.t('noteTools.edit.notReady'));
   }
   if (note.transcriptVersion !== baseVersion) {
     throw new ApiError(409, ErrorCode.TRANSCRIPT_CHANGED, words.t('errors.transcriptChanged'));
@@ -111,7 +111,11 @@ export async function undoTranscript(
       .limit(1);
     const reverted = last && revertSplice(note.segments, last);
     if (!last || !reverted) {
-      throw new ApiError(409, ErrorCode.INVALID_INPUT, input.words.t('reader.edit.nothingToUndo'));
+      throw new ApiError(
+        409,
+        ErrorCode.INVALID_INPUT,
+        input.words.t('noteTools.edit.nothingToUndo'),
+      );
     }
     const row = await storeSegments(tx, note, reverted);
     await tx

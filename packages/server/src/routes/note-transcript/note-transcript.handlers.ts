@@ -32,7 +32,7 @@ export const editTranscriptHandler: AppRouteHandler<typeof editTranscriptRoute> 
     c.req.valid('json'),
   );
   return c.json(
-    { success: true, message: words.t('reader.edit.saved'), note: toNoteDetailDto(note) },
+    { success: true, message: words.t('noteTools.edit.saved'), note: toNoteDetailDto(note) },
     200,
   );
 };
@@ -45,7 +45,7 @@ export const undoTranscriptHandler: AppRouteHandler<typeof undoTranscriptRoute> 
     c.req.valid('json').base_version,
   );
   return c.json(
-    { success: true, message: words.t('reader.edit.undone'), note: toNoteDetailDto(note) },
+    { success: true, message: words.t('noteTools.edit.undone'), note: toNoteDetailDto(note) },
     200,
   );
 };

@@ -230,7 +230,9 @@ describe('editing a transcript', () => {
     );
     expect(res.status).toBe(422);
     // Field issues carry the message key; the form shows its text ("Eine Zeile darf nicht leer sein.").
-    expect(res.error.issues).toEqual([{ path: 'change.text', message: 'reader.edit.lineEmpty' }]);
+    expect(res.error.issues).toEqual([
+      { path: 'change.text', message: 'noteTools.edit.lineEmpty' },
+    ]);
     expect((await noteRow(note.id)).transcriptVersion).toBe(0);
   });
 });

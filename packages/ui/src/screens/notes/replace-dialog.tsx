@@ -57,8 +57,8 @@ export function ReplaceDialog({ open, onOpenChange, ...props }: ReplaceDialogPro
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-slot="replace-dialog" className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{t('reader.edit.replace.title')}</DialogTitle>
-          <DialogDescription>{t('reader.edit.replace.description')}</DialogDescription>
+          <DialogTitle>{t('noteTools.edit.replace.title')}</DialogTitle>
+          <DialogDescription>{t('noteTools.edit.replace.description')}</DialogDescription>
         </DialogHeader>
         <ReplaceForm {...props} onDone={() => onOpenChange(false)} />
       </DialogContent>
@@ -110,14 +110,14 @@ function ReplaceForm({
           <div className="grid gap-4 sm:grid-cols-2">
             <TextFormField
               name="find"
-              label={t('reader.edit.replace.find')}
+              label={t('noteTools.edit.replace.find')}
               autoComplete="off"
               maxLength={FIND_TEXT_MAX_LENGTH}
               aria-controls={previewId}
             />
             <TextFormField
               name="replace"
-              label={t('reader.edit.replace.with')}
+              label={t('noteTools.edit.replace.with')}
               autoComplete="off"
               maxLength={FIND_TEXT_MAX_LENGTH}
             />
@@ -139,8 +139,8 @@ function ReplaceForm({
                     <FormLabel className="font-normal">
                       {t(
                         name === 'match_case'
-                          ? 'reader.edit.replace.matchCase'
-                          : 'reader.edit.replace.wholeWords',
+                          ? 'noteTools.edit.replace.matchCase'
+                          : 'noteTools.edit.replace.wholeWords',
                       )}
                     </FormLabel>
                   </FormItem>
@@ -152,12 +152,12 @@ function ReplaceForm({
             <p className="text-sm font-medium">
               {options.find.trim()
                 ? hits.length > 0
-                  ? t('reader.edit.replace.hits', { count: hits.length })
-                  : t('reader.edit.replace.noHits')
+                  ? t('noteTools.edit.replace.hits', { count: hits.length })
+                  : t('noteTools.edit.replace.noHits')
                 : null}
             </p>
             {hits.length > 0 ? (
-              <ol className="grid max-h-72 gap-1 overflow-y-auto rounded-md border border-border p-2 text-sm">
+              <ol className="grid gap-1 rounded-md border border-border p-2 text-sm">
                 {hits.slice(0, HITS_SHOWN).map((hit) => {
                   const segment = segments[hit.index]!;
                   return (
@@ -171,11 +171,11 @@ function ReplaceForm({
                       <span className="min-w-0 wrap-break-word">
                         <span className="font-semibold">{speakerName(segment.speaker)}: </span>
                         {segment.text.slice(0, hit.from)}
-                        <del className="bg-danger/15 line-through">
+                        <del className="bg-danger-subtle line-through">
                           {segment.text.slice(hit.from, hit.to)}
                         </del>
                         {replacement ? (
-                          <ins className="bg-success/20 font-semibold no-underline">
+                          <ins className="bg-success-subtle font-semibold no-underline">
                             {replacement}
                           </ins>
                         ) : null}
@@ -186,23 +186,23 @@ function ReplaceForm({
                 })}
                 {hits.length > HITS_SHOWN ? (
                   <li className="px-1 text-muted-foreground">
-                    {t('reader.edit.replace.more', { count: hits.length - HITS_SHOWN })}
+                    {t('noteTools.edit.replace.more', { count: hits.length - HITS_SHOWN })}
                   </li>
                 ) : null}
               </ol>
             ) : null}
           </section>
           {error && submitted ? (
-            <Alert variant="danger" description={failureText(error, 'reader.edit.failed')} />
+            <Alert variant="danger" description={failureText(error, 'noteTools.edit.failed')} />
           ) : null}
         </form>
       </Form>
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline">{t('reader.edit.cancel')}</Button>
+          <Button variant="outline">{t('noteTools.edit.cancel')}</Button>
         </DialogClose>
         <Button type="submit" form={formId} loading={pending} disabled={hits.length === 0}>
-          {t('reader.edit.replace.submit', { count: hits.length })}
+          {t('noteTools.edit.replace.submit', { count: hits.length })}
         </Button>
       </DialogFooter>
     </>

@@ -92,8 +92,8 @@ export function ResummariseDialog({ open, onOpenChange, ...props }: ResummariseD
     >
       <DialogContent data-slot="resummarise-dialog" size="lg">
         <DialogHeader>
-          <DialogTitle>{t('reader.resummary.title')}</DialogTitle>
-          <DialogDescription>{t('reader.resummary.description')}</DialogDescription>
+          <DialogTitle>{t('noteTools.resummary.title')}</DialogTitle>
+          <DialogDescription>{t('noteTools.resummary.description')}</DialogDescription>
         </DialogHeader>
         <ResummariseForm {...props} action={action} onDone={() => onOpenChange(false)} />
       </DialogContent>
@@ -208,7 +208,7 @@ function ResummariseForm({
                             {locked
                               ? t('protocol.fields.premiumLocked', { model: modelName(model.id) })
                               : model.premium
-                                ? t('reader.resummary.premiumModel', {
+                                ? t('noteTools.resummary.premiumModel', {
                                     model: modelName(model.id),
                                   })
                                 : modelName(model.id)}
@@ -254,15 +254,15 @@ function ResummariseForm({
           />
           <p data-slot="resummary-cost" className="text-sm text-foreground sm:col-span-2">
             {cost > 0
-              ? t('reader.resummary.costPremium', { minutes: format.minutes(cost) })
-              : t('reader.resummary.costFree')}{' '}
-            <span className="text-muted-foreground">{t('reader.resummary.keepsVersion')}</span>
+              ? t('noteTools.resummary.costPremium', { minutes: format.minutes(cost) })
+              : t('noteTools.resummary.costFree')}{' '}
+            <span className="text-muted-foreground">{t('noteTools.resummary.keepsVersion')}</span>
           </p>
           {error ? (
             <Alert
               variant="danger"
               className="sm:col-span-2"
-              description={failureText(error, 'reader.resummary.failed')}
+              description={failureText(error, 'noteTools.resummary.failed')}
             />
           ) : null}
           {offline.reason}
@@ -280,8 +280,8 @@ function ResummariseForm({
           aria-describedby={offline.describedBy}
         >
           {cost > 0
-            ? t('reader.resummary.submitPaid', { minutes: format.minutes(cost) })
-            : t('reader.resummary.submit')}
+            ? t('noteTools.resummary.submitPaid', { minutes: format.minutes(cost) })
+            : t('noteTools.resummary.submit')}
         </Button>
       </DialogFooter>
     </>

@@ -63,15 +63,15 @@ export function RevisionsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-slot="revisions-dialog" className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{t('reader.edit.revisions.title')}</DialogTitle>
-          <DialogDescription>{t('reader.edit.revisions.description')}</DialogDescription>
+          <DialogTitle>{t('noteTools.edit.revisions.title')}</DialogTitle>
+          <DialogDescription>{t('noteTools.edit.revisions.description')}</DialogDescription>
         </DialogHeader>
         <LoadState
           status={state.status}
-          loadingText={t('reader.edit.revisions.loading')}
+          loadingText={t('noteTools.edit.revisions.loading')}
           failedText={
-            failureText(state.error, 'reader.edit.revisions.loadFailed') ??
-            t('reader.edit.revisions.loadFailed')
+            failureText(state.error, 'noteTools.edit.revisions.loadFailed') ??
+            t('noteTools.edit.revisions.loadFailed')
           }
           onRetry={() => {
             setState({ status: 'loading', revisions: [] });
@@ -79,7 +79,7 @@ export function RevisionsDialog({
           }}
           isEmpty={state.revisions.length === 0}
           empty={
-            <p className="text-sm text-muted-foreground">{t('reader.edit.revisions.empty')}</p>
+            <p className="text-sm text-muted-foreground">{t('noteTools.edit.revisions.empty')}</p>
           }
         >
           <RevisionList revisions={state.revisions} speakerNames={speakerNames} />
@@ -100,7 +100,7 @@ export function RevisionList({ revisions, speakerNames }: RevisionListProps) {
   const format = useFormat();
   const speakerName = useSpeakerName(speakerNames);
   return (
-    <ol className="grid max-h-[60vh] gap-3 overflow-y-auto" data-slot="revision-list">
+    <ol className="grid gap-3" data-slot="revision-list">
       {revisions.map((revision) => (
         <li
           key={revision.id}
@@ -109,14 +109,14 @@ export function RevisionList({ revisions, speakerNames }: RevisionListProps) {
         >
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="font-semibold">
-              {t(`reader.edit.revisions.kind.${revision.kind}`)}
+              {t(`noteTools.edit.revisions.kind.${revision.kind}`)}
             </span>
             {revision.undone ? (
-              <Badge variant="neutral">{t('reader.edit.revisions.undone')}</Badge>
+              <Badge variant="neutral">{t('noteTools.edit.revisions.undone')}</Badge>
             ) : null}
             <span className="text-muted-foreground">
-              {t('reader.edit.revisions.byOn', {
-                author: revision.author ?? t('reader.edit.revisions.unknownAuthor'),
+              {t('noteTools.edit.revisions.byOn', {
+                author: revision.author ?? t('noteTools.edit.revisions.unknownAuthor'),
                 time: format.dateTime(revision.created_at),
               })}
             </span>
@@ -138,23 +138,23 @@ export function RevisionList({ revisions, speakerNames }: RevisionListProps) {
                   {line.before !== undefined && line.before !== line.after ? (
                     <span>
                       <span className="text-muted-foreground">
-                        {t('reader.edit.revisions.before')}:{' '}
+                        {t('noteTools.edit.revisions.before')}:{' '}
                       </span>
-                      <del className="bg-danger/15">{line.before}</del>
+                      <del className="bg-danger-subtle">{line.before}</del>
                     </span>
                   ) : null}
                   {line.after !== undefined ? (
                     <span>
                       {line.before !== line.after ? (
                         <span className="text-muted-foreground">
-                          {t('reader.edit.revisions.after')}:{' '}
+                          {t('noteTools.edit.revisions.after')}:{' '}
                         </span>
                       ) : null}
-                      <ins className="bg-success/20 no-underline">{line.after}</ins>
+                      <ins className="bg-success-subtle no-underline">{line.after}</ins>
                     </span>
                   ) : (
                     <span className="text-muted-foreground">
-                      {t('reader.edit.revisions.removed')}
+                      {t('noteTools.edit.revisions.removed')}
                     </span>
                   )}
                 </span>
@@ -162,7 +162,7 @@ export function RevisionList({ revisions, speakerNames }: RevisionListProps) {
             ))}
             {revision.line_count > revision.lines.length ? (
               <li className="text-muted-foreground">
-                {t('reader.edit.revisions.more', {
+                {t('noteTools.edit.revisions.more', {
                   count: revision.line_count - revision.lines.length,
                 })}
               </li>

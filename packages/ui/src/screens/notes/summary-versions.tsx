@@ -79,11 +79,11 @@ export function ResummaryNotice({ resummary }: ResummaryNoticeProps) {
       <Alert
         data-slot="resummary-notice"
         variant="danger"
-        title={t('reader.resummary.failedTitle')}
+        title={t('noteTools.resummary.failedTitle')}
         description={
           <>
             {t((resummary.error ?? 'errors.summaryFailed') as MessageKey)}{' '}
-            {t('reader.resummary.failedKept')}
+            {t('noteTools.resummary.failedKept')}
           </>
         }
       />
@@ -94,8 +94,8 @@ export function ResummaryNotice({ resummary }: ResummaryNoticeProps) {
       data-slot="resummary-notice"
       variant="info"
       icon={<Spinner aria-hidden />}
-      title={t('reader.resummary.runningTitle')}
-      description={t('reader.resummary.running', { what })}
+      title={t('noteTools.resummary.runningTitle')}
+      description={t('noteTools.resummary.running', { what })}
     />
   );
 }
@@ -133,8 +133,8 @@ export function SummaryVersionsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-slot="summary-versions-dialog" size="lg">
         <DialogHeader>
-          <DialogTitle>{t('reader.versions.title')}</DialogTitle>
-          <DialogDescription>{t('reader.versions.description')}</DialogDescription>
+          <DialogTitle>{t('noteTools.versions.title')}</DialogTitle>
+          <DialogDescription>{t('noteTools.versions.description')}</DialogDescription>
         </DialogHeader>
         {/* Mounted with the content: every opening starts at the list. */}
         <VersionsBody {...props} onDone={() => onOpenChange(false)} />
@@ -165,8 +165,8 @@ function VersionsBody({
     return (
       <LoadState
         status={status}
-        loadingText={t('reader.versions.loading')}
-        failedText={failureText(error, 'reader.versions.loadFailed') ?? ''}
+        loadingText={t('noteTools.versions.loading')}
+        failedText={failureText(error, 'noteTools.versions.loadFailed') ?? ''}
         onRetry={onRetry}
       >
         {null}
@@ -175,7 +175,7 @@ function VersionsBody({
   }
 
   if (shown) {
-    const name = t('reader.versions.name', { version: shown.version });
+    const name = t('noteTools.versions.name', { version: shown.version });
     return (
       <>
         <div data-slot="summary-version" className="grid gap-4">
@@ -187,7 +187,7 @@ function VersionsBody({
               model: shown.model,
             })}
           </p>
-          <div className="max-h-[50vh] overflow-y-auto rounded-md border border-border p-4">
+          <div className="rounded-md border border-border p-4">
             <SummarySection
               summary={summaryWithSpeakerNames(shown.summary, speakerNames)}
               onSeek={() => undefined}
@@ -198,14 +198,14 @@ function VersionsBody({
           {confirming ? (
             <Alert
               variant="warning"
-              title={t('reader.versions.confirmTitle', { version: shown.version })}
-              description={t('reader.versions.confirm')}
+              title={t('noteTools.versions.confirmTitle', { version: shown.version })}
+              description={t('noteTools.versions.confirm')}
             />
           ) : null}
           {action.error ? (
             <Alert
               variant="danger"
-              description={failureText(action.error, 'reader.versions.restoreFailed')}
+              description={failureText(action.error, 'noteTools.versions.restoreFailed')}
             />
           ) : null}
         </div>
@@ -218,18 +218,18 @@ function VersionsBody({
               setViewing(null);
             }}
           >
-            {t('reader.versions.back')}
+            {t('noteTools.versions.back')}
           </Button>
           {shown.current ? null : confirming ? (
             <Button
               loading={action.pending}
               onClick={() => void action.run(() => onRestore(shown.version), onDone)}
             >
-              {t('reader.versions.restoreConfirm', { version: shown.version })}
+              {t('noteTools.versions.restoreConfirm', { version: shown.version })}
             </Button>
           ) : (
             <Button onClick={() => setConfirming(true)}>
-              {t('reader.versions.restore', { version: shown.version })}
+              {t('noteTools.versions.restore', { version: shown.version })}
             </Button>
           )}
         </DialogFooter>
@@ -242,7 +242,7 @@ function VersionsBody({
       <ol
         data-slot="summary-versions"
         className="grid gap-2"
-        aria-label={t('reader.versions.title')}
+        aria-label={t('noteTools.versions.title')}
       >
         {versions.map((version) => (
           <li
@@ -251,8 +251,8 @@ function VersionsBody({
           >
             <div className="grid min-w-0 gap-1">
               <span className="flex items-center gap-2 font-medium">
-                {t('reader.versions.name', { version: version.version })}
-                {version.current ? <Badge>{t('reader.versions.current')}</Badge> : null}
+                {t('noteTools.versions.name', { version: version.version })}
+                {version.current ? <Badge>{t('noteTools.versions.current')}</Badge> : null}
               </span>
               <span className="text-sm text-muted-foreground">
                 {format.dateTime(version.created_at)} ·{' '}
@@ -266,10 +266,10 @@ function VersionsBody({
             <Button
               variant="outline"
               size="sm"
-              aria-label={t('reader.versions.viewNamed', { version: version.version })}
+              aria-label={t('noteTools.versions.viewNamed', { version: version.version })}
               onClick={() => setViewing(version.version)}
             >
-              {t('reader.versions.view')}
+              {t('noteTools.versions.view')}
             </Button>
           </li>
         ))}
@@ -342,7 +342,7 @@ export function SummaryTools({
             onClick={() => setDialog('resummarise')}
           >
             <Sparkles aria-hidden />
-            {t('reader.resummary.open')}
+            {t('noteTools.resummary.open')}
           </Button>
         ) : null}
         <Button
@@ -354,7 +354,7 @@ export function SummaryTools({
           }}
         >
           <History aria-hidden />
-          {t('reader.versions.open')}
+          {t('noteTools.versions.open')}
         </Button>
       </div>
       {note.resummary ? <ResummaryNotice resummary={note.resummary} /> : null}

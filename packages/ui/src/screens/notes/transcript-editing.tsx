@@ -202,7 +202,7 @@ function useEditableTranscript(
         }}
       >
         <Pencil aria-hidden />
-        {t('reader.edit.start')}
+        {t('noteTools.edit.start')}
       </Button>
       {active ? (
         <>
@@ -213,7 +213,7 @@ function useEditableTranscript(
             onClick={() => setReplacing(true)}
           >
             <Replace aria-hidden />
-            {t('reader.edit.replace.open')}
+            {t('noteTools.edit.replace.open')}
           </Button>
           {undo ? (
             <Button
@@ -224,13 +224,13 @@ function useEditableTranscript(
               onClick={() => void undo()}
             >
               <Undo2 aria-hidden />
-              {t('reader.edit.undo')}
+              {t('noteTools.edit.undo')}
             </Button>
           ) : null}
           {props.onLoadRevisions ? (
             <Button variant="outline" size="sm" onClick={() => setHistory(true)}>
               <History aria-hidden />
-              {t('reader.edit.revisions.open')}
+              {t('noteTools.edit.revisions.open')}
             </Button>
           ) : null}
           <ReplaceDialog
@@ -255,12 +255,14 @@ function useEditableTranscript(
 
   const status = (
     <>
-      {active ? <p className="text-sm text-muted-foreground">{t('reader.edit.editing')}</p> : null}
+      {active ? (
+        <p className="text-sm text-muted-foreground">{t('noteTools.edit.editing')}</p>
+      ) : null}
       <p role="status" className="text-sm text-muted-foreground empty:hidden">
-        {editor.announcement ? t(`reader.edit.${editor.announcement}`) : null}
+        {editor.announcement ? t(`noteTools.edit.${editor.announcement}`) : null}
       </p>
       {editor.conflict ? (
-        <Alert variant="warning" description={t('reader.edit.conflict')}>
+        <Alert variant="warning" description={t('noteTools.edit.conflict')}>
           <Button
             size="sm"
             variant="outline"
@@ -269,20 +271,22 @@ function useEditableTranscript(
               props.onReload?.();
             }}
           >
-            {t('reader.edit.reload')}
+            {t('noteTools.edit.reload')}
           </Button>
         </Alert>
       ) : editor.failure ? (
         <Alert
           variant="danger"
-          description={failureText(editor.failure, 'reader.edit.failed') ?? t('reader.edit.failed')}
+          description={
+            failureText(editor.failure, 'noteTools.edit.failed') ?? t('noteTools.edit.failed')
+          }
         >
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={editor.retry}>
-              {t('reader.edit.retry')}
+              {t('noteTools.edit.retry')}
             </Button>
             <Button size="sm" variant="ghost" onClick={editor.discard}>
-              {t('reader.edit.cancel')}
+              {t('noteTools.edit.cancel')}
             </Button>
           </div>
         </Alert>
@@ -294,7 +298,9 @@ function useEditableTranscript(
               ? 'warning'
               : 'danger'
           }
-          description={failureText(undoError, 'reader.edit.failed') ?? t('reader.edit.failed')}
+          description={
+            failureText(undoError, 'noteTools.edit.failed') ?? t('noteTools.edit.failed')
+          }
         />
       ) : null}
     </>
@@ -305,7 +311,7 @@ function useEditableTranscript(
     actions: (
       <>
         {buttons}
-        <div className="grid basis-full gap-2 empty:hidden">{status}</div>
+        <div className="grid w-full gap-2 empty:hidden">{status}</div>
       </>
     ),
     editing: active
@@ -433,7 +439,9 @@ function LineEditor({
     if (text.trim() !== segment.text) {
       const parsed = TranscriptChange.safeParse({ type: 'text', index, text });
       if (!parsed.success) {
-        setProblem(t((parsed.error.issues[0]?.message ?? 'reader.edit.lineEmpty') as MessageKey));
+        setProblem(
+          t((parsed.error.issues[0]?.message ?? 'noteTools.edit.lineEmpty') as MessageKey),
+        );
         field.current?.focus();
         return undefined;
       }
@@ -460,15 +468,15 @@ function LineEditor({
   return (
     <div
       data-slot="line-editor"
-      className="grid gap-2 rounded-md border border-ring/60 bg-surface px-3 py-2 shadow-xs"
+      className="grid gap-2 rounded-md border border-primary/40 bg-surface px-3 py-2 shadow-xs"
     >
       <div className="flex flex-wrap items-end gap-2 text-sm">
-        <span className="pb-2 text-xs font-medium text-muted-foreground tabular-nums">
+        <span className="pb-1 text-xs font-medium text-muted-foreground tabular-nums">
           {format.clock(segment.start)}
         </span>
         <label className="grid gap-1" htmlFor={speakerId}>
           <span className="text-xs font-medium text-muted-foreground">
-            {t('reader.edit.speaker')}
+            {t('noteTools.edit.speaker')}
           </span>
           <select
             id={speakerId}
@@ -481,13 +489,13 @@ function LineEditor({
                 {speakerName(label)}
               </option>
             ))}
-            <option value={extra}>{t('reader.edit.newSpeaker', { label: extra })}</option>
+            <option value={extra}>{t('noteTools.edit.newSpeaker', { label: extra })}</option>
           </select>
         </label>
         {speaker !== segment.speaker ? (
           <label className="grid gap-1" htmlFor={scopeId}>
             <span className="text-xs font-medium text-muted-foreground">
-              {t('reader.edit.speakerScope')}
+              {t('noteTools.edit.speakerScope')}
             </span>
             <select
               id={scopeId}
@@ -495,17 +503,17 @@ function LineEditor({
               onChange={(event) => setScope(event.target.value as 'line' | 'following')}
               className="h-9 max-w-full rounded-md border border-input bg-surface px-2 text-sm"
             >
-              <option value="line">{t('reader.edit.scopeLine')}</option>
-              <option value="following">{t('reader.edit.scopeFollowing')}</option>
+              <option value="line">{t('noteTools.edit.scopeLine')}</option>
+              <option value="following">{t('noteTools.edit.scopeFollowing')}</option>
             </select>
           </label>
         ) : null}
         <Button type="button" variant="ghost" size="sm" onClick={onPlay}>
           <Play aria-hidden />
-          {t('reader.edit.play')}
+          {t('noteTools.edit.play')}
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={split}>
-          {t('reader.edit.split')}
+          {t('noteTools.edit.split')}
         </Button>
         {hasNext ? (
           <Button
@@ -514,13 +522,13 @@ function LineEditor({
             size="sm"
             onClick={() => finish('close', [{ type: 'merge', index }])}
           >
-            {t('reader.edit.merge')}
+            {t('noteTools.edit.merge')}
           </Button>
         ) : null}
       </div>
       <Textarea
         ref={field}
-        aria-label={t('reader.edit.lineLabel', { time: format.clock(segment.start) })}
+        aria-label={t('noteTools.edit.lineLabel', { time: format.clock(segment.start) })}
         aria-describedby={problem ? `${problemId} ${hintId}` : hintId}
         aria-invalid={problem ? true : undefined}
         value={text}
@@ -544,7 +552,7 @@ function LineEditor({
             onPlay();
           }
         }}
-        className="min-h-16 leading-relaxed"
+        className="leading-relaxed"
       />
       {problem ? (
         <p id={problemId} role="alert" className="text-sm text-danger">
@@ -553,14 +561,14 @@ function LineEditor({
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={hintId} className="text-xs text-muted-foreground">
-          {t('reader.edit.hint')}
+          {t('noteTools.edit.hint')}
         </p>
         <div className="flex gap-2">
           <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-            {t('reader.edit.cancel')}
+            {t('noteTools.edit.cancel')}
           </Button>
           <Button type="button" size="sm" onClick={() => finish('close')}>
-            {t('reader.edit.save')}
+            {t('noteTools.edit.save')}
           </Button>
         </div>
       </div>
