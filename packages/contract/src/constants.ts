@@ -41,10 +41,6 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
 export const FOLDER_NAME_MAX_LENGTH = 100;
 export const NOTE_NAME_MAX_LENGTH = 200;
-/** One transcript line as edited by hand. */
-export const TRANSCRIPT_LINE_MAX_LENGTH = 10_000;
-/** What find and replace look for, and what they put instead. */
-export const FIND_TEXT_MAX_LENGTH = 200;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 /**
  * A search's count stops here (docs/product.md#notes-lists): counting a word found in most of

@@ -44,7 +44,7 @@ export const ErrorCode = {
   SUBSCRIPTION_EXISTS: 'subscriptionExists',
   FOLDER_EXISTS: 'folderExists',
   NOTE_NOT_READY: 'noteNotReady',
-  TRANSCRIPT_CHANGED: 'transcriptChanged',
+  CONFLICT: 'conflict',
   TOO_MANY_OPEN_UPLOADS: 'tooManyOpenUploads',
   TEAM_PLAN_REQUIRED: 'teamPlanRequired',
   TEAM_FULL: 'teamFull',

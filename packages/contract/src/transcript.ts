@@ -4,11 +4,19 @@
 // answer arrives, so both agree on every edit.
 import { z } from 'zod';
 import { EntityId, Timestamp } from './common.ts';
-import { FIND_TEXT_MAX_LENGTH, TRANSCRIPT_LINE_MAX_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textField } from './fields.ts';
 import { NoteIdParams, NoteResponse, type Segment } from './notes.ts';
-import { REVISION_KINDS } from './values.ts';
+
+// Here, not in constants.ts or values.ts: those load with every page's first script (the sign-in
+// page's too), these only with the notes pages.
+
+/** One transcript line as edited by hand. */
+export const TRANSCRIPT_LINE_MAX_LENGTH = 10_000;
+/** What find and replace look for, and what they put instead. */
+export const FIND_TEXT_MAX_LENGTH = 200;
+/** What a hand-made change to a transcript did (docs/product.md#editing-the-transcript). */
+export const REVISION_KINDS = ['text', 'speaker', 'merge', 'split', 'replace'] as const;
 
 const LineIndex = z.number({ error: 'validation.invalidValue' }).int().nonnegative();
 

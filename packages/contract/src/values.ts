@@ -10,9 +10,6 @@ import { FREE_PLAN_TYPE } from './constants.ts';
 export const NOTE_STATUSES = ['queued', 'transcribing', 'summarizing', 'done', 'error'] as const;
 type NoteStatus = (typeof NOTE_STATUSES)[number];
 
-/** What a hand-made change to a transcript did (docs/product.md#editing-the-transcript). */
-export const REVISION_KINDS = ['text', 'speaker', 'merge', 'split', 'replace'] as const;
-
 /** The statuses in which the server is still working on a note; `done` and `error` are final. */
 export const PROCESSING_STATUSES = [
   'queued',

@@ -152,7 +152,7 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
 
   /** The note's current version; refused like the server when a change was made on another. */
   const versionOf = (current: NoteDetail) => current.transcript_version ?? 0;
-  const transcriptChanged = () => errorResponse(409, ErrorCode.TRANSCRIPT_CHANGED);
+  const conflict = () => errorResponse(409, ErrorCode.CONFLICT);
   const storeTranscript = (note: Note, current: NoteDetail, segments: NoteDetail['segments']) => {
     note.updated_at = new Date().toISOString();
     const next = { ...current, segments, transcript_version: versionOf(current) + 1 };
@@ -208,7 +208,7 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
         if (!note) return notFound();
         const current = detail(note);
         if (current.status !== 'done') return errorResponse(409, ErrorCode.NOTE_NOT_READY);
-        if (body.base_version !== versionOf(current)) return transcriptChanged();
+        if (body.base_version !== versionOf(current)) return conflict();
         const edit = applyTranscriptChange(current.segments, body.change);
         if (!edit.ok) return errorResponse(422, ErrorCode.INVALID_INPUT, englishText(edit.refusal));
         const list = db.revisions.get(note.id) ?? [];
@@ -239,7 +239,7 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
         const note = find(params.id);
         if (!note) return notFound();
         const current = detail(note);
-        if (body.base_version !== versionOf(current)) return transcriptChanged();
+        if (body.base_version !== versionOf(current)) return conflict();
         const last = (db.revisions.get(note.id) ?? []).findLast((r) => !r.revision.undone);
         const reverted = last && revertSplice(current.segments, last.splice);
         if (!last || !reverted) {

@@ -42,7 +42,7 @@ async function lockNoteAt(tx: Db, { userId, noteId, words }: EditInput, baseVers
     throw new ApiError(409, ErrorCode.NOTE_NOT_READY, words.t('noteTools.edit.notReady'));
   }
   if (note.transcriptVersion !== baseVersion) {
-    throw new ApiError(409, ErrorCode.TRANSCRIPT_CHANGED, words.t('errors.transcriptChanged'));
+    throw new ApiError(409, ErrorCode.CONFLICT, words.t('errors.conflict'));
   }
   return note;
 }

@@ -95,7 +95,7 @@ describe('editing a transcript', () => {
     const before = await noteRow(note.id);
     const stale = await edit(note.id, 0, { type: 'text', index: 0, text: 'Zweiter Tab.' });
     expect(stale.status).toBe(409);
-    expect(stale.error).toMatchObject({ code: 'transcriptChanged' });
+    expect(stale.error).toMatchObject({ code: 'conflict' });
     expect(stale.error.message).toMatch(/an anderer Stelle geändert/);
     expect(await noteRow(note.id)).toEqual(before);
   });

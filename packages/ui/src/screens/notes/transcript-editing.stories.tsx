@@ -22,7 +22,7 @@ function storyServer(note: NoteDetail) {
   const done: TranscriptSplice[] = [];
   return {
     onEdit: async (change: Change, baseVersion: number) => {
-      if (baseVersion !== (current.transcript_version ?? 0)) throw { code: 'transcriptChanged' };
+      if (baseVersion !== (current.transcript_version ?? 0)) throw { code: 'conflict' };
       const edit = applyTranscriptChange(current.segments, change);
       if (!edit.ok) throw { message: edit.refusal };
       done.push(edit.splice);
@@ -343,7 +343,7 @@ export const SaveFailed: Story = {
 
 /** Another tab changed the note first: nothing is overwritten, the note can be reloaded. */
 export const Conflict: Story = {
-  args: { onEdit: fn(failing(ErrorCode.TRANSCRIPT_CHANGED)) },
+  args: { onEdit: fn(failing(ErrorCode.CONFLICT)) },
   play: async ({ canvas, canvasElement, args }) => {
     await startEditing(canvas);
     await userEvent.click(line(canvasElement, 1));

@@ -35,7 +35,7 @@ export interface TranscriptEditingProps {
   note: NoteDetail;
   /**
    * Store a change made on `baseVersion`; resolves with the note as stored. A rejection with
-   * `{ code: 'transcriptChanged' }` means another tab changed the note first.
+   * `{ code: 'conflict' }` means another tab changed the note first.
    */
   onEdit: (change: Change, baseVersion: number) => Promise<NoteDetail>;
   /** Undo the newest change; resolves with the note as stored. Without it no "Rückgängig". */
@@ -129,8 +129,7 @@ export function useTranscriptEditing({
     failedLine: failure && first && 'index' in first.change ? first.change.index : undefined,
     pendingLines: new Set(queue.flatMap((q) => ('index' in q.change ? [q.change.index] : []))),
     failure,
-    conflict:
-      failure !== null && 'code' in failure && failure.code === ErrorCode.TRANSCRIPT_CHANGED,
+    conflict: failure !== null && 'code' in failure && failure.code === ErrorCode.CONFLICT,
     announcement,
     idle,
     save,
@@ -294,9 +293,7 @@ function useEditableTranscript(
       {undoError ? (
         <Alert
           variant={
-            'code' in undoError && undoError.code === ErrorCode.TRANSCRIPT_CHANGED
-              ? 'warning'
-              : 'danger'
+            'code' in undoError && undoError.code === ErrorCode.CONFLICT ? 'warning' : 'danger'
           }
           description={
             failureText(undoError, 'noteTools.edit.failed') ?? t('noteTools.edit.failed')
