@@ -30,17 +30,9 @@ try {
   process.exit(1);
 }
 
-process.stdout.write(
-  `Protokoll läuft auf ${running.url}${config.publicUrl ? ` (öffentlich: ${config.publicUrl})` : ''}\n`,
-);
-const { missing } = await audioTools();
-if (missing.length > 0) {
-  process.stderr.write(
-    `Achtung: ${missing.join(' und ')} ${missing.length > 1 ? 'fehlen' : 'fehlt'}, Aufnahmen können nicht verarbeitet werden.\n` +
-      '  Debian/Ubuntu: apt-get install ffmpeg (oder FFMPEG_PATH und FFPROBE_PATH setzen)\n',
-  );
-}
-
+// The signals are handled before the server announces itself (and before the audio tools are
+// looked for): a supervisor that reads the line and stops it at once meets this handler, never
+// the default one that ends the process without closing the database.
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) {
@@ -59,3 +51,15 @@ const stop = (signal: NodeJS.Signals) => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+process.stdout.write(
+  `Protokoll läuft auf ${running.url}${config.publicUrl ? ` (öffentlich: ${config.publicUrl})` : ''}\n`,
+);
+const { missing } = await audioTools();
+if (missing.length > 0) {
+  process.stderr.write(
+    `Achtung: ${missing.join(' und ')} ${missing.length > 1 ? 'fehlen' : 'fehlt'}, Aufnahmen können nicht verarbeitet werden.\n` +
+      '  Debian/Ubuntu: apt-get install ffmpeg (oder FFMPEG_PATH und FFPROBE_PATH setzen)\n',
+  );
+}
+

@@ -97,11 +97,11 @@ describe.runIf(testDbKind === 'postgres')('worker process', () => {
       STT_BASE_URL: peer.url,
     });
     await worker.line('läuft');
-    await expect.poll(listeners).toBe(1);
+    await expect.poll(listeners, { timeout: 30_000 }).toBe(1);
 
     worker.child.kill('SIGTERM');
     expect(await worker.exited, worker.output()).toBe(0);
-    await expect.poll(listeners).toBe(0);
+    await expect.poll(listeners, { timeout: 30_000 }).toBe(0);
   }, 120_000);
 
   it('on SIGTERM lets a running job finish, charges it once, then exits 0', async () => {
@@ -140,6 +140,6 @@ describe.runIf(testDbKind === 'postgres')('worker process', () => {
     const [job] = await database().db.select().from(jobs).where(eq(jobs.noteId, note.id));
     expect(job).toMatchObject({ state: 'done', attempts: 1, lockedBy: null });
     expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'charge:1']);
-    await expect.poll(listeners).toBe(0);
+    await expect.poll(listeners, { timeout: 30_000 }).toBe(0);
   }, 180_000);
 });

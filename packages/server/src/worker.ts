@@ -93,11 +93,9 @@ if (config.worker.metricsPort !== undefined) {
   }
   logger.info('worker metrics listening', { url: metrics.url });
 }
-worker.start();
-process.stdout.write(
-  `Protokoll-Worker ${worker.id} läuft (${database.kind})${metrics ? `, Metriken auf ${metrics.url}/metrics` : ''}\n`,
-);
-
+// The signals are handled before the worker announces itself: a supervisor that reads the line
+// and stops it at once (or a preempted process) never meets the default handler, which would
+// end the process mid-claim without closing its connections.
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) process.exit(1);
@@ -120,3 +118,8 @@ const stop = (signal: NodeJS.Signals) => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+worker.start();
+process.stdout.write(
+  `Protokoll-Worker ${worker.id} läuft (${database.kind})${metrics ? `, Metriken auf ${metrics.url}/metrics` : ''}\n`,
+);
