@@ -4,8 +4,10 @@
 // runs out means the worker died, and the next claim takes the job over. Every write a worker
 // makes to its job is fenced by `locked_by`, so a worker that lost its lease changes nothing.
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.ts';
-import { jobs, type JobRow } from '../db/schema.ts';
+import { jobs, notes, type JobRow } from '../db/schema.ts';
 import { JOBS_CHANNEL } from './signal.ts';
 
 /** How long a claim holds without renewal; renewed every third of it while the job runs. */
@@ -76,6 +78,37 @@ export async function claimJob(
 /** The condition every write of a worker to its job carries: it still holds the job. */
 export function heldBy(jobId: number, workerId: string) {
   return and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.state, 'running'));
+}
+
+/**
+ * Ends a claimed job in one transaction with what it leaves in its note: the note row is locked
+ * first (which orders this against a deletion of the note at the same moment), the job row is
+ * ended with `end` only while this worker still holds it, and `settle` runs in the same
+ * transaction with the locked note's `columns`. Answers undefined, having written nothing, when
+ * the note is gone or the job is no longer this worker's.
+ */
+export async function endJobWithNote<Columns extends SelectedFields, T>(
+  db: Db,
+  job: { jobId: number; noteId: number; workerId: string },
+  end: Partial<typeof jobs.$inferInsert>,
+  columns: Columns,
+  settle: (tx: Db, note: SelectResultFields<Columns>) => Promise<T>,
+): Promise<T | undefined> {
+  return db.transaction(async (tx) => {
+    const [note] = (await tx
+      .select(columns)
+      .from(notes)
+      .where(eq(notes.id, job.noteId))
+      .for('update')) as SelectResultFields<Columns>[];
+    if (!note) return undefined;
+    const [owned] = await tx
+      .update(jobs)
+      .set(end)
+      .where(heldBy(job.jobId, job.workerId))
+      .returning({ id: jobs.id });
+    if (!owned) return undefined;
+    return settle(tx, note);
+  });
 }
 
 /** Extends the lease; false when the job is no longer this worker's (reclaimed, deleted). */

@@ -5,13 +5,13 @@
 // model); a final failure leaves the note as it was and refunds it. Retries, leases and restarts
 // are the queue's as for every job.
 import { eq, sql } from 'drizzle-orm';
-import { jobs, notes } from '../db/schema.ts';
+import { notes } from '../db/schema.ts';
 import { settleMinutes } from '../domain/minutes.ts';
 import { noteDetailColumns } from '../domain/notes/queries.ts';
 import { keepCurrentSummary, recordSummaryVersion } from '../domain/notes/summary-versions.ts';
-import { writeCheckpoint, heldBy } from './queue.ts';
+import { endJobWithNote, writeCheckpoint } from './queue.ts';
 import { writeSummary } from './pipeline.ts';
-import { JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
+import { claimFence, JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
 
 /**
  * Writes the summary asked for and stores it; answers whether this worker ended the job (false:
@@ -42,28 +42,29 @@ export async function runResummary(rt: WorkerRuntime, claim: Claim): Promise<boo
     if (!held) throw new JobInterrupted('lost');
   }
   const written = summary;
-  const charged = await rt.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select(noteDetailColumns)
-      .from(notes)
-      .where(eq(notes.id, note.id))
-      .for('update');
-    if (!locked) return undefined;
-    const [owned] = await tx
-      .update(jobs)
-      .set({ state: 'done', stage: 'done', lockedBy: null, leaseUntil: null, checkpoint: {} })
-      .where(heldBy(job.id, rt.workerId))
-      .returning({ id: jobs.id });
-    if (!owned) return undefined;
-    const minutes = await settleMinutes(tx, note.id, 'charge');
-    await keepCurrentSummary(tx, locked);
-    const current = await recordSummaryVersion(tx, locked, written, request.summaryModel);
-    await tx
-      .update(notes)
-      .set({ ...current, minutesCharged: sql`${notes.minutesCharged} + ${minutes}` })
-      .where(eq(notes.id, note.id));
-    return minutes;
-  });
+  const end = {
+    state: 'done',
+    stage: 'done',
+    lockedBy: null,
+    leaseUntil: null,
+    checkpoint: {},
+  } as const;
+  const charged = await endJobWithNote(
+    rt.db,
+    claimFence(rt, claim),
+    end,
+    noteDetailColumns,
+    async (tx, locked) => {
+      const minutes = await settleMinutes(tx, note.id, 'charge');
+      await keepCurrentSummary(tx, locked);
+      const current = await recordSummaryVersion(tx, locked, written, request.summaryModel);
+      await tx
+        .update(notes)
+        .set({ ...current, minutesCharged: sql`${notes.minutesCharged} + ${minutes}` })
+        .where(eq(notes.id, note.id));
+      return minutes;
+    },
+  );
   if (charged === undefined) {
     log.warn('re-summary lost before it was stored');
     rt.emit({ type: 'lost', jobId: job.id, noteId: job.noteId });
@@ -85,26 +86,14 @@ export async function failResummary(
   key: string,
   message: string,
 ): Promise<number | undefined> {
-  const { job } = claim;
-  return rt.db.transaction(async (tx) => {
-    const [note] = await tx
-      .select({ id: notes.id })
-      .from(notes)
-      .where(eq(notes.id, job.noteId))
-      .for('update');
-    if (!note) return undefined;
-    const [owned] = await tx
-      .update(jobs)
-      .set({
-        state: 'failed',
-        lockedBy: null,
-        leaseUntil: null,
-        lastError: message.slice(0, 2000),
-        lastErrorKey: key,
-      })
-      .where(heldBy(job.id, rt.workerId))
-      .returning({ id: jobs.id });
-    if (!owned) return undefined;
-    return settleMinutes(tx, note.id, 'refund');
-  });
+  const end = {
+    state: 'failed',
+    lockedBy: null,
+    leaseUntil: null,
+    lastError: message.slice(0, 2000),
+    lastErrorKey: key,
+  } as const;
+  return endJobWithNote(rt.db, claimFence(rt, claim), end, { id: notes.id }, (tx, note) =>
+    settleMinutes(tx, note.id, 'refund'),
+  );
 }

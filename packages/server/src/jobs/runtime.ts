@@ -78,3 +78,8 @@ export interface Claim {
 export function workDirOf(dataDir: string, noteId: number): string {
   return join(dataDir, 'work', `note-${noteId}`);
 }
+
+/** What ending a claimed job is fenced by: its job and note, and the worker that holds it. */
+export function claimFence(rt: Pick<WorkerRuntime, 'workerId'>, claim: Pick<Claim, 'job'>) {
+  return { jobId: claim.job.id, noteId: claim.job.noteId, workerId: rt.workerId };
+}

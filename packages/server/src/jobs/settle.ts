@@ -10,9 +10,9 @@ import { recordSummaryVersion } from '../domain/notes/summary-versions.ts';
 import { settleMinutes } from '../domain/minutes.ts';
 import { AudioError, EngineError } from '../processing/index.ts';
 import { NoEngineError, StorageUnavailableError, type Checkpoint, type Stage } from './pipeline.ts';
-import { heldBy, releaseJob, rescheduleJob } from './queue.ts';
+import { endJobWithNote, releaseJob, rescheduleJob } from './queue.ts';
 import { failResummary } from './resummary.ts';
-import { JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
+import { claimFence, JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
 
 /** The i18n key a note shows for a failure, and whether trying again later can help. */
 export function classifyFailure(
@@ -47,32 +47,20 @@ async function storeResult(
   claim: Claim,
   note: NoteRow,
 ): Promise<number | undefined> {
-  const { checkpoint, job } = claim;
+  const { checkpoint } = claim;
   const segments = note.transcribe ? (checkpoint.segments ?? []) : [];
   // Engine text like the transcript: kept only when the note keeps its transcript.
   const removedSegments = note.transcribe ? (checkpoint.removedSegments ?? []) : [];
   const summary = checkpoint.summary ?? null;
-  return rt.db.transaction(async (tx) => {
-    // The note row lock orders this against a deletion of the note at the same moment.
-    const [locked] = await tx
-      .select({ id: notes.id })
-      .from(notes)
-      .where(eq(notes.id, note.id))
-      .for('update');
-    if (!locked) return undefined;
-    const [owned] = await tx
-      .update(jobs)
-      .set({
-        state: 'done',
-        stage: 'done',
-        lockedBy: null,
-        leaseUntil: null,
-        lastError: null,
-        checkpoint: {},
-      })
-      .where(heldBy(job.id, rt.workerId))
-      .returning({ id: jobs.id });
-    if (!owned) return undefined;
+  const end = {
+    state: 'done',
+    stage: 'done',
+    lockedBy: null,
+    leaseUntil: null,
+    lastError: null,
+    checkpoint: {},
+  } as const;
+  return endJobWithNote(rt.db, claimFence(rt, claim), end, { id: notes.id }, async (tx) => {
     const charged = await settleMinutes(tx, note.id, 'charge');
     // The summary is the note's first version (docs/uploads.md#summary-versions).
     const current = summary
@@ -113,25 +101,14 @@ async function failJob(
 ): Promise<number | undefined> {
   // A re-summary that fails leaves its finished note as it was (resummary.ts).
   if (claim.stage === 'resummarise') return failResummary(rt, claim, key, message);
-  const { job } = claim;
-  return rt.db.transaction(async (tx) => {
-    const [note] = await tx
-      .select({ id: notes.id, transcribe: notes.transcribe })
-      .from(notes)
-      .where(eq(notes.id, job.noteId))
-      .for('update');
-    if (!note) return undefined;
-    const [owned] = await tx
-      .update(jobs)
-      .set({
-        state: 'failed',
-        lockedBy: null,
-        leaseUntil: null,
-        lastError: message.slice(0, 2000),
-      })
-      .where(heldBy(job.id, rt.workerId))
-      .returning({ id: jobs.id });
-    if (!owned) return undefined;
+  const end = {
+    state: 'failed',
+    lockedBy: null,
+    leaseUntil: null,
+    lastError: message.slice(0, 2000),
+  } as const;
+  const columns = { id: notes.id, transcribe: notes.transcribe };
+  return endJobWithNote(rt.db, claimFence(rt, claim), end, columns, async (tx, note) => {
     const refunded = await settleMinutes(tx, note.id, 'refund');
     const transcript = note.transcribe ? checkpoint.segments : undefined;
     await tx
