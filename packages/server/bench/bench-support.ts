@@ -1,10 +1,12 @@
-// What several benchmarks need alike: recordings made once per machine, a signed-up account, and
-// a throwaway PostgreSQL database.
-import { execFile } from 'node:child_process';
+// What several benchmarks need alike: recordings made once per machine, a signed-up account, a
+// throwaway PostgreSQL database, the OpenAI peer as a process of its own, and the timing of the
+// requests to it.
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rename, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { openPostgres, type Database } from '../src/db/client.ts';
@@ -85,5 +87,73 @@ export async function throwawayPostgres(serverUrl: string): Promise<{
       await database.close();
       await admin(serverUrl, `drop database if exists "${name}" with (force)`);
     },
+  };
+}
+
+/** Total length of the union of intervals (time at least one request was in flight). */
+export function unionMs(intervals: [number, number][]): number {
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [from, to] of sorted) {
+    if (to <= end) continue;
+    total += to - Math.max(from, end);
+    end = to;
+  }
+  return total;
+}
+
+/** The OpenAI peer as a child process, answering after `latencyMs`; resolves with its URL. */
+export async function peerProcess(latencyMs: number) {
+  const peerModule = new URL('../../../tests/peers/openai.ts', import.meta.url).href;
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const { startOpenAiPeer } = await import(${JSON.stringify(peerModule)});
+       const peer = await startOpenAiPeer({ latencyMs: ${latencyMs} });
+       console.log(peer.url);`,
+    ],
+    { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').once('data', (data: string) => resolve(data.trim()));
+    child.once('exit', (code) => reject(new Error(`peer exited with ${code}`)));
+  });
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/**
+ * Times every request of this process to the peer at `peerUrl` that `which` picks (fetch is
+ * wrapped); each is pushed to `into` as [start, end] in performance.now() milliseconds. Answers
+ * the function that puts fetch back.
+ */
+export function timeRequests(
+  peerUrl: string,
+  which: (url: string) => boolean,
+  into: [number, number][],
+): () => void {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith(peerUrl) || !which(url)) return realFetch(input, init);
+    const from = performance.now();
+    try {
+      return await realFetch(input, init);
+    } finally {
+      into.push([from, performance.now()]);
+    }
+  };
+  return () => {
+    globalThis.fetch = realFetch;
   };
 }

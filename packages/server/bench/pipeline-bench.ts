@@ -26,7 +26,6 @@
  *    Targets: first request ≤ 1 s, overhead ≤ 5 %, busy ≥ 90 %. The process's RSS is printed
  *    before the upload and after the note is done.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -41,7 +40,14 @@ import type { WorkerEvent } from '../src/jobs/index.ts';
 import { silentLogger } from '../src/lib/logger.ts';
 import { monthPeriod } from '../src/domain/minutes.ts';
 import { startServer } from '../src/server.ts';
-import { longRecording, register, throwawayPostgres } from './bench-support.ts';
+import {
+  longRecording,
+  peerProcess,
+  register,
+  throwawayPostgres,
+  timeRequests,
+  unionMs,
+} from './bench-support.ts';
 import { runStorageBench, runUploadBench } from './upload-bench.ts';
 
 const PARTS = (process.argv[2] ?? process.env.BENCH_PARTS ?? 'upload,pipeline').split(',');
@@ -50,7 +56,6 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
 const LLM = process.env.BENCH_LLM === '1';
 const LLM_CONTEXT_CHARS = process.env.BENCH_LLM_CONTEXT_CHARS;
 const MB = 1e6;
-const serverDir = new URL('..', import.meta.url).pathname;
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -116,48 +121,6 @@ function idleGaps(intervals: [number, number][], from: number, to: number): [num
   return gaps.sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
 }
 
-/** Total length of the union of intervals (time at least one request was in flight). */
-function unionMs(intervals: [number, number][]): number {
-  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let end = -Infinity;
-  for (const [from, to] of sorted) {
-    if (to <= end) continue;
-    total += to - Math.max(from, end);
-    end = to;
-  }
-  return total;
-}
-
-/** The OpenAI peer as a child process, answering after `latencyMs`; resolves with its URL. */
-async function peerProcess(latencyMs: number) {
-  const peerModule = new URL('../../../tests/peers/openai.ts', import.meta.url).href;
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `const { startOpenAiPeer } = await import(${JSON.stringify(peerModule)});
-       const peer = await startOpenAiPeer({ latencyMs: ${latencyMs} });
-       console.log(peer.url);`,
-    ],
-    { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').once('data', (data: string) => resolve(data.trim()));
-    child.once('exit', (code) => reject(new Error(`peer exited with ${code}`)));
-  });
-  return {
-    url,
-    close: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
-
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 interface BenchDatabase {
@@ -203,18 +166,8 @@ async function pipelinePart(kind: 'pglite' | 'postgres'): Promise<void> {
   // Every request to the engine, timed from the worker's side; the chat requests also apart.
   const engine: [number, number][] = [];
   const chat: [number, number][] = [];
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.startsWith(peer.url)) return realFetch(input, init);
-    const from = performance.now();
-    try {
-      return await realFetch(input, init);
-    } finally {
-      engine.push([from, performance.now()]);
-      if (url.includes('/chat/completions')) chat.push([from, performance.now()]);
-    }
-  };
+  const restoreFetch = timeRequests(peer.url, () => true, engine);
+  const stopChat = timeRequests(peer.url, (url) => url.includes('/chat/completions'), chat);
 
   const stages: { at: number; event: WorkerEvent }[] = [];
   let finished: (() => void) | undefined;
@@ -342,7 +295,8 @@ async function pipelinePart(kind: 'pglite' | 'postgres'): Promise<void> {
       `   process RSS (server and worker in this process, and PGlite when it is the database): ${mib(rssBefore)} before the upload, ${mib(rssAfter)} after the note is done`,
     );
   } finally {
-    globalThis.fetch = realFetch;
+    stopChat();
+    restoreFetch();
     await running.close();
     await opened.dispose();
     await peer.close();

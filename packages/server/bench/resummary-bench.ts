@@ -12,7 +12,6 @@
  * a share of the language model's own time. Target: ≤ 5 %. The time from the request to the
  * claim (the worker waking) is printed beside it.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,26 +23,12 @@ import { notes, type StoredSegment } from '../src/db/schema.ts';
 import type { WorkerEvent } from '../src/jobs/index.ts';
 import { silentLogger } from '../src/lib/logger.ts';
 import { startServer } from '../src/server.ts';
-import { register } from './bench-support.ts';
+import { peerProcess, register, timeRequests, unionMs } from './bench-support.ts';
 
 const HOURS = Number(process.env.BENCH_HOURS ?? 2);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
-const serverDir = new URL('..', import.meta.url).pathname;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-/** Total length of the union of intervals (time at least one request was in flight). */
-function unionMs(intervals: [number, number][]): number {
-  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let end = -Infinity;
-  for (const [from, to] of sorted) {
-    if (to <= end) continue;
-    total += to - Math.max(from, end);
-    end = to;
-  }
-  return total;
-}
 
 const SENTENCES = [
   'Wir haben beschlossen, das Budget für das nächste Quartal zu erhöhen.',
@@ -65,35 +50,6 @@ function meeting(hours: number): StoredSegment[] {
   }));
 }
 
-/** The OpenAI peer as a child process, answering after `latencyMs`; resolves with its URL. */
-async function peerProcess(latencyMs: number) {
-  const peerModule = new URL('../../../tests/peers/openai.ts', import.meta.url).href;
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `const { startOpenAiPeer } = await import(${JSON.stringify(peerModule)});
-       const peer = await startOpenAiPeer({ latencyMs: ${latencyMs} });
-       console.log(peer.url);`,
-    ],
-    { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').once('data', (data: string) => resolve(data.trim()));
-    child.once('exit', (code) => reject(new Error(`peer exited with ${code}`)));
-  });
-  return {
-    url,
-    close: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
-
 out(`Re-summary benchmark (${new Date().toISOString()})`);
 const dataDir = await mkdtemp(join(tmpdir(), 'protokoll-bench-'));
 const peer = await peerProcess(LATENCY_MS);
@@ -107,20 +63,8 @@ const config = loadConfig({
   JWT_SECRET: randomBytes(32).toString('hex'),
 });
 const engine: [number, number][] = [];
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  // The language model's requests only, not the engine pool's health checks.
-  if (!url.startsWith(peer.url) || !url.includes('/chat/completions')) {
-    return realFetch(input, init);
-  }
-  const from = performance.now();
-  try {
-    return await realFetch(input, init);
-  } finally {
-    engine.push([from, performance.now()]);
-  }
-};
+// The language model's requests only, not the engine pool's health checks.
+const restoreFetch = timeRequests(peer.url, (url) => url.includes('/chat/completions'), engine);
 const events: { at: number; event: WorkerEvent }[] = [];
 let outcome = 'none';
 let finished: (() => void) | undefined;
@@ -201,7 +145,7 @@ try {
     `   → request → stored: ${seconds(doneAt - requested)} = ${(((doneAt - requested - engineWall) / engineWall) * 100).toFixed(1)} % over the language model's time`,
   );
 } finally {
-  globalThis.fetch = realFetch;
+  restoreFetch();
   await running.close();
   await database.close();
   await peer.close();
