@@ -62,4 +62,3 @@ if (missing.length > 0) {
       '  Debian/Ubuntu: apt-get install ffmpeg (oder FFMPEG_PATH und FFPROBE_PATH setzen)\n',
   );
 }
-
