@@ -635,11 +635,6 @@ export const notes = {
     failWith(e.resummariseNote, status, code),
     ...notesHandlers,
   ],
-  /** Changes to a summary fail with `status` and `code` (409 `conflict`: another tab changed it). */
-  summaryEditFailing: (status = 500, code: string = ErrorCode.SERVER) => [
-    failWith(e.editSummary, status, code),
-    ...notesHandlers,
-  ],
   /** Deleting and moving fail with `status`. */
   mutationsFailing: (status = 500) => [
     failWith(e.deleteNote, status, ErrorCode.SERVER),
