@@ -28,7 +28,7 @@ const TEXT = {
     ownerName: 'Erika Weber',
     up: (item: string) => `„${item}“ nach oben verschieben`,
     done: (item: string) => `„${item}“ erledigt`,
-    saved: 'Zusammenfassung gespeichert.',
+    saved: 'Änderung gespeichert.',
     resummarise: 'Neu zusammenfassen',
     keep: 'Von Hand bearbeitete Einträge behalten',
     bulletsRadio: 'Stichpunkte',
@@ -53,7 +53,7 @@ const TEXT = {
     ownerName: 'Erika Weber',
     up: (item: string) => `Move “${item}” up`,
     done: (item: string) => `“${item}” done`,
-    saved: 'Summary saved.',
+    saved: 'Change saved.',
     resummarise: 'Summarise again',
     keep: 'Keep items edited by hand',
     bulletsRadio: 'Bullet points',
@@ -62,10 +62,10 @@ const TEXT = {
   },
 } as const;
 
-/** Presses Tab until `target` has the focus. */
-async function tabTo(page: Page, target: Locator, max = 120) {
+/** Presses Tab (or Shift+Tab, `back`) until `target` has the focus. */
+async function tabTo(page: Page, target: Locator, back = false, max = 120) {
   for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   await expect(target).toBeFocused();
 }
@@ -105,9 +105,9 @@ for (const locale of ['de', 'en'] as const) {
     const existing = note.summary?.action_items.length ?? 0;
 
     const toggle = page.getByRole('button', { name: t.edit });
-    const press = async (target: Locator) => {
+    const press = async (target: Locator, back = false) => {
       if (keyboard) {
-        await tabTo(page, target);
+        await tabTo(page, target, back);
         await page.keyboard.press('Enter');
       } else await target.click();
     };
@@ -163,13 +163,11 @@ for (const locale of ['de', 'en'] as const) {
       await page.keyboard.press('Space');
     } else await done.click();
     await expect(done).toBeChecked();
-    const stored = page.waitForResponse(
-      (answer) =>
-        answer.url().endsWith(`/api/note/${note.id}/summary`) &&
-        answer.request().method() === 'POST',
-    );
-    expect((await stored).ok()).toBe(true);
-    await press(stop);
+    // Sent one after another: the last change is stored once the export has it.
+    await expect
+      .poll(() => markdown(page, request, note.id))
+      .toMatch(new RegExp(`${t.first}[\\s\\S]*${t.doneWord}`));
+    await press(stop, true);
     await expect(toggle).toBeVisible();
 
     // --- A reload shows it all; the export has it. ---

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ResummariseBody, Summary } from './notes.ts';
+import { applySummaryChange, keepHandEdits } from './summary-edit-rules.ts';
 import {
-  applySummaryChange,
   EditSummaryBody,
   hasHandEdits,
-  keepHandEdits,
   SUMMARY_LIST_MAX_ITEMS,
   SummaryChange,
 } from './summary-edit.ts';
@@ -123,17 +122,17 @@ describe('summary changes', () => {
       'noteTools.summary.itemMissing',
     );
     expect(refusal({ type: 'move', list: 'topics', from: 1, to: 1 })).toBe(
-      'noteTools.summary.unchanged',
+      'noteTools.edit.unchanged',
     );
     expect(refusal({ type: 'add', index: 3, item: { list: 'decisions', text: 'x' } })).toBe(
       'noteTools.summary.itemMissing',
     );
     expect(
       refusal({ type: 'edit', index: 0, item: { list: 'decisions', text: 'Umzug im März' } }),
-    ).toBe('noteTools.summary.unchanged');
-    expect(refusal({ type: 'done', index: 0, done: false })).toBe('noteTools.summary.unchanged');
+    ).toBe('noteTools.edit.unchanged');
+    expect(refusal({ type: 'done', index: 0, done: false })).toBe('noteTools.edit.unchanged');
     expect(refusal({ type: 'overview', text: summary.overview })).toBe(
-      'noteTools.summary.unchanged',
+      'noteTools.edit.unchanged',
     );
     const full = {
       ...summary,

@@ -1,13 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import {
-  applySummaryChange,
   applyTranscriptChange,
   billableMinutes,
   downloadFilename,
   endpoints,
   ErrorCode,
   isProcessing,
-  keepHandEdits,
   noteNameFromFile,
   revertSplice,
   revisionLines,
@@ -20,6 +18,7 @@ import {
   type Summary,
   type SummaryVersion,
 } from '@protokoll/contract';
+import { applySummaryChange, keepHandEdits } from '@protokoll/contract/summary-edit-rules';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { longNameFolders } from '../fixtures/folders.ts';
 import {

@@ -4,7 +4,8 @@
 // summary as the next version and makes it current, and charges what was reserved (a premium
 // model); a final failure leaves the note as it was and refunds it. Retries, leases and restarts
 // are the queue's as for every job.
-import { keepHandEdits, Summary } from '@protokoll/contract';
+import { Summary } from '@protokoll/contract';
+import { keepHandEdits } from '@protokoll/contract/summary-edit-rules';
 import { eq, sql } from 'drizzle-orm';
 import { jobs, notes } from '../db/schema.ts';
 import { settleMinutes } from '../domain/minutes.ts';

@@ -199,7 +199,7 @@ export function SummarySection({
                   )}
                 >
                   {item.done ? (
-                    <span className="sr-only">{`${t('reader.summary.done')}: `}</span>
+                    <span className="sr-only">{`${t('noteTools.summary.doneMark')}: `}</span>
                   ) : null}
                   {item.task}
                 </span>

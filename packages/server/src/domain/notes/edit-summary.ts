@@ -3,12 +3,12 @@
 // The change goes into the note's copy of its current summary and into that summary's version row
 // (note_summaries), so viewing and restoring versions show it; search and exports read the copy.
 import {
-  applySummaryChange,
   ErrorCode,
   Summary,
   type EditSummaryBody,
   type SummaryChangeParsed,
 } from '@protokoll/contract';
+import { applySummaryChange } from '@protokoll/contract/summary-edit-rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { notes, noteSummaries } from '../../db/schema.ts';
 import { ApiError, notFoundError } from '../../lib/errors.ts';

@@ -46,7 +46,7 @@ describe('editing a summary by hand', () => {
       item: { list: 'action_items', task: 'Protokoll an alle schicken', owner: 'Erika Weber' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Zusammenfassung gespeichert.');
+    expect(res.body.message).toBe('Änderung gespeichert.');
     expect(res.body.note.summary_edit_version).toBe(1);
     // Due removed (sent empty), passage kept, marked edited.
     expect(res.body.note.summary!.action_items).toEqual([

@@ -85,7 +85,7 @@ export const editSummaryHandler: AppRouteHandler<typeof editSummaryRoute> = asyn
   return c.json(
     {
       success: true,
-      message: words.t('noteTools.summary.saved'),
+      message: words.t('noteTools.edit.saved'),
       note: { ...toNoteDetailDto(note), resummary },
     },
     200,

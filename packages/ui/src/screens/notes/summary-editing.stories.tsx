@@ -1,4 +1,5 @@
-import { applySummaryChange, ErrorCode, type NoteDetail } from '@protokoll/contract';
+import { ErrorCode, type NoteDetail } from '@protokoll/contract';
+import { applySummaryChange } from '@protokoll/contract/summary-edit-rules';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -110,7 +111,7 @@ export const SaveItem: Story = {
       },
       0,
     );
-    await expect(await canvas.findByText('Zusammenfassung gespeichert.')).toBeVisible();
+    await expect(await canvas.findByText('Änderung gespeichert.')).toBeVisible();
     await expect(
       canvas.getByRole('button', { name: '„Drei Angebote für Lagerflächen einholen“ bearbeiten' }),
     ).toHaveFocus();
@@ -133,7 +134,7 @@ export const EmptyItem: Story = {
 export const AddItem: Story = {
   play: async ({ canvas, canvasElement, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Beschluss hinzufügen' }));
-    const form = within(canvas.getByRole('form', { name: 'Neuer Beschluss' }));
+    const form = within(canvas.getByRole('form', { name: 'Beschluss hinzufügen' }));
     await userEvent.type(
       form.getByRole('textbox', { name: 'Beschluss' }),
       'Der Umzug ist im Juli.',
@@ -285,7 +286,7 @@ export const Conflict: Story = {
     await userEvent.click(canvas.getByRole('button', { name: '„Personalplanung“ löschen' }));
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(
-      'Die Zusammenfassung wurde inzwischen an anderer Stelle geändert',
+      'Diese Notiz wurde inzwischen an anderer Stelle geändert',
     );
     await userEvent.click(within(alert).getByRole('button', { name: 'Neu laden' }));
     await expect(args.onReload).toHaveBeenCalledOnce();

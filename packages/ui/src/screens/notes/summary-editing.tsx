@@ -8,7 +8,6 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  applySummaryChange,
   ErrorCode,
   SUMMARY_LISTS,
   SummaryItemInput,
@@ -21,6 +20,7 @@ import {
   type SummaryList,
   type SummaryTopic,
 } from '@protokoll/contract';
+import { applySummaryChange } from '@protokoll/contract/summary-edit-rules';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -38,7 +38,6 @@ import {
   TextFormField,
 } from '../../components/form.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
-import { Textarea } from '../../components/textarea.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -243,7 +242,6 @@ export function SummaryEditor({
           {t('noteTools.summary.stop')}
         </Button>
       </div>
-      <p className="text-sm text-muted-foreground">{t('noteTools.summary.editing')}</p>
       <p role="status" className="text-sm text-muted-foreground empty:hidden">
         {deleted ? (
           <span className="flex flex-wrap items-center gap-2">
@@ -267,15 +265,15 @@ export function SummaryEditor({
                 );
               }}
             >
-              {t('noteTools.summary.undoDelete')}
+              {t('noteTools.edit.undo')}
             </Button>
           </span>
         ) : editor.saved ? (
-          t(`noteTools.summary.${editor.saved}`)
+          t(`noteTools.edit.${editor.saved}`)
         ) : null}
       </p>
       {editor.conflict ? (
-        <Alert variant="warning" description={t('noteTools.summary.conflict')}>
+        <Alert variant="warning" description={t('errors.conflict')}>
           <Button
             size="sm"
             variant="outline"
@@ -284,22 +282,22 @@ export function SummaryEditor({
               onReload?.();
             }}
           >
-            {t('noteTools.summary.reload')}
+            {t('noteTools.edit.reload')}
           </Button>
         </Alert>
       ) : editor.failure ? (
         <Alert
           variant="danger"
           description={
-            failureText(editor.failure, 'noteTools.summary.failed') ?? t('noteTools.summary.failed')
+            failureText(editor.failure, 'noteTools.edit.failed') ?? t('noteTools.edit.failed')
           }
         >
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={editor.retry}>
-              {t('noteTools.summary.retry')}
+              {t('noteTools.edit.retry')}
             </Button>
             <Button size="sm" variant="ghost" onClick={editor.discard}>
-              {t('noteTools.summary.discard')}
+              {t('noteTools.edit.cancel')}
             </Button>
           </div>
         </Alert>
@@ -324,7 +322,7 @@ export function SummaryEditor({
           />
         ) : (
           <div className="flex items-start gap-2">
-            <p className="min-w-0 flex-1 leading-relaxed wrap-break-word whitespace-pre-line text-foreground">
+            <p className="min-w-0 flex-1 leading-relaxed wrap-break-word text-foreground">
               {summary.overview}
               {summary.overview_edited ? <EditedMark /> : null}
             </p>
@@ -376,7 +374,7 @@ export function SummaryEditor({
                   >
                     {task ? (
                       <Checkbox
-                        className="mt-1.5"
+                        className="mt-1"
                         aria-label={t('noteTools.summary.markDone', { item: name })}
                         checked={!!task.done}
                         data-focus={`${key}:done`}
@@ -399,7 +397,7 @@ export function SummaryEditor({
                         size="sm"
                         label={t('noteTools.summary.moveUp', { item: name })}
                         aria-disabled={index === 0 || undefined}
-                        className="aria-disabled:opacity-40"
+                        className="aria-disabled:opacity-50"
                         data-focus={`${key}:up`}
                         onClick={() =>
                           index > 0 &&
@@ -415,7 +413,7 @@ export function SummaryEditor({
                         size="sm"
                         label={t('noteTools.summary.moveDown', { item: name })}
                         aria-disabled={index === items.length - 1 || undefined}
-                        className="aria-disabled:opacity-40"
+                        className="aria-disabled:opacity-50"
                         data-focus={`${key}:down`}
                         onClick={() =>
                           index < items.length - 1 &&
@@ -447,7 +445,7 @@ export function SummaryEditor({
               <ItemForm
                 value={inputOf(list)}
                 ownersId={ownersId}
-                title={t(`noteTools.summary.newItem.${list}`)}
+                title={t(`noteTools.summary.add.${list}`)}
                 onCancel={() => {
                   focusKey.current = `add:${list}`;
                   setOpen(null);
@@ -484,7 +482,7 @@ function EditedMark() {
   return (
     <span
       data-slot="edited-mark"
-      className="ms-2 inline-block rounded-sm bg-muted px-1.5 text-xs font-medium text-muted-foreground"
+      className="ml-1 inline-block rounded-sm bg-muted px-1.5 text-xs font-medium text-muted-foreground"
     >
       {t('noteTools.summary.edited')}
     </span>
@@ -529,6 +527,19 @@ function ItemText({
   );
 }
 
+/**
+ * Textarea's look on a plain `<textarea>`: importing components/textarea.tsx here as well would
+ * split it into a chunk of its own, one more file and entry bytes on the sign-in page's budget
+ * (docs/decisions/017-summary-editing.md). Keep in step with components/textarea.tsx.
+ */
+const textareaLook = cn(
+  'field-sizing-content flex min-h-20 w-full min-w-0 rounded-md border border-input bg-surface',
+  'px-3 py-2 text-sm text-foreground shadow-xs transition-colors outline-none',
+  'wrap-break-word placeholder:text-muted-foreground',
+  'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+  'aria-invalid:border-danger aria-invalid:focus-visible:ring-danger/30',
+);
+
 /** Escape cancels a form; Enter in a one-line field saves it (the form's submit). */
 const onEscape = (cancel: () => void) => (event: React.KeyboardEvent) => {
   if (event.key === 'Escape') {
@@ -561,9 +572,11 @@ function OverviewForm({
       }}
     >
       <label htmlFor={id} className="sr-only">
-        {t('noteTools.summary.overview')}
+        {t('reader.summary.overview')}
       </label>
-      <Textarea
+      <textarea
+        data-slot="textarea"
+        className={textareaLook}
         id={id}
         autoFocus
         rows={5}
@@ -581,10 +594,10 @@ function FormButtons({ onCancel }: { onCancel: () => void }) {
   return (
     <div className="flex justify-end gap-2">
       <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-        {t('noteTools.summary.cancel')}
+        {t('noteTools.edit.cancel')}
       </Button>
       <Button type="submit" size="sm">
-        {t('noteTools.summary.save')}
+        {t('noteTools.edit.save')}
       </Button>
     </div>
   );
@@ -634,7 +647,14 @@ function ItemForm({ value, ownersId, title, onSave, onCancel }: ItemFormProps) {
                 <FormItem>
                   <FormLabel>{t('noteTools.summary.field.text')}</FormLabel>
                   <FormControl>
-                    <Textarea rows={2} maxLength={4000} {...field} value={field.value ?? ''} />
+                    <textarea
+                      data-slot="textarea"
+                      className={textareaLook}
+                      rows={2}
+                      maxLength={4000}
+                      {...field}
+                      value={field.value ?? ''}
+                    />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
