@@ -540,14 +540,30 @@ const textareaLook = cn(
   'aria-invalid:border-danger aria-invalid:focus-visible:ring-danger/30',
 );
 
-/** Escape cancels a form; Enter in a one-line field saves it (the form's submit). */
-const onEscape = (cancel: () => void) => (event: React.KeyboardEvent) => {
-  if (event.key === 'Escape') {
-    event.preventDefault();
-    event.stopPropagation();
-    cancel();
-  }
-};
+/**
+ * Escape anywhere in the form cancels it (Enter in a one-line field saves it: the form's submit).
+ * A listener on the form element, as the keys belong to its fields.
+ */
+function useEscape(cancel: () => void) {
+  const form = useRef<HTMLFormElement>(null);
+  const latest = useRef(cancel);
+  useEffect(() => {
+    latest.current = cancel;
+  });
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      latest.current();
+    };
+    element.addEventListener('keydown', onKey);
+    return () => element.removeEventListener('keydown', onKey);
+  }, []);
+  return form;
+}
 
 function OverviewForm({
   text,
@@ -561,11 +577,14 @@ function OverviewForm({
   const { t } = useTranslation();
   const [value, setValue] = useState(text);
   const id = useId();
+  const form = useEscape(onCancel);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => field.current?.focus(), []);
   return (
     <form
+      ref={form}
       noValidate
       className="grid gap-2"
-      onKeyDown={onEscape(onCancel)}
       onSubmit={(event) => {
         event.preventDefault();
         onSave(value.trim());
@@ -577,8 +596,8 @@ function OverviewForm({
       <textarea
         data-slot="textarea"
         className={textareaLook}
+        ref={field}
         id={id}
-        autoFocus
         rows={5}
         value={value}
         maxLength={10_000}
@@ -620,6 +639,7 @@ function ItemForm({ value, ownersId, title, onSave, onCancel }: ItemFormProps) {
     resolver: zodResolver(SummaryItemInput) as never,
     defaultValues: value,
   });
+  const element = useEscape(onCancel);
   useEffect(() => {
     form.setFocus(value.list === 'topics' ? 'title' : value.list === 'decisions' ? 'text' : 'task');
   }, [form, value.list]);
@@ -628,8 +648,8 @@ function ItemForm({ value, ownersId, title, onSave, onCancel }: ItemFormProps) {
       <form
         noValidate
         data-slot="summary-item-form"
+        ref={element}
         aria-label={title}
-        onKeyDown={onEscape(onCancel)}
         onSubmit={(event) => void form.handleSubmit(() => onSave(form.getValues()))(event)}
         className="grid gap-3 rounded-md border border-primary/40 bg-surface p-3 shadow-xs"
       >
