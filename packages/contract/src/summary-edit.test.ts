@@ -131,9 +131,7 @@ describe('summary changes', () => {
       refusal({ type: 'edit', index: 0, item: { list: 'decisions', text: 'Umzug im März' } }),
     ).toBe('noteTools.edit.unchanged');
     expect(refusal({ type: 'done', index: 0, done: false })).toBe('noteTools.edit.unchanged');
-    expect(refusal({ type: 'overview', text: summary.overview })).toBe(
-      'noteTools.edit.unchanged',
-    );
+    expect(refusal({ type: 'overview', text: summary.overview })).toBe('noteTools.edit.unchanged');
     const full = {
       ...summary,
       decisions: Array.from({ length: SUMMARY_LIST_MAX_ITEMS }, (_, i) => ({
