@@ -72,7 +72,7 @@ export const EditMode: Story = {
 export const EditingItem: Story = {
   args: { initialOpen: { kind: 'item', list: 'action_items', index: 0 } },
   play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByRole('textbox', { name: 'Aufgabe' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Aufgabe' })).toHaveFocus());
     const owner = canvas.getByRole('combobox', { name: 'Verantwortlich (optional)' });
     await expect(owner).toHaveValue('Thomas Becker');
     const options = [...canvasElement.querySelectorAll('datalist option')].map((o) =>
@@ -206,7 +206,7 @@ export const EditOverview: Story = {
   args: { initialOpen: { kind: 'overview' } },
   play: async ({ canvas }) => {
     const field = canvas.getByRole('textbox', { name: 'Überblick' });
-    await expect(field).toHaveFocus();
+    await waitFor(() => expect(field).toHaveFocus());
     await userEvent.clear(field);
     await userEvent.type(field, 'Budget umgeschichtet.');
     await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
