@@ -17,6 +17,7 @@ export * from './minutes.ts';
 export * from './audio.ts';
 export * from './notes.ts';
 export * from './transcript.ts';
+export * from './summary-edit.ts';
 export * from './speakers.ts';
 export * from './folders.ts';
 export * from './billing.ts';
@@ -70,6 +71,7 @@ import {
 } from './notes.ts';
 import { createSupportRequest } from './support.ts';
 import { editTranscript, listTranscriptRevisions, undoTranscript } from './transcript.ts';
+import { editSummary } from './summary-edit.ts';
 import {
   acceptTeamInvitation,
   getTeam,
@@ -134,6 +136,7 @@ export const endpoints = {
   editTranscript,
   undoTranscript,
   listTranscriptRevisions,
+  editSummary,
   resummariseNote,
   restoreNoteSummary,
   // folders

@@ -105,13 +105,20 @@ export const Segment = z
 export type Segment = z.infer<typeof Segment>;
 
 /** Summary items carry `start`: the second of the transcript passage they came from. */
+/**
+ * Marks of a hand-made change (docs/product.md#editing-the-summary): `edited` for an item changed
+ * or added by hand, `added` for one added by hand (its `start` is its neighbour's). Absent in
+ * summaries nobody edited.
+ */
+const handMarks = { edited: z.boolean().optional(), added: z.boolean().optional() };
+
 export const SummaryTopic = z
-  .object({ title: z.string(), text: z.string().optional(), start: Seconds })
+  .object({ title: z.string(), text: z.string().optional(), start: Seconds, ...handMarks })
   .meta({ id: 'SummaryTopic' });
 export type SummaryTopic = z.infer<typeof SummaryTopic>;
 
 export const SummaryDecision = z
-  .object({ text: z.string(), start: Seconds })
+  .object({ text: z.string(), start: Seconds, ...handMarks })
   .meta({ id: 'SummaryDecision' });
 export type SummaryDecision = z.infer<typeof SummaryDecision>;
 
@@ -122,6 +129,9 @@ export const SummaryActionItem = z
     /** `YYYY-MM-DD` when a date is known, otherwise the wording of the recording ("nächste Woche"). */
     due: z.string().optional(),
     start: Seconds,
+    /** Marked done by hand. */
+    done: z.boolean().optional(),
+    ...handMarks,
   })
   .meta({ id: 'SummaryActionItem' });
 export type SummaryActionItem = z.infer<typeof SummaryActionItem>;
@@ -200,6 +210,8 @@ export const Summary = z
     topics: z.array(SummaryTopic),
     decisions: z.array(SummaryDecision),
     action_items: z.array(SummaryActionItem),
+    /** The overview was written by hand (docs/product.md#editing-the-summary). */
+    overview_edited: z.boolean().optional(),
     generator: SummaryGenerator,
     /** The structure it was written in; decides the layout of reader and exports. */
     structure: NoteStructure.optional(),
@@ -300,6 +312,12 @@ export const NoteDetail = Note.extend({
    * an edit sends it back as `base_version`. Absent in answers of older servers: read as 0.
    */
   transcript_version: z.number().int().nonnegative().optional(),
+  /**
+   * How many times the summary shown has changed since the note was processed: by hand
+   * (docs/product.md#editing-the-summary), by a re-summary or a restored version. An edit sends it
+   * back as `base_version`. Absent in answers of older servers: read as 0.
+   */
+  summary_edit_version: z.number().int().nonnegative().optional(),
   /**
    * Passages the speech engine wrote that were taken out as invented, in time order; empty when
    * nothing was taken out (and for notes processed before the filter).
@@ -565,7 +583,12 @@ export const ResummariseBody = z
     summary_model: textField('validation.required', { trim: false }).min(1, {
       error: 'validation.required',
     }),
-    // Later (issue 37, part 2): `keep_edits`, whether hand-edited items carry over.
+    /**
+     * Carry the current summary's hand-made changes over into the new one
+     * (docs/uploads.md#keeping-hand-edits): its edited and added items, done marks and a
+     * hand-written overview. Absent: false, as before the option existed.
+     */
+    keep_edits: z.boolean({ error: 'validation.invalidValue' }).optional(),
   })
   .meta({ id: 'ResummariseBody' });
 export type ResummariseBody = z.infer<typeof ResummariseBody>;

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useCapabilities } from '../../api/capabilities.ts';
 import { useResummariseNote } from '../../api/notes/resummarise.ts';
 import { useNoteSummaries, useRestoreNoteSummary } from '../../api/notes/summaries.ts';
+import { useSummaryEditing } from '../../api/notes/summary-edit.ts';
 import { fetchTranscriptRevisions, useTranscriptEditing } from '../../api/notes/transcript.ts';
 import { usePlan } from '../../api/user/plan.ts';
 import { useFolders } from '../../api/folders/list.ts';
@@ -46,6 +47,7 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
   const folders = useFolders();
   const peaks = useNotePeaks(noteId, note.data?.status === 'done');
   const transcript = useTranscriptEditing(noteId);
+  const summaryEdit = useSummaryEditing(noteId);
   const loadRevisions = useCallback(
     () => withFailureText(fetchTranscriptRevisions(noteId)),
     [noteId],
@@ -97,6 +99,9 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
       }
       onUndoTranscript={(baseVersion) => withFailureText(transcript.undo.mutateAsync(baseVersion))}
       onLoadRevisions={loadRevisions}
+      onEditSummary={(change, baseVersion) =>
+        withFailureText(summaryEdit.mutateAsync({ change, baseVersion }))
+      }
       onReloadNote={() => void note.refetch()}
       onDelete={async () => {
         await actions.remove({ id: noteId });

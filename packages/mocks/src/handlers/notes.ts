@@ -18,6 +18,7 @@ import {
   type Summary,
   type SummaryVersion,
 } from '@protokoll/contract';
+import { applySummaryChange, keepHandEdits } from '@protokoll/contract/summary-edit-rules';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { longNameFolders } from '../fixtures/folders.ts';
 import {
@@ -196,8 +197,15 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
       summary_model: version.model,
       updated_at: new Date().toISOString(),
     });
-    db.details.set(note.id, { ...detail(note), summary: version.summary, resummary: null });
+    const current = detail(note);
+    db.details.set(note.id, {
+      ...current,
+      summary: version.summary,
+      resummary: null,
+      summary_edit_version: summaryVersionOf(current) + 1,
+    });
   };
+  const summaryVersionOf = (current: NoteDetail) => current.summary_edit_version ?? 0;
 
   return [
     // Before the notes' `{id}/{format}`, which `{id}/revisions` fits too.
@@ -269,6 +277,33 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
       options,
     ),
     handle(
+      e.editSummary,
+      ({ params, body }) => {
+        const note = find(params.id);
+        if (!note) return notFound();
+        const current = detail(note);
+        if (current.status !== 'done') return errorResponse(409, ErrorCode.NOTE_NOT_READY);
+        if (!current.summary) {
+          return errorResponse(409, ErrorCode.INVALID_INPUT, englishText('noteTools.summary.none'));
+        }
+        if (body.base_version !== summaryVersionOf(current)) return conflict();
+        const edit = applySummaryChange(current.summary, body.change);
+        if (!edit.ok) return errorResponse(422, ErrorCode.INVALID_INPUT, englishText(edit.refusal));
+        // The edit lands in the current version too, as on the server.
+        const shown = versionsOf(note).find((v) => v.current);
+        if (shown) shown.summary = edit.summary;
+        note.updated_at = new Date().toISOString();
+        const next = {
+          ...current,
+          summary: edit.summary,
+          summary_edit_version: summaryVersionOf(current) + 1,
+        };
+        db.details.set(note.id, next);
+        return reply(e.editSummary, { success: true, note: next });
+      },
+      options,
+    ),
+    handle(
       e.resummariseNote,
       ({ params, body }) => {
         const note = find(params.id);
@@ -278,10 +313,12 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
         }
         // The mock's worker is instant: the new summary is written before the answer.
         const language = body.summary_language === 'en' ? 'en' : 'de';
-        const summary: Summary = {
+        const written: Summary = {
           ...structuredDetail(body.structure, language).summary!,
           language: body.summary_language,
         };
+        const previous = detail(note).summary;
+        const summary = body.keep_edits && previous ? keepHandEdits(written, previous) : written;
         const versions = versionsOf(note);
         const version: SummaryVersion = {
           version: Math.max(0, ...versions.map((v) => v.version)) + 1,

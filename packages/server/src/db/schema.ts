@@ -289,6 +289,12 @@ export const notes = pgTable(
     summary: jsonb('summary').$type<unknown>(),
     /** Which row of `note_summaries` `summary` is (docs/uploads.md#summary-versions); null without one. */
     summaryVersion: integer('summary_version'),
+    /**
+     * Counts the changes to the current summary after processing: by hand
+     * (docs/product.md#editing-the-summary), by a re-summary or a restored version. An edit names
+     * the count it was made on, so an edit from a stale tab is refused, not merged.
+     */
+    summaryEditVersion: integer('summary_edit_version').notNull().default(0),
     /** Plain text of transcript and summary, the search column's source. */
     searchText: text('search_text').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(

@@ -138,6 +138,8 @@ export function buildExportDocument(
     const decisions = summary.decisions.map((decision) => ({ text: tidy(decision.text) }));
     const actionItems = summary.action_items.map((item) => {
       const details = [
+        // Marked done by hand (docs/product.md#editing-the-summary).
+        item.done ? wording.done : '',
         item.owner?.trim() ? `${wording.owner}: ${tidy(item.owner)}` : '',
         item.due?.trim() ? `${wording.due}: ${formatDue(tidy(item.due), locale)}` : '',
       ].filter(Boolean);

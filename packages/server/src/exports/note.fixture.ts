@@ -30,6 +30,7 @@ export function germanNote(overrides: Partial<NoteDetail> = {}): NoteDetail {
     updated_at: '2025-03-03T10:30:00.000Z',
     speaker_names: { S1: 'Jürgen Weiß', S2: 'Erika Müller' },
     transcript_version: 2,
+    summary_edit_version: 0,
     removed_segments: [
       { start: 3590, end: 3600, text: 'Untertitelung des ZDF, 2020', reason: 'credit' },
     ],

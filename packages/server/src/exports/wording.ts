@@ -15,6 +15,7 @@ export const wordingKeys = [
   'language',
   'owner',
   'due',
+  'done',
   'extractive',
   'noSummary',
   'speaker',

@@ -116,7 +116,8 @@ export interface Checkpoint {
   removedSegments?: RemovedSegment[];
   summary?: Summary;
   /** What a re-summary was asked for (the `resummarise` stage only). */
-  resummary?: SummaryRequest & { minutes: number };
+  /** `keepEdits`: the current summary's hand edits go into the new one (docs/uploads.md#keeping-hand-edits). */
+  resummary?: SummaryRequest & { minutes: number; keepEdits?: boolean };
 }
 
 /** Structure, language and model a summary is to be written in. */

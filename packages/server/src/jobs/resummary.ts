@@ -4,6 +4,8 @@
 // summary as the next version and makes it current, and charges what was reserved (a premium
 // model); a final failure leaves the note as it was and refunds it. Retries, leases and restarts
 // are the queue's as for every job.
+import { Summary } from '@protokoll/contract';
+import { keepHandEdits } from '@protokoll/contract/summary-edit-rules';
 import { eq, sql } from 'drizzle-orm';
 import { notes } from '../db/schema.ts';
 import { settleMinutes } from '../domain/minutes.ts';
@@ -57,7 +59,13 @@ export async function runResummary(rt: WorkerRuntime, claim: Claim): Promise<boo
     async (tx, locked) => {
       const minutes = await settleMinutes(tx, note.id, 'charge');
       await keepCurrentSummary(tx, locked);
-      const current = await recordSummaryVersion(tx, locked, written, request.summaryModel);
+      // The hand edits as they are now, made while the job ran too
+      // (docs/uploads.md#keeping-hand-edits).
+      const stored =
+        request.keepEdits && locked.summary != null
+          ? keepHandEdits(written, Summary.parse(locked.summary))
+          : written;
+      const current = await recordSummaryVersion(tx, locked, stored, request.summaryModel);
       await tx
         .update(notes)
         .set({ ...current, minutesCharged: sql`${notes.minutesCharged} + ${minutes}` })

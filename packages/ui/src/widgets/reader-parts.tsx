@@ -83,6 +83,8 @@ export interface SummarySectionProps {
   level?: ReaderHeadingLevel;
   /** Display names for speaker labels, for a Verlaufsprotokoll's contributions. */
   speakerNames?: Record<string, string>;
+  /** Next to the heading: "Zusammenfassung bearbeiten" (screens/notes/summary-editing.tsx). */
+  actions?: React.ReactNode;
 }
 
 /** A note's summary: overview, topics, decisions and action items, each item seeking its passage. */
@@ -91,6 +93,7 @@ export function SummarySection({
   onSeek,
   level = 2,
   speakerNames = {},
+  actions,
 }: SummarySectionProps) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -122,9 +125,18 @@ export function SummarySection({
       aria-labelledby={headingId}
       className="grid grid-cols-[minmax(0,1fr)] gap-5"
     >
-      <Heading level={level} id={headingId} className="text-lg font-semibold text-foreground">
-        {t('reader.summary.title')}
-      </Heading>
+      {actions ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <Heading level={level} id={headingId} className="text-lg font-semibold text-foreground">
+            {t('reader.summary.title')}
+          </Heading>
+          {actions}
+        </div>
+      ) : (
+        <Heading level={level} id={headingId} className="text-lg font-semibold text-foreground">
+          {t('reader.summary.title')}
+        </Heading>
+      )}
       {!summary ? (
         <p className="text-sm text-muted-foreground">{t('reader.summary.none')}</p>
       ) : (
@@ -180,7 +192,17 @@ export function SummarySection({
           >
             {(item) => (
               <>
-                <span className="block font-medium">{item.task}</span>
+                <span
+                  className={cn(
+                    'block font-medium',
+                    item.done && 'text-muted-foreground line-through',
+                  )}
+                >
+                  {item.done ? (
+                    <span className="sr-only">{`${t('noteTools.summary.doneMark')}: `}</span>
+                  ) : null}
+                  {item.task}
+                </span>
                 {item.owner || item.due ? (
                   <span className="block text-muted-foreground">
                     {[

@@ -111,6 +111,7 @@ export async function resummariseNote(
         summaryLanguage: body.summary_language,
         summaryModel: model.id,
         minutes: cost,
+        ...(body.keep_edits ? { keepEdits: true } : {}),
       },
     };
     const queued = {

@@ -9,7 +9,7 @@ import {
   type NoteResummary,
   type SummaryVersion,
 } from '@protokoll/contract';
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs, notes, noteSummaries, type NoteRow } from '../../db/schema.ts';
 import { notFoundError } from '../../lib/errors.ts';
@@ -32,6 +32,8 @@ function currentSummaryFields(
     // The note's language is the one its summary is in (docs/uploads.md#the-note-language).
     ...(summary.language ? { summaryLanguage: summary.language } : {}),
     searchText: noteSearchText(segments, summary),
+    // A tab still showing the summary before cannot edit this one (docs/product.md#editing-the-summary).
+    summaryEditVersion: sql`${notes.summaryEditVersion} + 1`,
   };
 }
 

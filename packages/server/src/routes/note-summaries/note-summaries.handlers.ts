@@ -1,4 +1,5 @@
 import { toNoteDetailDto } from '../../domain/notes/dto.ts';
+import { editSummary } from '../../domain/notes/edit-summary.ts';
 import { resummariseNote } from '../../domain/notes/resummarise-note.ts';
 import {
   findNoteResummary,
@@ -12,6 +13,7 @@ import { notAuthenticated } from '../../lib/errors.ts';
 import { findUserById } from '../../lib/users.ts';
 import { depsOf } from '../deps.ts';
 import type {
+  editSummaryRoute,
   listNoteSummariesRoute,
   restoreNoteSummaryRoute,
   resummariseNoteRoute,
@@ -62,6 +64,28 @@ export const restoreNoteSummaryHandler: AppRouteHandler<typeof restoreNoteSummar
     {
       success: true,
       message: words.t('processing.resummary.restored', { version }),
+      note: { ...toNoteDetailDto(note), resummary },
+    },
+    200,
+  );
+};
+
+export const editSummaryHandler: AppRouteHandler<typeof editSummaryRoute> = async (c) => {
+  const { userId } = authOf(c);
+  const user = await findUserById(c.var.db, userId);
+  if (!user) throw notAuthenticated();
+  // Refusals of an edit are in the user's language.
+  const words = await requestWording(c, user.locale);
+  const note = await editSummary(
+    depsOf(c),
+    { userId, noteId: c.req.valid('param').id, words },
+    c.req.valid('json'),
+  );
+  const resummary = await findNoteResummary(c.var.db, note.id);
+  return c.json(
+    {
+      success: true,
+      message: words.t('noteTools.edit.saved'),
       note: { ...toNoteDetailDto(note), resummary },
     },
     200,

@@ -1,6 +1,6 @@
 // Summarising a finished note again and its summary versions, through the app with a real
 // worker and the OpenAI-compatible peer as the language model (docs/uploads.md#summarising-again).
-import { endpoints, RESUMMARY_PREMIUM_MINUTES } from '@protokoll/contract';
+import { endpoints, RESUMMARY_PREMIUM_MINUTES, type SummaryChange } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
@@ -70,7 +70,12 @@ function resummarise(
   s: AccountsApp,
   account: SignedUp,
   id: number,
-  body: { structure?: string; summary_language?: string; summary_model?: string } = {},
+  body: {
+    structure?: string;
+    summary_language?: string;
+    summary_model?: string;
+    keep_edits?: boolean;
+  } = {},
 ) {
   return s.api.unchecked(endpoints.resummariseNote, {
     params: { id },
@@ -173,6 +178,60 @@ describe('summarising again', () => {
     const text = Buffer.from(mdRestored.body.data, 'base64').toString();
     expect(text).toContain(germanSummary.overview);
     expect(text).not.toContain(after.summary!.overview);
+  });
+
+  it('keeps the hand edits where asked (keep_edits), and drops them where not', async () => {
+    const { s, anna, note } = await setup();
+    const edit = (base_version: number, change: SummaryChange) =>
+      s.api.call(endpoints.editSummary, {
+        params: { id: note.id },
+        body: { base_version, change },
+        token: anna.token,
+      });
+    await edit(0, { type: 'overview', text: 'Von Hand geschrieben.' });
+    await edit(1, {
+      type: 'add',
+      index: 1,
+      item: { list: 'action_items', task: 'Bauamt anrufen', owner: 'Erika' },
+    });
+    const edited = (await edit(2, { type: 'done', index: 0, done: true })).body.note;
+    expect(edited.summary_edit_version).toBe(3);
+
+    expect((await resummarise(s, anna, note.id, { keep_edits: true })).status).toBe(200);
+    worker(s).start();
+    await waitForJob(database().db, note.id, ['done', 'failed']);
+    const kept = await detail(s, anna, note.id);
+    expect(kept.summary).toMatchObject({ generator: 'llm', structure: 'bullets' });
+    expect(kept.summary!.overview).toBe('Von Hand geschrieben.');
+    expect(kept.summary!.overview_edited).toBe(true);
+    expect(kept.summary!.action_items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ task: 'Protokoll verschicken', done: true }),
+        expect.objectContaining({ task: 'Bauamt anrufen', owner: 'Erika', added: true }),
+      ]),
+    );
+    // The re-summary changed the summary: a tab still showing the edited one is refused.
+    expect(kept.summary_edit_version).toBe(4);
+    const stale = await s.api.unchecked(endpoints.editSummary, {
+      params: { id: note.id },
+      body: { base_version: 3, change: { type: 'overview', text: 'Alt' } },
+      token: anna.token,
+    });
+    expect(stale.status).toBe(409);
+    // The edited summary before it stays as version 1, with its edits.
+    const versions = await s.api.call(endpoints.listNoteSummaries, {
+      params: { id: note.id },
+      token: anna.token,
+    });
+    expect(versions.body.versions.map((v) => v.version)).toEqual([2, 1]);
+    expect(versions.body.versions[1]!.summary).toEqual(edited.summary);
+
+    // Without keep_edits the new summary is the model's alone.
+    expect((await resummarise(s, anna, note.id)).status).toBe(200);
+    await waitForJob(database().db, note.id, ['done', 'failed']);
+    const dropped = await detail(s, anna, note.id);
+    expect(dropped.summary!.overview).not.toBe('Von Hand geschrieben.');
+    expect(JSON.stringify(dropped.summary)).not.toContain('Bauamt anrufen');
   });
 
   it('charges a premium model its fixed minutes once it succeeds, and refuses it on a plan without', async () => {

@@ -628,3 +628,44 @@ export const RemovedPassagesAndGaps: Story = {
     await expectNoOverflow(canvasElement);
   },
 };
+
+/**
+ * "Zusammenfassung bearbeiten": the summary's edit mode loads on the first press and takes the
+ * reading summary's place; "Bearbeiten beenden" gives the reading view back
+ * (docs/product.md#editing-the-summary).
+ */
+export const SummaryEditing: Story = {
+  args: { onEditSummary: fn(async () => boardMeetingDetail) },
+  play: async ({ canvas }) => {
+    const toggle = canvas.getByRole('button', { name: 'Zusammenfassung bearbeiten' });
+    await userEvent.click(toggle);
+    const stop = await canvas.findByRole('button', { name: 'Bearbeiten beenden' });
+    await expect(
+      canvas.getByRole('checkbox', { name: '„Protokoll an den Aufsichtsrat senden“ erledigt' }),
+    ).toBeVisible();
+    await userEvent.click(stop);
+    await expect(
+      await canvas.findByRole('button', { name: 'Zusammenfassung bearbeiten' }),
+    ).toBeVisible();
+  },
+};
+
+/** A task marked done reads struck through, and "Erledigt" for a screen reader. */
+export const DoneTask: Story = {
+  args: {
+    note: {
+      ...boardMeetingDetail,
+      summary: {
+        ...boardMeetingDetail.summary!,
+        action_items: boardMeetingDetail.summary!.action_items.map((item, index) =>
+          index === 0 ? { ...item, done: true, edited: true } : item,
+        ),
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('button', { name: /Erledigt: Drei Angebote für Lagerflächen einholen/ }),
+    ).toBeVisible();
+  },
+};

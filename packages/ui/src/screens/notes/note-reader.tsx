@@ -10,7 +10,7 @@ import {
   type NoteDetail,
 } from '@protokoll/contract';
 import { ArrowLeft, Ellipsis, FolderInput, Pencil, RotateCw, Star, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -43,6 +43,12 @@ import {
   type EditableTranscriptSectionProps,
 } from './transcript-editing.tsx';
 import { RecordingLength } from '../../widgets/recording-length.tsx';
+import type { SummaryEditorProps } from './summary-editing.tsx';
+
+// Loaded on first use: the notes pages' first script does not carry the summary's editing.
+const SummaryEditor = lazy(() =>
+  import('./summary-editing.tsx').then((module) => ({ default: module.SummaryEditor })),
+);
 
 export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'children'> {
   /** The note with transcript and summary; only read while `status` is `ready`. */
@@ -103,6 +109,13 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
   /** Load the note again, after another tab changed it. */
   onReloadNote?: (() => void) | undefined;
   /**
+   * Store a change to the summary made by hand (docs/product.md#editing-the-summary); resolves
+   * with the note as stored. Without it the summary cannot be edited.
+   */
+  onEditSummary?: SummaryEditorProps['onEdit'] | undefined;
+  /** Open the summary in edit mode at once (stories, e2e of a state). */
+  summaryEditing?: boolean | undefined;
+  /**
    * Above a finished note's summary: "Neu zusammenfassen", its versions and a re-summary's state
    * (`SummaryTools`, docs/uploads.md#summarising-again).
    */
@@ -139,6 +152,8 @@ export function NoteReader({
   onUndoTranscript,
   onLoadRevisions,
   onReloadNote,
+  onEditSummary,
+  summaryEditing = false,
   summaryTools,
   className,
   ...props
@@ -149,6 +164,7 @@ export function NoteReader({
   // Null until the recording is played or sent somewhere: no line is marked as playing before.
   const [position, setPosition] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
+  const [editingSummary, setEditingSummary] = useState(summaryEditing);
   /** A click on a line or a summary item jumps there and plays. */
   const seek = (seconds: number, play = true) => {
     setSeekRequest((previous) => ({ time: seconds, id: (previous?.id ?? 0) + 1, play }));
@@ -245,11 +261,40 @@ export function NoteReader({
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
           <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
             {summaryTools}
-            <SummarySection
-              summary={summaryWithSpeakerNames(note.summary, note.speaker_names)}
-              onSeek={seek}
-              speakerNames={note.speaker_names}
-            />
+            {(() => {
+              const reading = (
+                <SummarySection
+                  summary={summaryWithSpeakerNames(note.summary, note.speaker_names)}
+                  onSeek={seek}
+                  speakerNames={note.speaker_names}
+                  actions={
+                    onEditSummary && note.summary ? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-pressed={false}
+                        onClick={() => setEditingSummary(true)}
+                      >
+                        <Pencil aria-hidden />
+                        {t('noteTools.summary.start')}
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              );
+              return editingSummary && onEditSummary && note.summary ? (
+                <Suspense fallback={reading}>
+                  <SummaryEditor
+                    note={note}
+                    onEdit={onEditSummary}
+                    onReload={onReloadNote}
+                    onClose={() => setEditingSummary(false)}
+                  />
+                </Suspense>
+              ) : (
+                reading
+              );
+            })()}
             <SummaryGaps windows={note.summary?.windows} onSeek={seek} />
             {note.segments.length > 0 ? (
               <SpeakerNames

@@ -147,3 +147,31 @@ export const English: Story = {
     ).toBeInTheDocument();
   },
 };
+
+/**
+ * A summary with hand edits: "Von Hand bearbeitete Einträge behalten" is offered, ticked; it is
+ * sent as `keep_edits` (docs/uploads.md#keeping-hand-edits). Without hand edits it is not shown
+ * (Default).
+ */
+export const KeepEdits: Story = {
+  args: {
+    note: {
+      ...boardMeetingDetail,
+      summary: { ...boardMeetingDetail.summary!, overview_edited: true },
+    },
+  },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Neu zusammenfassen' }));
+    const keep = dialog.getByRole('checkbox', { name: 'Von Hand bearbeitete Einträge behalten' });
+    await expect(keep).toBeChecked();
+    await userEvent.click(keep);
+    await userEvent.click(keep);
+    await userEvent.click(dialog.getByRole('button', { name: 'Neu zusammenfassen' }));
+    await expectCalledOnceWith(args.onSubmit, {
+      structure: 'minutes',
+      summary_language: 'de',
+      summary_model: 'standard',
+      keep_edits: true,
+    });
+  },
+};

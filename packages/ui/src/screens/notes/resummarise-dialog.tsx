@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EXTRACTIVE_MODEL_ID,
+  hasHandEdits,
   NoteStructure,
   ResummariseBody,
   resummaryMinutes,
@@ -13,6 +14,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { Checkbox } from '../../components/checkbox.tsx';
 import {
   Dialog,
   DialogClose,
@@ -53,7 +55,8 @@ export interface ResummariseDialogProps {
   /** The dialog wants to open or close (Escape, "Abbrechen", after the re-summary was queued). */
   onOpenChange: (open: boolean) => void;
   /** The note: its structure, language and model are the form's first values. */
-  note: Pick<NoteDetail, 'structure' | 'summary_language' | 'summary_model'>;
+  note: Pick<NoteDetail, 'structure' | 'summary_language' | 'summary_model'> &
+    Partial<Pick<NoteDetail, 'summary'>>;
   /** Every summary model the server offers; premium ones are locked without a plan for them. */
   summaryModels: readonly SummaryModel[];
   /** Whether the plan opens premium models. */
@@ -125,6 +128,7 @@ function ResummariseForm({
   const { pending, error, run } = action;
   const offered = (id: string) => summaryModels.some((model) => model.id === id);
   const firstAllowed = summaryModels.find((model) => !model.premium || paid)?.id ?? '';
+  const handEdits = hasHandEdits(note.summary);
   const form = useForm({
     resolver: zodResolver(ResummariseBody),
     defaultValues: {
@@ -133,6 +137,9 @@ function ResummariseForm({
         ? note.summary_language
         : (languages[0] ?? note.summary_language),
       summary_model: offered(note.summary_model) ? note.summary_model : firstAllowed,
+      // Kept by default: hand work is lost only when the person says so
+      // (docs/uploads.md#keeping-hand-edits).
+      ...(handEdits ? { keep_edits: true } : {}),
     },
   });
   useServerFieldErrors(form.setError, fieldErrors, [
@@ -252,6 +259,27 @@ function ResummariseForm({
               </FormItem>
             )}
           />
+          {handEdits ? (
+            <FormField
+              control={form.control}
+              name="keep_edits"
+              render={({ field: { value, onChange, ...field } }) => (
+                <FormItem orientation="horizontal" className="sm:col-span-2">
+                  <FormLabel>{t('noteTools.resummary.keepEdits')}</FormLabel>
+                  <FormControl>
+                    <Checkbox
+                      checked={value === true}
+                      onCheckedChange={(checked) => onChange(checked === true)}
+                      disabled={pending}
+                      {...field}
+                    />
+                  </FormControl>
+                  <FormDescription>{t('noteTools.resummary.keepEditsHint')}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          ) : null}
           <p data-slot="resummary-cost" className="text-sm text-foreground sm:col-span-2">
             {cost > 0
               ? t('noteTools.resummary.costPremium', { minutes: format.minutes(cost) })
