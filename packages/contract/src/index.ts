@@ -17,6 +17,7 @@ export * from './minutes.ts';
 export * from './audio.ts';
 export * from './notes.ts';
 export * from './transcript.ts';
+export * from './templates.ts';
 export * from './speakers.ts';
 export * from './folders.ts';
 export * from './billing.ts';
@@ -90,7 +91,9 @@ import {
 } from './user.ts';
 
 /**
- * Every call of the API, keyed by endpoint id. The server mounts and documents exactly these.
+ * Every call of the API, keyed by endpoint id (the summary templates' calls are in
+ * `templateEndpoints`, templates.ts: this map loads with every page's first script). The server
+ * mounts and documents exactly these.
  * Where two paths can match one URL, the more specific one comes first (`getNoteAudio`,
  * `getNoteOriginal` and `getNotePeaks` before `downloadNote`; `listNotes`/`countNotes` before `getNote`).
  */

@@ -8,6 +8,7 @@
 // failure names the seed, the request and the answer.
 import {
   endpoints,
+  templateEndpoints,
   ErrorBody,
   RESUMABLE_UPLOAD_OPERATIONS,
   type Endpoint,
@@ -206,7 +207,7 @@ async function send(app: App, url: string, init: RequestInit): Promise<Response>
 }
 
 const endpointById = new Map<string, Endpoint>(
-  Object.values(endpoints).map((endpoint: Endpoint) => [endpoint.id, endpoint]),
+  Object.values({ ...endpoints, ...templateEndpoints }).map((endpoint: Endpoint) => [endpoint.id, endpoint]),
 );
 
 async function check(op: Operation, spec: RequestSpec): Promise<void> {
