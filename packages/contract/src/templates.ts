@@ -9,12 +9,7 @@ import { z } from 'zod';
 import { EntityId, Id, Timestamp } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textField } from './fields.ts';
-import {
-  NoteStructure,
-  TemplateRef,
-  TemplateSectionKey,
-  type SummaryTemplate,
-} from './notes.ts';
+import { NoteStructure, TemplateRef, TemplateSectionKey, type SummaryTemplate } from './notes.ts';
 
 export const TEMPLATE_NAME_MAX_LENGTH = 80;
 export const TEMPLATE_HEADING_MAX_LENGTH = 80;
@@ -60,10 +55,7 @@ const ACTION_ITEMS: BuiltInSection = {
  */
 export const BUILT_IN_SECTIONS: Record<NoteStructure, readonly BuiltInSection[]> = {
   minutes: [
-    OVERVIEW(
-      'Die Ergebnisse in zwei bis drei Sätzen.',
-      'The outcome in two or three sentences.',
-    ),
+    OVERVIEW('Die Ergebnisse in zwei bis drei Sätzen.', 'The outcome in two or three sentences.'),
     DECISIONS,
     ACTION_ITEMS,
     {

@@ -59,10 +59,7 @@ export async function listTemplates(
 ): Promise<{ templates: Template[]; default_template: Template['id'] }> {
   const [rows, [user]] = await Promise.all([
     db.select().from(summaryTemplates).where(eq(summaryTemplates.userId, userId)),
-    db
-      .select({ defaultTemplate: users.defaultTemplate })
-      .from(users)
-      .where(eq(users.id, userId)),
+    db.select({ defaultTemplate: users.defaultTemplate }).from(users).where(eq(users.id, userId)),
   ]);
   const own = rows
     .map(toTemplate)
@@ -193,11 +190,7 @@ export async function deleteTemplate(db: Db, userId: number, id: number): Promis
 }
 
 /** @throws ApiError 422 on `template` for one that does not exist. */
-export async function setDefaultTemplate(
-  db: Db,
-  userId: number,
-  ref: TemplateRef,
-): Promise<void> {
+export async function setDefaultTemplate(db: Db, userId: number, ref: TemplateRef): Promise<void> {
   await db.transaction(async (tx) => {
     if (typeof ref === 'number') {
       const [own] = await tx

@@ -207,7 +207,10 @@ async function send(app: App, url: string, init: RequestInit): Promise<Response>
 }
 
 const endpointById = new Map<string, Endpoint>(
-  Object.values({ ...endpoints, ...templateEndpoints }).map((endpoint: Endpoint) => [endpoint.id, endpoint]),
+  Object.values({ ...endpoints, ...templateEndpoints }).map((endpoint: Endpoint) => [
+    endpoint.id,
+    endpoint,
+  ]),
 );
 
 async function check(op: Operation, spec: RequestSpec): Promise<void> {
