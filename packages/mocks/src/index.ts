@@ -7,6 +7,7 @@ import { notesHandlers } from './handlers/notes.ts';
 import { supportHandlers } from './handlers/support.ts';
 import { systemHandlers } from './handlers/system.ts';
 import { teamHandlers } from './handlers/team.ts';
+import { templateHandlers } from './handlers/templates.ts';
 import { minutesHandlers, planHandlers, userHandlers } from './handlers/user.ts';
 
 export { system } from './handlers/system.ts';
@@ -21,6 +22,12 @@ export {
 } from './handlers/user.ts';
 export { notes, createNotesHandlers } from './handlers/notes.ts';
 export { folders, createFolderHandlers } from './handlers/folders.ts';
+export {
+  templates,
+  createTemplateHandlers,
+  createTemplateStore,
+  customerTemplate,
+} from './handlers/templates.ts';
 export {
   billing,
   createBillingHandlers,
@@ -48,6 +55,7 @@ export const defaultHandlers = {
   plans: planHandlers,
   notes: notesHandlers,
   folders: folderHandlers,
+  templates: templateHandlers,
   billing: billingHandlers,
   support: supportHandlers,
   team: teamHandlers,

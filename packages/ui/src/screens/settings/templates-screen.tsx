@@ -214,7 +214,7 @@ function TemplateRow({
           {template.name}
           {isDefault ? <Badge>{t('settings.templates.default')}</Badge> : null}
           {template.built_in ? (
-            <Badge variant="outline">{t('settings.templates.builtIn')}</Badge>
+            <Badge variant="neutral">{t('settings.templates.builtIn')}</Badge>
           ) : null}
         </span>
         <span className="text-sm text-muted-foreground wrap-break-word">{sections}</span>
