@@ -116,6 +116,7 @@ export function TemplatesScreen({
         <CardContent className="grid gap-4">
           {status === 'loading' ? (
             <div
+              role="status"
               className="grid gap-2"
               aria-busy="true"
               aria-label={t('settings.templates.loading')}
@@ -142,7 +143,10 @@ export function TemplatesScreen({
                   description={failureText(action.error, 'settings.templates.failed')}
                 />
               ) : null}
-              <ul className="grid divide-y divide-border rounded-md border border-border">
+              <ul
+                aria-label={t('settings.templates.title')}
+                className="grid divide-y divide-border rounded-md border border-border"
+              >
                 {templates.map((template) => (
                   <TemplateRow
                     key={template.id}
@@ -221,25 +225,38 @@ function TemplateRow({
       </div>
       <div className="flex flex-wrap gap-2">
         {isDefault ? null : (
-          <Button variant="outline" size="sm" disabled={busy} onClick={onSetDefault}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            onClick={onSetDefault}
+            aria-label={`${t('settings.templates.setDefault')}: ${template.name}`}
+          >
             <Star aria-hidden />
             {t('settings.templates.setDefault')}
-            <span className="sr-only">: {template.name}</span>
           </Button>
         )}
         {template.built_in ? null : (
           <>
-            <Button variant="outline" size="sm" onClick={onEdit}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onEdit}
+              aria-label={`${t('settings.templates.edit')}: ${template.name}`}
+            >
               <Pencil aria-hidden />
               {t('settings.templates.edit')}
-              <span className="sr-only">: {template.name}</span>
             </Button>
             <AlertDialog>
               <AlertDialogTrigger asChild>
-                <Button variant="outline" size="sm" disabled={busy}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`${t('settings.templates.delete')}: ${template.name}`}
+                >
                   <Trash2 aria-hidden />
                   {t('settings.templates.delete')}
-                  <span className="sr-only">: {template.name}</span>
                 </Button>
               </AlertDialogTrigger>
               <AlertDialogContent>
