@@ -12,6 +12,7 @@ import { loadSession } from '../../session/session-context.ts';
 // (docs/product.md#summary-templates). The calls are the contract's `templateEndpoints`, loaded
 // with the pages that use them, not with every page's first script.
 
+// The same key as lazy.ts, so a change here reloads the upload form's and the dialog's list too.
 const templateKeys = { all: () => ['templates'] as const };
 
 export async function fetchTemplates(signal?: AbortSignal): Promise<TemplateListResponse> {
