@@ -7,6 +7,7 @@ import {
   type FieldIssue,
   type NoteDetail,
   type SummaryModel,
+  type Template,
 } from '@protokoll/contract';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -67,6 +68,8 @@ export interface ResummariseDialogProps {
   onSubmit: (body: ResummariseBody) => ActionResult;
   /** A 422's issues, put on their fields. */
   fieldErrors?: FieldIssue[] | undefined;
+  /** The user's own templates, offered beside the structures (docs/product.md#summary-templates). */
+  templates?: readonly Pick<Template, 'id' | 'name' | 'structure'>[] | undefined;
 }
 
 /**
@@ -115,6 +118,7 @@ function ResummariseForm({
   fieldErrors,
   action,
   onDone,
+  templates = [],
 }: ResummariseFormProps) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -135,7 +139,9 @@ function ResummariseForm({
       summary_model: offered(note.summary_model) ? note.summary_model : firstAllowed,
     },
   });
+  const template = useWatch({ control: form.control, name: 'template' });
   useServerFieldErrors(form.setError, fieldErrors, [
+    'template',
     'structure',
     'summary_language',
     'summary_model',
@@ -234,8 +240,13 @@ function ResummariseForm({
                 <FormControl>
                   <RadioGroup
                     ref={field.ref}
-                    value={field.value}
-                    onValueChange={field.onChange}
+                    value={template === undefined ? field.value : `template:${template}`}
+                    onValueChange={(value) => {
+                      // An own template: its structure, and the template with it.
+                      const own = templates.find((entry) => `template:${entry.id}` === value);
+                      form.setValue('template', own?.id);
+                      field.onChange(own ? own.structure : value);
+                    }}
                     disabled={pending}
                     className="grid gap-2 sm:grid-cols-2"
                   >
@@ -244,6 +255,13 @@ function ResummariseForm({
                         key={structure}
                         value={structure}
                         label={t(`protocol.structures.${structure}.label`)}
+                      />
+                    ))}
+                    {templates.map((entry) => (
+                      <RadioGroupItem
+                        key={entry.id}
+                        value={`template:${entry.id}`}
+                        label={`${t('noteTools.resummary.template')}: ${entry.name}`}
                       />
                     ))}
                   </RadioGroup>
