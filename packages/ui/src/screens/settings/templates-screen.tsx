@@ -8,7 +8,7 @@ import {
 } from '@protokoll/contract';
 import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
@@ -53,7 +53,7 @@ import {
 import { Skeleton } from '../../components/skeleton.tsx';
 import { Textarea } from '../../components/textarea.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
-import { useAction, type ActionResult } from '../notes/action.ts';
+import { useAction, type ActionResult } from '../../widgets/action.ts';
 
 export interface TemplatesScreenProps {
   /** `loading` until the list is in, `error` when it could not be loaded. */
@@ -377,6 +377,7 @@ function TemplateEditor({ template, onSave, onClose, fieldErrors }: TemplateEdit
     defaultValues: { name: template.name, sections: template.sections },
   });
   const { fields, move } = useFieldArray({ control: form.control, name: 'sections' });
+  const watched = useWatch({ control: form.control, name: 'sections' });
   useServerFieldErrors(form.setError, fieldErrors, ['name', 'sections']);
   const sectionsError =
     form.formState.errors.sections?.root?.message ?? form.formState.errors.sections?.message;
@@ -404,7 +405,7 @@ function TemplateEditor({ template, onSave, onClose, fieldErrors }: TemplateEdit
             <TextFormField name="name" label={t('settings.templates.name')} maxLength={80} />
             <ol className="grid gap-3" aria-label={t('settings.templates.sections')}>
               {fields.map((field, index) => {
-                const heading = form.watch(`sections.${index}.heading`) || field.heading;
+                const heading = watched?.[index]?.heading || field.heading;
                 return (
                   <li
                     key={field.id}
