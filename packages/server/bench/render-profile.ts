@@ -11,6 +11,7 @@
  *   APP_DIST=../other/app/dist npm run bench:render        another build's render module
  *   DATABASE_URL=postgres://… npm run bench:render         PostgreSQL (a throwaway database)
  *   RENDER_PAGES=200 RENDER_NOTES=500                       pages measured, notes seeded
+ *   RENDER_HTML=/tmp/notes.html                            keep one page's document
  *   PAGE_RENDER_THREADS=1                                  render in a thread (default 0: here)
  */
 import { randomBytes } from 'node:crypto';
@@ -88,6 +89,11 @@ try {
   const started = performance.now();
   let bytes = 0;
   for (let i = 0; i < PAGES; i++) bytes = await page();
+  // RENDER_HTML=file keeps one page's document, to compare two builds' markup.
+  if (process.env.RENDER_HTML) {
+    const answer = await app.request('/notes', { headers });
+    await writeFile(process.env.RENDER_HTML, await answer.text());
+  }
   const wall = performance.now() - started;
   const used = process.cpuUsage(cpu);
   if (session) {
