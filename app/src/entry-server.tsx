@@ -12,6 +12,7 @@ import {
 } from '@protokoll/contract';
 import { DATA_RENDERED_PATHS, type DataRenderRequest, type User } from '@protokoll/contract';
 import { UiProvider } from '@protokoll/ui';
+import type { I18n } from '@protokoll/ui/i18n';
 import { FormatRecordContext } from '@protokoll/ui/format';
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -22,7 +23,7 @@ import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { keys } from './lib/query-keys.ts';
 import { App } from './app.tsx';
-import { createAppI18n, type InlinedMessages } from './lib/app-i18n.ts';
+import { cloneAppI18n, createAppI18n, type InlinedMessages } from './lib/app-i18n.ts';
 import { contentAddresses } from './lib/content.ts';
 import { DATA_FIRST_PAGES } from './lib/first-requests.ts';
 import { newRenderRecord, PageRenderContext, type RenderedAccess } from './lib/page-render.ts';
@@ -80,11 +81,31 @@ export const prerenderedAddresses = (): string[] => [
   ...contentAddresses(),
 ];
 
-/** Every group of a locale's texts. */
+/** Every group of a locale's texts, picked once per locale. */
+const groupsOfLocale = new Map<Locale, Record<MessageGroup, Messages>>();
 function allGroups(locale: Locale): Record<MessageGroup, Messages> {
-  return Object.fromEntries(
-    MESSAGE_GROUP_NAMES.map((group) => [group, pickMessageGroup(files[locale], group)]),
-  ) as Record<MessageGroup, Messages>;
+  let groups = groupsOfLocale.get(locale);
+  if (!groups) {
+    groups = Object.fromEntries(
+      MESSAGE_GROUP_NAMES.map((group) => [group, pickMessageGroup(files[locale], group)]),
+    ) as Record<MessageGroup, Messages>;
+    groupsOfLocale.set(locale, groups);
+  }
+  return groups;
+}
+
+/**
+ * Each locale's texts in one translator, built once; every render gets a clone of its own
+ * (`cloneAppI18n`), which shares the texts (nothing adds any during a render) and nothing else.
+ */
+const localeTranslators = new Map<Locale, I18n>();
+function translatorFor(locale: Locale): I18n {
+  let base = localeTranslators.get(locale);
+  if (!base) {
+    base = createAppI18n(locale, allGroups(locale));
+    localeTranslators.set(locale, base);
+  }
+  return cloneAppI18n(base);
 }
 
 /**
@@ -109,7 +130,7 @@ async function renderApp(
         <FormatRecordContext.Provider value={formats}>
           {wrap(
             <App
-              i18n={createAppI18n(locale, all)}
+              i18n={translatorFor(locale)}
               ssrPath={path}
               ssrSearch={search.replace(/^\?/, '')}
             />,

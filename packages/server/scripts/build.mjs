@@ -6,7 +6,7 @@
 // time: native addons (argon2), PGlite's WebAssembly and the fonts PDFKit reads stay where pnpm
 // put them.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -39,4 +39,10 @@ await build({
   plugins: [registryPackages],
   logLevel: 'warning',
 });
+// The page-render threads' file is plain JavaScript that imports nothing of the workspace: it
+// goes beside the chunks as it is (src/web/data-pages.ts finds it next to itself).
+copyFileSync(
+  fileURLToPath(new URL('../src/web/render-worker.mjs', import.meta.url)),
+  fileURLToPath(new URL('../dist/render-worker.mjs', import.meta.url)),
+);
 console.log(`server built to ${outdir} in ${Date.now() - started} ms`);

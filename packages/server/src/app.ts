@@ -230,6 +230,7 @@ export function createApp(deps: AppDeps): App {
       appDist: config.appDist,
       api: async (request, env) => app.fetch(request, env),
       renderer: deps.pageRenderer,
+      threads: config.pageRenderThreads,
       logger,
     });
     app.get('*', serveApp(config.appDist, { dataPages }));

@@ -82,6 +82,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: join(repoRoot, '.data'),
       appDist: join(repoRoot, 'app/dist'),
+      pageRenderThreads: 1,
       localesDir: join(repoRoot, 'locales'),
       logLevel: 'info',
       publicUrl: undefined,

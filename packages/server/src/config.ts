@@ -350,6 +350,7 @@ const Variables = z.object({
     .optional(),
   DATA_DIR: z.string().default('.data'),
   APP_DIST: z.string().default('app/dist'),
+  PAGE_RENDER_THREADS: integerVariable(1, 0, 16),
   STORYBOOK_DIST: z.string().default('storybook-static'),
   LOCALES_DIR: z.string().default('locales'),
   LOG_LEVEL: z
@@ -559,6 +560,11 @@ function configSchema(root: string) {
       dataDir: abs(e.DATA_DIR),
       /** The built web app (Vite output). Absolute. */
       appDist: abs(e.APP_DIST),
+      /**
+       * Worker threads that render pages with the reader's data (0: the thread that answers
+       * HTTP renders them; docs/decisions/002-rendering-per-request.md).
+       */
+      pageRenderThreads: e.PAGE_RENDER_THREADS,
       /** Folder holding de.json and en.json. Absolute. */
       localesDir: abs(e.LOCALES_DIR),
       logLevel: e.LOG_LEVEL,

@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
@@ -102,6 +103,13 @@ const expiredTokenOf = (reader: SignedUp) =>
     new Date(Date.now() - 16 * 60_000),
   );
 
+/** The page as the server sends it to anyone: the shell, without data. */
+const expectShell = async (res: Response) => {
+  expect(res.status).toBe(200);
+  expect(res.headers.get('Cache-Control')).toBe('no-cache');
+  expect(await res.text()).toBe(SHELL);
+};
+
 describe('a page rendered with the reader data', () => {
   it("has the reader's notes, never another's, with the reader's time zone", async () => {
     const anna = await signUp(t.api);
@@ -175,12 +183,6 @@ describe('a page rendered with the reader data', () => {
 });
 
 describe('the page as for anyone', () => {
-  const expectShell = async (res: Response) => {
-    expect(res.status).toBe(200);
-    expect(res.headers.get('Cache-Control')).toBe('no-cache');
-    expect(await res.text()).toBe(SHELL);
-  };
-
   it.each([
     ['no auth cookie', (token: string) => ({ tz: 'Europe%2FBerlin', other: token.slice(0, 4) })],
     ['no time zone', (token: string) => ({ auth: token })],
@@ -301,12 +303,29 @@ describe('the page as for anyone', () => {
       await writeFile(join(broken, '.ssr', 'entry-server.js'), 'export const = ;');
       // The test's own dist holds a module without `renderDocumentWithData`.
       for (const appDist of [without, dist, broken]) {
-        const bare = await accountsApp(database(), { SERVE_APP: 'true', APP_DIST: appDist });
+        const bare = await accountsApp(database(), {
+          SERVE_APP: 'true',
+          APP_DIST: appDist,
+          PAGE_RENDER_THREADS: '0',
+        });
         const anna = await signUp(bare.api);
         await expectShell(await get(bare, '/notes', { auth: anna.token, tz: 'UTC' }));
         expect(bare.logs.filter((line) => line.level === 'error').map((line) => line.msg)).toEqual(
           appDist === broken ? ['page render module failed to load'] : [],
         );
+      }
+      // In a render thread the module loads there: a module that fails is a failed render.
+      for (const appDist of [without, dist, broken]) {
+        const threaded = await accountsApp(database(), {
+          SERVE_APP: 'true',
+          APP_DIST: appDist,
+          PAGE_RENDER_THREADS: '1',
+        });
+        const anna = await signUp(threaded.api);
+        await expectShell(await get(threaded, '/notes', { auth: anna.token, tz: 'UTC' }));
+        expect(
+          threaded.logs.filter((line) => line.level === 'error').map((line) => line.msg),
+        ).toEqual(appDist === without ? [] : ['page rendering failed']);
       }
     } finally {
       await rm(without, { recursive: true, force: true });
@@ -359,6 +378,92 @@ describe('the page as for anyone', () => {
       expect(html).toContain(`Notiz ${i} (UTC)`);
       for (const other of [0, 1, 2].filter((j) => j !== i))
         expect(html).not.toContain(`Notiz ${other}`);
+    }
+  });
+});
+
+/**
+ * A stand-in for the app's render module that a render thread loads from the build's place: it
+ * asks the list with the token (and, for a note named so, what it may not ask) as the app's does.
+ */
+const THREAD_MODULE = `
+import { threadId } from 'node:worker_threads';
+export async function renderDocumentWithData({ address, token, timeZone, fetch }) {
+  const headers = { Authorization: 'Bearer ' + token };
+  const answer = await fetch('/api/note/list?page=1&page_size=10', { headers });
+  if (!answer.ok) return null;
+  const { notes } = await answer.json();
+  const refused = [];
+  if (notes.some((note) => note.name === 'Verboten')) {
+    for (const [url, method] of [['/api/note?id=' + notes[0].id, 'DELETE'], ['/notes', 'GET']]) {
+      await fetch(url, { method, headers }).then(
+        () => refused.push('answered'),
+        (error) => refused.push(error.message),
+      );
+    }
+  }
+  return '<html><body><div id="root">' + notes.map((note) => note.name).join(', ') +
+    ' (' + timeZone + ', ' + address + ', thread ' + threadId + ') ' + refused.join(' | ') +
+    '</div></body></html>';
+}`;
+
+describe('in render threads (PAGE_RENDER_THREADS)', () => {
+  let threadDist: string;
+  let threaded: AccountsApp;
+  beforeAll(async () => {
+    threadDist = await mkdtemp(join(tmpdir(), 'protokoll-dist-'));
+    await mkdir(join(threadDist, '.ssr'));
+    await writeFile(join(threadDist, 'index.html'), SHELL);
+    await writeFile(join(threadDist, '.ssr', 'entry-server.js'), THREAD_MODULE);
+    threaded = await accountsApp(database(), {
+      SERVE_APP: 'true',
+      APP_DIST: threadDist,
+      PAGE_RENDER_THREADS: '2',
+    });
+  });
+  afterAll(async () => {
+    await rm(threadDist, { recursive: true, force: true });
+  });
+
+  it("renders in another thread, its API requests answered here: the reader's notes, never another's", async () => {
+    const anna = await signUp(threaded.api);
+    const bob = await signUp(threaded.api);
+    await seedNote(database().db, anna.user.id, { name: 'Annas Notiz' });
+    await seedNote(database().db, bob.user.id, { name: 'Bobs Notiz' });
+    const res = await get(threaded, '/en/notes', { auth: anna.token, tz: 'Europe%2FBerlin' });
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    const html = await res.text();
+    const [, thread] = /Annas Notiz \(Europe\/Berlin, \/en\/notes, thread (\d+)\)/.exec(html) ?? [];
+    expect(Number(thread)).not.toBe(threadId);
+    expect(html).not.toContain('Bobs Notiz');
+  });
+
+  it('refuses the thread anything but a GET of the API, and a refused token gives the shell', async () => {
+    const anna = await signUp(threaded.api);
+    await seedNote(database().db, anna.user.id, { name: 'Verboten' });
+    const html = await (await get(threaded, '/notes', { auth: anna.token, tz: 'UTC' })).text();
+    expect(html).toContain('page rendering asked DELETE http://in-process/api/note?id=');
+    expect(html).toContain('page rendering asked GET http://in-process/notes');
+    expect(html).not.toContain('answered');
+    const list = await threaded.api.call(endpoints.listNotes, { token: anna.token });
+    expect(list.body.notes.map((n) => n.name)).toEqual(['Verboten']);
+    // A token that was never signed: the API refuses the list, the page goes out as for anyone.
+    await expectShell(await get(threaded, '/notes', { auth: `${anna.token}x`, tz: 'UTC' }));
+  });
+
+  it('renders several readers at once, each with their own data', async () => {
+    const readers = await Promise.all([0, 1, 2, 3].map(() => signUp(threaded.api)));
+    for (const [i, reader] of readers.entries()) {
+      await seedNote(database().db, reader.user.id, { name: `Faden ${i}` });
+    }
+    const pages = await Promise.all(
+      readers.map((reader) => get(threaded, '/notes', { auth: reader.token, tz: 'UTC' })),
+    );
+    for (const [i, page] of pages.entries()) {
+      const html = await page.text();
+      expect(html).toContain(`Faden ${i} (UTC`);
+      for (const other of [0, 1, 2, 3].filter((j) => j !== i))
+        expect(html).not.toContain(`Faden ${other}`);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import {
@@ -11,9 +12,11 @@ import {
   splitLocale,
   TIME_ZONE_COOKIE_NAME,
   type DataPageRenderer,
+  type DataRenderRequest,
 } from '@protokoll/contract';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { Piscina } from 'piscina';
 import { peekRefreshToken } from '../lib/auth/sessions.ts';
 import { signAccessToken, verifyAccessToken } from '../lib/auth/tokens.ts';
 import { createBoundedQueue } from '../lib/bounded-queue.ts';
@@ -37,6 +40,8 @@ export type ApiFetch = (request: Request, env: unknown) => Promise<Response>;
 export interface DataPages {
   /** The page's document with the reader's data, or undefined: serve the page as for anyone. */
   render(c: Context<AppEnv>, address: string, search: string): Promise<string | undefined>;
+  /** Ends the render threads, if any (a render under way fails: its page goes out as a shell). */
+  close(): Promise<void>;
 }
 
 /**
@@ -78,6 +83,79 @@ function renderModule(
       : Promise.resolve(undefined));
 }
 
+/** A render with its `fetch` apart: in this thread it is called, in a render thread sent over. */
+type Render = (
+  request: Omit<DataRenderRequest, 'fetch'>,
+  fetchApi: typeof fetch,
+) => Promise<string | null>;
+
+/** Renders on the module loaded into this thread. */
+function inThisThread(load: () => Promise<DataPageRenderer | undefined>): Render {
+  return async (request, fetchApi) => {
+    const module = await load();
+    if (!module) return null;
+    return module.renderDocumentWithData({ ...request, fetch: fetchApi });
+  };
+}
+
+/** The thread's file: beside this module in the sources, beside the build's chunks in dist/. */
+const RENDER_WORKER = new URL('./render-worker.mjs', import.meta.url);
+
+/**
+ * Renders in a pool of `threads` worker threads (piscina), each with the render module loaded
+ * once (`render-worker.mjs`). A page's API requests come back here over its own message port and
+ * are answered by `fetchApi` in this thread, as for a render in this thread: the render threads
+ * take React's and i18next's work off the thread that answers HTTP and the API (decision 002).
+ * Each thread runs several renders at once: while one waits for its answers, another renders.
+ */
+function inRenderThreads(file: string, threads: number): { render: Render; pool: Piscina } {
+  const pool = new Piscina({
+    filename: RENDER_WORKER.href,
+    workerData: { file: pathToFileURL(file).href },
+    minThreads: threads,
+    maxThreads: threads,
+    concurrentTasksPerWorker: Math.ceil(RENDER_QUEUE.maxConcurrent / threads),
+    // Atomics would pause a thread between tasks, also while its renders wait for their answers.
+    atomics: 'disabled',
+    idleTimeout: Infinity,
+  });
+  const render: Render = async (request, fetchApi) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.on(
+      'message',
+      (message: { id: number; url: string; method: string; headers: [string, string][] }) => {
+        void answer(port1, message, fetchApi);
+      },
+    );
+    try {
+      return (await pool.run({ request, port: port2 }, { transferList: [port2] })) as string | null;
+    } finally {
+      port1.close();
+    }
+  };
+  return { render, pool };
+}
+
+/** One API request of a render thread, answered in this thread. */
+async function answer(
+  port: MessagePort,
+  {
+    id,
+    url,
+    method,
+    headers,
+  }: { id: number; url: string; method: string; headers: [string, string][] },
+  fetchApi: typeof fetch,
+): Promise<void> {
+  try {
+    const response = await fetchApi(url, { method, headers });
+    const body = await response.arrayBuffer();
+    port.postMessage({ id, status: response.status, headers: [...response.headers], body }, [body]);
+  } catch (error) {
+    port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 /** The origin the render's requests are resolved against: its own addresses only (`/api/…`). */
 const IN_PROCESS = 'http://in-process';
 
@@ -115,13 +193,33 @@ export interface DataPagesOptions {
   api: ApiFetch;
   /** Tests bring their own module; the default loads the build's. */
   renderer?: (() => Promise<DataPageRenderer | undefined>) | undefined;
+  /**
+   * Render threads (`PAGE_RENDER_THREADS`): 0 renders in the thread that answers HTTP; more, in
+   * a pool of that many threads, each loading the build's module (not with `renderer`).
+   */
+  threads?: number;
   logger: Logger;
 }
 
-export function createDataPages({ appDist, api, renderer, logger }: DataPagesOptions): DataPages {
-  const load = renderer ?? renderModule(appDist, logger);
-  // Loaded at start, not by the first reader: importing the module takes most of a second.
-  void load();
+export function createDataPages({
+  appDist,
+  api,
+  renderer,
+  threads = 0,
+  logger,
+}: DataPagesOptions): DataPages {
+  const file = join(resolve(appDist), '.ssr', 'entry-server.js');
+  const threaded = !renderer && threads > 0 && existsSync(file);
+  const pool = threaded ? inRenderThreads(file, threads) : undefined;
+  let renderPage: Render;
+  if (pool) {
+    renderPage = pool.render;
+  } else {
+    const load = renderer ?? renderModule(appDist, logger);
+    // Loaded at start, not by the first reader: importing the module takes most of a second.
+    void load();
+    renderPage = inThisThread(load);
+  }
   const queue = createBoundedQueue(RENDER_QUEUE, 'page rendering');
   return {
     async render(c, address, search) {
@@ -130,8 +228,6 @@ export function createDataPages({ appDist, api, renderer, logger }: DataPagesOpt
       if (!timeZone || !isTimeZone(timeZone)) return undefined;
       const token = await readerToken(c);
       if (!token) return undefined;
-      const module = await load();
-      if (!module) return undefined;
       const fetchApi: typeof fetch = async (input, init) => {
         const url = new URL(String(input), IN_PROCESS);
         const method = init?.method ?? 'GET';
@@ -142,9 +238,7 @@ export function createDataPages({ appDist, api, renderer, logger }: DataPagesOpt
       };
       const started = performance.now();
       const rendering = queue
-        .run(() =>
-          module.renderDocumentWithData({ address, search, token, timeZone, fetch: fetchApi }),
-        )
+        .run(() => renderPage({ address, search, token, timeZone }, fetchApi))
         .catch((error: unknown) => {
           // Busy: the page goes out without data at once. Anything else is a fault to look into.
           if (!(error instanceof ServerBusyError)) {
@@ -159,6 +253,9 @@ export function createDataPages({ appDist, api, renderer, logger }: DataPagesOpt
         durationMs: Math.round(performance.now() - started),
       });
       return html ?? undefined;
+    },
+    async close() {
+      await pool?.pool.destroy();
     },
   };
 }

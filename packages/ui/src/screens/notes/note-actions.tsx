@@ -70,7 +70,15 @@ export function NoteActions({
 }: NoteActionsProps) {
   const { t } = useTranslation();
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const [dialog, setDialog] = useState<'rename' | 'move' | 'delete' | null>(null);
+  const [dialog, showDialog] = useState<'rename' | 'move' | 'delete' | null>(null);
+  // The dialogs mount when one first opens, and stay (their closing animates and returns focus):
+  // closed, they show nothing, but their hooks ran for every row of every list rendered, on the
+  // server too (docs/decisions/002-rendering-per-request.md).
+  const [dialogsMounted, mountDialogs] = useState(false);
+  const setDialog = (next: 'rename' | 'move' | 'delete' | null) => {
+    if (next) mountDialogs(true);
+    showDialog(next);
+  };
   const returnFocus = (event: Event) => {
     // After a deletion the row is about to go; then the dialog's own choice stands.
     if (!triggerRef.current?.isConnected) return;
@@ -133,7 +141,7 @@ export function NoteActions({
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      {onRenameNote ? (
+      {dialogsMounted && onRenameNote ? (
         <RenameNoteDialog
           open={dialog === 'rename'}
           onOpenChange={(open) => setDialog(open ? 'rename' : null)}
@@ -142,21 +150,25 @@ export function NoteActions({
           onCloseAutoFocus={returnFocus}
         />
       ) : null}
-      <MoveToFolderDialog
-        open={dialog === 'move'}
-        onOpenChange={(open) => setDialog(open ? 'move' : null)}
-        note={note}
-        folders={folders}
-        onMove={(folderId) => onMoveNote(note, folderId)}
-        onCloseAutoFocus={returnFocus}
-      />
-      <DeleteNoteDialog
-        open={dialog === 'delete'}
-        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
-        note={note}
-        onDelete={() => onDeleteNote(note)}
-        onCloseAutoFocus={returnFocus}
-      />
+      {dialogsMounted ? (
+        <>
+          <MoveToFolderDialog
+            open={dialog === 'move'}
+            onOpenChange={(open) => setDialog(open ? 'move' : null)}
+            note={note}
+            folders={folders}
+            onMove={(folderId) => onMoveNote(note, folderId)}
+            onCloseAutoFocus={returnFocus}
+          />
+          <DeleteNoteDialog
+            open={dialog === 'delete'}
+            onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+            note={note}
+            onDelete={() => onDeleteNote(note)}
+            onCloseAutoFocus={returnFocus}
+          />
+        </>
+      ) : null}
     </>
   );
 }
