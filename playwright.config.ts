@@ -103,7 +103,8 @@ export default defineConfig({
       command: `npx tsx tests/peers/openai-server.ts ${OPENAI_PEER_PORT}`,
       url: `http://127.0.0.1:${OPENAI_PEER_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      // A cap, not a wait: `npx tsx` took over 30 s to answer on a machine under load 20.
+      timeout: 120_000,
     },
     {
       command: `npx tsx tests/peers/stripe-server.ts ${STRIPE_PEER_PORT}`,
@@ -113,7 +114,7 @@ export default defineConfig({
         STRIPE_PEER_WEBHOOK_URL: `http://127.0.0.1:${APP_PORT}/api/stripe/webhook`,
       },
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 120_000,
     },
     {
       command: `node tests/visual/serve-static.mjs storybook-static ${STORYBOOK_PORT}`,
