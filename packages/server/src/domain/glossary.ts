@@ -3,7 +3,6 @@
 import {
   ErrorCode,
   GLOSSARY_TERMS_MAX,
-  type CreateGlossaryTermBody,
   type GlossaryTerm,
   type GlossaryTermInput,
 } from '@protokoll/contract';
@@ -78,7 +77,7 @@ const exists = (words: Wording) =>
 export async function createGlossaryTerm(
   deps: DomainDeps,
   { userId, words }: { userId: number; words: Wording },
-  body: TermInput & Pick<CreateGlossaryTermBody, 'folder_id'>,
+  body: TermInput & { folder_id?: number | undefined },
 ): Promise<GlossaryTerm> {
   const folderId = body.folder_id;
   try {
