@@ -91,6 +91,8 @@ export * from './screens/auth/forgot-password-screen.tsx';
 export * from './screens/auth/reset-password-screen.tsx';
 export * from './screens/auth/update-email-screen.tsx';
 export * from './screens/settings/profile-screen.tsx';
+export * from './screens/settings/glossary-screen.tsx';
+export * from './screens/settings/glossary-editor.tsx';
 export * from './screens/billing/buy-screen.tsx';
 export * from './screens/billing/successful-purchase-screen.tsx';
 export * from './screens/billing/subscription-screen.tsx';
