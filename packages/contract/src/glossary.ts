@@ -37,7 +37,9 @@ const Variants = z
   )
   // Empty entries (a cleared input) are dropped, repeats once.
   .transform((list) => [...new Set(list.filter((variant) => variant !== ''))])
-  .pipe(z.array(z.string()).max(GLOSSARY_VARIANTS_MAX, { error: 'noteTools.glossary.tooManyVariants' }));
+  .pipe(
+    z.array(z.string()).max(GLOSSARY_VARIANTS_MAX, { error: 'noteTools.glossary.tooManyVariants' }),
+  );
 
 const TermNote = textField('validation.invalidValue').max(GLOSSARY_NOTE_MAX_LENGTH, {
   error: 'validation.tooLong',
@@ -69,9 +71,7 @@ export const GlossaryTerm = z
 export type GlossaryTerm = z.infer<typeof GlossaryTerm>;
 
 /** Without `folder_id`: the user's own glossary; with it: that folder's (the user's folders only). */
-export const GlossaryQuery = z
-  .object({ folder_id: Id.optional() })
-  .meta({ id: 'GlossaryQuery' });
+export const GlossaryQuery = z.object({ folder_id: Id.optional() }).meta({ id: 'GlossaryQuery' });
 export type GlossaryQuery = z.infer<typeof GlossaryQuery>;
 
 export const CreateGlossaryTermBody = GlossaryTermInput.extend({
@@ -164,9 +164,42 @@ const ASKS = new RegExp(String.raw`^\s*${NAME}\s*,\s+[^?]{0,80}\?`, 'u');
 /** Words that look like a name in these places but are none. */
 const NOT_NAMES = new Set(
   [
-    'Ja', 'Nein', 'Also', 'Gut', 'Okay', 'Ok', 'Genau', 'Sehr', 'Herr', 'Frau', 'Leute', 'Alle',
-    'Euch', 'Ihnen', 'Dir', 'Sie', 'Du', 'Ihr', 'Wir', 'Und', 'Aber', 'So', 'Na', 'Hallo',
-    'Yes', 'No', 'Well', 'Right', 'Everyone', 'All', 'Guys', 'You', 'So', 'And', 'But', 'Hi',
+    'Ja',
+    'Nein',
+    'Also',
+    'Gut',
+    'Okay',
+    'Ok',
+    'Genau',
+    'Sehr',
+    'Herr',
+    'Frau',
+    'Leute',
+    'Alle',
+    'Euch',
+    'Ihnen',
+    'Dir',
+    'Sie',
+    'Du',
+    'Ihr',
+    'Wir',
+    'Und',
+    'Aber',
+    'So',
+    'Na',
+    'Hallo',
+    'Yes',
+    'No',
+    'Well',
+    'Right',
+    'Everyone',
+    'All',
+    'Guys',
+    'You',
+    'So',
+    'And',
+    'But',
+    'Hi',
   ].map((word) => word.toLowerCase()),
 );
 
@@ -184,7 +217,13 @@ export function suggestSpeakerNames(
 ): SpeakerSuggestion[] {
   const found = new Map<string, Map<string, SpeakerSuggestion & { count: number }>>();
   const given = new Set(Object.values(names).map((name) => name.trim().toLowerCase()));
-  const add = (speaker: string | undefined, own: string, name: string, index: number, evidence: string) => {
+  const add = (
+    speaker: string | undefined,
+    own: string,
+    name: string,
+    index: number,
+    evidence: string,
+  ) => {
     if (!speaker || speaker === own || names[speaker]?.trim()) return;
     if (NOT_NAMES.has(name.toLowerCase()) || given.has(name.toLowerCase())) return;
     const byName = found.get(speaker) ?? new Map();

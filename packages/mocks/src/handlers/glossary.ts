@@ -101,7 +101,10 @@ export const glossary = {
   /** The longest terms and notes, for layout checks. */
   long: () => createGlossaryHandlers(createMockDb({ glossary: structuredClone(longGlossary) })),
   /** Loading the list fails with `status`. */
-  failing: (status = 500) => [failWith(e.listGlossary, status, ErrorCode.SERVER), ...glossaryHandlers],
+  failing: (status = 500) => [
+    failWith(e.listGlossary, status, ErrorCode.SERVER),
+    ...glossaryHandlers,
+  ],
   /** Adding, changing and deleting fail with `status`. */
   mutationsFailing: (status = 500) => [
     failWith(e.createGlossaryTerm, status, ErrorCode.SERVER),

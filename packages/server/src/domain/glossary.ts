@@ -60,9 +60,7 @@ export async function listGlossary(
 ): Promise<GlossaryTerm[]> {
   if (folderId !== undefined) await ownFolder(deps.db, userId, folderId);
   const rows = await deps.db.select().from(glossaryTerms).where(ofGlossary(userId, folderId));
-  return rows
-    .sort((a, b) => byTerm.compare(a.term, b.term) || a.id - b.id)
-    .map(toGlossaryTermDto);
+  return rows.sort((a, b) => byTerm.compare(a.term, b.term) || a.id - b.id).map(toGlossaryTermDto);
 }
 
 const exists = (words: Wording) =>
@@ -179,7 +177,10 @@ export async function glossaryForNote(
             ),
       ),
     )
-    .orderBy(desc(sql`greatest(${glossaryTerms.updatedAt}, ${glossaryTerms.createdAt})`), desc(glossaryTerms.id));
+    .orderBy(
+      desc(sql`greatest(${glossaryTerms.updatedAt}, ${glossaryTerms.createdAt})`),
+      desc(glossaryTerms.id),
+    );
   const entry = ({ term, kind, variants }: (typeof rows)[number]): GlossaryEntry => ({
     term,
     kind,

@@ -123,7 +123,10 @@ describe('the glossary in processing', () => {
     const undone = await s.api.call(endpoints.undoTranscript, {
       token: anna.token,
       params: { id: note.id },
-      body: { base_version: detail.body.note.transcript_version ?? 0, revision_id: marks[1]!.revision_id },
+      body: {
+        base_version: detail.body.note.transcript_version ?? 0,
+        revision_id: marks[1]!.revision_id,
+      },
     });
     expect(undone.status).toBe(200);
     expect(undone.body.note.segments.map((segment) => segment.text).join(' ')).toBe(
@@ -138,7 +141,10 @@ describe('the glossary in processing', () => {
     const again = await s.api.call(endpoints.undoTranscript, {
       token: anna.token,
       params: { id: note.id },
-      body: { base_version: undone.body.note.transcript_version!, revision_id: marks[1]!.revision_id },
+      body: {
+        base_version: undone.body.note.transcript_version!,
+        revision_id: marks[1]!.revision_id,
+      },
     });
     expect(again.status).toBe(409);
     // Another user cannot undo Anna's corrections.
@@ -146,7 +152,10 @@ describe('the glossary in processing', () => {
     const foreign = await s.api.call(endpoints.undoTranscript, {
       token: bob.token,
       params: { id: note.id },
-      body: { base_version: undone.body.note.transcript_version!, revision_id: marks[0]!.revision_id },
+      body: {
+        base_version: undone.body.note.transcript_version!,
+        revision_id: marks[0]!.revision_id,
+      },
     });
     expect(foreign.status).toBe(404);
   });

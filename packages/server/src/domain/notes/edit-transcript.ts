@@ -134,7 +134,10 @@ export async function undoTranscript(
       );
     }
     const reverted =
-      last && (last.kind === 'glossary' ? revertCorrection(note.segments, last) : revertSplice(note.segments, last));
+      last &&
+      (last.kind === 'glossary'
+        ? revertCorrection(note.segments, last)
+        : revertSplice(note.segments, last));
     if (revisionId !== undefined && !reverted) {
       throw new ApiError(
         409,

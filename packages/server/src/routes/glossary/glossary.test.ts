@@ -65,7 +65,9 @@ describe('glossary', () => {
     const anna = await signUp(t.api);
     const bob = await signUp(t.api);
     const folder = await folderOf(anna, 'Kunden');
-    expect((await add(anna, { term: 'Kubernetes', kind: 'product', folder_id: folder })).status).toBe(200);
+    expect(
+      (await add(anna, { term: 'Kubernetes', kind: 'product', folder_id: folder })).status,
+    ).toBe(200);
     expect((await add(anna, { term: 'Maier', kind: 'name' })).status).toBe(200);
     expect((await terms(anna, folder)).map((item) => item.term)).toEqual(['Kubernetes']);
     expect((await terms(anna)).map((item) => item.term)).toEqual(['Maier']);

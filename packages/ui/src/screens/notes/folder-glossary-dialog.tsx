@@ -27,7 +27,10 @@ export function FolderGlossaryDialog({
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-slot="folder-glossary-dialog" className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent
+        data-slot="folder-glossary-dialog"
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+      >
         <DialogHeader>
           <DialogTitle className="wrap-anywhere">
             {t('noteTools.glossary.folderTitle', { folder: folderName })}

@@ -35,7 +35,10 @@ export const Default: Story = {
     await expect(list).toBeVisible();
     await userEvent.type(canvas.getByLabelText('Begriff'), 'Kubernetes');
     await userEvent.selectOptions(canvas.getByLabelText('Art'), 'Produktname');
-    await userEvent.type(canvas.getByLabelText(/Gehörte Schreibweisen/), 'Kubernetis, , Cubernetes');
+    await userEvent.type(
+      canvas.getByLabelText(/Gehörte Schreibweisen/),
+      'Kubernetis, , Cubernetes',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Begriff hinzufügen' }));
     await waitFor(() =>
       expect(args.onAdd).toHaveBeenCalledWith({

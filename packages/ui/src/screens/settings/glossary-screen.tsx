@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx';
 import { GlossaryEditor, type GlossaryEditorProps } from './glossary-editor.tsx';
 
 export type GlossaryScreenProps = GlossaryEditorProps;
