@@ -154,13 +154,16 @@ export interface SpeakerSuggestion {
 }
 
 const NAME = String.raw`(\p{Lu}[\p{Ll}]+(?:-\p{Lu}[\p{Ll}]+)?)`;
-/** "Danke, Anna." / "Vielen Dank, Anna!" / "Thanks, Anna." at the end of a line: said to the one before. */
+/**
+ * "Danke, Anna." / "Vielen Dank, Anna!" / "Thanks, Anna." as the first words of a line: said to
+ * the one who spoke before.
+ */
 const THANKS = new RegExp(
-  String.raw`(?:^|[.!?]\s+|\s)(?:danke(?:\s+schön)?|vielen\s+dank|dankeschön|thanks|thank\s+you)\s*,?\s+${NAME}\s*[.!]?\s*$`,
-  'iu',
+  String.raw`^\s*(?:[Dd]anke(?:\s+schön)?|[Dd]ankeschön|[Vv]ielen\s+[Dd]ank|[Tt]hanks|[Tt]hank\s+you)\s*,?\s+${NAME}(?=\s*(?:[.!,;]|$))`,
+  'u',
 );
-/** "Anna, was meinst du?" / "Anna, what do you think?" at the start of a line: asks the one after. */
-const ASKS = new RegExp(String.raw`^\s*${NAME}\s*,\s+[^?]{0,80}\?`, 'u');
+/** "Anna, was meinst du?" / "Anna, what do you think?" starting a line: asks the one after. */
+const ASKS = new RegExp(String.raw`^\s*${NAME}\s*,\s+[^?.!]{0,80}\?`, 'u');
 /** Words that look like a name in these places but are none. */
 const NOT_NAMES = new Set(
   [
@@ -237,7 +240,18 @@ export function suggestSpeakerNames(
     const next = segments[index + 1];
     const thanks = THANKS.exec(segment.text);
     if (thanks && previous && previous.speaker !== segment.speaker) {
-      add(previous.speaker, segment.speaker, thanks[1]!, index, thanks[0].replace(/^[.!?\s]+/, ''));
+      add(
+        previous.speaker,
+        segment.speaker,
+        thanks[1]!,
+        index,
+        `${thanks[0].trim()}${
+          segment.text
+            .slice(thanks[0].length)
+            .match(/^\s*[.!]/)?.[0]
+            .trim() ?? ''
+        }`,
+      );
     }
     const asks = ASKS.exec(segment.text);
     if (asks && next && next.speaker !== segment.speaker) {

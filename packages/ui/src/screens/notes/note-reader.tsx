@@ -2,6 +2,7 @@ import {
   isProcessing,
   NOTE_NAME_MAX_LENGTH,
   noteFailure,
+  suggestSpeakerNames,
   summaryWithSpeakerNames,
   type DownloadFormat,
   type FailureText,
@@ -257,6 +258,7 @@ export function NoteReader({
                 names={note.speaker_names}
                 onRename={onRenameSpeakers}
                 shares={talkShares(note.segments)}
+                suggestions={suggestSpeakerNames(note.segments, note.speaker_names)}
               />
             ) : null}
             <RemovedPassages removed={note.removed_segments ?? []} onSeek={seek} />
