@@ -99,6 +99,8 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
   onEditTranscript?: EditableTranscriptSectionProps['onEdit'] | undefined;
   /** Undo the newest change to the transcript; resolves with the note as stored. */
   onUndoTranscript?: EditableTranscriptSectionProps['onUndo'];
+  /** Take back one glossary correction (docs/product.md#glossary). */
+  onUndoCorrection?: EditableTranscriptSectionProps['onUndoCorrection'];
   /** Load the transcript's change history. */
   onLoadRevisions?: EditableTranscriptSectionProps['onLoadRevisions'];
   /** Load the note again, after another tab changed it. */
@@ -138,6 +140,7 @@ export function NoteReader({
   focusSegment,
   onEditTranscript,
   onUndoTranscript,
+  onUndoCorrection,
   onLoadRevisions,
   onReloadNote,
   summaryTools,
@@ -268,6 +271,7 @@ export function NoteReader({
               note={note}
               onEdit={onEditTranscript}
               onUndo={onUndoTranscript}
+              onUndoCorrection={onUndoCorrection}
               onLoadRevisions={onLoadRevisions}
               onReload={onReloadNote}
               onPlay={(seconds) => seek(seconds)}

@@ -4,6 +4,7 @@ import {
   TranscriptChange,
   TRANSCRIPT_LINE_MAX_LENGTH,
   type FailureText,
+  type GlossaryMark,
   type NoteDetail,
   type Segment,
 } from '@protokoll/contract';
@@ -24,6 +25,7 @@ import {
 } from '../../widgets/reader-parts.tsx';
 import { asFailureText } from './action.ts';
 import { ReplaceDialog } from './replace-dialog.tsx';
+import { GlossaryCorrections, MarkedLine, standingMarks } from './glossary-corrections.tsx';
 import { RevisionsDialog, type RevisionsDialogProps } from './revisions-dialog.tsx';
 import { speakerLabels } from './speaker-names.tsx';
 
@@ -40,6 +42,11 @@ export interface TranscriptEditingProps {
   onEdit: (change: Change, baseVersion: number) => Promise<NoteDetail>;
   /** Undo the newest change; resolves with the note as stored. Without it no "Rückgängig". */
   onUndo?: ((baseVersion: number) => Promise<NoteDetail>) | undefined;
+  /**
+   * Take back one glossary correction (docs/product.md#glossary); resolves with the note as
+   * stored. Without it the corrections are marked but not listed for undoing.
+   */
+  onUndoCorrection?: ((revisionId: number, baseVersion: number) => Promise<NoteDetail>) | undefined;
   /** Load the change history; without it no "Änderungsverlauf". */
   onLoadRevisions?: RevisionsDialogProps['onLoad'] | undefined;
   /** Load the note again (after another tab changed it). */
@@ -66,7 +73,11 @@ export function useTranscriptEditing({
   onUndo,
 }: Pick<TranscriptEditingProps, 'note' | 'onEdit' | 'onUndo'>) {
   const [queue, setQueue] = useState<Queued[]>([]);
-  const [confirmed, setConfirmed] = useState<{ segments: Segment[]; version: number } | null>(null);
+  const [confirmed, setConfirmed] = useState<{
+    segments: Segment[];
+    version: number;
+    marks?: GlossaryMark[] | undefined;
+  } | null>(null);
   const [failure, setFailure] = useState<FailureText | null>(null);
   const [announcement, setAnnouncement] = useState<'saving' | 'saved' | 'undone' | null>(null);
   const sending = useRef<number | null>(null);
@@ -76,7 +87,7 @@ export function useTranscriptEditing({
   const base =
     confirmed && confirmed.version > versionOf(note)
       ? confirmed
-      : { segments: note.segments, version: versionOf(note) };
+      : { segments: note.segments, version: versionOf(note), marks: note.glossary_corrections };
   const segments = queue.reduce<Segment[]>((lines, queued) => {
     const edit = applyTranscriptChange(lines, queued.change);
     return edit.ok ? edit.segments : lines;
@@ -90,7 +101,11 @@ export function useTranscriptEditing({
     onEdit(first.change, base.version).then(
       (stored) => {
         sending.current = null;
-        setConfirmed({ segments: stored.segments, version: versionOf(stored) });
+        setConfirmed({
+          segments: stored.segments,
+          version: versionOf(stored),
+          marks: stored.glossary_corrections,
+        });
         setQueue((list) => list.filter((queued) => queued.id !== first.id));
         setAnnouncement('saved');
       },
@@ -117,7 +132,11 @@ export function useTranscriptEditing({
   const now = useCallback(
     async (send: (baseVersion: number) => Promise<NoteDetail>, announce: 'saved' | 'undone') => {
       const stored = await send(base.version);
-      setConfirmed({ segments: stored.segments, version: versionOf(stored) });
+      setConfirmed({
+        segments: stored.segments,
+        version: versionOf(stored),
+        marks: stored.glossary_corrections,
+      });
       setAnnouncement(announce);
     },
     [base.version],
@@ -137,6 +156,12 @@ export function useTranscriptEditing({
     discard,
     replace: (change: Change) => now((version) => onEdit(change, version), 'saved'),
     undo: onUndo ? () => now(onUndo, 'undone') : undefined,
+    /** The glossary corrections as the newest answer has them. */
+    marks: base.marks,
+    undoCorrection: (
+      send: (revisionId: number, baseVersion: number) => Promise<NoteDetail>,
+      revisionId: number,
+    ) => now((version) => send(revisionId, version), 'undone'),
   };
 }
 
@@ -147,7 +172,7 @@ export function useTranscriptEditing({
  */
 function useEditableTranscript(
   props: TranscriptEditingProps,
-): Pick<TranscriptSectionProps, 'segments' | 'actions' | 'editing'> {
+): Pick<TranscriptSectionProps, 'segments' | 'actions' | 'editing' | 'renderText'> {
   const { t } = useTranslation();
   const failureText = useFailureText();
   const editor = useTranscriptEditing(props);
@@ -303,12 +328,24 @@ function useEditableTranscript(
     </>
   );
 
+  const marks = standingMarks(editor.marks, editor.segments);
+  const undoCorrection = props.onUndoCorrection;
   return {
     segments: editor.segments,
+    renderText: (segment, index) => (
+      <MarkedLine text={segment.text} marks={marks.filter((mark) => mark.index === index)} />
+    ),
     actions: (
       <>
         {buttons}
         <div className="grid w-full gap-2 empty:hidden">{status}</div>
+        {undoCorrection ? (
+          <GlossaryCorrections
+            marks={marks}
+            segments={editor.segments}
+            onUndo={(revisionId) => editor.undoCorrection(undoCorrection, revisionId)}
+          />
+        ) : null}
       </>
     ),
     editing: active
@@ -359,6 +396,7 @@ export function EditableTranscriptSection({
   note,
   onEdit,
   onUndo,
+  onUndoCorrection,
   onLoadRevisions,
   onReload,
   onPlay,
@@ -368,6 +406,7 @@ export function EditableTranscriptSection({
     note,
     onEdit,
     onUndo,
+    onUndoCorrection,
     onLoadRevisions,
     onReload,
     onPlay,
