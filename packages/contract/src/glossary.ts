@@ -28,7 +28,8 @@ const TermText = textField('noteTools.glossary.termRequired')
   .min(1, { error: 'noteTools.glossary.termRequired' })
   .max(GLOSSARY_TERM_MAX_LENGTH, { error: 'validation.tooLong' });
 
-const Variants = z
+/** A term's heard spellings as typed: empty ones dropped, repeats once, at most GLOSSARY_VARIANTS_MAX. */
+export const GlossaryVariants = z
   .array(
     textField('validation.invalidValue').max(GLOSSARY_TERM_MAX_LENGTH, {
       error: 'validation.tooLong',
@@ -50,7 +51,7 @@ export const GlossaryTermInput = z
   .object({
     term: TermText,
     kind: GlossaryKind,
-    variants: Variants.default([]),
+    variants: GlossaryVariants.default([]),
     note: TermNote.default(''),
   })
   .meta({ id: 'GlossaryTermInput' });

@@ -6,7 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/dialog.tsx';
-import { GlossaryEditor, type GlossaryEditorProps } from '../settings/glossary-editor.tsx';
+import { GlossaryEditor, type GlossaryEditorProps } from '../../widgets/glossary-editor.tsx';
 
 export interface FolderGlossaryDialogProps extends GlossaryEditorProps {
   /** The folder whose glossary this is. */

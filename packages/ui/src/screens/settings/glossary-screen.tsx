@@ -6,7 +6,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx';
-import { GlossaryEditor, type GlossaryEditorProps } from './glossary-editor.tsx';
+import { GlossaryEditor, type GlossaryEditorProps } from '../../widgets/glossary-editor.tsx';
 
 export type GlossaryScreenProps = GlossaryEditorProps;
 

@@ -6,8 +6,8 @@ import {
   GLOSSARY_TERMS_MAX,
   GLOSSARY_VARIANTS_MAX,
   GlossaryTermInput,
+  GlossaryVariants,
   type FailureText,
-  type GlossaryKind,
   type GlossaryTerm,
 } from '@protokoll/contract';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -15,10 +15,10 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Alert } from '../../components/alert.tsx';
-import { Badge } from '../../components/badge.tsx';
-import { Button } from '../../components/button.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { Alert } from '../components/alert.tsx';
+import { Badge } from '../components/badge.tsx';
+import { Button } from '../components/button.tsx';
+import { EmptyState } from '../components/empty-state.tsx';
 import {
   Form,
   FormControl,
@@ -27,13 +27,13 @@ import {
   FormLabel,
   FormMessage,
   TextFormField,
-} from '../../components/form.tsx';
-import { IconButton } from '../../components/icon-button.tsx';
-import { selectTriggerVariants } from '../../components/select.tsx';
-import { cn } from '../../lib/cn.ts';
-import { useFailureText } from '../../lib/failure-text.ts';
-import type { LoadStatus } from '../../lib/load-status.ts';
-import { LoadState } from '../../widgets/load-state.tsx';
+} from '../components/form.tsx';
+import { IconButton } from '../components/icon-button.tsx';
+import { selectTriggerVariants } from '../components/select.tsx';
+import { cn } from '../lib/cn.ts';
+import { useFailureText } from '../lib/failure-text.ts';
+import type { LoadStatus } from '../lib/load-status.ts';
+import { LoadState } from './load-state.tsx';
 
 /** Where the last add, change or delete stands. */
 export type GlossaryActionStatus = 'idle' | 'pending' | 'success' | 'error';
@@ -43,7 +43,7 @@ const TermForm = GlossaryTermInput.extend({
   variants: z
     .string()
     .transform((text) => text.split(',').map((variant) => variant.trim()))
-    .pipe(GlossaryTermInput.shape.variants),
+    .pipe(GlossaryVariants),
 });
 type TermFormIn = z.input<typeof TermForm>;
 type TermFormOut = z.output<typeof TermForm>;
@@ -191,11 +191,13 @@ export function GlossaryEditor({
   const [editing, setEditing] = useState<number>();
   const [added, setAdded] = useState(0);
   const pending = actionStatus === 'pending';
-  useEffect(() => {
-    if (actionStatus !== 'success') return;
-    if (lastAction?.type === 'add') setAdded((n) => n + 1);
-    if (lastAction?.type === 'update') setEditing(undefined);
-  }, [actionStatus, lastAction]);
+  // A finished addition empties the form, a finished change closes its row.
+  const [seen, setSeen] = useState(actionStatus);
+  if (actionStatus !== seen) {
+    setSeen(actionStatus);
+    if (actionStatus === 'success' && lastAction?.type === 'add') setAdded((n) => n + 1);
+    if (actionStatus === 'success' && lastAction?.type === 'update') setEditing(undefined);
+  }
 
   const done =
     actionStatus === 'success' && lastAction
@@ -249,7 +251,7 @@ export function GlossaryEditor({
                   <div className="grid min-w-0 flex-1 gap-1">
                     <p className="flex flex-wrap items-center gap-2">
                       <span className="font-medium wrap-anywhere">{term.term}</span>
-                      <Badge variant="neutral">{kindLabel(t, term.kind)}</Badge>
+                      <Badge variant="neutral">{t(`noteTools.glossary.kinds.${term.kind}`)}</Badge>
                     </p>
                     {term.variants.length > 0 ? (
                       <p className="text-sm text-muted-foreground wrap-anywhere">
@@ -283,8 +285,4 @@ export function GlossaryEditor({
       </LoadState>
     </div>
   );
-}
-
-function kindLabel(t: ReturnType<typeof useTranslation>['t'], kind: GlossaryKind): string {
-  return t(`noteTools.glossary.kinds.${kind}`);
 }
