@@ -93,13 +93,11 @@ function TermFieldsForm({
       >
         <TextFormField
           name="term"
-          control={form.control}
           label={t('noteTools.glossary.term')}
           maxLength={GLOSSARY_TERM_MAX_LENGTH}
           autoComplete="off"
         />
         <FormField
-          control={form.control}
           name="kind"
           render={({ field }) => (
             <FormItem>
@@ -119,7 +117,6 @@ function TermFieldsForm({
         />
         <TextFormField
           name="variants"
-          control={form.control}
           label={t('noteTools.glossary.variants')}
           optional
           description={t('noteTools.glossary.variantsHint', { count: GLOSSARY_VARIANTS_MAX })}
@@ -127,7 +124,6 @@ function TermFieldsForm({
         />
         <TextFormField
           name="note"
-          control={form.control}
           label={t('noteTools.glossary.note')}
           optional
           maxLength={GLOSSARY_NOTE_MAX_LENGTH}
