@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GlossaryTermInput, suggestSpeakerNames } from './glossary.ts';
+import { GlossaryTermInput } from './glossary.ts';
+import { suggestSpeakerNames } from './speaker-suggestions.ts';
 import type { Segment } from './notes.ts';
 
 let time = 0;

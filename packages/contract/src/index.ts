@@ -20,6 +20,7 @@ export * from './transcript.ts';
 export * from './speakers.ts';
 export * from './folders.ts';
 export * from './glossary.ts';
+export * from './speaker-suggestions.ts';
 export * from './billing.ts';
 export * from './support.ts';
 export * from './team.ts';
@@ -50,12 +51,6 @@ import {
 import { getCapabilities } from './capabilities.ts';
 import type { Endpoint } from './endpoint.ts';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.ts';
-import {
-  createGlossaryTerm,
-  deleteGlossaryTerm,
-  listGlossary,
-  updateGlossaryTerm,
-} from './glossary.ts';
 import { health } from './health.ts';
 import { messageGroup, messages } from './i18n.ts';
 import {
@@ -148,11 +143,6 @@ export const endpoints = {
   createFolder,
   updateFolder,
   deleteFolder,
-  // glossary
-  listGlossary,
-  createGlossaryTerm,
-  updateGlossaryTerm,
-  deleteGlossaryTerm,
   // billing
   listPlans,
   createCheckout,

@@ -1,3 +1,4 @@
+import { createGlossaryTerm as createGlossaryTermEndpoint } from '@protokoll/contract';
 import type { GlossaryTerm, GlossaryTermInput } from '@protokoll/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { keys } from '../../lib/query-keys.ts';
@@ -8,8 +9,8 @@ import { loadSession } from '../../session/session-context.ts';
 export async function createGlossaryTerm(
   input: GlossaryTermInput & { folder_id?: number | undefined },
 ): Promise<GlossaryTerm> {
-  const { client, endpoints } = await loadSession();
-  const { term } = await client.call(endpoints.createGlossaryTerm, { body: input });
+  const { client } = await loadSession();
+  const { term } = await client.call(createGlossaryTermEndpoint, { body: input });
   return term;
 }
 

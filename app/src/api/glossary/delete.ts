@@ -1,3 +1,4 @@
+import { deleteGlossaryTerm as deleteGlossaryTermEndpoint } from '@protokoll/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { keys } from '../../lib/query-keys.ts';
 import { loadSession } from '../../session/session-context.ts';
@@ -5,8 +6,8 @@ import { loadSession } from '../../session/session-context.ts';
 // DELETE /api/glossary/{id}
 
 export async function deleteGlossaryTerm(id: number): Promise<void> {
-  const { client, endpoints } = await loadSession();
-  await client.call(endpoints.deleteGlossaryTerm, { params: { id } });
+  const { client } = await loadSession();
+  await client.call(deleteGlossaryTermEndpoint, { params: { id } });
 }
 
 export function useDeleteGlossaryTerm(folderId?: number) {

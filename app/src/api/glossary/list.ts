@@ -1,3 +1,4 @@
+import { listGlossary as listGlossaryEndpoint } from '@protokoll/contract';
 import type { GlossaryTerm } from '@protokoll/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { loadSession } from '../../session/session-context.ts';
@@ -9,8 +10,8 @@ export async function fetchGlossary(
   folderId: number | undefined,
   signal?: AbortSignal,
 ): Promise<GlossaryTerm[]> {
-  const { client, endpoints } = await loadSession();
-  const { terms } = await client.call(endpoints.listGlossary, {
+  const { client } = await loadSession();
+  const { terms } = await client.call(listGlossaryEndpoint, {
     query: folderId === undefined ? {} : { folder_id: folderId },
     signal,
   });

@@ -1,3 +1,4 @@
+import { updateGlossaryTerm as updateGlossaryTermEndpoint } from '@protokoll/contract';
 import type { GlossaryTerm, GlossaryTermInput } from '@protokoll/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { keys } from '../../lib/query-keys.ts';
@@ -12,8 +13,8 @@ export async function updateGlossaryTerm({
   id: number;
   input: GlossaryTermInput;
 }): Promise<GlossaryTerm> {
-  const { client, endpoints } = await loadSession();
-  const { term } = await client.call(endpoints.updateGlossaryTerm, {
+  const { client } = await loadSession();
+  const { term } = await client.call(updateGlossaryTermEndpoint, {
     params: { id },
     body: input,
   });

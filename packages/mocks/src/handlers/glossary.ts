@@ -1,10 +1,18 @@
-import { endpoints, ErrorCode, GLOSSARY_TERMS_MAX, type GlossaryTerm } from '@protokoll/contract';
+import {
+  createGlossaryTerm,
+  deleteGlossaryTerm,
+  ErrorCode,
+  GLOSSARY_TERMS_MAX,
+  listGlossary,
+  updateGlossaryTerm,
+  type GlossaryTerm,
+} from '@protokoll/contract';
 import { createMockDb, mockDb, type MockDb } from '../db.ts';
 import { longGlossary } from '../fixtures/glossary.ts';
 import { failWith, handle, reply, type HandleOptions } from '../handle.ts';
 import { errorResponse, notFound } from '../respond.ts';
 
-const e = endpoints;
+// The glossary's calls are not in `endpoints` (every page's client loads that map).
 const CREATED_AT = '2026-12-01T09:00:00.000Z';
 
 /**
@@ -25,13 +33,13 @@ export function createGlossaryHandlers(db: MockDb = mockDb, options: HandleOptio
 
   return [
     handle(
-      e.listGlossary,
+      listGlossary,
       ({ query }) => {
         const folderId = query.folder_id ?? null;
         if (folderId !== null && !db.folders.some((folder) => folder.id === folderId)) {
           return notFound();
         }
-        return reply(e.listGlossary, {
+        return reply(listGlossary, {
           success: true,
           terms: ofGlossary(folderId).sort((a, b) => a.term.localeCompare(b.term, 'de')),
         });
@@ -39,7 +47,7 @@ export function createGlossaryHandlers(db: MockDb = mockDb, options: HandleOptio
       options,
     ),
     handle(
-      e.createGlossaryTerm,
+      createGlossaryTerm,
       ({ body }) => {
         const folderId = body.folder_id ?? null;
         if (folderId !== null && !db.folders.some((folder) => folder.id === folderId)) {
@@ -59,12 +67,12 @@ export function createGlossaryHandlers(db: MockDb = mockDb, options: HandleOptio
           created_at: CREATED_AT,
         };
         db.glossary.push(term);
-        return reply(e.createGlossaryTerm, { success: true, term });
+        return reply(createGlossaryTerm, { success: true, term });
       },
       options,
     ),
     handle(
-      e.updateGlossaryTerm,
+      updateGlossaryTerm,
       ({ params, body }) => {
         const term = db.glossary.find((item) => item.id === params.id);
         if (!term) return notFound();
@@ -75,17 +83,17 @@ export function createGlossaryHandlers(db: MockDb = mockDb, options: HandleOptio
           variants: body.variants,
           note: body.note,
         });
-        return reply(e.updateGlossaryTerm, { success: true, term });
+        return reply(updateGlossaryTerm, { success: true, term });
       },
       options,
     ),
     handle(
-      e.deleteGlossaryTerm,
+      deleteGlossaryTerm,
       ({ params }) => {
         const index = db.glossary.findIndex((item) => item.id === params.id);
         if (index < 0) return notFound();
         db.glossary.splice(index, 1);
-        return reply(e.deleteGlossaryTerm, { success: true });
+        return reply(deleteGlossaryTerm, { success: true });
       },
       options,
     ),
@@ -102,14 +110,14 @@ export const glossary = {
   long: () => createGlossaryHandlers(createMockDb({ glossary: structuredClone(longGlossary) })),
   /** Loading the list fails with `status`. */
   failing: (status = 500) => [
-    failWith(e.listGlossary, status, ErrorCode.SERVER),
+    failWith(listGlossary, status, ErrorCode.SERVER),
     ...glossaryHandlers,
   ],
   /** Adding, changing and deleting fail with `status`. */
   mutationsFailing: (status = 500) => [
-    failWith(e.createGlossaryTerm, status, ErrorCode.SERVER),
-    failWith(e.updateGlossaryTerm, status, ErrorCode.SERVER),
-    failWith(e.deleteGlossaryTerm, status, ErrorCode.SERVER),
+    failWith(createGlossaryTerm, status, ErrorCode.SERVER),
+    failWith(updateGlossaryTerm, status, ErrorCode.SERVER),
+    failWith(deleteGlossaryTerm, status, ErrorCode.SERVER),
     ...glossaryHandlers,
   ],
   slow: (ms = 3_000) => createGlossaryHandlers(mockDb, { latency: ms }),

@@ -1,7 +1,7 @@
 // The glossary in processing (docs/product.md#glossary), end to end: an upload into a folder
 // with a glossary, the OpenAI-compatible peer as the engine (it records the `prompt` it got), the
 // near-misses corrected as revisions, each undone on its own.
-import { endpoints, type Note } from '@protokoll/contract';
+import { createGlossaryTerm, endpoints, type Note } from '@protokoll/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { audioFixtures, type AudioFixtures } from '../../../../tests/support/audio.ts';
@@ -72,7 +72,7 @@ describe('the glossary in processing', () => {
       await s.api.call(endpoints.createFolder, { token: anna.token, body: { name: 'Kunden' } })
     ).body.folder!.id;
     const add = (body: Record<string, unknown>) =>
-      s.api.call(endpoints.createGlossaryTerm, {
+      s.api.call(createGlossaryTerm, {
         token: anna.token,
         body: body as never,
       });

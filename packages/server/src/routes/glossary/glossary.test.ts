@@ -1,4 +1,11 @@
-import { endpoints, GLOSSARY_TERMS_MAX } from '@protokoll/contract';
+import {
+  endpoints,
+  GLOSSARY_TERMS_MAX,
+  listGlossary,
+  createGlossaryTerm,
+  updateGlossaryTerm,
+  deleteGlossaryTerm,
+} from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { glossaryTerms } from '../../db/schema.ts';
@@ -18,11 +25,11 @@ async function folderOf(account: SignedUp, name: string) {
 }
 
 function add(account: SignedUp, body: Record<string, unknown>) {
-  return t.api.unchecked(endpoints.createGlossaryTerm, { token: account.token, body });
+  return t.api.unchecked(createGlossaryTerm, { token: account.token, body });
 }
 
 async function terms(account: SignedUp, folderId?: number) {
-  const res = await t.api.call(endpoints.listGlossary, {
+  const res = await t.api.call(listGlossary, {
     token: account.token,
     query: folderId === undefined ? {} : { folder_id: folderId },
   });
@@ -45,7 +52,7 @@ describe('glossary', () => {
     expect(list.map((item) => item.term)).toEqual(['DSGVO', 'Maier', 'Protokoll']);
     expect(list[1]).toMatchObject({ kind: 'name', variants: ['x'], note: '', folder_id: null });
 
-    const changed = await t.api.call(endpoints.updateGlossaryTerm, {
+    const changed = await t.api.call(updateGlossaryTerm, {
       token: anna.token,
       params: { id: list[1]!.id },
       body: { term: 'Maier', kind: 'name', variants: ['Meier', 'Mayer'], note: 'Kundin' },
@@ -53,7 +60,7 @@ describe('glossary', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.term).toMatchObject({ variants: ['Meier', 'Mayer'], note: 'Kundin' });
 
-    const gone = await t.api.call(endpoints.deleteGlossaryTerm, {
+    const gone = await t.api.call(deleteGlossaryTerm, {
       token: anna.token,
       params: { id: list[0]!.id },
     });
@@ -73,20 +80,20 @@ describe('glossary', () => {
     expect((await terms(anna)).map((item) => item.term)).toEqual(['Maier']);
 
     // Bob can neither read nor add to Anna's folder's glossary, nor change or delete her terms.
-    const read = await t.api.call(endpoints.listGlossary, {
+    const read = await t.api.call(listGlossary, {
       token: bob.token,
       query: { folder_id: folder },
     });
     expect(read.status).toBe(404);
     expect((await add(bob, { term: 'Fremd', kind: 'name', folder_id: folder })).status).toBe(404);
     const [annas] = await terms(anna);
-    const change = await t.api.call(endpoints.updateGlossaryTerm, {
+    const change = await t.api.call(updateGlossaryTerm, {
       token: bob.token,
       params: { id: annas!.id },
       body: { term: 'Bob', kind: 'name' },
     });
     expect(change.status).toBe(404);
-    const remove = await t.api.call(endpoints.deleteGlossaryTerm, {
+    const remove = await t.api.call(deleteGlossaryTerm, {
       token: bob.token,
       params: { id: annas!.id },
     });
@@ -115,7 +122,7 @@ describe('glossary', () => {
     // The same term in a folder's glossary is another glossary.
     expect((await add(anna, { term: 'Maier', kind: 'name', folder_id: folder })).status).toBe(200);
     const other = await add(anna, { term: 'Protokoll', kind: 'product' });
-    const rename = await t.api.unchecked(endpoints.updateGlossaryTerm, {
+    const rename = await t.api.unchecked(updateGlossaryTerm, {
       token: anna.token,
       params: { id: (other.body as { term: { id: number } }).term.id },
       body: { term: 'maier', kind: 'name' },
@@ -182,6 +189,6 @@ describe('glossary', () => {
   });
 
   it('needs a session', async () => {
-    expect((await t.api.call(endpoints.listGlossary, { query: {} })).status).toBe(401);
+    expect((await t.api.call(listGlossary, { query: {} })).status).toBe(401);
   });
 });

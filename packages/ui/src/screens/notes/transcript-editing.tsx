@@ -9,7 +9,7 @@ import {
   type Segment,
 } from '@protokoll/contract';
 import { History, Pencil, Play, Replace, Undo2 } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert.tsx';
@@ -25,9 +25,17 @@ import {
 } from '../../widgets/reader-parts.tsx';
 import { asFailureText } from './action.ts';
 import { ReplaceDialog } from './replace-dialog.tsx';
-import { GlossaryCorrections, MarkedLine, standingMarks } from './glossary-corrections.tsx';
 import { RevisionsDialog, type RevisionsDialogProps } from './revisions-dialog.tsx';
 import { speakerLabels } from './speaker-names.tsx';
+
+// Loaded only for a note with glossary corrections (docs/product.md#glossary): the notes page's
+// first script stays without them.
+const GlossaryCorrections = lazy(() =>
+  import('./glossary-corrections.tsx').then((module) => ({ default: module.GlossaryCorrections })),
+);
+const MarkedLine = lazy(() =>
+  import('./glossary-corrections.tsx').then((module) => ({ default: module.MarkedLine })),
+);
 
 /** A change as the contract's schema reads it (find options filled in). */
 export type Change = z.infer<typeof TranscriptChange>;
@@ -328,23 +336,35 @@ function useEditableTranscript(
     </>
   );
 
-  const marks = standingMarks(editor.marks, editor.segments);
+  // The corrections that stand: their line still reads the term.
+  const marks = (editor.marks ?? []).filter((mark) =>
+    editor.segments[mark.index]?.text.includes(mark.to),
+  );
   const undoCorrection = props.onUndoCorrection;
   return {
     segments: editor.segments,
-    renderText: (segment, index) => (
-      <MarkedLine text={segment.text} marks={marks.filter((mark) => mark.index === index)} />
-    ),
+    renderText: (segment, index) => {
+      const own = marks.filter((mark) => mark.index === index);
+      return own.length === 0 ? (
+        segment.text
+      ) : (
+        <Suspense fallback={segment.text}>
+          <MarkedLine text={segment.text} marks={own} />
+        </Suspense>
+      );
+    },
     actions: (
       <>
         {buttons}
         <div className="grid w-full gap-2 empty:hidden">{status}</div>
-        {undoCorrection ? (
-          <GlossaryCorrections
-            marks={marks}
-            segments={editor.segments}
-            onUndo={(revisionId) => editor.undoCorrection(undoCorrection, revisionId)}
-          />
+        {undoCorrection && marks.length > 0 ? (
+          <Suspense fallback={null}>
+            <GlossaryCorrections
+              marks={marks}
+              segments={editor.segments}
+              onUndo={(revisionId) => editor.undoCorrection(undoCorrection, revisionId)}
+            />
+          </Suspense>
         ) : null}
       </>
     ),
