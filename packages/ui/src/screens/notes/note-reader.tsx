@@ -2,7 +2,6 @@ import {
   isProcessing,
   NOTE_NAME_MAX_LENGTH,
   noteFailure,
-  suggestSpeakerNames,
   summaryWithSpeakerNames,
   type DownloadFormat,
   type FailureText,
@@ -10,8 +9,9 @@ import {
   type NoteDesign,
   type NoteDetail,
 } from '@protokoll/contract';
+import type { suggestSpeakerNames } from '@protokoll/contract';
 import { ArrowLeft, Ellipsis, FolderInput, Pencil, RotateCw, Star, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -118,6 +118,8 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
  * names and timestamps where a click on a line does the same, naming the speakers, the player,
  * downloads, and the processing and failure states of a note that is not finished.
  */
+type SuggestSpeakerNames = typeof suggestSpeakerNames;
+
 export function NoteReader({
   note,
   status,
@@ -153,6 +155,19 @@ export function NoteReader({
   // Null until the recording is played or sent somewhere: no line is marked as playing before.
   const [position, setPosition] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
+  // Speaker names the transcript suggests (docs/product.md#glossary), loaded after first paint.
+  const [suggest, setSuggest] = useState<SuggestSpeakerNames>();
+  const hasSegments = note.segments.length > 0;
+  useEffect(() => {
+    if (!hasSegments) return;
+    let live = true;
+    void import('./speaker-suggestions.ts').then((module) => {
+      if (live) setSuggest(() => module.suggestSpeakerNames);
+    });
+    return () => {
+      live = false;
+    };
+  }, [hasSegments]);
   /** A click on a line or a summary item jumps there and plays. */
   const seek = (seconds: number, play = true) => {
     setSeekRequest((previous) => ({ time: seconds, id: (previous?.id ?? 0) + 1, play }));
@@ -261,7 +276,7 @@ export function NoteReader({
                 names={note.speaker_names}
                 onRename={onRenameSpeakers}
                 shares={talkShares(note.segments)}
-                suggestions={suggestSpeakerNames(note.segments, note.speaker_names)}
+                suggestions={suggest?.(note.segments, note.speaker_names)}
               />
             ) : null}
             <RemovedPassages removed={note.removed_segments ?? []} onSeek={seek} />
