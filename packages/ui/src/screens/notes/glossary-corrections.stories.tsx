@@ -45,7 +45,7 @@ export const Default: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByText('4 Korrekturen nach dem Glossar')).toBeVisible();
     await userEvent.click(
-      canvas.getByRole('button', { name: 'Korrektur „Protokoll“ zurücknehmen' }),
+      canvas.getByRole('button', { name: 'Rückgängig: Korrektur „Protokoll“' }),
     );
     await waitFor(() => expect(args.onUndo).toHaveBeenCalledWith(12));
     await expect(
@@ -65,7 +65,7 @@ export const UndoFailed: Story = {
     }),
   },
   play: async ({ canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Korrektur „DSGVO“ zurücknehmen' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Rückgängig: Korrektur „DSGVO“' }));
     await expect(await canvas.findByText(/inzwischen geändert/)).toBeVisible();
   },
 };
