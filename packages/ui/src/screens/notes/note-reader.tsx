@@ -157,7 +157,7 @@ export function NoteReader({
   const [playing, setPlaying] = useState(false);
   // Speaker names the transcript suggests (docs/product.md#glossary), loaded after first paint.
   const [suggest, setSuggest] = useState<SuggestSpeakerNames>();
-  const hasSegments = note.segments.length > 0;
+  const hasSegments = (note?.segments.length ?? 0) > 0;
   useEffect(() => {
     if (!hasSegments) return;
     let live = true;
