@@ -86,6 +86,11 @@ export const routeTable: Record<PagePath, LazyRoute> = {
     'SubscriptionRoute',
     ['settings', 'billing', 'offers'],
   ),
+  '/settings/glossary': lazyRoute(
+    () => import('./routes/settings/glossary-route.tsx'),
+    'GlossaryRoute',
+    ['settings', 'noteTools', 'billing', 'offers'],
+  ),
 };
 
 /** A content page at `/{slug}` (docs/product.md#content-pages). */

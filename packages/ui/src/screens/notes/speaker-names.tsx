@@ -1,5 +1,5 @@
-import { NAME_MAX_LENGTH } from '@protokoll/contract';
-import { CircleCheck } from 'lucide-react';
+import { NAME_MAX_LENGTH, type SpeakerSuggestion } from '@protokoll/contract';
+import { CircleCheck, Lightbulb } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -47,13 +47,18 @@ export interface SpeakerNamesProps {
   onRename: (names: Record<string, string>) => ActionResult;
   /** Each label's share of the talk time (0–1), shown as a bar under its name. */
   shares?: Record<string, number> | undefined;
+  /**
+   * Names the transcript suggests ("Danke, Anna" after a change of speaker,
+   * docs/product.md#glossary): shown at the speaker for the user to accept, never applied alone.
+   */
+  suggestions?: readonly SpeakerSuggestion[] | undefined;
 }
 
 /**
  * "Sprecher": one small form per speaker label, so each name is saved on its own, with the
  * speaker's share of the talk time.
  */
-export function SpeakerNames({ labels, names, onRename, shares }: SpeakerNamesProps) {
+export function SpeakerNames({ labels, names, onRename, shares, suggestions }: SpeakerNamesProps) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -76,6 +81,7 @@ export function SpeakerNames({ labels, names, onRename, shares }: SpeakerNamesPr
             names={names}
             onRename={onRename}
             share={shares?.[label]}
+            suggestion={suggestions?.find((suggestion) => suggestion.speaker === label)}
           />
         ))}
       </div>
@@ -88,9 +94,10 @@ interface SpeakerNameFormProps {
   names: Record<string, string>;
   onRename: (names: Record<string, string>) => ActionResult;
   share?: number | undefined;
+  suggestion?: SpeakerSuggestion | undefined;
 }
 
-function SpeakerNameForm({ label, names, onRename, share }: SpeakerNameFormProps) {
+function SpeakerNameForm({ label, names, onRename, share, suggestion }: SpeakerNameFormProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const failureText = useFailureText();
@@ -152,6 +159,41 @@ function SpeakerNameForm({ label, names, onRename, share }: SpeakerNameFormProps
           </Button>
         </div>
       </Field>
+      {suggestion && !current.trim() ? (
+        <div
+          data-slot="speaker-suggestion"
+          className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-muted px-2 py-1.5 text-sm"
+        >
+          <Lightbulb aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+          <span className="min-w-0 flex-1">
+            <span className="font-medium">
+              {t('noteTools.glossary.suggestion', { name: suggestion.name })}
+            </span>{' '}
+            <span className="text-muted-foreground wrap-anywhere">
+              {t('noteTools.glossary.suggestionEvidence', { evidence: suggestion.evidence })}
+            </span>
+          </span>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={pending}
+            onClick={() => {
+              setValue(suggestion.name);
+              setSaved(false);
+              void run(
+                () => onRename({ ...names, [label]: suggestion.name }),
+                () => setSaved(true),
+              );
+            }}
+          >
+            {t('noteTools.glossary.acceptSuggestion', {
+              name: suggestion.name,
+              speaker: fallback,
+            })}
+          </Button>
+        </div>
+      ) : null}
       {share !== undefined ? (
         <div data-slot="speaker-share" className="flex items-center gap-2">
           <div aria-hidden className="h-1.5 min-w-0 flex-1 overflow-hidden rounded-full bg-muted">
