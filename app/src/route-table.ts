@@ -1,6 +1,7 @@
 import type { pageRoutes } from '@protokoll/contract';
 import type { ContentPageEntry } from 'virtual:content';
 import { lazyRoute, type LazyRoute } from './lib/lazy-route.ts';
+import { loadGlossaryRoute } from './routes/settings/load-glossary-route.ts';
 
 type PagePath = (typeof pageRoutes)[number]['path'];
 
@@ -87,9 +88,9 @@ export const routeTable: Record<PagePath, LazyRoute> = {
     ['settings', 'billing', 'offers'],
   ),
   '/settings/glossary': lazyRoute(
-    () => import('./routes/settings/glossary-route.tsx'),
+    loadGlossaryRoute,
     'GlossaryRoute',
-    ['settings', 'noteTools', 'billing', 'offers'],
+    ['settings', 'glossary', 'billing', 'offers'],
   ),
 };
 

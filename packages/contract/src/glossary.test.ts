@@ -64,6 +64,6 @@ describe('a glossary term as written', () => {
       kind: 'name',
       variants: ['a', 'b', 'c', 'd', 'e', 'f'],
     });
-    expect(many.error?.issues[0]?.message).toBe('noteTools.glossary.tooManyVariants');
+    expect(many.error?.issues[0]?.message).toBe('glossary.tooManyVariants');
   });
 });

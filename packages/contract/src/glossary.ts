@@ -23,8 +23,8 @@ export const GLOSSARY_KINDS = ['name', 'product', 'abbreviation'] as const;
 export const GlossaryKind = z.enum(GLOSSARY_KINDS, { error: 'validation.invalidValue' });
 export type GlossaryKind = z.infer<typeof GlossaryKind>;
 
-const TermText = textField('noteTools.glossary.termRequired')
-  .min(1, { error: 'noteTools.glossary.termRequired' })
+const TermText = textField('glossary.termRequired')
+  .min(1, { error: 'glossary.termRequired' })
   .max(GLOSSARY_TERM_MAX_LENGTH, { error: 'validation.tooLong' });
 
 /** A term's heard spellings as typed: empty ones dropped, repeats once, at most GLOSSARY_VARIANTS_MAX. */
@@ -38,7 +38,7 @@ export const GlossaryVariants = z
   // Empty entries (a cleared input) are dropped, repeats once.
   .transform((list) => [...new Set(list.filter((variant) => variant !== ''))])
   .pipe(
-    z.array(z.string()).max(GLOSSARY_VARIANTS_MAX, { error: 'noteTools.glossary.tooManyVariants' }),
+    z.array(z.string()).max(GLOSSARY_VARIANTS_MAX, { error: 'glossary.tooManyVariants' }),
   );
 
 const TermNote = textField('validation.invalidValue').max(GLOSSARY_NOTE_MAX_LENGTH, {

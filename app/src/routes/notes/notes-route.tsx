@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@protokoll/contract';
 import { NotesScreen, type NoteFilters } from '@protokoll/ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCreateFolder } from '../../api/folders/create.ts';
 import { useDeleteFolder } from '../../api/folders/delete.ts';
@@ -8,13 +8,14 @@ import { useFolders } from '../../api/folders/list.ts';
 import { useUpdateFolder } from '../../api/folders/update.ts';
 import { useNotesState } from '../../api/notes/notes-state.ts';
 import { toFailureText, withFailureText } from '../../lib/failure.ts';
+import { lazyRoute } from '../../lib/lazy-route.ts';
+import { loadGlossaryRoute } from '../settings/load-glossary-route.ts';
 import { NoteReaderView } from './note-reader-route.tsx';
 import { rowCallbacks, useNoteActions, type NoteActions } from './note-actions.ts';
 import { useNotesLocation, type Go, type NotesLocation } from './notes-search.ts';
 
-const FolderGlossary = lazy(() =>
-  import('./folder-glossary.tsx').then((module) => ({ default: module.FolderGlossary })),
-);
+// A folder's glossary, with the glossary page's chunk and texts on first use.
+const FolderGlossary = lazyRoute(loadGlossaryRoute, 'FolderGlossary', ['glossary']);
 
 /**
  * `/notes`: the list with its folders, search, date range and pages, all kept in the URL, and

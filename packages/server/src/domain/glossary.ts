@@ -64,7 +64,7 @@ export async function listGlossary(
 }
 
 const exists = (words: Wording) =>
-  new ApiError(409, ErrorCode.CONFLICT, words.t('noteTools.glossary.exists'));
+  new ApiError(409, ErrorCode.CONFLICT, words.t('glossary.exists'));
 
 /**
  * Adds a term. The glossary is locked (the user's row, or the folder's) while it is counted, so
@@ -90,7 +90,7 @@ export async function createGlossaryTerm(
         throw new ApiError(
           422,
           ErrorCode.INVALID_INPUT,
-          words.t('noteTools.glossary.full', { count: GLOSSARY_TERMS_MAX }),
+          words.t('glossary.full', { count: GLOSSARY_TERMS_MAX }),
         );
       }
       const [row] = await tx

@@ -93,7 +93,7 @@ function TermFieldsForm({
       >
         <TextFormField
           name="term"
-          label={t('noteTools.glossary.term')}
+          label={t('glossary.term')}
           maxLength={GLOSSARY_TERM_MAX_LENGTH}
           autoComplete="off"
         />
@@ -101,12 +101,12 @@ function TermFieldsForm({
           name="kind"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>{t('noteTools.glossary.kind')}</FormLabel>
+              <FormLabel>{t('glossary.kind')}</FormLabel>
               <FormControl>
                 <select {...field} className={cn(selectTriggerVariants(), 'w-full')}>
                   {GLOSSARY_KINDS.map((kind) => (
                     <option key={kind} value={kind}>
-                      {t(`noteTools.glossary.kinds.${kind}`)}
+                      {t(`glossary.kinds.${kind}`)}
                     </option>
                   ))}
                 </select>
@@ -117,14 +117,14 @@ function TermFieldsForm({
         />
         <TextFormField
           name="variants"
-          label={t('noteTools.glossary.variants')}
+          label={t('glossary.variants')}
           optional
-          description={t('noteTools.glossary.variantsHint', { count: GLOSSARY_VARIANTS_MAX })}
+          description={t('glossary.variantsHint', { count: GLOSSARY_VARIANTS_MAX })}
           autoComplete="off"
         />
         <TextFormField
           name="note"
-          label={t('noteTools.glossary.note')}
+          label={t('glossary.note')}
           optional
           maxLength={GLOSSARY_NOTE_MAX_LENGTH}
           autoComplete="off"
@@ -132,7 +132,7 @@ function TermFieldsForm({
         <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
           {onCancel ? (
             <Button type="button" variant="ghost" onClick={onCancel}>
-              {t('noteTools.glossary.cancel')}
+              {t('glossary.cancel')}
             </Button>
           ) : null}
           <Button type="submit" loading={pending}>
@@ -198,17 +198,17 @@ export function GlossaryEditor({
   const done =
     actionStatus === 'success' && lastAction
       ? lastAction.type === 'add'
-        ? t('noteTools.glossary.added', { term: lastAction.term })
+        ? t('glossary.added', { term: lastAction.term })
         : lastAction.type === 'delete'
-          ? t('noteTools.glossary.deleted', { term: lastAction.term })
-          : t('noteTools.glossary.saved')
+          ? t('glossary.deleted', { term: lastAction.term })
+          : t('glossary.saved')
       : undefined;
 
   return (
     <div data-slot="glossary-editor" className="grid gap-4">
       <TermFieldsForm
         initial={empty}
-        submitLabel={t('noteTools.glossary.add')}
+        submitLabel={t('glossary.add')}
         pending={pending && lastAction?.type === 'add'}
         onSubmit={(values) => onAdd(values)}
         resetKey={added}
@@ -222,14 +222,14 @@ export function GlossaryEditor({
       </div>
       <LoadState
         status={status}
-        loadingText={t('noteTools.glossary.loading')}
-        failedText={t('noteTools.glossary.loadFailed')}
+        loadingText={t('glossary.loading')}
+        failedText={t('glossary.loadFailed')}
         onRetry={onRetry}
         isEmpty={terms.length === 0}
-        empty={<EmptyState title={t('noteTools.glossary.empty')} />}
+        empty={<EmptyState title={t('glossary.empty')} />}
       >
         <p id={listId} className="text-sm text-muted-foreground">
-          {t('noteTools.glossary.count', { count: terms.length, max: GLOSSARY_TERMS_MAX })}
+          {t('glossary.count', { count: terms.length, max: GLOSSARY_TERMS_MAX })}
         </p>
         <ul aria-labelledby={listId} className="grid divide-y rounded-md border">
           {terms.map((term) => (
@@ -237,7 +237,7 @@ export function GlossaryEditor({
               {editing === term.id ? (
                 <TermFieldsForm
                   initial={valuesOf(term)}
-                  submitLabel={t('noteTools.glossary.save')}
+                  submitLabel={t('glossary.save')}
                   pending={pending}
                   onSubmit={(values) => onUpdate(term.id, values)}
                   onCancel={() => setEditing(undefined)}
@@ -247,11 +247,11 @@ export function GlossaryEditor({
                   <div className="grid min-w-0 flex-1 gap-1">
                     <p className="flex flex-wrap items-center gap-2">
                       <span className="font-medium wrap-anywhere">{term.term}</span>
-                      <Badge variant="neutral">{t(`noteTools.glossary.kinds.${term.kind}`)}</Badge>
+                      <Badge variant="neutral">{t(`glossary.kinds.${term.kind}`)}</Badge>
                     </p>
                     {term.variants.length > 0 ? (
                       <p className="text-sm text-muted-foreground wrap-anywhere">
-                        {t('noteTools.glossary.variants')}: {term.variants.join(', ')}
+                        {t('glossary.variants')}: {term.variants.join(', ')}
                       </p>
                     ) : null}
                     {term.note ? (
@@ -259,14 +259,14 @@ export function GlossaryEditor({
                     ) : null}
                   </div>
                   <IconButton
-                    label={t('noteTools.glossary.edit', { term: term.term })}
+                    label={t('glossary.edit', { term: term.term })}
                     variant="ghost"
                     onClick={() => setEditing(term.id)}
                   >
                     <Pencil aria-hidden />
                   </IconButton>
                   <IconButton
-                    label={t('noteTools.glossary.delete', { term: term.term })}
+                    label={t('glossary.delete', { term: term.term })}
                     variant="ghost"
                     disabled={pending}
                     onClick={() => onDelete(term.id)}

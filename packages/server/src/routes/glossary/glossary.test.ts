@@ -133,13 +133,13 @@ describe('glossary', () => {
   it('refuses empty, too long and badly kinded terms, and too many variants', async () => {
     const anna = await signUp(t.api);
     const cases: [Record<string, unknown>, string][] = [
-      [{ term: '  ', kind: 'name' }, 'noteTools.glossary.termRequired'],
-      [{ kind: 'name' }, 'noteTools.glossary.termRequired'],
+      [{ term: '  ', kind: 'name' }, 'glossary.termRequired'],
+      [{ kind: 'name' }, 'glossary.termRequired'],
       [{ term: 'x'.repeat(61), kind: 'name' }, 'validation.tooLong'],
       [{ term: 'Maier', kind: 'person' }, 'validation.invalidValue'],
       [
         { term: 'Maier', kind: 'name', variants: ['a', 'b', 'c', 'd', 'e', 'f'] },
-        'noteTools.glossary.tooManyVariants',
+        'glossary.tooManyVariants',
       ],
       [{ term: 'Ma\u0000ier', kind: 'name' }, 'validation.controlCharacters'],
     ];

@@ -33,9 +33,9 @@ export function FolderGlossaryDialog({
       >
         <DialogHeader>
           <DialogTitle className="wrap-anywhere">
-            {t('noteTools.glossary.folderTitle', { folder: folderName })}
+            {t('glossary.folderTitle', { folder: folderName })}
           </DialogTitle>
-          <DialogDescription>{t('noteTools.glossary.folderDescription')}</DialogDescription>
+          <DialogDescription>{t('glossary.folderDescription')}</DialogDescription>
         </DialogHeader>
         <GlossaryEditor {...editor} />
       </DialogContent>

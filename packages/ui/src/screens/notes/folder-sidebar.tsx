@@ -1,5 +1,5 @@
 import type { Folder as FolderEntity } from '@protokoll/contract';
-import { BookA, Ellipsis, Folder, FolderPlus, Inbox, Pencil, Trash2 } from 'lucide-react';
+import { Ellipsis, FileText, Folder, FolderPlus, Inbox, Pencil, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -209,7 +209,7 @@ function FolderItem({
           </DropdownMenuItem>
           {onGlossary ? (
             <DropdownMenuItem onSelect={onGlossary}>
-              <BookA aria-hidden />
+              <FileText aria-hidden />
               {t('folders.glossary')}
             </DropdownMenuItem>
           ) : null}

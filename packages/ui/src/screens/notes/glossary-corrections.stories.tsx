@@ -43,13 +43,13 @@ type Story = StoryObj<typeof meta>;
 /** Each correction listed with its time and an undo of its own; the terms marked in the lines. */
 export const Default: Story = {
   play: async ({ canvas, args }) => {
-    await expect(canvas.getByText('4 Korrekturen nach dem Glossar')).toBeVisible();
+    await expect(canvas.getByText('4 Glossar-Korrekturen')).toBeVisible();
     await userEvent.click(
       canvas.getByRole('button', { name: 'Rückgängig: Korrektur „Protokoll“' }),
     );
     await waitFor(() => expect(args.onUndo).toHaveBeenCalledWith(12));
     await expect(
-      await canvas.findByText('Korrektur zurückgenommen: wieder „Protokol“.'),
+      await canvas.findByText('Zurückgenommen: wieder „Protokol“.'),
     ).toBeVisible();
   },
 };
@@ -60,7 +60,7 @@ export const UndoFailed: Story = {
     onUndo: fn(async () => {
       throw {
         message:
-          'Diese Stelle wurde inzwischen geändert; die Korrektur kann nicht mehr zurückgenommen werden.',
+          'Die Stelle wurde inzwischen geändert.',
       };
     }),
   },

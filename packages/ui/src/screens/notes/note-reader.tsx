@@ -177,7 +177,7 @@ export function NoteReader({
   useEffect(() => {
     if (!hasSegments) return;
     let live = true;
-    void import('./speaker-suggestions.ts').then((module) => {
+    void import('./glossary-reader.ts').then((module) => {
       if (live) setSuggest(() => module.suggestSpeakerNames);
     });
     return () => {

@@ -199,7 +199,7 @@ export const Suggestion: Story = {
     suggestions: [{ speaker: 'S3', name: 'Jana', index: 4, evidence: 'Danke, Jana.' }],
   },
   play: async ({ canvas, args }) => {
-    await expect(canvas.getByText('Vorschlag: Jana')).toBeVisible();
+    await expect(await canvas.findByText('Vorschlag: Jana')).toBeVisible();
     await expect(args.onRename).not.toHaveBeenCalled();
     await userEvent.click(canvas.getByRole('button', { name: '„Jana“ für Sprecher 3 übernehmen' }));
     await waitFor(() => expect(args.onRename).toHaveBeenCalledWith({ ...names, S3: 'Jana' }));

@@ -1,6 +1,6 @@
 import { NAME_MAX_LENGTH, type SpeakerSuggestion } from '@protokoll/contract';
-import { CircleCheck, Lightbulb } from 'lucide-react';
-import { useId, useState } from 'react';
+import { CircleCheck } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
@@ -9,6 +9,13 @@ import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useAction, type ActionResult } from './action.ts';
 import { defaultSpeakerName } from '../../widgets/reader-parts.tsx';
+
+// Shown only once the transcript suggests a name (docs/product.md#glossary): loaded then.
+const SpeakerSuggestionHint = lazy(() =>
+  import('./glossary-reader.ts').then((module) => ({
+    default: module.SpeakerSuggestionHint,
+  })),
+);
 
 // The name a speaker goes by is in widgets/reader-parts.tsx (`useSpeakerName`): the home page's example
 // note shows names without the renaming.
@@ -160,25 +167,12 @@ function SpeakerNameForm({ label, names, onRename, share, suggestion }: SpeakerN
         </div>
       </Field>
       {suggestion && !current.trim() ? (
-        <div
-          data-slot="speaker-suggestion"
-          className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-muted px-2 py-1.5 text-sm"
-        >
-          <Lightbulb aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-          <span className="min-w-0 flex-1">
-            <span className="font-medium">
-              {t('noteTools.glossary.suggestion', { name: suggestion.name })}
-            </span>{' '}
-            <span className="text-muted-foreground wrap-anywhere">
-              {t('noteTools.glossary.suggestionEvidence', { evidence: suggestion.evidence })}
-            </span>
-          </span>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={pending}
-            onClick={() => {
+        <Suspense fallback={null}>
+          <SpeakerSuggestionHint
+            suggestion={suggestion}
+            speaker={fallback}
+            pending={pending}
+            onAccept={() => {
               setValue(suggestion.name);
               setSaved(false);
               void run(
@@ -186,13 +180,8 @@ function SpeakerNameForm({ label, names, onRename, share, suggestion }: SpeakerN
                 () => setSaved(true),
               );
             }}
-          >
-            {t('noteTools.glossary.acceptSuggestion', {
-              name: suggestion.name,
-              speaker: fallback,
-            })}
-          </Button>
-        </div>
+          />
+        </Suspense>
       ) : null}
       {share !== undefined ? (
         <div data-slot="speaker-share" className="flex items-center gap-2">

@@ -31,10 +31,10 @@ import { speakerLabels } from './speaker-names.tsx';
 // Loaded only for a note with glossary corrections (docs/product.md#glossary): the notes page's
 // first script stays without them.
 const GlossaryCorrections = lazy(() =>
-  import('./glossary-corrections.tsx').then((module) => ({ default: module.GlossaryCorrections })),
+  import('./glossary-reader.ts').then((module) => ({ default: module.GlossaryCorrections })),
 );
 const MarkedLine = lazy(() =>
-  import('./glossary-corrections.tsx').then((module) => ({ default: module.MarkedLine })),
+  import('./glossary-reader.ts').then((module) => ({ default: module.MarkedLine })),
 );
 
 /** A change as the contract's schema reads it (find options filled in). */

@@ -17,9 +17,9 @@ export function GlossaryScreen(props: GlossaryScreenProps) {
     <Card data-slot="glossary-screen">
       <CardHeader>
         <CardTitle asChild>
-          <h2>{t('noteTools.glossary.title')}</h2>
+          <h2>{t('glossary.title')}</h2>
         </CardTitle>
-        <CardDescription>{t('noteTools.glossary.description')}</CardDescription>
+        <CardDescription>{t('glossary.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <GlossaryEditor {...props} />
