@@ -49,7 +49,7 @@ export const Default: Story = {
     );
     await waitFor(() => expect(args.onUndo).toHaveBeenCalledWith(12));
     await expect(
-      await canvas.findByText('Zurückgenommen: wieder „Protokol“.'),
+      await canvas.findByText('Korrektur zurückgenommen.'),
     ).toBeVisible();
   },
 };

@@ -1,4 +1,10 @@
-import type { FailureText, GlossaryMark, Segment } from '@protokoll/contract';
+import {
+  ErrorCode,
+  isFailureText,
+  type FailureText,
+  type GlossaryMark,
+  type Segment,
+} from '@protokoll/contract';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +12,6 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
-import { asFailureText } from './action.ts';
 
 /** The corrections that stand in `segments`: the line still reads the term. */
 export function standingMarks(
@@ -97,7 +102,8 @@ export function GlossaryCorrections({ marks, segments, onUndo }: GlossaryCorrect
                   },
                   (reason: unknown) => {
                     setPending(undefined);
-                    setFailure(asFailureText(reason));
+                    // As action.ts's `asFailureText`, which would tie this lazy chunk to the notes page's.
+                    setFailure(isFailureText(reason) ? reason : { code: ErrorCode.INTERNAL });
                   },
                 );
               }}
