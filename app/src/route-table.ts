@@ -87,7 +87,7 @@ export const routeTable: Record<PagePath, LazyRoute> = {
     'SubscriptionRoute',
     ['settings', 'billing', 'offers'],
   ),
-  '/settings/glossary': lazyRoute(
+  '/settings/glossary': lazyRoute<object, 'GlossaryRoute'>(
     loadGlossaryRoute,
     'GlossaryRoute',
     ['settings', 'glossary', 'billing', 'offers'],
