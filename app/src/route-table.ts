@@ -87,11 +87,12 @@ export const routeTable: Record<PagePath, LazyRoute> = {
     'SubscriptionRoute',
     ['settings', 'billing', 'offers'],
   ),
-  '/settings/glossary': lazyRoute<object, 'GlossaryRoute'>(
-    loadGlossaryRoute,
-    'GlossaryRoute',
-    ['settings', 'glossary', 'billing', 'offers'],
-  ),
+  '/settings/glossary': lazyRoute<object, 'GlossaryRoute'>(loadGlossaryRoute, 'GlossaryRoute', [
+    'settings',
+    'glossary',
+    'billing',
+    'offers',
+  ]),
 };
 
 /** A content page at `/{slug}` (docs/product.md#content-pages). */

@@ -37,9 +37,7 @@ export const GlossaryVariants = z
   )
   // Empty entries (a cleared input) are dropped, repeats once.
   .transform((list) => [...new Set(list.filter((variant) => variant !== ''))])
-  .pipe(
-    z.array(z.string()).max(GLOSSARY_VARIANTS_MAX, { error: 'glossary.tooManyVariants' }),
-  );
+  .pipe(z.array(z.string()).max(GLOSSARY_VARIANTS_MAX, { error: 'glossary.tooManyVariants' }));
 
 const TermNote = textField('validation.invalidValue').max(GLOSSARY_NOTE_MAX_LENGTH, {
   error: 'validation.tooLong',

@@ -441,7 +441,9 @@ async function transcribe(ctx: StageContext): Promise<Stage> {
   const keep = speakersAsked(note, ctx.plan) && assembled.speakerLabels;
   const corrected = withGlossary(
     ctx,
-    keep ? assembled.segments : assembled.segments.map((segment) => ({ ...segment, speaker: 'S1' })),
+    keep
+      ? assembled.segments
+      : assembled.segments.map((segment) => ({ ...segment, speaker: 'S1' })),
   );
   const transcript: Checkpoint = {
     ...corrected,

@@ -48,9 +48,7 @@ export const Default: Story = {
       canvas.getByRole('button', { name: 'Rückgängig: Korrektur „Protokoll“' }),
     );
     await waitFor(() => expect(args.onUndo).toHaveBeenCalledWith(12));
-    await expect(
-      await canvas.findByText('Korrektur zurückgenommen.'),
-    ).toBeVisible();
+    await expect(await canvas.findByText('Korrektur zurückgenommen.')).toBeVisible();
   },
 };
 
@@ -59,8 +57,7 @@ export const UndoFailed: Story = {
   args: {
     onUndo: fn(async () => {
       throw {
-        message:
-          'Die Stelle wurde inzwischen geändert.',
+        message: 'Die Stelle wurde inzwischen geändert.',
       };
     }),
   },
