@@ -235,8 +235,9 @@ async function startServerProcess(
         ...Object.fromEntries(
           Object.entries(process.env).filter(
             (entry): entry is [string, string] =>
-              /^(PGLITE_|PASSWORD_HASH_|UPLOAD_PROBE_|DATABASE_POOL_|PAGE_RENDER_|LOG_LEVEL$)/.test(entry[0]) &&
-              entry[1] !== undefined,
+              /^(PGLITE_|PASSWORD_HASH_|UPLOAD_PROBE_|DATABASE_POOL_|PAGE_RENDER_|LOG_LEVEL$)/.test(
+                entry[0],
+              ) && entry[1] !== undefined,
           ),
         ),
         ...env,
