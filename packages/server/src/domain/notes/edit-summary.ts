@@ -12,17 +12,11 @@ import { applySummaryChange } from '@protokoll/contract/summary-edit-rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { notes, noteSummaries } from '../../db/schema.ts';
 import { ApiError, notFoundError } from '../../lib/errors.ts';
-import type { Wording } from '../../lib/wording.ts';
 import type { DomainDeps } from '../deps.ts';
+import { lockNoteForEdit, type EditInput } from './lock-for-edit.ts';
 import { noteDetailColumns, type NoteDetailRow } from './queries.ts';
 import { noteSearchText } from './search-text.ts';
 import { keepCurrentSummary } from './summary-versions.ts';
-
-interface EditInput {
-  userId: number;
-  noteId: number;
-  words: Wording;
-}
 
 /**
  * One change to the summary of the user's finished note.
@@ -32,24 +26,18 @@ interface EditInput {
  */
 export async function editSummary(
   deps: Pick<DomainDeps, 'db'>,
-  { userId, noteId, words }: EditInput,
+  input: EditInput,
   body: EditSummaryBody & { change: SummaryChangeParsed },
 ): Promise<NoteDetailRow> {
+  const { userId, words } = input;
   return deps.db.transaction(async (tx) => {
-    const [note] = await tx
-      .select(noteDetailColumns)
-      .from(notes)
-      .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
-      .for('update');
-    if (!note) throw notFoundError();
-    if (note.status !== 'done') {
-      throw new ApiError(409, ErrorCode.NOTE_NOT_READY, words.t('noteTools.summary.notReady'));
-    }
+    const note = await lockNoteForEdit(tx, input, {
+      version: (locked) => locked.summaryEditVersion,
+      baseVersion: body.base_version,
+      notReadyKey: 'noteTools.summary.notReady',
+    });
     if (note.summary == null) {
       throw new ApiError(409, ErrorCode.INVALID_INPUT, words.t('noteTools.summary.none'));
-    }
-    if (note.summaryEditVersion !== body.base_version) {
-      throw new ApiError(409, ErrorCode.CONFLICT, words.t('errors.conflict'));
     }
     const edit = applySummaryChange(Summary.parse(note.summary), body.change);
     if (!edit.ok) throw new ApiError(422, ErrorCode.INVALID_INPUT, words.t(edit.refusal));

@@ -13,38 +13,21 @@ import type { z } from 'zod';
 import { noteRevisions, notes, users, type StoredSegment } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError, notFoundError } from '../../lib/errors.ts';
-import type { Wording } from '../../lib/wording.ts';
 import type { DomainDeps } from '../deps.ts';
+import { lockNoteForEdit, type EditInput } from './lock-for-edit.ts';
 import { noteDetailColumns, type NoteDetailRow } from './queries.ts';
 import { noteSearchText } from './search-text.ts';
 
 /** The revision list shows this many changed lines of each change. */
 const REVISION_LINES_SHOWN = 20;
 
-interface EditInput {
-  userId: number;
-  noteId: number;
-  words: Wording;
-}
-
-/**
- * The user's finished note, locked for the change, at the version the change was made on.
- * @throws ApiError 404 for someone else's note, 409 for one not finished or changed since.
- */
-async function lockNoteAt(tx: Db, { userId, noteId, words }: EditInput, baseVersion: number) {
-  const [note] = await tx
-    .select(noteDetailColumns)
-    .from(notes)
-    .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
-    .for('update');
-  if (!note) throw notFoundError();
-  if (note.status !== 'done') {
-    throw new ApiError(409, ErrorCode.NOTE_NOT_READY, words.t('noteTools.edit.notReady'));
-  }
-  if (note.transcriptVersion !== baseVersion) {
-    throw new ApiError(409, ErrorCode.CONFLICT, words.t('errors.conflict'));
-  }
-  return note;
+/** The user's finished note, locked, at the transcript version the change was made on. */
+function lockNoteAt(tx: Db, input: EditInput, baseVersion: number) {
+  return lockNoteForEdit(tx, input, {
+    version: (note) => note.transcriptVersion,
+    baseVersion,
+    notReadyKey: 'noteTools.edit.notReady',
+  });
 }
 
 /** Writes the new transcript, its search text and the next version. */
