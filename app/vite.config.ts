@@ -65,6 +65,12 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       manifest: true,
       target: 'es2022',
       cssCodeSplit: true,
+      // A dynamic import preloads its chunk's imports, except the two the entry itself imports
+      // statically (the runtime and the public chunk): those are loaded before any import runs.
+      modulePreload: {
+        resolveDependencies: (_file, deps) =>
+          deps.filter((dep) => !/(^|\/)(rolldown-runtime|public)-[\w-]+\.js$/.test(dep)),
+      },
       rolldownOptions: {
         output: {
           codeSplitting: {
