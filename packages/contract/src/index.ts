@@ -20,6 +20,8 @@ export * from './transcript.ts';
 export * from './summary-edit.ts';
 export * from './speakers.ts';
 export * from './folders.ts';
+export * from './glossary.ts';
+export * from './speaker-suggestions.ts';
 export * from './billing.ts';
 export * from './support.ts';
 export * from './team.ts';
