@@ -46,12 +46,35 @@ function headScriptPlugin(): Plugin {
   };
 }
 
+/**
+ * Records the browser entry's static imports when the bundle is written, before Vite lists each
+ * dynamic import's preloads (`modulePreload.resolveDependencies` below).
+ */
+function entryImportsPlugin(entry: { imports: Set<string> }): Plugin {
+  return {
+    name: 'protokoll-entry-imports',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.isEntry) entry.imports = new Set(chunk.imports);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => {
+  const entry = { imports: new Set<string>() };
   // One graph per build: the browser bundle's (the Node bundle keeps the default rules).
   const groups = chunkGroups((id) => PUBLIC_CHUNK.some((rule) => rule.test(id)));
   return {
     // Compression and prerendering follow the bundle in scripts/build.mjs.
-    plugins: [headScriptPlugin(), react(), tailwindcss(), contentPlugin(), groups.plugin],
+    plugins: [
+      headScriptPlugin(),
+      react(),
+      tailwindcss(),
+      contentPlugin(),
+      groups.plugin,
+      entryImportsPlugin(entry),
+    ],
     // Mock mode serves MSW's worker script; production never ships it.
     publicDir: mode === 'mock' ? '../.storybook/public' : 'public',
     define: {
@@ -65,6 +88,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       manifest: true,
       target: 'es2022',
       cssCodeSplit: true,
+      // A dynamic import preloads its chunk's imports, except those the entry imports
+      // statically: they are loaded before any dynamic import runs (entryImports, above).
+      modulePreload: {
+        resolveDependencies: (_file, deps) => deps.filter((dep) => !entry.imports.has(dep)),
+      },
       rolldownOptions: {
         output: {
           codeSplitting: {

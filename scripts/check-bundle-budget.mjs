@@ -46,7 +46,8 @@ const routes = [
   // find and replace, history, summarising again, versions, removed passages): 262 KiB (was 245;
   // 260.8 measured). They load with the page, not on first use; splitting them off is the way
   // back under 245 (decision 016). The new-note page shares their contract chunk: 259 (was 258).
-  { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, budget: 262 },
+  // The glossary's corrections in the transcript and a folder's glossary entry: 263 (262.3).
+  { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, budget: 263 },
   { page: 'src/routes/protocol-route.tsx', layout: LAYOUT, budget: 259 },
   { page: 'src/routes/settings/settings-route.tsx', layout: LAYOUT, budget: 170 },
   { page: 'src/routes/not-found-route.tsx', layout: LAYOUT, budget: 172 },

@@ -23,6 +23,7 @@ export const LAZY_MODULES = {
   SettingsRoute: 'src/routes/settings/settings-route.tsx',
   ProfileRoute: 'src/routes/settings/profile-route.tsx',
   SubscriptionRoute: 'src/routes/settings/subscription-route.tsx',
+  GlossaryRoute: 'src/routes/settings/glossary-route.tsx',
   ContentRoute: 'src/routes/content-route.tsx',
   NotFoundRoute: 'src/routes/not-found-route.tsx',
   DefaultLayout: 'src/routes/default-layout.tsx',
@@ -52,4 +53,5 @@ export const PAGE_COMPONENTS = {
   '/settings': 'SettingsRoute',
   '/settings/profile': 'ProfileRoute',
   '/settings/subscription': 'SubscriptionRoute',
+  '/settings/glossary': 'GlossaryRoute',
 } as const satisfies Record<string, LazyName>;

@@ -1,6 +1,7 @@
 import type { pageRoutes } from '@protokoll/contract';
 import type { ContentPageEntry } from 'virtual:content';
 import { lazyRoute, type LazyRoute } from './lib/lazy-route.ts';
+import { loadGlossaryRoute } from './routes/settings/load-glossary-route.ts';
 
 type PagePath = (typeof pageRoutes)[number]['path'];
 
@@ -86,6 +87,12 @@ export const routeTable: Record<PagePath, LazyRoute> = {
     'SubscriptionRoute',
     ['settings', 'billing', 'offers'],
   ),
+  '/settings/glossary': lazyRoute<object, 'GlossaryRoute'>(loadGlossaryRoute, 'GlossaryRoute', [
+    'settings',
+    'glossary',
+    'billing',
+    'offers',
+  ]),
 };
 
 /** A content page at `/{slug}` (docs/product.md#content-pages). */

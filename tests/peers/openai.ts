@@ -95,7 +95,10 @@ export interface PeerRequest {
   path: string;
   status: number;
   authorization: string | undefined;
-  /** Multipart text fields (transcriptions); repeated names collect into arrays. */
+  /**
+   * Multipart text fields (transcriptions), the glossary's `prompt` among them; repeated names
+   * collect into arrays.
+   */
   fields: Record<string, string | string[]>;
   file: ReceivedFile | undefined;
   /** Parsed JSON body (chat). */

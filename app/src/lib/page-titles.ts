@@ -34,6 +34,7 @@ export const PAGE_TITLE_KEYS = {
   '/settings': 'shell.nav.settings',
   '/settings/profile': 'shell.menu.profile',
   '/settings/subscription': 'shell.menu.subscription',
+  '/settings/glossary': 'settings.nav.glossary',
 } as const satisfies Record<PagePath, string | null>;
 
 /** The error page's titles: not found, and anything else. */

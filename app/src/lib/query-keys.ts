@@ -36,6 +36,8 @@ export const keys = {
   },
   /** Outside `notes`: reloading notes never measures a recording's overview again. */
   peaks: (id: number) => ['peaks', id] as const,
+  /** The user's glossary (`folder` undefined) or a folder's. */
+  glossary: (folder?: number) => ['glossary', folder ?? 'own'] as const,
   folders: {
     all: () => ['folders'] as const,
     list: () => ['folders', 'list'] as const,

@@ -20,6 +20,8 @@ export * from './transcript.ts';
 export * from './summary-edit.ts';
 export * from './speakers.ts';
 export * from './folders.ts';
+export * from './glossary.ts';
+export * from './speaker-suggestions.ts';
 export * from './billing.ts';
 export * from './support.ts';
 export * from './team.ts';
@@ -71,6 +73,12 @@ import {
 } from './notes.ts';
 import { createSupportRequest } from './support.ts';
 import { editTranscript, listTranscriptRevisions, undoTranscript } from './transcript.ts';
+import {
+  createGlossaryTerm,
+  deleteGlossaryTerm,
+  listGlossary,
+  updateGlossaryTerm,
+} from './glossary.ts';
 import { editSummary } from './summary-edit.ts';
 import {
   acceptTeamInvitation,
@@ -161,6 +169,11 @@ export const endpoints = {
   removeTeamMember,
   leaveTeam,
   revokeTeamInvitation,
+  // glossary
+  listGlossary,
+  createGlossaryTerm,
+  updateGlossaryTerm,
+  deleteGlossaryTerm,
   // capabilities
   getCapabilities,
 } satisfies Record<string, Endpoint>;

@@ -297,6 +297,17 @@ export const NoteResummary = z
 export type NoteResummary = z.infer<typeof NoteResummary>;
 
 /** One note with its transcript and summary. */
+/** A glossary correction standing in the transcript: line `index` reads `to` where it heard `from`. */
+export const GlossaryMark = z
+  .object({
+    revision_id: EntityId,
+    index: z.number().int().nonnegative(),
+    from: z.string(),
+    to: z.string(),
+  })
+  .meta({ id: 'GlossaryMark' });
+export type GlossaryMark = z.infer<typeof GlossaryMark>;
+
 export const NoteDetail = Note.extend({
   /**
    * Set while the note is `queued` again after a failed attempt; absent or null otherwise (an
@@ -323,6 +334,11 @@ export const NoteDetail = Note.extend({
    * nothing was taken out (and for notes processed before the filter).
    */
   removed_segments: z.array(RemovedSegment).optional(),
+  /**
+   * Near-misses corrected to the glossary that still stand (docs/product.md#glossary), each
+   * undoable on its own; absent in answers that do not carry them (read as none).
+   */
+  glossary_corrections: z.array(GlossaryMark).optional(),
   /** Null until the summary is ready. */
   summary: Summary.nullable(),
   /**

@@ -37,6 +37,7 @@ export const pageRoutes = [
   { path: '/settings', layout: 'default', access: 'signed-in' },
   { path: '/settings/profile', layout: 'default', access: 'signed-in' },
   { path: '/settings/subscription', layout: 'default', access: 'signed-in' },
+  { path: '/settings/glossary', layout: 'default', access: 'signed-in' },
 ] as const satisfies readonly PageRoute[];
 
 /** Splits `/en/x` into `{ locale: 'en', path: '/x' }`; anything else is German. */

@@ -15,8 +15,12 @@ import { NoteIdParams, NoteResponse, type Segment } from './notes.ts';
 export const TRANSCRIPT_LINE_MAX_LENGTH = 10_000;
 /** What find and replace look for, and what they put instead. */
 export const FIND_TEXT_MAX_LENGTH = 200;
-/** What a hand-made change to a transcript did (docs/product.md#editing-the-transcript). */
-export const REVISION_KINDS = ['text', 'speaker', 'merge', 'split', 'replace'] as const;
+/**
+ * What a change to a transcript did (docs/product.md#editing-the-transcript): by hand, or
+ * `glossary`, a near-miss corrected to a glossary term after transcription
+ * (docs/product.md#glossary).
+ */
+export const REVISION_KINDS = ['text', 'speaker', 'merge', 'split', 'replace', 'glossary'] as const;
 
 const LineIndex = z.number({ error: 'validation.invalidValue' }).int().nonnegative();
 
@@ -88,7 +92,14 @@ export const EditTranscriptBody = z
 export type EditTranscriptBody = z.input<typeof EditTranscriptBody>;
 
 export const UndoTranscriptBody = z
-  .object({ base_version: z.number({ error: 'validation.invalidValue' }).int().nonnegative() })
+  .object({
+    base_version: z.number({ error: 'validation.invalidValue' }).int().nonnegative(),
+    /**
+     * A glossary correction to take back, whichever came after it (docs/product.md#glossary);
+     * without it, the newest change not yet undone.
+     */
+    revision_id: EntityId.optional(),
+  })
   .meta({ id: 'UndoTranscriptBody' });
 export type UndoTranscriptBody = z.infer<typeof UndoTranscriptBody>;
 

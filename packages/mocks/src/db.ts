@@ -3,6 +3,7 @@ import type {
   BillingSubscription,
   CheckoutStatus,
   Folder,
+  GlossaryTerm,
   Minutes,
   Note,
   NoteDetail,
@@ -13,6 +14,7 @@ import type {
   User,
 } from '@protokoll/contract';
 import { demoFolders } from './fixtures/folders.ts';
+import { demoGlossary } from './fixtures/glossary.ts';
 import { resetCounters } from './resets.ts';
 import { boardMeetingDetail, demoNotes } from './fixtures/notes.ts';
 import { demoMinutes, freePlan, planCatalogue } from './fixtures/plans.ts';
@@ -33,6 +35,8 @@ export interface MockDb {
   checkouts: Map<string, MockCheckout>;
   minutes: Minutes;
   folders: Folder[];
+  /** Glossary terms, the user's own (`folder_id` null) and the folders' (docs/product.md#glossary). */
+  glossary: GlossaryTerm[];
   notes: Note[];
   /** Details that differ from what `detailFor(note)` would build (speaker names, summaries). */
   details: Map<number, NoteDetail>;
@@ -64,6 +68,7 @@ export function createMockDb(overrides: Partial<MockDb> = {}): MockDb {
     checkouts: new Map(),
     minutes: { ...demoMinutes },
     folders: structuredClone(demoFolders),
+    glossary: structuredClone(demoGlossary),
     notes: structuredClone(demoNotes),
     details: new Map([[boardMeetingDetail.id, structuredClone(boardMeetingDetail)]]),
     revisions: new Map(),

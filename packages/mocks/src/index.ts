@@ -3,6 +3,7 @@ import { authHandlers } from './handlers/auth.ts';
 import { billingHandlers } from './handlers/billing.ts';
 import { capabilitiesHandlers } from './handlers/capabilities.ts';
 import { folderHandlers } from './handlers/folders.ts';
+import { glossaryHandlers } from './handlers/glossary.ts';
 import { notesHandlers } from './handlers/notes.ts';
 import { supportHandlers } from './handlers/support.ts';
 import { systemHandlers } from './handlers/system.ts';
@@ -21,6 +22,7 @@ export {
 } from './handlers/user.ts';
 export { notes, createNotesHandlers } from './handlers/notes.ts';
 export { folders, createFolderHandlers } from './handlers/folders.ts';
+export { glossary, createGlossaryHandlers } from './handlers/glossary.ts';
 export {
   billing,
   createBillingHandlers,
@@ -48,6 +50,7 @@ export const defaultHandlers = {
   plans: planHandlers,
   notes: notesHandlers,
   folders: folderHandlers,
+  glossary: glossaryHandlers,
   billing: billingHandlers,
   support: supportHandlers,
   team: teamHandlers,

@@ -25,6 +25,7 @@ import { authRouter } from './routes/auth/index.ts';
 import { billingRouter } from './routes/billing/index.ts';
 import { capabilitiesRouter } from './routes/capabilities/index.ts';
 import { foldersRouter } from './routes/folders/index.ts';
+import { glossaryRouter } from './routes/glossary/index.ts';
 import { noteRetryRouter } from './routes/note-retry/index.ts';
 import { noteTranscriptRouter } from './routes/note-transcript/index.ts';
 import { noteSummariesRouter } from './routes/note-summaries/index.ts';
@@ -218,6 +219,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/', uploadsRouter({ config, db: db.db, storage, dbGate }));
   app.route('/', notesRouter());
   app.route('/', foldersRouter());
+  app.route('/', glossaryRouter());
   app.route('/', supportRouter());
   app.route('/', teamRouter());
   mountDocs(app, { version, publicUrl: config.publicUrl });

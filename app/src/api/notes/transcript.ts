@@ -20,11 +20,19 @@ export async function editTranscript(
   return note;
 }
 
-export async function undoTranscript(id: number, baseVersion: number): Promise<NoteDetail> {
+/** Undoes the newest change, or with `revisionId` one glossary correction (docs/product.md#glossary). */
+export async function undoTranscript(
+  id: number,
+  baseVersion: number,
+  revisionId?: number,
+): Promise<NoteDetail> {
   const { client, endpoints } = await loadSession();
   const { note } = await client.call(endpoints.undoTranscript, {
     params: { id },
-    body: { base_version: baseVersion },
+    body:
+      revisionId === undefined
+        ? { base_version: baseVersion }
+        : { base_version: baseVersion, revision_id: revisionId },
   });
   return note;
 }
@@ -47,5 +55,10 @@ export function useTranscriptEditing(id: number) {
     mutationFn: (baseVersion: number) => undoTranscript(id, baseVersion),
     onSuccess: (note) => showChangedNote(queryClient, note),
   });
-  return { edit, undo };
+  const undoCorrection = useMutation({
+    mutationFn: ({ revisionId, baseVersion }: { revisionId: number; baseVersion: number }) =>
+      undoTranscript(id, baseVersion, revisionId),
+    onSuccess: (note) => showChangedNote(queryClient, note),
+  });
+  return { edit, undo, undoCorrection };
 }

@@ -98,6 +98,9 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
         withFailureText(transcript.edit.mutateAsync({ change, baseVersion }))
       }
       onUndoTranscript={(baseVersion) => withFailureText(transcript.undo.mutateAsync(baseVersion))}
+      onUndoCorrection={(revisionId, baseVersion) =>
+        withFailureText(transcript.undoCorrection.mutateAsync({ revisionId, baseVersion }))
+      }
       onLoadRevisions={loadRevisions}
       onEditSummary={(change, baseVersion) =>
         withFailureText(summaryEdit.mutateAsync({ change, baseVersion }))

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@protokoll/contract';
 import { NotesScreen, type NoteFilters } from '@protokoll/ui';
-import { useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCreateFolder } from '../../api/folders/create.ts';
 import { useDeleteFolder } from '../../api/folders/delete.ts';
@@ -8,9 +8,14 @@ import { useFolders } from '../../api/folders/list.ts';
 import { useUpdateFolder } from '../../api/folders/update.ts';
 import { useNotesState } from '../../api/notes/notes-state.ts';
 import { toFailureText, withFailureText } from '../../lib/failure.ts';
+import { lazyRoute } from '../../lib/lazy-route.ts';
+import { loadGlossaryRoute } from '../settings/load-glossary-route.ts';
 import { NoteReaderView } from './note-reader-route.tsx';
 import { rowCallbacks, useNoteActions, type NoteActions } from './note-actions.ts';
 import { useNotesLocation, type Go, type NotesLocation } from './notes-search.ts';
+
+// A folder's glossary, with the glossary page's chunk and texts on first use.
+const FolderGlossary = lazyRoute(loadGlossaryRoute, 'FolderGlossary', ['glossary']);
 
 /**
  * `/notes`: the list with its folders, search, date range and pages, all kept in the URL, and
@@ -51,6 +56,7 @@ function NotesList({ location, go, actions }: NotesListProps) {
   const createFolder = useCreateFolder();
   const updateFolder = useUpdateFolder();
   const deleteFolder = useDeleteFolder();
+  const [glossaryOf, setGlossaryOf] = useState<{ id: number; name: string }>();
 
   // A page past the end (its last note was deleted or moved, or an old link): show the last one.
   const lastPage = Math.max(DEFAULT_PAGE, Math.ceil(notes.noteCount / DEFAULT_PAGE_SIZE));
@@ -67,30 +73,38 @@ function NotesList({ location, go, actions }: NotesListProps) {
     );
 
   return (
-    <NotesScreen
-      notes={notes.notes}
-      count={notes.noteCount}
-      countMore={notes.noteCountMore}
-      status={notes.status}
-      error={notes.status === 'error' ? toFailureText(notes.error) : undefined}
-      onRetry={notes.reload}
-      page={page}
-      onPageChange={(next) => go({ ...location, page: next })}
-      filters={filters}
-      onFiltersChange={changeFilters}
-      folders={folders.data ?? []}
-      foldersStatus={folders.data ? 'ready' : folders.isError ? 'error' : 'loading'}
-      onRetryFolders={() => void folders.refetch()}
-      onNewNote={() => navigate('/protocol')}
-      onCreateFolder={(name) => withFailureText(createFolder.mutateAsync(name))}
-      onRenameFolder={(folder, name) =>
-        withFailureText(updateFolder.mutateAsync({ id: folder.id, name }))
-      }
-      onDeleteFolder={(folder) => withFailureText(deleteFolder.mutateAsync(folder.id))}
-      {...rowCallbacks(actions, (note) =>
-        // A search hit opens the reader at its passage (docs/product.md#search-hits).
-        go({ ...location, noteId: note.id, at: note.search_hit?.line ?? undefined }),
-      )}
-    />
+    <>
+      <NotesScreen
+        notes={notes.notes}
+        count={notes.noteCount}
+        countMore={notes.noteCountMore}
+        status={notes.status}
+        error={notes.status === 'error' ? toFailureText(notes.error) : undefined}
+        onRetry={notes.reload}
+        page={page}
+        onPageChange={(next) => go({ ...location, page: next })}
+        filters={filters}
+        onFiltersChange={changeFilters}
+        folders={folders.data ?? []}
+        foldersStatus={folders.data ? 'ready' : folders.isError ? 'error' : 'loading'}
+        onRetryFolders={() => void folders.refetch()}
+        onNewNote={() => navigate('/protocol')}
+        onCreateFolder={(name) => withFailureText(createFolder.mutateAsync(name))}
+        onRenameFolder={(folder, name) =>
+          withFailureText(updateFolder.mutateAsync({ id: folder.id, name }))
+        }
+        onDeleteFolder={(folder) => withFailureText(deleteFolder.mutateAsync(folder.id))}
+        onOpenFolderGlossary={(folder) => setGlossaryOf({ id: folder.id, name: folder.name })}
+        {...rowCallbacks(actions, (note) =>
+          // A search hit opens the reader at its passage (docs/product.md#search-hits).
+          go({ ...location, noteId: note.id, at: note.search_hit?.line ?? undefined }),
+        )}
+      />
+      {glossaryOf ? (
+        <Suspense fallback={null}>
+          <FolderGlossary folder={glossaryOf} onClose={() => setGlossaryOf(undefined)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -248,6 +248,28 @@ export function createNotesHandlers(db: MockDb = mockDb, options: HandleOptions 
         if (!note) return notFound();
         const current = detail(note);
         if (body.base_version !== versionOf(current)) return conflict();
+        if (body.revision_id !== undefined) {
+          // One glossary correction taken back (docs/product.md#glossary).
+          const marks = current.glossary_corrections ?? [];
+          const mark = marks.find((m) => m.revision_id === body.revision_id);
+          const line = mark && current.segments[mark.index];
+          const at = line ? line.text.indexOf(mark.to) : -1;
+          if (!mark || !line || at < 0) {
+            return errorResponse(
+              409,
+              ErrorCode.INVALID_INPUT,
+              englishText('noteTools.glossary.correctionGone'),
+            );
+          }
+          const segments = [...current.segments];
+          segments[mark.index] = {
+            ...line,
+            text: `${line.text.slice(0, at)}${mark.from}${line.text.slice(at + mark.to.length)}`,
+          };
+          const next = storeTranscript(note, current, segments);
+          next.glossary_corrections = marks.filter((m) => m !== mark);
+          return reply(e.undoTranscript, { success: true, note: next });
+        }
         const last = (db.revisions.get(note.id) ?? []).findLast((r) => !r.revision.undone);
         const reverted = last && revertSplice(current.segments, last.splice);
         if (!last || !reverted) {

@@ -1,4 +1,4 @@
-import { REVISION_KINDS, SubscriptionStatus } from '@protokoll/contract';
+import { GLOSSARY_KINDS, REVISION_KINDS, SubscriptionStatus } from '@protokoll/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -609,3 +609,33 @@ export const resumableUploads = pgTable(
 );
 
 export type ResumableUploadRow = typeof resumableUploads.$inferSelect;
+
+/**
+ * Glossary terms (docs/product.md#glossary): the user's own (`folder_id` null) and each folder's.
+ * A term is unique within its glossary whatever its case; a folder's terms go with the folder.
+ */
+export const glossaryTerms = pgTable(
+  'glossary_terms',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderId: integer('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    kind: text('kind', { enum: GLOSSARY_KINDS }).notNull(),
+    variants: jsonb('variants').$type<string[]>().notNull().default([]),
+    note: text('note').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('glossary_terms_term_key').on(
+      t.userId,
+      sql`coalesce(${t.folderId}, 0)`,
+      sql`lower(${t.term})`,
+    ),
+    index('glossary_terms_folder_idx').on(t.folderId),
+  ],
+);
+
+export type GlossaryTermRow = typeof glossaryTerms.$inferSelect;

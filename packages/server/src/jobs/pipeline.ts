@@ -19,6 +19,12 @@ import type {
 } from '@protokoll/contract';
 import type { NoteRow } from '../db/schema.ts';
 import { writeStreamToFile } from '../lib/files.ts';
+import {
+  buildPrompt,
+  correctTranscript,
+  type GlossaryCorrection,
+  type GlossaryEntry,
+} from '../processing/glossary.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PlanDefinition } from '../domain/plans.ts';
 import {
@@ -114,6 +120,11 @@ export interface Checkpoint {
   detectedLanguage?: string;
   /** Passages the hallucination filter took out (docs/uploads.md#invented-text). */
   removedSegments?: RemovedSegment[];
+  /**
+   * Near-misses corrected to the glossary's spelling (docs/product.md#glossary), in order: the
+   * store stage keeps each as a revision of the note.
+   */
+  glossaryCorrections?: GlossaryCorrection[];
   summary?: Summary;
   /** What a re-summary was asked for (the `resummarise` stage only). */
   /** `keepEdits`: the current summary's hand edits go into the new one (docs/uploads.md#keeping-hand-edits). */
@@ -182,6 +193,8 @@ const isMissing = (error: unknown) => (error as { code?: string } | null)?.code 
 
 export interface StageContext {
   note: NoteRow;
+  /** The note's glossaries (docs/product.md#glossary): its folder's terms and its owner's. */
+  glossary?: { folder: GlossaryEntry[]; user: GlossaryEntry[] } | undefined;
   plan: PlanDefinition;
   checkpoint: Checkpoint;
   /** Intermediate files of this note (chunks, an MP4 copy); removed once transcribed. */
@@ -327,6 +340,7 @@ async function transcribeAll(
   assembler: TranscriptAssembler,
   language: string | undefined,
   stt: SttClient,
+  prompt: string,
 ): Promise<void> {
   const { workDir, signal, options, note } = ctx;
   const pending = chunks.filter((chunk) => !done.has(chunk.index));
@@ -354,6 +368,7 @@ async function transcribeAll(
         retries: options.chunkRetries,
         backoffMs: options.chunkBackoffMs,
         language,
+        prompt,
         signal,
         done,
         onChunk: async (index, result) => {
@@ -415,7 +430,8 @@ async function transcribe(ctx: StageContext): Promise<Stage> {
     : Promise.resolve();
 
   try {
-    await transcribeAll(ctx, chunks, done, assembler, language, engines.stt);
+    const { prompt } = buildPrompt(ctx.glossary?.folder ?? [], ctx.glossary?.user ?? []);
+    await transcribeAll(ctx, chunks, done, assembler, language, engines.stt, prompt);
   } finally {
     // Nothing of this note's is written after its stage has ended.
     await overview;
@@ -423,11 +439,14 @@ async function transcribe(ctx: StageContext): Promise<Stage> {
 
   const assembled = assembler.finish();
   const keep = speakersAsked(note, ctx.plan) && assembled.speakerLabels;
-  const segments = keep
-    ? assembled.segments
-    : assembled.segments.map((segment) => ({ ...segment, speaker: 'S1' }));
+  const corrected = withGlossary(
+    ctx,
+    keep
+      ? assembled.segments
+      : assembled.segments.map((segment) => ({ ...segment, speaker: 'S1' })),
+  );
   const transcript: Checkpoint = {
-    segments,
+    ...corrected,
     removedSegments: assembled.removedSegments,
     speakerLabels: assembled.speakerLabels,
     ...(assembled.detectedLanguage ? { detectedLanguage: assembled.detectedLanguage } : {}),
@@ -498,11 +517,27 @@ async function clean(ctx: StageContext): Promise<Stage> {
   if (ctx.note.transcriptType === 'clean') {
     const language = ctx.note.language === 'auto' ? undefined : ctx.note.language;
     const segments = cleanSegments(ctx.checkpoint.segments ?? [], { language });
-    await ctx.save({ patch: { segments }, next: 'summarise' });
+    await ctx.save({ patch: withGlossary(ctx, segments), next: 'summarise' });
   } else {
-    await ctx.save({ next: 'summarise' });
+    await ctx.save({ patch: withGlossary(ctx, ctx.checkpoint.segments ?? []), next: 'summarise' });
   }
   return 'summarise';
+}
+
+/**
+ * The transcript with its near-misses corrected to the glossary (docs/product.md#glossary), and
+ * the corrections for the store stage. Made once, where the transcript is final: after the
+ * assembly (cleaned and speakers settled), before the summary, which then reads the terms as
+ * the glossary spells them.
+ */
+function withGlossary(
+  ctx: StageContext,
+  segments: Segment[],
+): Pick<Checkpoint, 'segments' | 'glossaryCorrections'> {
+  const terms = [...(ctx.glossary?.folder ?? []), ...(ctx.glossary?.user ?? [])];
+  if (terms.length === 0) return { segments, glossaryCorrections: [] };
+  const corrected = correctTranscript(segments, terms);
+  return { segments: corrected.segments, glossaryCorrections: corrected.corrections };
 }
 
 /** The note's summary model is one the configured chat engine serves. */

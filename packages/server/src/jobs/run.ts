@@ -3,6 +3,7 @@
 import { PROCESSING_STATUSES } from '@protokoll/contract';
 import { and, eq, exists, inArray } from 'drizzle-orm';
 import { jobs, notes, users, type NoteRow } from '../db/schema.ts';
+import { glossaryForNote } from '../domain/glossary.ts';
 import { minutesAccountOf } from '../domain/minutes.ts';
 import { planById } from '../domain/plans.ts';
 import type { Transcription } from '../processing/index.ts';
@@ -56,8 +57,11 @@ export async function runClaimedJob(rt: WorkerRuntime, claim: Claim): Promise<No
     .where(eq(users.id, note.userId));
   // A team member's note is processed under the plan the upload was accepted under.
   const account = owner ? await minutesAccountOf(db, owner) : undefined;
+  // Read once per run: a term added while the note is processed counts from the next note on.
+  const glossary = note.transcribe ? await glossaryForNote(db, note) : undefined;
   const ctx: StageContext = {
     note,
+    glossary,
     plan: planById(account?.planId ?? ''),
     checkpoint,
     workDir: claim.workDir,

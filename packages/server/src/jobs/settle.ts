@@ -4,7 +4,7 @@
 // goes back to the queue with a delay; an interrupted job is handed back or left to its new holder.
 import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { jobs, notes, type NoteRow } from '../db/schema.ts';
+import { jobs, noteRevisions, notes, type NoteRow } from '../db/schema.ts';
 import { noteSearchText } from '../domain/notes/search-text.ts';
 import { recordSummaryVersion } from '../domain/notes/summary-versions.ts';
 import { settleMinutes } from '../domain/minutes.ts';
@@ -66,6 +66,21 @@ async function storeResult(
     const current = summary
       ? await recordSummaryVersion(tx, { ...note, segments }, summary, note.summaryModel)
       : undefined;
+    // Each glossary correction is a revision of its own, undoable like a hand edit
+    // (docs/product.md#glossary); written with the transcript, or not at all.
+    const corrections = note.transcribe ? (checkpoint.glossaryCorrections ?? []) : [];
+    if (corrections.length > 0) {
+      await tx.insert(noteRevisions).values(
+        corrections.map((correction) => ({
+          noteId: note.id,
+          userId: note.userId,
+          kind: 'glossary' as const,
+          start: correction.index,
+          before: [correction.before],
+          after: [correction.after],
+        })),
+      );
+    }
     await tx
       .update(notes)
       .set({

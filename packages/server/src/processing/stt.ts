@@ -28,6 +28,11 @@ export interface TranscribeOptions {
   language?: string | undefined;
   /** Length of the file, used when the engine reports none. */
   durationSeconds?: number | undefined;
+  /**
+   * The engine's `prompt`: the glossary's spellings (docs/product.md#glossary), within the
+   * engine's token limit (processing/glossary.ts). Not sent when empty.
+   */
+  prompt?: string | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -157,6 +162,7 @@ export function createSttClient(options: SttClientOptions): SttClient {
     if (verbose) form.append('timestamp_granularities[]', 'segment');
     const language = baseLanguage(request.language);
     if (language && language !== 'auto') form.append('language', language);
+    if (request.prompt) form.append('prompt', request.prompt);
     const response = await engineRequest({
       engine: 'stt',
       url,
@@ -198,6 +204,8 @@ export interface TranscribeChunksOptions {
   backoffMs?: number;
   maxBackoffMs?: number;
   language?: string | undefined;
+  /** The engine's `prompt`, the same for every chunk (TranscribeOptions.prompt). */
+  prompt?: string | undefined;
   signal?: AbortSignal | undefined;
   /** Chunks finished in an earlier run (resume after a restart): not sent again. */
   done?: ReadonlyMap<number, Transcription>;
@@ -248,6 +256,7 @@ export async function transcribeChunks(
         return await client.transcribe(chunk.path, {
           language: options.language,
           durationSeconds: chunk.end - chunk.start,
+          ...(options.prompt ? { prompt: options.prompt } : {}),
           signal,
         });
       } catch (error) {

@@ -259,6 +259,8 @@ export interface TranscriptSectionProps {
   focusSegment?: number | undefined;
   /** Next to the heading: the editing actions (screens/notes/transcript-editing.tsx). */
   actions?: React.ReactNode;
+  /** A line's text as shown (the glossary's corrections marked); without it, the plain text. */
+  renderText?: ((segment: Segment, index: number) => React.ReactNode) | undefined;
   /**
    * Editing: a click or Enter on a line opens it (`onOpenLine`) instead of seeking, and the open
    * line shows `renderEditor(index)` in its place. Without it the lines only seek.
@@ -319,6 +321,7 @@ export function TranscriptSection({
   playing = false,
   focusSegment,
   actions,
+  renderText,
   editing,
 }: TranscriptSectionProps) {
   const { t } = useTranslation();
@@ -393,7 +396,9 @@ export function TranscriptSection({
                     <span className="block font-semibold wrap-break-word">
                       {speakerName(segment.speaker)}
                     </span>
-                    <span className="block leading-relaxed wrap-break-word">{segment.text}</span>
+                    <span className="block leading-relaxed wrap-break-word">
+                      {renderText ? renderText(segment, index) : segment.text}
+                    </span>
                   </span>
                 </button>
               )}

@@ -1,6 +1,7 @@
 import { toNoteDetailDto } from '../../domain/notes/dto.ts';
 import {
   editTranscript,
+  glossaryMarks,
   listTranscriptRevisions,
   undoTranscript,
 } from '../../domain/notes/edit-transcript.ts';
@@ -31,21 +32,33 @@ export const editTranscriptHandler: AppRouteHandler<typeof editTranscriptRoute> 
     { userId, noteId: c.req.valid('param').id, words },
     c.req.valid('json'),
   );
+  const glossary_corrections = await glossaryMarks(c.var.db, note);
   return c.json(
-    { success: true, message: words.t('noteTools.edit.saved'), note: toNoteDetailDto(note) },
+    {
+      success: true,
+      message: words.t('noteTools.edit.saved'),
+      note: { ...toNoteDetailDto(note), glossary_corrections },
+    },
     200,
   );
 };
 
 export const undoTranscriptHandler: AppRouteHandler<typeof undoTranscriptRoute> = async (c) => {
   const { userId, words } = await editorOf(c);
+  const { base_version, revision_id } = c.req.valid('json');
   const note = await undoTranscript(
     depsOf(c),
     { userId, noteId: c.req.valid('param').id, words },
-    c.req.valid('json').base_version,
+    base_version,
+    revision_id,
   );
+  const glossary_corrections = await glossaryMarks(c.var.db, note);
   return c.json(
-    { success: true, message: words.t('noteTools.edit.undone'), note: toNoteDetailDto(note) },
+    {
+      success: true,
+      message: words.t('noteTools.edit.undone'),
+      note: { ...toNoteDetailDto(note), glossary_corrections },
+    },
     200,
   );
 };

@@ -5,6 +5,7 @@ import { ErrorCode } from '@protokoll/contract';
 import type { Context } from 'hono';
 import { deleteNote } from '../../domain/notes/delete-note.ts';
 import { toNoteDetailDto, toNoteDto } from '../../domain/notes/dto.ts';
+import { glossaryMarks } from '../../domain/notes/edit-transcript.ts';
 import { exportNote } from '../../domain/notes/export-note.ts';
 import { moveNote } from '../../domain/notes/move-note.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/index.ts';
@@ -70,8 +71,12 @@ export const getNoteHandler: AppRouteHandler<typeof getNoteRoute> = async (c) =>
     c.var.config.jobMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   );
   const resummary = await findNoteResummary(c.var.db, note.id);
+  const glossary_corrections = await glossaryMarks(c.var.db, note);
   c.header('Cache-Control', 'no-store');
-  return c.json({ success: true, note: { ...toNoteDetailDto(note), retry, resummary } }, 200);
+  return c.json(
+    { success: true, note: { ...toNoteDetailDto(note), retry, resummary, glossary_corrections } },
+    200,
+  );
 };
 
 export const updateNoteHandler: AppRouteHandler<typeof updateNoteRoute> = async (c) => {

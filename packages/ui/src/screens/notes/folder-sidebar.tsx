@@ -1,5 +1,5 @@
 import type { Folder as FolderEntity } from '@protokoll/contract';
-import { Ellipsis, Folder, FolderPlus, Inbox, Pencil, Trash2 } from 'lucide-react';
+import { Ellipsis, FileText, Folder, FolderPlus, Inbox, Pencil, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -25,6 +25,8 @@ export interface FolderCallbacks {
   onRenameFolder: (folder: FolderEntity, name: string) => ActionResult;
   /** Delete a folder; its notes stay, unfiled. */
   onDeleteFolder: (folder: FolderEntity) => ActionResult;
+  /** Open the folder's glossary (docs/product.md#glossary); without it the menu has no entry. */
+  onOpenFolderGlossary?: ((folder: FolderEntity) => void) | undefined;
 }
 
 export interface FolderSidebarProps
@@ -60,6 +62,7 @@ export function FolderSidebar({
   onCreateFolder,
   onRenameFolder,
   onDeleteFolder,
+  onOpenFolderGlossary,
   className,
   ...props
 }: FolderSidebarProps) {
@@ -94,6 +97,7 @@ export function FolderSidebar({
                 selected={folder.id === selectedId}
                 onSelect={() => onSelect(folder.id)}
                 onRename={(name) => onRenameFolder(folder, name)}
+                onGlossary={onOpenFolderGlossary ? () => onOpenFolderGlossary(folder) : undefined}
                 onDelete={async () => {
                   await onDeleteFolder(folder);
                   // The view of a folder that is gone would stay empty for good.
@@ -140,9 +144,17 @@ interface FolderItemProps {
   onSelect: () => void;
   onRename: (name: string) => ActionResult;
   onDelete: () => ActionResult;
+  onGlossary?: (() => void) | undefined;
 }
 
-function FolderItem({ folder, selected, onSelect, onRename, onDelete }: FolderItemProps) {
+function FolderItem({
+  folder,
+  selected,
+  onSelect,
+  onRename,
+  onDelete,
+  onGlossary,
+}: FolderItemProps) {
   const { t } = useTranslation();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
@@ -195,6 +207,12 @@ function FolderItem({ folder, selected, onSelect, onRename, onDelete }: FolderIt
             <Pencil aria-hidden />
             {t('folders.rename')}
           </DropdownMenuItem>
+          {onGlossary ? (
+            <DropdownMenuItem onSelect={onGlossary}>
+              <FileText aria-hidden />
+              {t('folders.glossary')}
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuItem variant="danger" onSelect={() => setDialog('delete')}>
             <Trash2 aria-hidden />
             {t('folders.delete')}

@@ -9,8 +9,9 @@ import {
   type NoteDesign,
   type NoteDetail,
 } from '@protokoll/contract';
+import type { suggestSpeakerNames } from '@protokoll/contract';
 import { ArrowLeft, Ellipsis, FolderInput, Pencil, RotateCw, Star, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -104,6 +105,8 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
   onEditTranscript?: EditableTranscriptSectionProps['onEdit'] | undefined;
   /** Undo the newest change to the transcript; resolves with the note as stored. */
   onUndoTranscript?: EditableTranscriptSectionProps['onUndo'];
+  /** Take back one glossary correction (docs/product.md#glossary). */
+  onUndoCorrection?: EditableTranscriptSectionProps['onUndoCorrection'];
   /** Load the transcript's change history. */
   onLoadRevisions?: EditableTranscriptSectionProps['onLoadRevisions'];
   /** Load the note again, after another tab changed it. */
@@ -128,6 +131,8 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
  * names and timestamps where a click on a line does the same, naming the speakers, the player,
  * downloads, and the processing and failure states of a note that is not finished.
  */
+type SuggestSpeakerNames = typeof suggestSpeakerNames;
+
 export function NoteReader({
   note,
   status,
@@ -150,6 +155,7 @@ export function NoteReader({
   focusSegment,
   onEditTranscript,
   onUndoTranscript,
+  onUndoCorrection,
   onLoadRevisions,
   onReloadNote,
   onEditSummary,
@@ -165,6 +171,19 @@ export function NoteReader({
   const [position, setPosition] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [editingSummary, setEditingSummary] = useState(summaryEditing);
+  // Speaker names the transcript suggests (docs/product.md#glossary), loaded after first paint.
+  const [suggest, setSuggest] = useState<SuggestSpeakerNames>();
+  const hasSegments = (note?.segments.length ?? 0) > 0;
+  useEffect(() => {
+    if (!hasSegments) return;
+    let live = true;
+    void import('./glossary-reader.ts').then((module) => {
+      if (live) setSuggest(() => module.suggestSpeakerNames);
+    });
+    return () => {
+      live = false;
+    };
+  }, [hasSegments]);
   /** A click on a line or a summary item jumps there and plays. */
   const seek = (seconds: number, play = true) => {
     setSeekRequest((previous) => ({ time: seconds, id: (previous?.id ?? 0) + 1, play }));
@@ -302,6 +321,7 @@ export function NoteReader({
                 names={note.speaker_names}
                 onRename={onRenameSpeakers}
                 shares={talkShares(note.segments)}
+                suggestions={suggest?.(note.segments, note.speaker_names)}
               />
             ) : null}
             <RemovedPassages removed={note.removed_segments ?? []} onSeek={seek} />
@@ -311,6 +331,7 @@ export function NoteReader({
               note={note}
               onEdit={onEditTranscript}
               onUndo={onUndoTranscript}
+              onUndoCorrection={onUndoCorrection}
               onLoadRevisions={onLoadRevisions}
               onReload={onReloadNote}
               onPlay={(seconds) => seek(seconds)}

@@ -81,6 +81,7 @@ export function NotesScreen({
   onCreateFolder,
   onRenameFolder,
   onDeleteFolder,
+  onOpenFolderGlossary,
   onOpenNote,
   onDownload,
   onMoveNote,
@@ -156,6 +157,7 @@ export function NotesScreen({
           onCreateFolder={onCreateFolder}
           onRenameFolder={onRenameFolder}
           onDeleteFolder={onDeleteFolder}
+          onOpenFolderGlossary={onOpenFolderGlossary}
         />
         <div className="grid grid-cols-[minmax(0,1fr)] min-w-0 content-start gap-5">
           <NoteFilterBar filters={filters} onChange={report} />

@@ -189,3 +189,25 @@ export const English: Story = {
     await expect(await canvas.findByText('Name saved.')).toBeVisible();
   },
 };
+
+/**
+ * The transcript suggests a name for the unnamed speaker ("Danke, Jana." right after S3 spoke):
+ * shown at S3, applied only when accepted.
+ */
+export const Suggestion: Story = {
+  args: {
+    suggestions: [{ speaker: 'S3', name: 'Jana', index: 4, evidence: 'Danke, Jana.' }],
+  },
+  play: async ({ canvas, args }) => {
+    await expect(await canvas.findByText('Vorschlag: Jana')).toBeVisible();
+    await expect(args.onRename).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: '„Jana“ für Sprecher 3 übernehmen' }));
+    await waitFor(() => expect(args.onRename).toHaveBeenCalledWith({ ...names, S3: 'Jana' }));
+  },
+};
+
+export const SuggestionEnglish: Story = {
+  ...Suggestion,
+  play: undefined,
+  globals: { locale: 'en' },
+};

@@ -1,6 +1,6 @@
-import { NAME_MAX_LENGTH } from '@protokoll/contract';
+import { NAME_MAX_LENGTH, type SpeakerSuggestion } from '@protokoll/contract';
 import { CircleCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
@@ -9,6 +9,13 @@ import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useAction, type ActionResult } from './action.ts';
 import { defaultSpeakerName } from '../../widgets/reader-parts.tsx';
+
+// Shown only once the transcript suggests a name (docs/product.md#glossary): loaded then.
+const SpeakerSuggestionHint = lazy(() =>
+  import('./glossary-reader.ts').then((module) => ({
+    default: module.SpeakerSuggestionHint,
+  })),
+);
 
 // The name a speaker goes by is in widgets/reader-parts.tsx (`useSpeakerName`): the home page's example
 // note shows names without the renaming.
@@ -47,13 +54,18 @@ export interface SpeakerNamesProps {
   onRename: (names: Record<string, string>) => ActionResult;
   /** Each label's share of the talk time (0–1), shown as a bar under its name. */
   shares?: Record<string, number> | undefined;
+  /**
+   * Names the transcript suggests ("Danke, Anna" after a change of speaker,
+   * docs/product.md#glossary): shown at the speaker for the user to accept, never applied alone.
+   */
+  suggestions?: readonly SpeakerSuggestion[] | undefined;
 }
 
 /**
  * "Sprecher": one small form per speaker label, so each name is saved on its own, with the
  * speaker's share of the talk time.
  */
-export function SpeakerNames({ labels, names, onRename, shares }: SpeakerNamesProps) {
+export function SpeakerNames({ labels, names, onRename, shares, suggestions }: SpeakerNamesProps) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -76,6 +88,7 @@ export function SpeakerNames({ labels, names, onRename, shares }: SpeakerNamesPr
             names={names}
             onRename={onRename}
             share={shares?.[label]}
+            suggestion={suggestions?.find((suggestion) => suggestion.speaker === label)}
           />
         ))}
       </div>
@@ -88,9 +101,10 @@ interface SpeakerNameFormProps {
   names: Record<string, string>;
   onRename: (names: Record<string, string>) => ActionResult;
   share?: number | undefined;
+  suggestion?: SpeakerSuggestion | undefined;
 }
 
-function SpeakerNameForm({ label, names, onRename, share }: SpeakerNameFormProps) {
+function SpeakerNameForm({ label, names, onRename, share, suggestion }: SpeakerNameFormProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const failureText = useFailureText();
@@ -152,6 +166,23 @@ function SpeakerNameForm({ label, names, onRename, share }: SpeakerNameFormProps
           </Button>
         </div>
       </Field>
+      {suggestion && !current.trim() ? (
+        <Suspense fallback={null}>
+          <SpeakerSuggestionHint
+            suggestion={suggestion}
+            speaker={fallback}
+            pending={pending}
+            onAccept={() => {
+              setValue(suggestion.name);
+              setSaved(false);
+              void run(
+                () => onRename({ ...names, [label]: suggestion.name }),
+                () => setSaved(true),
+              );
+            }}
+          />
+        </Suspense>
+      ) : null}
       {share !== undefined ? (
         <div data-slot="speaker-share" className="flex items-center gap-2">
           <div aria-hidden className="h-1.5 min-w-0 flex-1 overflow-hidden rounded-full bg-muted">

@@ -4,11 +4,12 @@ import {
   TranscriptChange,
   TRANSCRIPT_LINE_MAX_LENGTH,
   type FailureText,
+  type GlossaryMark,
   type NoteDetail,
   type Segment,
 } from '@protokoll/contract';
 import { History, Pencil, Play, Replace, Undo2 } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert.tsx';
@@ -27,6 +28,15 @@ import { ReplaceDialog } from './replace-dialog.tsx';
 import { RevisionsDialog, type RevisionsDialogProps } from './revisions-dialog.tsx';
 import { speakerLabels } from './speaker-names.tsx';
 
+// Loaded only for a note with glossary corrections (docs/product.md#glossary): the notes page's
+// first script stays without them.
+const GlossaryCorrections = lazy(() =>
+  import('./glossary-reader.ts').then((module) => ({ default: module.GlossaryCorrections })),
+);
+const MarkedLine = lazy(() =>
+  import('./glossary-reader.ts').then((module) => ({ default: module.MarkedLine })),
+);
+
 /** A change as the contract's schema reads it (find options filled in). */
 export type Change = z.infer<typeof TranscriptChange>;
 
@@ -40,6 +50,11 @@ export interface TranscriptEditingProps {
   onEdit: (change: Change, baseVersion: number) => Promise<NoteDetail>;
   /** Undo the newest change; resolves with the note as stored. Without it no "Rückgängig". */
   onUndo?: ((baseVersion: number) => Promise<NoteDetail>) | undefined;
+  /**
+   * Take back one glossary correction (docs/product.md#glossary); resolves with the note as
+   * stored. Without it the corrections are marked but not listed for undoing.
+   */
+  onUndoCorrection?: ((revisionId: number, baseVersion: number) => Promise<NoteDetail>) | undefined;
   /** Load the change history; without it no "Änderungsverlauf". */
   onLoadRevisions?: RevisionsDialogProps['onLoad'] | undefined;
   /** Load the note again (after another tab changed it). */
@@ -66,7 +81,11 @@ export function useTranscriptEditing({
   onUndo,
 }: Pick<TranscriptEditingProps, 'note' | 'onEdit' | 'onUndo'>) {
   const [queue, setQueue] = useState<Queued[]>([]);
-  const [confirmed, setConfirmed] = useState<{ segments: Segment[]; version: number } | null>(null);
+  const [confirmed, setConfirmed] = useState<{
+    segments: Segment[];
+    version: number;
+    marks?: GlossaryMark[] | undefined;
+  } | null>(null);
   const [failure, setFailure] = useState<FailureText | null>(null);
   const [announcement, setAnnouncement] = useState<'saving' | 'saved' | 'undone' | null>(null);
   const sending = useRef<number | null>(null);
@@ -76,7 +95,7 @@ export function useTranscriptEditing({
   const base =
     confirmed && confirmed.version > versionOf(note)
       ? confirmed
-      : { segments: note.segments, version: versionOf(note) };
+      : { segments: note.segments, version: versionOf(note), marks: note.glossary_corrections };
   const segments = queue.reduce<Segment[]>((lines, queued) => {
     const edit = applyTranscriptChange(lines, queued.change);
     return edit.ok ? edit.segments : lines;
@@ -90,7 +109,11 @@ export function useTranscriptEditing({
     onEdit(first.change, base.version).then(
       (stored) => {
         sending.current = null;
-        setConfirmed({ segments: stored.segments, version: versionOf(stored) });
+        setConfirmed({
+          segments: stored.segments,
+          version: versionOf(stored),
+          marks: stored.glossary_corrections,
+        });
         setQueue((list) => list.filter((queued) => queued.id !== first.id));
         setAnnouncement('saved');
       },
@@ -117,7 +140,11 @@ export function useTranscriptEditing({
   const now = useCallback(
     async (send: (baseVersion: number) => Promise<NoteDetail>, announce: 'saved' | 'undone') => {
       const stored = await send(base.version);
-      setConfirmed({ segments: stored.segments, version: versionOf(stored) });
+      setConfirmed({
+        segments: stored.segments,
+        version: versionOf(stored),
+        marks: stored.glossary_corrections,
+      });
       setAnnouncement(announce);
     },
     [base.version],
@@ -137,6 +164,12 @@ export function useTranscriptEditing({
     discard,
     replace: (change: Change) => now((version) => onEdit(change, version), 'saved'),
     undo: onUndo ? () => now(onUndo, 'undone') : undefined,
+    /** The glossary corrections as the newest answer has them. */
+    marks: base.marks,
+    undoCorrection: (
+      send: (revisionId: number, baseVersion: number) => Promise<NoteDetail>,
+      revisionId: number,
+    ) => now((version) => send(revisionId, version), 'undone'),
   };
 }
 
@@ -147,7 +180,7 @@ export function useTranscriptEditing({
  */
 function useEditableTranscript(
   props: TranscriptEditingProps,
-): Pick<TranscriptSectionProps, 'segments' | 'actions' | 'editing'> {
+): Pick<TranscriptSectionProps, 'segments' | 'actions' | 'editing' | 'renderText'> {
   const { t } = useTranslation();
   const failureText = useFailureText();
   const editor = useTranscriptEditing(props);
@@ -303,12 +336,36 @@ function useEditableTranscript(
     </>
   );
 
+  // The corrections that stand: their line still reads the term.
+  const marks = (editor.marks ?? []).filter((mark) =>
+    editor.segments[mark.index]?.text.includes(mark.to),
+  );
+  const undoCorrection = props.onUndoCorrection;
   return {
     segments: editor.segments,
+    renderText: (segment, index) => {
+      const own = marks.filter((mark) => mark.index === index);
+      return own.length === 0 ? (
+        segment.text
+      ) : (
+        <Suspense fallback={segment.text}>
+          <MarkedLine text={segment.text} marks={own} />
+        </Suspense>
+      );
+    },
     actions: (
       <>
         {buttons}
         <div className="grid w-full gap-2 empty:hidden">{status}</div>
+        {undoCorrection && marks.length > 0 ? (
+          <Suspense fallback={null}>
+            <GlossaryCorrections
+              marks={marks}
+              segments={editor.segments}
+              onUndo={(revisionId) => editor.undoCorrection(undoCorrection, revisionId)}
+            />
+          </Suspense>
+        ) : null}
       </>
     ),
     editing: active
@@ -359,6 +416,7 @@ export function EditableTranscriptSection({
   note,
   onEdit,
   onUndo,
+  onUndoCorrection,
   onLoadRevisions,
   onReload,
   onPlay,
@@ -368,6 +426,7 @@ export function EditableTranscriptSection({
     note,
     onEdit,
     onUndo,
+    onUndoCorrection,
     onLoadRevisions,
     onReload,
     onPlay,
