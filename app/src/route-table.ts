@@ -93,6 +93,11 @@ export const routeTable: Record<PagePath, LazyRoute> = {
     'billing',
     'offers',
   ]),
+  '/settings/templates': lazyRoute(
+    () => import('./routes/settings/templates-route.tsx'),
+    'TemplatesRoute',
+    ['settings', 'billing', 'offers'],
+  ),
 };
 
 /** A content page at `/{slug}` (docs/product.md#content-pages). */

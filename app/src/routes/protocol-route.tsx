@@ -15,6 +15,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { useLocation } from 'wouter';
 import { useCapabilities } from '../api/capabilities.ts';
 import { useFolders } from '../api/folders/list.ts';
+import { useLazyTemplates } from '../api/templates/lazy.ts';
 import { useMinutes } from '../api/user/minutes.ts';
 import { usePlan } from '../api/user/plan.ts';
 import { usePlans } from '../api/plans.ts';
@@ -63,6 +64,7 @@ export function ProtocolRoute() {
   const minutes = useMinutes();
   const currentPlan = usePlan();
   const capabilities = useCapabilities();
+  const templates = useLazyTemplates();
   const folders = useFolders();
   const plans = usePlans();
   const userId = useUser().data?.id;
@@ -176,6 +178,8 @@ export function ProtocolRoute() {
       minutesRetrying={minutes.view.retrying}
       plan={plan}
       folders={folders.data ?? []}
+      templates={templates.data?.templates}
+      defaultTemplate={templates.data?.default_template}
       status="ready"
       onSubmit={startUpload}
       onFileSelected={readDuration}

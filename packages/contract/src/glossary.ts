@@ -138,3 +138,11 @@ export const deleteGlossaryTerm = defineEndpoint({
   params: GlossaryTermParams,
   response: GlossaryDeleteResponse,
 });
+
+/** The glossary's calls, apart from `endpoints` (index.ts): only the screens using them load them. */
+export const glossaryEndpoints = {
+  listGlossary,
+  createGlossaryTerm,
+  updateGlossaryTerm,
+  deleteGlossaryTerm,
+};

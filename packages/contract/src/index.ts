@@ -18,6 +18,7 @@ export * from './audio.ts';
 export * from './notes.ts';
 export * from './transcript.ts';
 export * from './summary-edit.ts';
+export * from './templates.ts';
 export * from './speakers.ts';
 export * from './folders.ts';
 export * from './glossary.ts';
@@ -73,12 +74,6 @@ import {
 } from './notes.ts';
 import { createSupportRequest } from './support.ts';
 import { editTranscript, listTranscriptRevisions, undoTranscript } from './transcript.ts';
-import {
-  createGlossaryTerm,
-  deleteGlossaryTerm,
-  listGlossary,
-  updateGlossaryTerm,
-} from './glossary.ts';
 import { editSummary } from './summary-edit.ts';
 import {
   acceptTeamInvitation,
@@ -100,7 +95,11 @@ import {
 } from './user.ts';
 
 /**
- * Every call of the API, keyed by endpoint id. The server mounts and documents exactly these.
+ * The calls every page's session may make, keyed by endpoint id: this map loads with every page's
+ * first script. Calls of one screen stay in their module's own map (`glossaryEndpoints`,
+ * `templateEndpoints`) so that only their screen loads them; `allEndpoints`
+ * (`@protokoll/contract/all-endpoints`) joins them all, and the server mounts and documents exactly
+ * those.
  * Where two paths can match one URL, the more specific one comes first (`getNoteAudio`,
  * `getNoteOriginal` and `getNotePeaks` before `downloadNote`; `listNotes`/`countNotes` before `getNote`).
  */
@@ -169,11 +168,6 @@ export const endpoints = {
   removeTeamMember,
   leaveTeam,
   revokeTeamInvitation,
-  // glossary
-  listGlossary,
-  createGlossaryTerm,
-  updateGlossaryTerm,
-  deleteGlossaryTerm,
   // capabilities
   getCapabilities,
 } satisfies Record<string, Endpoint>;

@@ -198,6 +198,35 @@ export const SummaryWindow = z
 export type SummaryWindow = z.infer<typeof SummaryWindow>;
 
 /**
+ * A summary template (docs/product.md#summary-templates): a built-in one by its structure's name
+ * (`minutes`), a user's own by its number. The template module (`templates.ts`) has the rest.
+ */
+export const TemplateRef = z.union([NoteStructure, Id], { error: 'validation.invalidValue' });
+export type TemplateRef = z.infer<typeof TemplateRef>;
+
+/** The parts of a summary a template can include, name and order (docs/product.md#summary-templates). */
+export const TemplateSectionKey = z.enum(
+  ['overview', 'topics', 'decisions', 'action_items', 'bullets', 'discussion', 'qa', 'sections'],
+  { error: 'validation.invalidValue' },
+);
+export type TemplateSectionKey = z.infer<typeof TemplateSectionKey>;
+
+/**
+ * The own template a summary was written with: its name, and its sections in order with their
+ * headings (reader and exports show these). `unfollowed`: sections whose instructions the
+ * built-in summariser could not follow (it picks sentences; it cannot act on instructions).
+ */
+export const SummaryTemplate = z
+  .object({
+    id: z.union([NoteStructure, EntityId]),
+    name: z.string(),
+    sections: z.array(z.object({ key: TemplateSectionKey, heading: z.string() })),
+    unfollowed: z.array(TemplateSectionKey).optional(),
+  })
+  .meta({ id: 'SummaryTemplate' });
+export type SummaryTemplate = z.infer<typeof SummaryTemplate>;
+
+/**
  * A note's summary (docs/uploads.md#summaries-per-structure). Every summary has title, overview,
  * topics, decisions and action items; the structure's own parts (`bullets`, `discussion`, `qa`,
  * `sections`) and `structure`/`language` are additions: summaries written before them lack them
@@ -235,6 +264,8 @@ export const Summary = z
      * summarised, empty or failed. Absent in summaries written before and extractive ones.
      */
     windows: z.array(SummaryWindow).optional(),
+    /** Written with a user's own template: which one, and its sections' order and headings. */
+    template: SummaryTemplate.optional(),
   })
   .meta({ id: 'Summary' });
 export type Summary = z.infer<typeof Summary>;
@@ -474,6 +505,8 @@ export const UploadNoteBody = z
     size: z.coerce.number({ error: 'validation.invalidValue' }).int().nonnegative(),
     folder_id: Id.optional(),
     name: NoteName.optional(),
+    /** The summary template; its structure replaces `structure` (docs/product.md#summary-templates). */
+    template: TemplateRef.optional(),
   })
   .meta({ id: 'UploadNoteBody' });
 export type UploadNoteBody = z.infer<typeof UploadNoteBody>;
@@ -605,6 +638,8 @@ export const ResummariseBody = z
      * hand-written overview. Absent: false, as before the option existed.
      */
     keep_edits: z.boolean({ error: 'validation.invalidValue' }).optional(),
+    /** The summary template; its structure replaces `structure` (docs/product.md#summary-templates). */
+    template: TemplateRef.optional(),
   })
   .meta({ id: 'ResummariseBody' });
 export type ResummariseBody = z.infer<typeof ResummariseBody>;

@@ -38,6 +38,7 @@ export const pageRoutes = [
   { path: '/settings/profile', layout: 'default', access: 'signed-in' },
   { path: '/settings/subscription', layout: 'default', access: 'signed-in' },
   { path: '/settings/glossary', layout: 'default', access: 'signed-in' },
+  { path: '/settings/templates', layout: 'default', access: 'signed-in' },
 ] as const satisfies readonly PageRoute[];
 
 /** Splits `/en/x` into `{ locale: 'en', path: '/x' }`; anything else is German. */

@@ -8,6 +8,7 @@ import { notesHandlers } from './handlers/notes.ts';
 import { supportHandlers } from './handlers/support.ts';
 import { systemHandlers } from './handlers/system.ts';
 import { teamHandlers } from './handlers/team.ts';
+import { templateHandlers } from './handlers/templates.ts';
 import { minutesHandlers, planHandlers, userHandlers } from './handlers/user.ts';
 
 export { system } from './handlers/system.ts';
@@ -23,6 +24,12 @@ export {
 export { notes, createNotesHandlers } from './handlers/notes.ts';
 export { folders, createFolderHandlers } from './handlers/folders.ts';
 export { glossary, createGlossaryHandlers } from './handlers/glossary.ts';
+export {
+  templates,
+  createTemplateHandlers,
+  createTemplateStore,
+  customerTemplate,
+} from './handlers/templates.ts';
 export {
   billing,
   createBillingHandlers,
@@ -51,6 +58,7 @@ export const defaultHandlers = {
   notes: notesHandlers,
   folders: folderHandlers,
   glossary: glossaryHandlers,
+  templates: templateHandlers,
   billing: billingHandlers,
   support: supportHandlers,
   team: teamHandlers,

@@ -1,8 +1,8 @@
+import { allEndpoints } from '@protokoll/contract/all-endpoints';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorBody,
-  endpoints,
   FolderListResponse,
   LoginResponse,
   MinutesResponse,
@@ -234,7 +234,7 @@ it('covers every endpoint of the contract', () => {
       return `${String(info.method)} ${String(info.path)}`;
     }),
   );
-  for (const endpoint of Object.values(endpoints)) {
+  for (const endpoint of Object.values(allEndpoints)) {
     const path = `*${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
     expect(handled.has(`${endpoint.method} ${path}`), endpoint.id).toBe(true);
   }

@@ -26,6 +26,7 @@ import { billingRouter } from './routes/billing/index.ts';
 import { capabilitiesRouter } from './routes/capabilities/index.ts';
 import { foldersRouter } from './routes/folders/index.ts';
 import { glossaryRouter } from './routes/glossary/index.ts';
+import { templatesRouter } from './routes/templates/index.ts';
 import { noteRetryRouter } from './routes/note-retry/index.ts';
 import { noteTranscriptRouter } from './routes/note-transcript/index.ts';
 import { noteSummariesRouter } from './routes/note-summaries/index.ts';
@@ -220,6 +221,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/', notesRouter());
   app.route('/', foldersRouter());
   app.route('/', glossaryRouter());
+  app.route('/', templatesRouter());
   app.route('/', supportRouter());
   app.route('/', teamRouter());
   mountDocs(app, { version, publicUrl: config.publicUrl });

@@ -1,6 +1,7 @@
 import { buildPath, getNoteAudio, getNoteOriginal, isPremium } from '@protokoll/contract';
 import { NoteReader, SummaryTools } from '@protokoll/ui';
 import { useCallback, useEffect, useState } from 'react';
+import { useLazyTemplates } from '../../api/templates/lazy.ts';
 import { useCapabilities } from '../../api/capabilities.ts';
 import { useResummariseNote } from '../../api/notes/resummarise.ts';
 import { useNoteSummaries, useRestoreNoteSummary } from '../../api/notes/summaries.ts';
@@ -60,6 +61,7 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
   }, [noteId]);
 
   const capabilities = useCapabilities();
+
   const plan = usePlan();
   const resummarise = useResummariseNote();
   const restore = useRestoreNoteSummary();
@@ -67,6 +69,8 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
   const versions = useNoteSummaries(noteId, versionsWanted);
 
   const detail = note.data;
+  // Loaded with its call's module on first use: the notes pages' budget (docs/architecture.md#budgets).
+  const templates = useLazyTemplates(detail?.status === 'done');
   const folderName =
     detail?.folder_id != null
       ? folders.data?.find((folder) => folder.id === detail.folder_id)?.name
@@ -115,6 +119,7 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
           <SummaryTools
             note={detail}
             summaryModels={capabilities.data?.summary_models ?? []}
+            templates={templates.data?.templates.filter((template) => !template.built_in)}
             paid={isPremium(plan.data)}
             languages={capabilities.data?.languages ?? [detail.summary_language]}
             onResummarise={

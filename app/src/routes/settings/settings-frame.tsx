@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useLocale } from '../../lib/use-locale.ts';
 
-const SECTIONS = ['profile', 'subscription', 'glossary'] as const;
+const SECTIONS = ['profile', 'subscription', 'templates', 'glossary'] as const;
 
 /** The settings navigation around one section. */
 export function SettingsFrame({ children }: { children: React.ReactNode }) {

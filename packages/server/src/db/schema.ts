@@ -38,6 +38,11 @@ export const users = pgTable(
     planId: text('plan_id').notNull().default('free'),
     /** Language of the mails the account receives (`de` or `en`). */
     locale: text('locale').notNull().default('de'),
+    /**
+     * The summary template upload preselects (docs/product.md#summary-templates): a built-in one's
+     * structure (`minutes`) or an own one's id as text; null: the Ergebnisprotokoll.
+     */
+    defaultTemplate: text('default_template'),
     ...timestamps,
   },
   // E-mail addresses are unique regardless of case: Anna@x.de and anna@x.de are one account.
@@ -287,6 +292,11 @@ export const notes = pgTable(
       .notNull()
       .default([]),
     summary: jsonb('summary').$type<unknown>(),
+    /**
+     * The summary template chosen at upload, as it was then (an own one may change or go later);
+     * null: the built-in template of `structure`.
+     */
+    template: jsonb('template').$type<unknown>(),
     /** Which row of `note_summaries` `summary` is (docs/uploads.md#summary-versions); null without one. */
     summaryVersion: integer('summary_version'),
     /**
@@ -346,6 +356,28 @@ export const noteRevisions = pgTable(
   },
   (t) => [index('note_revisions_note_idx').on(t.noteId, t.id.desc())],
 );
+
+/**
+ * A user's own summary templates (docs/product.md#summary-templates), each a copy of a built-in
+ * structure's sections with its own name, order, headings and instructions. Names are unique per
+ * user regardless of case.
+ */
+export const summaryTemplates = pgTable(
+  'summary_templates',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    structure: text('structure').notNull(),
+    sections: jsonb('sections').$type<unknown>().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('summary_templates_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+);
+
+export type SummaryTemplateRow = typeof summaryTemplates.$inferSelect;
 
 export type NoteRevisionRow = typeof noteRevisions.$inferSelect;
 export type NewNoteRow = typeof notes.$inferInsert;

@@ -143,3 +143,46 @@ it('says when the built-in summariser could not write the language asked for', a
   const english = decode((await renderExport('txt', note, 'en')).data);
   expect(english).toContain('Summary in English – the built-in summariser does not translate.');
 });
+
+describe.each(['md', 'txt', 'pdf', 'docx'] as const)('%s export with an own template', (format) => {
+  it('has its sections in its order under its headings', async () => {
+    const note = germanNote({
+      structure: 'interview',
+      summary: {
+        ...base,
+        structure: 'interview',
+        ...parts.interview,
+        template: {
+          id: 41,
+          name: 'Sprechstunde',
+          sections: [
+            { key: 'action_items', heading: 'Nächste Schritte' },
+            { key: 'qa', heading: 'Anliegen und Antworten' },
+          ],
+        },
+      },
+    });
+    const file = await renderExport(format, note, 'de');
+    const text = squash(
+      format === 'md' || format === 'txt' ? decode(file.data) : await textOfFile(format, file.data),
+    );
+    expect(text.indexOf('Nächste Schritte')).toBeGreaterThan(-1);
+    expect(text.indexOf('Nächste Schritte')).toBeLessThan(text.indexOf('Anliegen und Antworten'));
+    expect(text).toContain('Wie groß wird das Büro?');
+    expect(text).not.toContain('Fragen und Antworten');
+    expect(text).not.toContain('Beschlüsse');
+  });
+});
+
+async function textOfFile(format: 'pdf' | 'docx', data: Uint8Array): Promise<string> {
+  if (format === 'pdf') {
+    const parser = new PDFParse({ data: data.slice() });
+    try {
+      return (await parser.getText()).text.replace(/-- \d+ of \d+ --/g, ' ');
+    } finally {
+      await parser.destroy();
+    }
+  }
+  const xml = strFromU8(unzipSync(data)['word/document.xml']!);
+  return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((run) => run[1]).join(' ');
+}

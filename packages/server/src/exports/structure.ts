@@ -29,6 +29,7 @@ export function structureSections(
     ...listOf(wording.decisions, common.decisions),
     ...listOf(wording.actionItems, common.actionItems),
   ];
+  if (summary.template) return templateSections(note, summary, common, wording);
   const structure = summary.structure ?? note.structure;
   if (structure === 'minutes' && summary.structure) {
     // Ergebnisprotokoll: the results first, the topics they came from after them.
@@ -72,6 +73,42 @@ export function structureSections(
     return [...sections, ...tasks];
   }
   return [...listOf(wording.topics, common.topics), ...tasks];
+}
+
+/**
+ * A summary written with an own template (docs/product.md#summary-templates): its sections in its
+ * order under its headings (the overview leads the document as always); a Verlaufsprotokoll's and
+ * a lecture's part keep their topics' own headings.
+ */
+function templateSections(
+  note: NoteDetail,
+  summary: Summary,
+  common: CommonSections,
+  wording: Wording,
+): Section[] {
+  const parts = structurePartsOnly(note, summary, wording);
+  return (summary.template?.sections ?? []).flatMap(({ key, heading }): Section[] => {
+    switch (key) {
+      case 'overview':
+        return [];
+      case 'topics':
+        return listOf(heading, common.topics);
+      case 'decisions':
+        return listOf(heading, common.decisions);
+      case 'action_items':
+        return listOf(heading, common.actionItems);
+      default:
+        return parts.map((part) =>
+          part.kind === 'qa' || key === 'bullets' ? { ...part, heading } : part,
+        );
+    }
+  });
+}
+
+/** The structure's own part alone, as `structureSections` lays it out. */
+function structurePartsOnly(note: NoteDetail, summary: Summary, wording: Wording): Section[] {
+  const none: CommonSections = { topics: [], decisions: [], actionItems: [] };
+  return structureSections(note, { ...summary, template: undefined }, none, wording);
 }
 
 function languageName(code: string, locale: Locale): string {

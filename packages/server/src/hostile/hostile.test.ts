@@ -6,12 +6,8 @@
 //
 // Reproducible: a fixed seed (HOSTILE_SEED to try another, HOSTILE_RUNS to change the count); a
 // failure names the seed, the request and the answer.
-import {
-  endpoints,
-  ErrorBody,
-  RESUMABLE_UPLOAD_OPERATIONS,
-  type Endpoint,
-} from '@protokoll/contract';
+import { ErrorBody, RESUMABLE_UPLOAD_OPERATIONS, type Endpoint } from '@protokoll/contract';
+import { allEndpoints } from '@protokoll/contract/all-endpoints';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -206,7 +202,7 @@ async function send(app: App, url: string, init: RequestInit): Promise<Response>
 }
 
 const endpointById = new Map<string, Endpoint>(
-  Object.values(endpoints).map((endpoint: Endpoint) => [endpoint.id, endpoint]),
+  Object.values(allEndpoints).map((endpoint: Endpoint) => [endpoint.id, endpoint]),
 );
 
 async function check(op: Operation, spec: RequestSpec): Promise<void> {

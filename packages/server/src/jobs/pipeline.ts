@@ -16,6 +16,7 @@ import type {
   RemovedSegment,
   Segment,
   Summary,
+  Template,
 } from '@protokoll/contract';
 import type { NoteRow } from '../db/schema.ts';
 import { writeStreamToFile } from '../lib/files.ts';
@@ -55,6 +56,7 @@ import {
 } from '../processing/index.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import type { EnginePool } from '../processing/engine-pool.ts';
+import { applyTemplate, storedTemplate } from '../processing/templates.ts';
 
 /** The steps in order; `jobs.stage` names the next one to run. */
 export const STAGES = [
@@ -134,6 +136,8 @@ export interface Checkpoint {
 /** Structure, language and model a summary is to be written in. */
 export interface SummaryRequest {
   structure: NoteStructure;
+  /** An own template of `structure`, as it was when chosen (docs/product.md#summary-templates). */
+  template?: Template | undefined;
   summaryLanguage: string;
   summaryModel: string;
 }
@@ -568,6 +572,7 @@ export async function writeSummary(
 ): Promise<{ summary: Summary; llm: boolean }> {
   const options = {
     structure: request.structure,
+    template: request.template,
     language: request.summaryLanguage,
     speakerNames: note.speakerNames,
   };
@@ -588,9 +593,9 @@ export async function writeSummary(
     request.summaryLanguage,
     spokenLanguage(note.language, detectedLanguage, segments),
   );
-  const summary = extractiveSummary(segments, { ...options, language: written.language });
-  if (written.requested) summary.requested_language = written.requested;
-  return { summary, llm: false };
+  const extracted = extractiveSummary(segments, { ...options, language: written.language });
+  if (written.requested) extracted.requested_language = written.requested;
+  return { summary: applyTemplate(extracted, request.template), llm: false };
 }
 
 async function summarise(ctx: StageContext): Promise<Stage> {
@@ -600,7 +605,11 @@ async function summarise(ctx: StageContext): Promise<Stage> {
     segments,
     note,
     // Written only from the contract's enum at upload.
-    { ...note, structure: note.structure as NoteStructure },
+    {
+      ...note,
+      structure: note.structure as NoteStructure,
+      template: storedTemplate(note.template),
+    },
     engines,
     {
       signal: ctx.signal,

@@ -9,9 +9,11 @@ import {
   type SummaryDecision,
   type SummaryTopic,
   type SummaryWindow,
+  type Template,
 } from '@protokoll/contract';
 import type { ChatClient, ChatMessage } from './chat.ts';
 import { EngineError } from './engine.ts';
+import { applyTemplate, isOwnTemplate, templateInstructions } from './templates.ts';
 import { baseLanguage, formatTimestamp, normaliseText, parseTimestamp } from './text.ts';
 
 /** Speaker label → display name (`{ S1: 'Erika' }`). */
@@ -135,20 +137,31 @@ export interface PromptPart {
   speakers?: readonly string[];
 }
 
-/** The system prompt of a structure and language (measured to fit a part into the context). */
-function systemPrompt(structure: NoteStructure, language: string): string {
+/**
+ * The system prompt of a structure and language (measured to fit a part into the context); an
+ * own template's sections and instructions replace the structure's own paragraph.
+ */
+function systemPrompt(structure: NoteStructure, language: string, template?: Template): string {
   const prompts = language === 'de' ? GERMAN : ENGLISH;
-  return `${prompts.rules(`${languageName(language)} (${language})`, answerShape(structure))}\n${prompts.structures[structure]}`;
+  const own = isOwnTemplate(template)
+    ? templateInstructions(template, language === 'de' ? 'de' : 'en')
+    : prompts.structures[structure];
+  return `${prompts.rules(`${languageName(language)} (${language})`, answerShape(structure))}\n${own}`;
 }
 
 /** The prompt of one transcript part, German for German notes, English otherwise. */
 export function buildMessages(
   transcript: string,
-  options: { structure: NoteStructure; language: string; part?: PromptPart },
+  options: {
+    structure: NoteStructure;
+    language: string;
+    part?: PromptPart;
+    template?: Template | undefined;
+  },
 ): ChatMessage[] {
   const language = baseLanguage(options.language) ?? 'de';
   const prompts = language === 'de' ? GERMAN : ENGLISH;
-  const system = systemPrompt(options.structure, language);
+  const system = systemPrompt(options.structure, language, options.template);
   const { part: given } = options;
   const range =
     given?.start !== undefined && given.end !== undefined
@@ -570,6 +583,8 @@ export interface SummariseOptions {
   client: ChatClient;
   model: string;
   structure: NoteStructure;
+  /** An own template of `structure`: its sections and instructions (docs/product.md#summary-templates). */
+  template?: Template | undefined;
   /** `summary_language` of the note. */
   language: string;
   speakerNames?: SpeakerNames;
@@ -598,8 +613,9 @@ export function windowCharsFor(
   contextChars: number,
   structure: NoteStructure,
   language: string,
+  template?: Template,
 ): number {
-  const system = systemPrompt(structure, baseLanguage(language) ?? 'de').length;
+  const system = systemPrompt(structure, baseLanguage(language) ?? 'de', template).length;
   const free = Math.floor(contextChars * (1 - ANSWER_SHARE)) - system - PART_LINE_CHARS;
   return Math.max(MIN_WINDOW_CHARS, free);
 }
@@ -666,16 +682,19 @@ export async function summariseWithLlm(
   const windows = timeWindows(duration);
   if (spoken.length === 0) {
     const windowList = windowStatuses(windows, undefined, new Set(), new Set());
-    return {
-      ...emptySummary(options.language, 'llm'),
-      ...written,
-      ...(windowList.length > 0 ? { windows: windowList } : {}),
-    };
+    return applyTemplate(
+      {
+        ...emptySummary(options.language, 'llm'),
+        ...written,
+        ...(windowList.length > 0 ? { windows: windowList } : {}),
+      },
+      options.template,
+    );
   }
   const maxChars =
     options.maxWindowChars ??
     (options.contextChars
-      ? windowCharsFor(options.contextChars, options.structure, options.language)
+      ? windowCharsFor(options.contextChars, options.structure, options.language, options.template)
       : DEFAULT_WINDOW_CHARS);
   const parts = summaryParts(spoken, windows, maxChars, options.speakerNames);
   const done: Summary[] = [];
@@ -706,11 +725,10 @@ export async function summariseWithLlm(
     ),
   );
   // A language model writes in the language asked for.
-  return {
-    ...combined,
-    ...written,
-    windows: windowStatuses(windows, combined, failed, spokenIn),
-  };
+  return applyTemplate(
+    { ...combined, ...written, windows: windowStatuses(windows, combined, failed, spokenIn) },
+    options.template,
+  );
 }
 
 /** The summary of a recording in which nothing was said, in the note's language. */

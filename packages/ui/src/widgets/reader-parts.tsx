@@ -3,9 +3,9 @@
  * transcript, each item seeking the passage it came from. The note reader puts them beside each
  * other; the home page shows an example note with them.
  */
-import type { Segment, Summary } from '@protokoll/contract';
+import type { Segment, Summary, TemplateSectionKey } from '@protokoll/contract';
 import { Info } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { Fragment, useEffect, useId, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
@@ -87,6 +87,41 @@ export interface SummarySectionProps {
   actions?: React.ReactNode;
 }
 
+const HEADING_KEYS = {
+  overview: 'reader.summary.overview',
+  topics: 'reader.summary.topics',
+  decisions: 'reader.summary.decisions',
+  action_items: 'reader.summary.actionItems',
+  bullets: 'reader.summary.bullets',
+  discussion: 'reader.summary.discussion',
+  qa: 'reader.summary.qa',
+  sections: 'reader.summary.sections',
+} as const satisfies Record<TemplateSectionKey, string>;
+
+/** The structures' own parts: one of them is a summary's `part`. */
+const PART_KEYS: readonly TemplateSectionKey[] = ['bullets', 'discussion', 'qa', 'sections'];
+
+type Pieces = Record<
+  'overview' | 'part' | 'topics' | 'decisions' | 'action_items',
+  React.ReactNode
+>;
+
+/**
+ * The summary's pieces in order: an own template's order, leaving out what it leaves out; else
+ * overview, the structure's part (or the topics), decisions and tasks, an Ergebnisprotokoll's
+ * topics last.
+ */
+function ordered(summary: Summary, pieces: Pieces): React.ReactNode {
+  const keys: (keyof Pieces)[] = summary.template
+    ? summary.template.sections.map((s) =>
+        PART_KEYS.includes(s.key) ? 'part' : (s.key as keyof Pieces),
+      )
+    : summary.structure === 'minutes'
+      ? ['overview', 'part', 'decisions', 'action_items', 'topics']
+      : ['overview', 'part', 'topics', 'decisions', 'action_items'];
+  return keys.map((key) => <Fragment key={key}>{pieces[key]}</Fragment>);
+}
+
 /** A note's summary: overview, topics, decisions and action items, each item seeking its passage. */
 export function SummarySection({
   summary,
@@ -102,14 +137,14 @@ export function SummarySection({
   // The structure's own layout replaces the topics list; an Ergebnisprotokoll lists its topics
   // after its decisions and tasks.
   const structured = summary ? hasStructureParts(summary) : false;
-  const topicsLast = summary?.structure === 'minutes';
+  // An own template's headings replace the built-in ones (docs/product.md#summary-templates).
+  const headings = summary?.template
+    ? Object.fromEntries(summary.template.sections.map((s) => [s.key, s.heading]))
+    : undefined;
+  const partKey = summary?.template?.sections.find((s) => PART_KEYS.includes(s.key))?.key;
+  const heading = (key: TemplateSectionKey) => headings?.[key] ?? t(HEADING_KEYS[key]);
   const topicsList = summary ? (
-    <SeekList
-      title={t('reader.summary.topics')}
-      level={level}
-      items={summary.topics}
-      onSeek={onSeek}
-    >
+    <SeekList title={heading('topics')} level={level} items={summary.topics} onSeek={onSeek}>
       {(topic) => (
         <>
           <span className="block font-medium">{topic.title}</span>
@@ -159,64 +194,82 @@ export function SummarySection({
               </span>
             </p>
           ) : null}
-          {summary.overview ? (
-            <div className="grid grid-cols-[minmax(0,1fr)] gap-1">
-              <Heading level={(level + 1) as 3 | 4} className={subheading}>
-                {t('reader.summary.overview')}
-              </Heading>
-              <p className="leading-relaxed wrap-break-word text-foreground">{summary.overview}</p>
-            </div>
+          {summary.template?.unfollowed?.length ? (
+            <p data-slot="template-unfollowed" className="flex gap-2 text-sm text-muted-foreground">
+              <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <span>
+                {t('reader.summary.templateUnfollowed', {
+                  sections: summary.template.unfollowed.map(heading).join(', '),
+                })}
+              </span>
+            </p>
           ) : null}
-          {structured ? (
-            <StructureParts
-              summary={summary}
-              level={level}
-              onSeek={onSeek}
-              speakerName={speakerName}
-            />
-          ) : null}
-          {!structured && !topicsLast ? topicsList : null}
-          <SeekList
-            title={t('reader.summary.decisions')}
-            level={level}
-            items={summary.decisions}
-            onSeek={onSeek}
-          >
-            {(decision) => decision.text}
-          </SeekList>
-          <SeekList
-            title={t('reader.summary.actionItems')}
-            level={level}
-            items={summary.action_items}
-            onSeek={onSeek}
-          >
-            {(item) => (
-              <>
-                <span
-                  className={cn(
-                    'block font-medium',
-                    item.done && 'text-muted-foreground line-through',
-                  )}
-                >
-                  {item.done ? (
-                    <span className="sr-only">{`${t('noteTools.summary.doneMark')}: `}</span>
-                  ) : null}
-                  {item.task}
-                </span>
-                {item.owner || item.due ? (
-                  <span className="block text-muted-foreground">
-                    {[
-                      item.owner ? t('reader.summary.owner', { owner: item.owner }) : null,
-                      item.due ? t('reader.summary.due', { due: format.day(item.due) }) : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                ) : null}
-              </>
-            )}
-          </SeekList>
-          {!structured && topicsLast ? topicsList : null}
+          {ordered(summary, {
+            overview: summary.overview ? (
+              <div className="grid grid-cols-[minmax(0,1fr)] gap-1">
+                <Heading level={(level + 1) as 3 | 4} className={subheading}>
+                  {heading('overview')}
+                </Heading>
+                <p className="leading-relaxed wrap-break-word text-foreground">
+                  {summary.overview}
+                </p>
+              </div>
+            ) : null,
+            part: structured ? (
+              <StructureParts
+                summary={summary}
+                level={level}
+                onSeek={onSeek}
+                speakerName={speakerName}
+                heading={partKey ? headings?.[partKey] : undefined}
+              />
+            ) : null,
+            topics: structured ? null : topicsList,
+            decisions: (
+              <SeekList
+                title={heading('decisions')}
+                level={level}
+                items={summary.decisions}
+                onSeek={onSeek}
+              >
+                {(decision) => decision.text}
+              </SeekList>
+            ),
+            action_items: (
+              <SeekList
+                title={heading('action_items')}
+                level={level}
+                items={summary.action_items}
+                onSeek={onSeek}
+              >
+                {(item) => (
+                  <>
+                    <span
+                      className={cn(
+                        'block font-medium',
+                        item.done && 'text-muted-foreground line-through',
+                      )}
+                    >
+                      {item.done ? (
+                        <span className="sr-only">{`${t('noteTools.summary.doneMark')}: `}</span>
+                      ) : null}
+                      {item.task}
+                    </span>
+                    {item.owner || item.due ? (
+                      <span className="block text-muted-foreground">
+                        {[
+                          item.owner ? t('reader.summary.owner', { owner: item.owner }) : null,
+                          item.due ? t('reader.summary.due', { due: format.day(item.due) }) : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    ) : null}
+                  </>
+                )}
+              </SeekList>
+            ),
+          })}
         </>
       )}
     </section>

@@ -39,6 +39,8 @@ export interface StructurePartsProps {
   onSeek: (seconds: number) => void;
   /** The name a speaker label goes by ("Erika", "Sprecher 2"). */
   speakerName: (label: string) => string;
+  /** The part's heading from the summary's template, in place of the structure's own. */
+  heading?: string | undefined;
 }
 
 /** Whether the summary has its structure's own part, so `StructureParts` shows it. */
@@ -58,14 +60,20 @@ export function hasStructureParts(summary: Summary): boolean {
 }
 
 /** The structure's own part of a summary; nothing for a summary without one. */
-export function StructureParts({ summary, level, onSeek, speakerName }: StructurePartsProps) {
+export function StructureParts({
+  summary,
+  level,
+  onSeek,
+  speakerName,
+  heading,
+}: StructurePartsProps) {
   const { t } = useTranslation();
   if (!hasStructureParts(summary)) return null;
 
   if (summary.structure === 'bullets') {
     return (
       <div data-slot="summary-bullets">
-        <Subheading level={level}>{t('reader.summary.bullets')}</Subheading>
+        <Subheading level={level}>{heading ?? t('reader.summary.bullets')}</Subheading>
         <ul className="-mx-3 grid grid-cols-[minmax(0,1fr)] gap-0.5">
           {summary.bullets!.map((bullet, index) => (
             <li key={index}>
@@ -85,7 +93,7 @@ export function StructureParts({ summary, level, onSeek, speakerName }: Structur
   if (summary.structure === 'detailed') {
     return (
       <div data-slot="summary-discussion" className="grid grid-cols-[minmax(0,1fr)] gap-4">
-        <Subheading level={level}>{t('reader.summary.discussion')}</Subheading>
+        <Subheading level={level}>{heading ?? t('reader.summary.discussion')}</Subheading>
         <ol className="grid grid-cols-[minmax(0,1fr)] gap-5">
           {summary.discussion!.map((topic, index) => (
             <li key={index} className="grid grid-cols-[minmax(0,1fr)] gap-1">
@@ -115,7 +123,7 @@ export function StructureParts({ summary, level, onSeek, speakerName }: Structur
   if (summary.structure === 'interview') {
     return (
       <div data-slot="summary-qa">
-        <Subheading level={level}>{t('reader.summary.qa')}</Subheading>
+        <Subheading level={level}>{heading ?? t('reader.summary.qa')}</Subheading>
         <ol className="-mx-3 grid grid-cols-[minmax(0,1fr)] gap-1">
           {summary.qa!.map((pair, index) => (
             <li key={index}>
@@ -147,7 +155,7 @@ export function StructureParts({ summary, level, onSeek, speakerName }: Structur
   // Lecture.
   return (
     <div data-slot="summary-sections" className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <Subheading level={level}>{t('reader.summary.sections')}</Subheading>
+      <Subheading level={level}>{heading ?? t('reader.summary.sections')}</Subheading>
       <ol className="grid grid-cols-[minmax(0,1fr)] gap-4">
         {summary.sections!.map((section, index) => (
           <li

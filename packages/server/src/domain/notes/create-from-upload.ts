@@ -9,6 +9,7 @@ import {
   noteNameFromFile,
   UploadNoteBody,
   type FieldIssue,
+  type Template,
 } from '@protokoll/contract';
 import { and, eq } from 'drizzle-orm';
 import { folders, notes, type NoteRow, type User } from '../../db/schema.ts';
@@ -29,6 +30,7 @@ import {
   reserveMinutes,
 } from '../minutes.ts';
 import { planById, type PlanDefinition } from '../plans.ts';
+import { requireTemplate } from '../templates.ts';
 import type { Wording } from '../../lib/wording.ts';
 import { AudioError, detectAudio } from '../../processing/index.ts';
 import { audioKey, InvalidStorageKeyError } from '../../providers/storage/storage.ts';
@@ -104,7 +106,7 @@ function checkOptions(
 export async function checkUploadFields(
   deps: DomainDeps,
   { user, words, fields, filename }: Omit<UploadInput, 'file'> & { filename: string | undefined },
-): Promise<{ body: UploadNoteBody; account: MinutesAccount }> {
+): Promise<{ body: UploadNoteBody; account: MinutesAccount; template: Template | undefined }> {
   const { config, db } = deps;
   // The file is only a placeholder here: the contract's schema checks that one arrived.
   const parsed = UploadNoteBody.safeParse({
@@ -129,7 +131,15 @@ export async function checkUploadFields(
     );
     if (!folder) throw notFoundError();
   }
-  return { body, account };
+  // The template decides the structure (docs/product.md#summary-templates); a deleted one is
+  // refused, not replaced.
+  const ref = body.template;
+  const template =
+    ref === undefined
+      ? undefined
+      : await gated(deps, () => requireTemplate(db, user.id, ref, words.locale));
+  if (template) body.structure = template.structure;
+  return { body, account, template };
 }
 
 /**
@@ -170,7 +180,7 @@ export async function createNoteFromUpload(
   { user, words, fields, file }: UploadInput,
 ): Promise<NoteRow> {
   const { db, logger, storage } = deps;
-  const { body, account } = await checkUploadFields(deps, {
+  const { body, account, template } = await checkUploadFields(deps, {
     user,
     words,
     fields,
@@ -231,6 +241,7 @@ export async function createNoteFromUpload(
             summaryLanguage: body.summary_language,
             summaryModel: body.summary_model,
             structure: body.structure,
+            template: template && !template.built_in ? template : null,
             design: body.design,
             transcriptType: body.transcript_type,
             speakers: body.speakers ?? 0,

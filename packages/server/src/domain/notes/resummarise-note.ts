@@ -19,6 +19,7 @@ import { SUPPORTED_LANGUAGES, summaryModels } from '../capabilities.ts';
 import type { DomainDeps } from '../deps.ts';
 import { lockMinutesAccount, minutesOf, reserveMinutes } from '../minutes.ts';
 import { planById } from '../plans.ts';
+import { requireTemplate } from '../templates.ts';
 
 export interface ResummariseInput {
   user: Pick<User, 'id'>;
@@ -50,6 +51,12 @@ export async function resummariseNote(
   if (issues.length || !model) {
     throw new ApiError(422, ErrorCode.VALIDATION, ErrorMessage.validation, issues);
   }
+  // The template decides the structure (docs/product.md#summary-templates); a deleted one is
+  // refused, not replaced.
+  const template =
+    body.template === undefined
+      ? undefined
+      : await requireTemplate(db, user.id, body.template, words.locale);
   const cost = resummaryMinutes(model);
   const note = await db.transaction(async (tx) => {
     const account = await lockMinutesAccount(tx, user.id);
@@ -107,7 +114,8 @@ export async function resummariseNote(
     }
     const checkpoint: Checkpoint = {
       resummary: {
-        structure: body.structure,
+        structure: template?.structure ?? body.structure,
+        ...(template && !template.built_in ? { template } : {}),
         summaryLanguage: body.summary_language,
         summaryModel: model.id,
         minutes: cost,

@@ -219,3 +219,61 @@ export const DetailedMobile: Story = {
   ...Detailed,
   globals: { viewport: { value: 'mobile', isRotated: false } },
 };
+
+/** With an own template: its order and headings, the topics it leaves out gone. */
+const templated = (unfollowed?: ('overview' | 'decisions')[]) => {
+  const note = structuredDetail('minutes');
+  return {
+    ...note,
+    summary: {
+      ...note.summary!,
+      generator: unfollowed ? ('extractive' as const) : ('llm' as const),
+      topics: [],
+      template: {
+        id: 41,
+        name: 'Kundengespräch',
+        sections: [
+          { key: 'overview' as const, heading: 'Überblick' },
+          { key: 'action_items' as const, heading: 'Nächste Schritte' },
+          { key: 'decisions' as const, heading: 'Vereinbarungen' },
+        ],
+        ...(unfollowed ? { unfollowed } : {}),
+      },
+    },
+  };
+};
+
+export const WithTemplate: Story = {
+  args: { note: templated() },
+  play: async ({ canvasElement }) => {
+    const summary = summaryOf(canvasElement);
+    const tasks = summary.getByRole('heading', { level: 3, name: 'Nächste Schritte' });
+    const agreed = summary.getByRole('heading', { level: 3, name: 'Vereinbarungen' });
+    await before(tasks, agreed);
+    await expect(summary.queryByRole('heading', { name: 'Beschlüsse' })).toBeNull();
+    await expect(summary.queryByRole('heading', { name: 'Themen' })).toBeNull();
+  },
+};
+
+/** The built-in summariser with a template whose instructions it could not follow: it says so. */
+export const TemplateUnfollowed: Story = {
+  args: { note: templated(['overview', 'decisions']) },
+  play: async ({ canvasElement }) => {
+    const summary = summaryOf(canvasElement);
+    await expect(
+      summary.getByText(
+        /kann Anweisungen nicht befolgen; nicht befolgt für: Überblick, Vereinbarungen/,
+      ),
+    ).toBeVisible();
+  },
+};
+
+export const TemplateUnfollowedEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { note: templated(['overview']) },
+  play: async ({ canvasElement }) => {
+    await expect(
+      summaryOf(canvasElement).getByText(/cannot follow instructions; not followed for: Überblick/),
+    ).toBeVisible();
+  },
+};

@@ -175,3 +175,17 @@ export const KeepEdits: Story = {
     });
   },
 };
+
+/** An own template beside the structures: chosen, it sends its id and its structure. */
+export const WithTemplate: Story = {
+  args: { templates: [{ id: 41, name: 'Kundengespräch', structure: 'minutes' }] },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Neu zusammenfassen' }));
+    await userEvent.click(dialog.getByRole('radio', { name: 'Vorlage: Kundengespräch' }));
+    await userEvent.click(dialog.getByRole('button', { name: /^Neu zusammenfassen/ }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ template: 41, structure: 'minutes' }),
+    );
+  },
+};

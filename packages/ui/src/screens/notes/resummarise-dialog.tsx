@@ -8,6 +8,7 @@ import {
   type FieldIssue,
   type NoteDetail,
   type SummaryModel,
+  type Template,
 } from '@protokoll/contract';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -70,6 +71,8 @@ export interface ResummariseDialogProps {
   onSubmit: (body: ResummariseBody) => ActionResult;
   /** A 422's issues, put on their fields. */
   fieldErrors?: FieldIssue[] | undefined;
+  /** The user's own templates, offered beside the structures (docs/product.md#summary-templates). */
+  templates?: readonly Pick<Template, 'id' | 'name' | 'structure'>[] | undefined;
 }
 
 /**
@@ -118,6 +121,7 @@ function ResummariseForm({
   fieldErrors,
   action,
   onDone,
+  templates = [],
 }: ResummariseFormProps) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -142,7 +146,9 @@ function ResummariseForm({
       ...(handEdits ? { keep_edits: true } : {}),
     },
   });
+  const template = useWatch({ control: form.control, name: 'template' });
   useServerFieldErrors(form.setError, fieldErrors, [
+    'template',
     'structure',
     'summary_language',
     'summary_model',
@@ -241,8 +247,13 @@ function ResummariseForm({
                 <FormControl>
                   <RadioGroup
                     ref={field.ref}
-                    value={field.value}
-                    onValueChange={field.onChange}
+                    value={template === undefined ? field.value : `template:${template}`}
+                    onValueChange={(value) => {
+                      // An own template: its structure, and the template with it.
+                      const own = templates.find((entry) => `template:${entry.id}` === value);
+                      form.setValue('template', own?.id);
+                      field.onChange(own ? own.structure : value);
+                    }}
                     disabled={pending}
                     className="grid gap-2 sm:grid-cols-2"
                   >
@@ -251,6 +262,13 @@ function ResummariseForm({
                         key={structure}
                         value={structure}
                         label={t(`protocol.structures.${structure}.label`)}
+                      />
+                    ))}
+                    {templates.map((entry) => (
+                      <RadioGroupItem
+                        key={entry.id}
+                        value={`template:${entry.id}`}
+                        label={`${t('noteTools.resummary.template')}: ${entry.name}`}
                       />
                     ))}
                   </RadioGroup>

@@ -32,7 +32,7 @@ import { useLanguageName } from '../../widgets/language-name.ts';
 import { LoadState } from '../../widgets/load-state.tsx';
 import { SummarySection } from '../../widgets/reader-parts.tsx';
 import { useAction, type ActionResult } from './action.ts';
-import { ResummariseDialog } from './resummarise-dialog.tsx';
+import { ResummariseDialog, type ResummariseDialogProps } from './resummarise-dialog.tsx';
 
 /** A model's name as the forms show it ("Standard", "Premium", or its id). */
 function useModelName(): (id: string) => string {
@@ -291,6 +291,8 @@ export interface SummaryToolsProps {
   >;
   /** Every summary model the server offers. */
   summaryModels: readonly SummaryModel[];
+  /** The user's own summary templates, offered in the re-summary dialog. */
+  templates?: ResummariseDialogProps['templates'];
   /** Whether the plan opens premium models. */
   paid: boolean;
   /** Language codes on offer for the summary. */
@@ -318,6 +320,7 @@ export interface SummaryToolsProps {
 export function SummaryTools({
   note,
   summaryModels,
+  templates,
   paid,
   languages,
   onResummarise,
@@ -364,6 +367,7 @@ export function SummaryTools({
           onOpenChange={(open) => setDialog(open ? 'resummarise' : null)}
           note={note}
           summaryModels={summaryModels}
+          templates={templates}
           paid={paid}
           languages={languages}
           onSubmit={onResummarise}

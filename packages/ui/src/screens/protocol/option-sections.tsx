@@ -5,7 +5,10 @@ import {
   TranscriptType,
   type Folder,
   type SummaryModel,
+  type Template,
 } from '@protokoll/contract';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   FormControl,
@@ -16,6 +19,13 @@ import {
   FormMessage,
 } from '../../components/form.tsx';
 import { Input } from '../../components/input.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/select.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { FormSection } from './form-section.tsx';
 import { ChoiceField, SelectField, type ProtocolControl } from './option-fields.tsx';
@@ -167,6 +177,78 @@ export interface SummarySectionProps {
   paid: boolean;
   /** Language codes on offer for the summary. */
   languages: readonly string[];
+  /** The summary templates (docs/product.md#summary-templates); the own ones are offered. */
+  templates?: readonly TemplateChoice[] | undefined;
+  /** The user's default template, preselected once the templates are in. */
+  defaultTemplate?: Template['id'] | undefined;
+}
+
+/** What the upload form needs of a template. */
+export type TemplateChoice = Pick<Template, 'id' | 'name' | 'structure' | 'built_in'>;
+
+/** The select's value for "no own template": the structure cards decide. */
+const STRUCTURE_ONLY = 'structure';
+
+/**
+ * "Vorlage": one of the user's own templates, whose structure the note gets, or none (the
+ * structure cards decide). The default template is chosen once the list is in.
+ */
+function TemplateField({
+  control,
+  templates,
+  defaultTemplate,
+}: {
+  control: ProtocolControl;
+  templates: readonly TemplateChoice[];
+  defaultTemplate: Template['id'] | undefined;
+}) {
+  const { t } = useTranslation();
+  const { setValue, getFieldState } = useFormContext();
+  const own = templates.filter((template) => !template.built_in);
+  const chosen = useWatch({ control, name: 'template' });
+  useEffect(() => {
+    if (defaultTemplate === undefined || getFieldState('template').isDirty) return;
+    if (getFieldState('structure').isDirty) return;
+    const template = templates.find((entry) => entry.id === defaultTemplate);
+    if (!template) return;
+    if (!template.built_in) setValue('template', template.id);
+    setValue('structure', template.structure);
+  }, [defaultTemplate, templates, setValue, getFieldState]);
+  if (own.length === 0) return null;
+  return (
+    <FormField
+      control={control}
+      name="template"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{t('protocol.fields.template')}</FormLabel>
+          <FormControl>
+            <Select
+              value={chosen === undefined ? STRUCTURE_ONLY : String(chosen)}
+              onValueChange={(value) => {
+                const template = own.find((entry) => String(entry.id) === value);
+                field.onChange(template ? template.id : undefined);
+                if (template) setValue('structure', template.structure, { shouldDirty: true });
+              }}
+            >
+              <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={STRUCTURE_ONLY}>{t('protocol.fields.templateNone')}</SelectItem>
+                {own.map((template) => (
+                  <SelectItem key={template.id} value={String(template.id)}>
+                    {template.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
 }
 
 /**
@@ -174,7 +256,14 @@ export interface SummarySectionProps {
  * a language model offers the built-in summariser only, which picks sentences and cannot
  * translate: the language field says so.
  */
-export function SummarySection({ control, summaryModels, paid, languages }: SummarySectionProps) {
+export function SummarySection({
+  control,
+  summaryModels,
+  paid,
+  languages,
+  templates = [],
+  defaultTemplate,
+}: SummarySectionProps) {
   const { t, i18n } = useTranslation();
   const languageName = useLanguageName();
   const modelName = (id: string) => {
@@ -182,6 +271,7 @@ export function SummarySection({ control, summaryModels, paid, languages }: Summ
     return i18n.exists(key) ? t(key as MessageKey) : id;
   };
   const builtInOnly = summaryModels.every((model) => model.id === EXTRACTIVE_MODEL_ID);
+  const ownChosen = useWatch({ control, name: 'template' }) !== undefined;
   return (
     <FormSection
       title={t('protocol.sections.summary.title')}
@@ -216,17 +306,20 @@ export function SummarySection({ control, summaryModels, paid, languages }: Summ
           };
         })}
       />
-      <ChoiceField
-        control={control}
-        name="structure"
-        label={t('protocol.fields.structure')}
-        columns="sm:grid-cols-2 xl:grid-cols-3"
-        options={NoteStructure.options.map((structure) => ({
-          value: structure,
-          label: t(`protocol.structures.${structure}.label`),
-          description: t(`protocol.structures.${structure}.description`),
-        }))}
-      />
+      <TemplateField control={control} templates={templates} defaultTemplate={defaultTemplate} />
+      {ownChosen ? null : (
+        <ChoiceField
+          control={control}
+          name="structure"
+          label={t('protocol.fields.structure')}
+          columns="sm:grid-cols-2 xl:grid-cols-3"
+          options={NoteStructure.options.map((structure) => ({
+            value: structure,
+            label: t(`protocol.structures.${structure}.label`),
+            description: t(`protocol.structures.${structure}.description`),
+          }))}
+        />
+      )}
     </FormSection>
   );
 }

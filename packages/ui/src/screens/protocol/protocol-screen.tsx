@@ -37,6 +37,7 @@ import {
   SummarySection,
   TranscriptSection,
   useLanguageName,
+  type TemplateChoice,
 } from './option-sections.tsx';
 import {
   formValuesOf,
@@ -126,6 +127,10 @@ export interface ProtocolScreenProps extends Omit<
   plan?: ProtocolPlan | null | undefined;
   /** The user's folders, offered besides "no folder". */
   folders: readonly Folder[];
+  /** The summary templates; own ones are offered in "Vorlage" (docs/product.md#summary-templates). */
+  templates?: readonly TemplateChoice[] | undefined;
+  /** The user's default template, preselected. */
+  defaultTemplate?: TemplateChoice['id'] | undefined;
   /** `submitting` while the upload is being started: the submit button spins and blocks. */
   status: 'ready' | 'submitting';
   /**
@@ -252,6 +257,8 @@ export function ProtocolScreen({
   minutesRetrying,
   plan,
   folders,
+  templates,
+  defaultTemplate,
   status,
   error,
   fieldErrors,
@@ -537,6 +544,8 @@ export function ProtocolScreen({
                   summaryModels={capabilities.summaryModels}
                   paid={paid}
                   languages={summaryLanguages}
+                  templates={templates}
+                  defaultTemplate={defaultTemplate}
                 />
                 <TranscriptSection
                   control={control}
