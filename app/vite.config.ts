@@ -6,6 +6,9 @@ import { contentPlugin } from './content.ts';
 // Relative and zod-free: the Vite config loads this file with Node.
 import { HEAD_SCRIPT } from './src/lib/boot-scripts.ts';
 
+/** The default layout's module: its chunk's imports are left out of its pages' preload lists. */
+const DEFAULT_LAYOUT = /\/app\/src\/routes\/default-layout\.tsx$/;
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 /**
@@ -46,23 +49,41 @@ function headScriptPlugin(): Plugin {
   };
 }
 
-/**
- * Records the browser entry's static imports when the bundle is written, before Vite lists each
- * dynamic import's preloads (`modulePreload.resolveDependencies` below).
- */
-function entryImportsPlugin(entry: { imports: Set<string> }): Plugin {
+/** What the build's preload lists leave out (`modulePreload.resolveDependencies` below). */
+interface PreloadSkips {
+  /** The browser entry's static imports: loaded before any dynamic import runs. */
+  entry: Set<string>;
+  /** The default layout's chunk, and the chunks it imports: a page in it loads beside it. */
+  layout: string;
+  layoutImports: Set<string>;
+}
+
+/** Records, when the bundle is written, what `PreloadSkips` lists (before Vite lists preloads). */
+function preloadSkipsPlugin(skips: PreloadSkips): Plugin {
   return {
-    name: 'protokoll-entry-imports',
+    name: 'protokoll-preload-skips',
     generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.isEntry) entry.imports = new Set(chunk.imports);
+      const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (file: string, seen: Set<string>): Set<string> => {
+        for (const dep of byFile.get(file)?.imports ?? []) {
+          if (!seen.has(dep)) closure(dep, seen.add(dep));
+        }
+        return seen;
+      };
+      for (const chunk of chunks) {
+        if (chunk.isEntry) skips.entry = new Set(chunk.imports);
+        if (chunk.facadeModuleId && DEFAULT_LAYOUT.test(chunk.facadeModuleId)) {
+          skips.layout = chunk.fileName;
+          skips.layoutImports = closure(chunk.fileName, new Set());
+        }
       }
     },
   };
 }
 
 export default defineConfig(({ mode, isSsrBuild }) => {
-  const entry = { imports: new Set<string>() };
+  const skips: PreloadSkips = { entry: new Set(), layout: '', layoutImports: new Set() };
   // One graph per build: the browser bundle's (the Node bundle keeps the default rules).
   const groups = chunkGroups((id) => PUBLIC_CHUNK.some((rule) => rule.test(id)));
   return {
@@ -73,7 +94,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       tailwindcss(),
       contentPlugin(),
       groups.plugin,
-      entryImportsPlugin(entry),
+      preloadSkipsPlugin(skips),
     ],
     // Mock mode serves MSW's worker script; production never ships it.
     publicDir: mode === 'mock' ? '../.storybook/public' : 'public',
@@ -88,10 +109,15 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       manifest: true,
       target: 'es2022',
       cssCodeSplit: true,
-      // A dynamic import preloads its chunk's imports, except those the entry imports
-      // statically: they are loaded before any dynamic import runs (entryImports, above).
+      // A dynamic import preloads its chunk's imports, except those the entry imports statically
+      // (loaded before any dynamic import runs) and, but for the default layout's own import,
+      // those the default layout imports: its pages load beside it, and it preloads them.
       modulePreload: {
-        resolveDependencies: (_file, deps) => deps.filter((dep) => !entry.imports.has(dep)),
+        resolveDependencies: (file, deps) =>
+          deps.filter(
+            (dep) =>
+              !skips.entry.has(dep) && (file === skips.layout || !skips.layoutImports.has(dep)),
+          ),
       },
       rolldownOptions: {
         output: {

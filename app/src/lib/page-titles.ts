@@ -35,7 +35,7 @@ export const PAGE_TITLE_KEYS = {
   '/settings/profile': 'shell.menu.profile',
   '/settings/subscription': 'shell.menu.subscription',
   '/settings/glossary': 'settings.nav.glossary',
-  '/settings/templates': 'shell.menu.templates',
+  '/settings/templates': 'settings.nav.templates',
 } as const satisfies Record<PagePath, string | null>;
 
 /** The error page's titles: not found, and anything else. */

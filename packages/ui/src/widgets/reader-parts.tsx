@@ -198,7 +198,7 @@ export function SummarySection({
             <p data-slot="template-unfollowed" className="flex gap-2 text-sm text-muted-foreground">
               <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
               <span>
-                {t('reader.summary.templateUnfollowed', {
+                {t('noteTools.summary.templateUnfollowed', {
                   sections: summary.template.unfollowed.map(heading).join(', '),
                 })}
               </span>

@@ -8,7 +8,7 @@ import {
 } from '@protokoll/contract';
 import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
@@ -376,8 +376,15 @@ function TemplateEditor({ template, onSave, onClose, fieldErrors }: TemplateEdit
     resolver: zodResolver(UpdateTemplateBody),
     defaultValues: { name: template.name, sections: template.sections },
   });
-  const { fields, move } = useFieldArray({ control: form.control, name: 'sections' });
-  const watched = useWatch({ control: form.control, name: 'sections' });
+  // The sections are a fixed list that only changes order: kept with setValue rather than
+  // useFieldArray, whose code would go into the chunk the sign-in page shares with this screen.
+  const sections = useWatch({ control: form.control, name: 'sections' });
+  const move = (from: number, to: number) => {
+    const next = [...sections];
+    next.splice(to, 0, ...next.splice(from, 1));
+    form.setValue('sections', next, { shouldDirty: true });
+    setSaved(false);
+  };
   useServerFieldErrors(form.setError, fieldErrors, ['name', 'sections']);
   const sectionsError =
     form.formState.errors.sections?.root?.message ?? form.formState.errors.sections?.message;
@@ -404,11 +411,13 @@ function TemplateEditor({ template, onSave, onClose, fieldErrors }: TemplateEdit
           >
             <TextFormField name="name" label={t('settings.templates.name')} maxLength={80} />
             <ol className="grid gap-3" aria-label={t('settings.templates.sections')}>
-              {fields.map((field, index) => {
-                const heading = watched?.[index]?.heading || field.heading;
+              {sections.map((section, index) => {
+                const heading =
+                  section.heading ||
+                  template.sections.find((saved) => saved.key === section.key)?.heading;
                 return (
                   <li
-                    key={field.id}
+                    key={section.key}
                     data-slot="template-section"
                     className="grid gap-3 rounded-md border border-border p-3"
                   >
@@ -440,7 +449,7 @@ function TemplateEditor({ template, onSave, onClose, fieldErrors }: TemplateEdit
                         variant="outline"
                         size="sm"
                         label={t('settings.templates.moveDown', { heading })}
-                        disabled={index === fields.length - 1}
+                        disabled={index === sections.length - 1}
                         onClick={() => move(index, index + 1)}
                       >
                         <ArrowDown aria-hidden />
