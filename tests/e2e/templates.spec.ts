@@ -1,0 +1,148 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { accessToken, seedNote } from './support/notes.ts';
+
+// Summary templates against the real server (docs/product.md#summary-templates): an own template
+// made from the Ergebnisprotokoll in the settings (a section left out, one renamed with its own
+// instructions, one moved), made the default, kept over a reload, preselected by the new-note
+// page, and chosen to summarise a note again: the reader and the Markdown export follow its
+// headings, and the built-in summariser (the e2e server has no language model) says which
+// instructions it could not follow. In German at desktop width, in English on a phone.
+
+const TEXT = {
+  de: {
+    prefix: '',
+    viewport: { width: 1280, height: 720 },
+    create: 'Neue Vorlage anlegen',
+    name: 'Name',
+    own: 'Kundengespräch',
+    edit: 'Bearbeiten: Kundengespräch',
+    topics: '„Themen“ in der Zusammenfassung',
+    overviewHeading: 'Überblick',
+    renamed: 'Kurzfassung',
+    moveUp: '„Aufgaben“ nach oben',
+    heading: 'Überschrift',
+    instructions: 'Anweisungen für das Sprachmodell',
+    save: 'Speichern',
+    saved: 'Vorlage gespeichert.',
+    setDefault: 'Als Standard: Kundengespräch',
+    defaultBadge: 'Standard',
+    sections: 'Kurzfassung · Aufgaben · Beschlüsse',
+    uploadTemplate: 'Vorlage',
+    summary: 'Zusammenfassung',
+    open: 'Neu zusammenfassen',
+    radio: 'Vorlage: Kundengespräch',
+    unfollowed: 'nicht befolgt für: Kurzfassung',
+    topicsHeading: 'Themen',
+  },
+  en: {
+    prefix: '/en',
+    viewport: { width: 390, height: 844 },
+    create: 'Create a template',
+    name: 'Name',
+    own: 'Client call',
+    edit: 'Edit: Client call',
+    topics: '“Topics” in the summary',
+    overviewHeading: 'Overview',
+    renamed: 'In short',
+    moveUp: 'Move “Action items” up',
+    heading: 'Heading',
+    instructions: 'Instructions for the language model',
+    save: 'Save',
+    saved: 'Template saved.',
+    setDefault: 'Make default: Client call',
+    defaultBadge: 'Default',
+    sections: 'In short · Action items · Decisions',
+    uploadTemplate: 'Template',
+    summary: 'Summary',
+    open: 'Summarise again',
+    radio: 'Template: Client call',
+    unfollowed: 'not followed for: In short',
+    topicsHeading: 'Topics',
+  },
+} as const;
+
+/** The note's Markdown export as the API answers it. */
+async function markdown(page: Page, request: APIRequestContext, id: number): Promise<string> {
+  const answer = await request.get(`/api/note/${id}/md`, {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+  });
+  expect(answer.ok()).toBe(true);
+  const { data } = (await answer.json()) as { data: string };
+  return Buffer.from(data, 'base64').toString('utf8');
+}
+
+for (const locale of ['de', 'en'] as const) {
+  const t = TEXT[locale];
+  test(`templates (${locale}, ${t.viewport.width}px): make one, make it the default, summarise with it`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(t.viewport);
+    await signUpInUi(page, locale, {
+      email: uniqueEmail(`templates-${locale}`),
+      password: 'Vorlage-Eigene-1',
+    });
+    const note = await seedNote(page, request, { name: `Vorlage ${locale}` });
+
+    await gotoHydrated(page, `${t.prefix}/settings/templates`);
+    const rows = page.locator('[data-slot="template-row"]');
+    await expect(rows).toHaveCount(5);
+    await page.getByRole('textbox', { name: t.name }).fill(t.own);
+    await page.getByRole('button', { name: t.create }).click();
+    await expect(rows).toHaveCount(6);
+
+    await page.getByRole('button', { name: t.edit }).click();
+    const editor = page.locator('[data-slot="template-editor"]');
+    await expect(editor).toBeVisible();
+    await editor.getByRole('checkbox', { name: t.topics }).click();
+    await expect(editor.getByRole('checkbox', { name: t.topics })).not.toBeChecked();
+    const overview = editor.locator('[data-slot="template-section"]').first();
+    await overview.getByRole('textbox', { name: t.heading }).fill(t.renamed);
+    await overview
+      .getByRole('textbox', { name: t.instructions })
+      .fill(locale === 'de' ? 'Drei Stichpunkte für den Kunden.' : 'Three points for the client.');
+    await editor.getByRole('button', { name: t.moveUp }).click();
+    // The moved section is second now, its focus kept on the button that moved it.
+    await expect(editor.locator('[data-slot="template-section"]').nth(1)).toContainText(
+      locale === 'de' ? 'Aufgaben' : 'Action items',
+    );
+    await expect(editor.getByRole('button', { name: t.moveUp })).toBeFocused();
+    await editor.getByRole('button', { name: t.save }).click();
+    await expect(page.getByText(t.saved)).toBeVisible();
+
+    await page.getByRole('button', { name: t.setDefault }).click();
+    const own = rows.filter({ hasText: t.own });
+    await expect(own).toContainText(t.defaultBadge);
+    await expect(own).toContainText(t.sections);
+
+    await page.reload();
+    await expect(own).toContainText(t.defaultBadge);
+    await expect(own).toContainText(t.sections);
+
+    // The new-note page preselects the default template.
+    await gotoHydrated(page, `${t.prefix}/protocol`);
+    await expect(page.getByRole('combobox', { name: t.uploadTemplate })).toContainText(t.own);
+
+    // Summarising the note again with it: its headings, its order, and what could not be followed.
+    const before = await markdown(page, request, note.id);
+    await gotoHydrated(page, `${t.prefix}/notes?note=${note.id}`);
+    await expect(page.getByRole('heading', { name: t.summary, exact: true })).toBeVisible();
+    await page.getByRole('button', { name: t.open }).click();
+    const dialog = page.getByRole('dialog', { name: t.open });
+    await dialog.getByRole('radio', { name: t.radio }).click();
+    await dialog.getByRole('button', { name: new RegExp(`^${t.open}`) }).click();
+    await expect(dialog).toBeHidden();
+    const summary = page.locator('[data-slot="reader-summary"]');
+    await expect(summary.getByRole('heading', { name: t.renamed })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(summary.getByRole('heading', { name: t.overviewHeading })).toHaveCount(0);
+    await expect(summary.getByRole('heading', { name: t.topicsHeading })).toHaveCount(0);
+    await expect(page.locator('[data-slot="template-unfollowed"]')).toContainText(t.unfollowed);
+    await expect.poll(() => markdown(page, request, note.id)).not.toBe(before);
+    const text = await markdown(page, request, note.id);
+    expect(text).toContain(t.renamed);
+    expect(text).not.toContain(`## ${t.topicsHeading}`);
+  });
+}
