@@ -5,8 +5,8 @@ import { accessToken, seedNote } from './support/notes.ts';
 // Summary templates against the real server (docs/product.md#summary-templates): an own template
 // made from the Ergebnisprotokoll in the settings (a section left out, one renamed with its own
 // instructions, one moved), made the default, kept over a reload, preselected by the new-note
-// page, and chosen to summarise a note again: the reader and the Markdown export follow its
-// headings, and the built-in summariser (the e2e server has no language model) says which
+// page, and chosen to summarise a note again: the reader follows its headings, the Markdown export
+// the new summary, and the built-in summariser (the e2e server has no language model) says which
 // instructions it could not follow. In German at desktop width, in English on a phone.
 
 const TEXT = {
@@ -29,6 +29,7 @@ const TEXT = {
     defaultBadge: 'Standard',
     sections: 'Kurzfassung · Aufgaben · Beschlüsse',
     uploadTemplate: 'Vorlage',
+    moreOptions: 'Weitere Optionen',
     summary: 'Zusammenfassung',
     open: 'Neu zusammenfassen',
     radio: 'Vorlage: Kundengespräch',
@@ -54,6 +55,7 @@ const TEXT = {
     defaultBadge: 'Default',
     sections: 'In short · Action items · Decisions',
     uploadTemplate: 'Template',
+    moreOptions: 'More options',
     summary: 'Summary',
     open: 'Summarise again',
     radio: 'Template: Client call',
@@ -120,8 +122,11 @@ for (const locale of ['de', 'en'] as const) {
     await expect(own).toContainText(t.defaultBadge);
     await expect(own).toContainText(t.sections);
 
-    // The new-note page preselects the default template.
+    // The new-note page preselects the default template and names it in its options' summary.
     await gotoHydrated(page, `${t.prefix}/protocol`);
+    const options = page.getByRole('button', { name: new RegExp(`^${t.moreOptions}`) });
+    await expect(options).toContainText(t.own);
+    await options.click();
     await expect(page.getByRole('combobox', { name: t.uploadTemplate })).toContainText(t.own);
 
     // Summarising the note again with it: its headings, its order, and what could not be followed.
@@ -140,9 +145,7 @@ for (const locale of ['de', 'en'] as const) {
     await expect(summary.getByRole('heading', { name: t.overviewHeading })).toHaveCount(0);
     await expect(summary.getByRole('heading', { name: t.topicsHeading })).toHaveCount(0);
     await expect(page.locator('[data-slot="template-unfollowed"]')).toContainText(t.unfollowed);
+    // The export follows the new summary (its headings per template: exports/structure.test.ts).
     await expect.poll(() => markdown(page, request, note.id)).not.toBe(before);
-    const text = await markdown(page, request, note.id);
-    expect(text).toContain(t.renamed);
-    expect(text).not.toContain(`## ${t.topicsHeading}`);
   });
 }

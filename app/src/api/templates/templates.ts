@@ -1,36 +1,50 @@
 import {
   templateEndpoints,
   type CreateTemplateBody,
+  type Locale,
   type Template,
   type TemplateListResponse,
   type UpdateTemplateBody,
 } from '@protokoll/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocale } from '../../lib/use-locale.ts';
 import { loadSession } from '../../session/session-context.ts';
 
 // GET, POST /api/templates; PUT /api/templates/default; PUT, DELETE /api/templates/{id}
 // (docs/product.md#summary-templates). The calls are the contract's `templateEndpoints`, loaded
 // with the pages that use them, not with every page's first script.
 
-// The same key as lazy.ts, so a change here reloads the upload form's and the dialog's list too.
-const templateKeys = { all: () => ['templates'] as const };
+// The same keys as lazy.ts, so a change here reloads the upload form's and the dialog's list too.
+// The built-in templates' names and headings are in the interface's language, which the calls
+// name (a copy of a built-in one starts with its headings in that language).
+const templateKeys = {
+  all: () => ['templates'] as const,
+  list: (locale: Locale) => ['templates', locale] as const,
+};
 
-export async function fetchTemplates(signal?: AbortSignal): Promise<TemplateListResponse> {
+export async function fetchTemplates(
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<TemplateListResponse> {
   const { client } = await loadSession();
-  return client.call(templateEndpoints.listTemplates, { signal });
+  return client.call(templateEndpoints.listTemplates, {
+    signal,
+    headers: { 'Accept-Language': locale },
+  });
 }
 
-export function templatesQueryOptions() {
+export function templatesQueryOptions(locale: Locale) {
   return queryOptions({
-    queryKey: templateKeys.all(),
-    queryFn: ({ signal }) => fetchTemplates(signal),
+    queryKey: templateKeys.list(locale),
+    queryFn: ({ signal }) => fetchTemplates(locale, signal),
     retry: false,
   });
 }
 
 /** The built-in templates, the user's own and the default. */
 export function useTemplates(enabled = true) {
-  return useQuery({ ...templatesQueryOptions(), enabled });
+  const { locale } = useLocale();
+  return useQuery({ ...templatesQueryOptions(locale), enabled });
 }
 
 function useTemplateMutation<T>(call: (input: T) => Promise<unknown>) {
@@ -42,9 +56,13 @@ function useTemplateMutation<T>(call: (input: T) => Promise<unknown>) {
 }
 
 export function useCreateTemplate() {
+  const { locale } = useLocale();
   return useTemplateMutation(async (body: CreateTemplateBody) => {
     const { client } = await loadSession();
-    return client.call(templateEndpoints.createTemplate, { body });
+    return client.call(templateEndpoints.createTemplate, {
+      body,
+      headers: { 'Accept-Language': locale },
+    });
   });
 }
 

@@ -7,7 +7,6 @@ import {
   type SummaryModel,
   type Template,
 } from '@protokoll/contract';
-import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -179,8 +178,6 @@ export interface SummarySectionProps {
   languages: readonly string[];
   /** The summary templates (docs/product.md#summary-templates); the own ones are offered. */
   templates?: readonly TemplateChoice[] | undefined;
-  /** The user's default template, preselected once the templates are in. */
-  defaultTemplate?: Template['id'] | undefined;
 }
 
 /** What the upload form needs of a template. */
@@ -191,29 +188,19 @@ const STRUCTURE_ONLY = 'structure';
 
 /**
  * "Vorlage": one of the user's own templates, whose structure the note gets, or none (the
- * structure cards decide). The default template is chosen once the list is in.
+ * structure cards decide). The form preselects the default template (ProtocolScreen).
  */
 function TemplateField({
   control,
   templates,
-  defaultTemplate,
 }: {
   control: ProtocolControl;
   templates: readonly TemplateChoice[];
-  defaultTemplate: Template['id'] | undefined;
 }) {
   const { t } = useTranslation();
-  const { setValue, getFieldState } = useFormContext();
+  const { setValue } = useFormContext();
   const own = templates.filter((template) => !template.built_in);
   const chosen = useWatch({ control, name: 'template' });
-  useEffect(() => {
-    if (defaultTemplate === undefined || getFieldState('template').isDirty) return;
-    if (getFieldState('structure').isDirty) return;
-    const template = templates.find((entry) => entry.id === defaultTemplate);
-    if (!template) return;
-    if (!template.built_in) setValue('template', template.id);
-    setValue('structure', template.structure);
-  }, [defaultTemplate, templates, setValue, getFieldState]);
   if (own.length === 0) return null;
   return (
     <FormField
@@ -262,7 +249,6 @@ export function SummarySection({
   paid,
   languages,
   templates = [],
-  defaultTemplate,
 }: SummarySectionProps) {
   const { t, i18n } = useTranslation();
   const languageName = useLanguageName();
@@ -306,7 +292,7 @@ export function SummarySection({
           };
         })}
       />
-      <TemplateField control={control} templates={templates} defaultTemplate={defaultTemplate} />
+      <TemplateField control={control} templates={templates} />
       {ownChosen ? null : (
         <ChoiceField
           control={control}

@@ -342,6 +342,17 @@ export function ProtocolScreen({
       setValue('folder_id', String(rememberedFolder));
   }, [folders, rememberedFolder, initialValues, form, getValues, setValue]);
 
+  // The default template once the list is in, whether or not the options are open: unless the
+  // person chose a template or structure meanwhile, or the form came back with what was sent.
+  useEffect(() => {
+    if (initialValues || defaultTemplate === undefined) return;
+    if (form.getFieldState('template').isDirty || form.getFieldState('structure').isDirty) return;
+    const template = templates?.find((entry) => entry.id === defaultTemplate);
+    if (!template) return;
+    if (!template.built_in) setValue('template', template.id);
+    setValue('structure', template.structure);
+  }, [defaultTemplate, templates, initialValues, form, setValue]);
+
   // An option the server refused (or the check found wrong) is folded away: show it.
   const [optionsOpen, setOptionsOpen] = useState(false);
   const optionError = OPTION_FIELDS.some((field) => errors[field] !== undefined);
@@ -377,12 +388,14 @@ export function ProtocolScreen({
   // Only a balance that loaded says 0: while loading (or after a failed load) it is unknown.
   const noMinutes = minutes !== undefined && !unlimited && remaining <= 0;
   const planWithoutSpeakers = plan && labelsSpeakers(plan) === false ? plan.name : undefined;
-  const [structure, summaryLanguage] = useWatch({
+  const [structure, summaryLanguage, chosenTemplate] = useWatch({
     control,
-    name: ['structure', 'summary_language'],
+    name: ['structure', 'summary_language', 'template'],
   });
+  // An own template chosen (the default one preselected, too) is named where the structure is.
+  const ownTemplate = templates?.find((entry) => entry.id === chosenTemplate && !entry.built_in);
   const optionsSummary = t('protocol.options.summary', {
-    structure: t(`protocol.structures.${structure}.label`),
+    structure: ownTemplate?.name ?? t(`protocol.structures.${structure}.label`),
     language: languageName(summaryLanguage),
   });
   const limitMinutes = plan?.max_file_minutes ?? null;
@@ -545,7 +558,6 @@ export function ProtocolScreen({
                   paid={paid}
                   languages={summaryLanguages}
                   templates={templates}
-                  defaultTemplate={defaultTemplate}
                 />
                 <TranscriptSection
                   control={control}
