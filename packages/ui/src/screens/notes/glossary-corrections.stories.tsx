@@ -72,4 +72,4 @@ export const Empty: Story = { args: { marks: [] } };
 
 export const English: Story = { globals: { locale: 'en' } };
 
-export const Phone: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } };

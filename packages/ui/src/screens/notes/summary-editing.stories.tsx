@@ -304,7 +304,7 @@ export const English: Story = {
 };
 
 /** On a phone: the buttons stay beside each item, nothing runs off the screen. */
-export const Phone: Story = {
+export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   args: { initialOpen: { kind: 'item', list: 'action_items', index: 1 } },
   play: async ({ canvasElement }) => {

@@ -8,11 +8,13 @@ const germanNav: SettingsNavItem[] = [
   { key: 'profile', label: 'Profil', href: '/settings/profile' },
   { key: 'subscription', label: 'Abo', href: '/settings/subscription' },
   { key: 'templates', label: 'Vorlagen', href: '/settings/templates', current: true },
+  { key: 'glossary', label: 'Glossar', href: '/settings/glossary' },
 ];
 const englishNav: SettingsNavItem[] = [
   { key: 'profile', label: 'Profile', href: '/en/settings/profile' },
   { key: 'subscription', label: 'Subscription', href: '/en/settings/subscription' },
   { key: 'templates', label: 'Templates', href: '/en/settings/templates', current: true },
+  { key: 'glossary', label: 'Glossary', href: '/en/settings/glossary' },
 ];
 
 const builtIns = (locale: string) =>
@@ -178,7 +180,7 @@ export const English: Story = {
   },
 };
 
-export const Phone: Story = {
+export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   args: { initialEditing: 41 },
 };

@@ -213,7 +213,7 @@ function TemplateRow({
     .join(' · ');
   return (
     <li data-slot="template-row" className="flex flex-wrap items-center gap-3 p-3">
-      <div className="grid min-w-0 flex-1 gap-0.5">
+      <div className="grid min-w-48 flex-1 gap-0.5">
         <span className="flex flex-wrap items-center gap-2 font-medium wrap-break-word">
           {template.name}
           {isDefault ? <Badge>{t('settings.templates.default')}</Badge> : null}
