@@ -152,3 +152,79 @@ describe('the remembered summary model', () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ summary_model: 'premium' }));
   });
 });
+
+describe('the new-note form’s template', () => {
+  const own = { id: 7, name: 'Kundengespräch', structure: 'bullets', built_in: false } as const;
+  const templates = [
+    { id: 'minutes', name: 'Ergebnisprotokoll', structure: 'minutes', built_in: true },
+    { id: 'detailed', name: 'Verlaufsprotokoll', structure: 'detailed', built_in: true },
+    own,
+  ] as const;
+
+  /** Sends the form with its options folded, as the list arrives after the form. */
+  async function sent(props: Partial<React.ComponentProps<typeof ProtocolScreen>>) {
+    const i18n = createI18n('de', { de });
+    const onSubmit = vi.fn();
+    const screenWith = (loaded: boolean) => (
+      <I18nProvider i18n={i18n}>
+        <ProtocolScreen
+          capabilities={capabilities}
+          minutes={balance(30)}
+          plan={freeOffer}
+          folders={[]}
+          status="ready"
+          onSubmit={onSubmit}
+          onFileSelected={vi.fn()}
+          defaultFile={recording}
+          fileDuration={60}
+          {...props}
+          templates={loaded ? templates : undefined}
+          defaultTemplate={loaded ? props.defaultTemplate : undefined}
+        />
+      </I18nProvider>
+    );
+    const { rerender } = render(screenWith(false));
+    rerender(screenWith(true));
+    fireEvent.click(submit());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    return onSubmit.mock.calls[0]![0] as { structure: string; template?: unknown };
+  }
+
+  it('is the default one, with the options folded, and the folded summary names it', async () => {
+    const body = await sent({ defaultTemplate: 7 });
+    expect(body).toMatchObject({ structure: 'bullets', template: 7 });
+    expect(screen.getByRole('button', { name: /^Weitere Optionen/ })).toHaveTextContent(
+      'Kundengespräch',
+    );
+  });
+
+  it('is a built-in default’s structure without a template', async () => {
+    const body = await sent({ defaultTemplate: 'detailed' });
+    expect(body.structure).toBe('detailed');
+    expect(body.template).toBeUndefined();
+  });
+
+  it('is the own template sent last time while it exists, before the default', async () => {
+    const body = await sent({
+      defaultTemplate: 'detailed',
+      rememberedOptions: { structure: 'bullets', template: 7 },
+    });
+    expect(body).toMatchObject({ structure: 'bullets', template: 7 });
+  });
+
+  it('is the structure sent last time, before the default, also when that template is gone', async () => {
+    const remembered = await sent({
+      defaultTemplate: 7,
+      rememberedOptions: { structure: 'interview' },
+    });
+    expect(remembered.structure).toBe('interview');
+    expect(remembered.template).toBeUndefined();
+    cleanup();
+    const gone = await sent({
+      defaultTemplate: 7,
+      rememberedOptions: { structure: 'lecture', template: 99 },
+    });
+    expect(gone.structure).toBe('lecture');
+    expect(gone.template).toBeUndefined();
+  });
+});

@@ -342,16 +342,33 @@ export function ProtocolScreen({
       setValue('folder_id', String(rememberedFolder));
   }, [folders, rememberedFolder, initialValues, form, getValues, setValue]);
 
-  // The default template once the list is in, whether or not the options are open: unless the
-  // person chose a template or structure meanwhile, or the form came back with what was sent.
+  // The template once the list is in, whether or not the options are open: the own one this
+  // person sent last time while it exists, else their last structure (docs/uploads.md#remembered-
+  // options), else the default template; never over a choice made meanwhile, nor when the form
+  // came back with what was sent.
+  const rememberedTemplate = rememberedOptions?.template;
+  const rememberedStructure = rememberedOptions?.structure;
   useEffect(() => {
-    if (initialValues || defaultTemplate === undefined) return;
+    if (initialValues || !templates) return;
     if (form.getFieldState('template').isDirty || form.getFieldState('structure').isDirty) return;
-    const template = templates?.find((entry) => entry.id === defaultTemplate);
+    const own = (id: unknown) => templates.find((entry) => entry.id === id && !entry.built_in);
+    const template =
+      own(rememberedTemplate) ??
+      (rememberedStructure === undefined
+        ? templates.find((entry) => entry.id === defaultTemplate)
+        : undefined);
     if (!template) return;
     if (!template.built_in) setValue('template', template.id);
     setValue('structure', template.structure);
-  }, [defaultTemplate, templates, initialValues, form, setValue]);
+  }, [
+    defaultTemplate,
+    templates,
+    rememberedTemplate,
+    rememberedStructure,
+    initialValues,
+    form,
+    setValue,
+  ]);
 
   // An option the server refused (or the check found wrong) is folded away: show it.
   const [optionsOpen, setOptionsOpen] = useState(false);
