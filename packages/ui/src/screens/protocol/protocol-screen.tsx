@@ -343,8 +343,8 @@ export function ProtocolScreen({
   }, [folders, rememberedFolder, initialValues, form, getValues, setValue]);
 
   // The template once the list is in, whether or not the options are open: the own one this
-  // person sent last time while it exists, else their last structure (docs/uploads.md#remembered-
-  // options), else the default template; never over a choice made meanwhile, nor when the form
+  // person sent last time while it exists, else their last structure, else the default template
+  // (docs/uploads.md#remembered-options); never over a choice made meanwhile, nor when the form
   // came back with what was sent.
   const rememberedTemplate = rememberedOptions?.template;
   const rememberedStructure = rememberedOptions?.structure;
