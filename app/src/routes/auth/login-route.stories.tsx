@@ -87,7 +87,10 @@ export const Slow: Story = {
   parameters: { msw: { handlers: { auth: auth.slow(600_000) } } },
   play: async ({ canvas }) => {
     await signIn(canvas);
-    await expect(canvas.getByRole('button', { name: /Anmelden/ })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: /Anmelden/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   },
 };
 
@@ -96,7 +99,10 @@ export const Timeout: Story = {
   parameters: { msw: { handlers: { auth: auth.timeout() } } },
   play: async ({ canvas }) => {
     await signIn(canvas);
-    await expect(canvas.getByRole('button', { name: /Anmelden/ })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: /Anmelden/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   },
 };
 

@@ -57,9 +57,13 @@ export const Loading: Story = {
   args: { loading: true },
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: /Speichern/ });
-    await expect(button).toBeDisabled();
+    // Not `disabled`: a keyboard user who pressed it keeps the focus while it runs.
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
     await expect(button).toHaveAttribute('aria-busy', 'true');
+    button.focus();
+    await expect(button).toHaveFocus();
     await userEvent.click(button, { pointerEventsCheck: 0 });
+    await userEvent.keyboard('{Enter}');
     await expect(args.onClick).not.toHaveBeenCalled();
   },
 };

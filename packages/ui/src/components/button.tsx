@@ -36,7 +36,10 @@ export interface ButtonProps
   extends React.ComponentProps<'button'>, VariantProps<typeof buttonVariants> {
   /** Render the single child (a link, say) with the button's look instead of a `<button>`. */
   asChild?: boolean;
-  /** Shows a spinner, keeps the label, and blocks clicks while an action runs. */
+  /**
+   * Shows a spinner, keeps the label, and blocks clicks while an action runs. The button stays
+   * focusable (`aria-disabled`, not `disabled`): a keyboard user who pressed it keeps their place.
+   */
   loading?: boolean;
 }
 
@@ -66,9 +69,12 @@ export function Button({
       data-state={loading ? 'loading' : undefined}
       type={type ?? 'button'}
       className={classes}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
       {...props}
+      // A click (or Enter in the button's form) while loading neither runs it nor submits.
+      onClick={loading ? (event) => event.preventDefault() : props.onClick}
     >
       {loading ? <Spinner label={null} /> : null}
       {children}

@@ -64,7 +64,7 @@ export const Loading: Story = {
   args: { loading: true },
   play: async ({ canvas }) => {
     const button = canvas.getByRole('button', { name: 'Notiz löschen' });
-    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
     await expect(button).toHaveAttribute('aria-busy', 'true');
   },
 };

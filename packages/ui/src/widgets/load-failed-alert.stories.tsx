@@ -36,7 +36,7 @@ export const Retrying: Story = {
   play: async ({ canvas }) => {
     const retry = canvas.getByRole('button', { name: /Erneut versuchen/ });
     await expect(retry).toHaveAttribute('aria-busy', 'true');
-    await expect(retry).toBeDisabled();
+    await expect(retry).toHaveAttribute('aria-disabled', 'true');
   },
 };
 

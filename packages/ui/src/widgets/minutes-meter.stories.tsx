@@ -147,7 +147,7 @@ export const Retrying: Story = {
   args: { status: 'error', minutes: lastKnown, asOf: LAST_ANSWER, retrying: true },
   play: async ({ canvas }) => {
     const retry = canvas.getByRole('button', { name: 'Erneut versuchen' });
-    await expect(retry).toBeDisabled();
+    await expect(retry).toHaveAttribute('aria-disabled', 'true');
     await expect(retry).toHaveAttribute('aria-busy', 'true');
   },
 };

@@ -88,7 +88,7 @@ export const Submitting: Story = {
   args: { submitting: true, defaultEmail: 'anna.mueller@example.de' },
   play: async ({ canvas }) => {
     const button = canvas.getByRole('button', { name: /Link senden/ });
-    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
     await expect(button).toHaveAttribute('aria-busy', 'true');
   },
 };

@@ -182,7 +182,7 @@ export const Submitting: Story = {
   args: { submitting: true },
   play: async ({ canvas }) => {
     const button = canvas.getByRole('button', { name: /Konto erstellen/ });
-    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
     await expect(button).toHaveAttribute('aria-busy', 'true');
   },
 };

@@ -103,7 +103,7 @@ export const Submitting: Story = {
   args: { submitting: true },
   play: async ({ canvas }) => {
     const button = canvas.getByRole('button', { name: /Passwort speichern/ });
-    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
     await expect(button).toHaveAttribute('aria-busy', 'true');
   },
 };

@@ -65,7 +65,10 @@ export const Pending: Story = {
     const dialog = within(await screen.findByRole('alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Endgültig löschen' }));
     await waitFor(() =>
-      expect(dialog.getByRole('button', { name: 'Endgültig löschen' })).toBeDisabled(),
+      expect(dialog.getByRole('button', { name: 'Endgültig löschen' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      ),
     );
     await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeEnabled();
   },
@@ -81,7 +84,10 @@ export const PendingEscape: Story = {
     const dialog = within(await screen.findByRole('alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Endgültig löschen' }));
     await waitFor(() =>
-      expect(dialog.getByRole('button', { name: 'Endgültig löschen' })).toBeDisabled(),
+      expect(dialog.getByRole('button', { name: 'Endgültig löschen' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      ),
     );
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());

@@ -69,7 +69,7 @@ export const Deleting: Story = {
     await userEvent.type(within(dialog).getByRole('textbox'), 'DELETE');
     const confirm = within(dialog).getByRole('button', { name: 'Endgültig löschen' });
     await expect(confirm).toHaveAttribute('aria-busy', 'true');
-    await expect(confirm).toBeDisabled();
+    await expect(confirm).toHaveAttribute('aria-disabled', 'true');
     await userEvent.keyboard('{Enter}');
     await expect(args.onDelete).not.toHaveBeenCalled();
     await expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeEnabled();

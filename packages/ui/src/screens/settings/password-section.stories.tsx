@@ -78,7 +78,7 @@ export const Pending: Story = {
   args: { status: 'pending' },
   play: async ({ canvas }) => {
     const submit = canvas.getByRole('button', { name: 'Passwort ändern' });
-    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
     await expect(submit).toHaveAttribute('aria-busy', 'true');
   },
 };

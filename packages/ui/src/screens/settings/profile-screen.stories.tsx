@@ -108,7 +108,7 @@ export const Saving: Story = {
   args: { saveStatus: 'pending' },
   play: async ({ canvas }) => {
     const save = canvas.getByRole('button', { name: 'Änderungen speichern' });
-    await expect(save).toBeDisabled();
+    await expect(save).toHaveAttribute('aria-disabled', 'true');
     await expect(save).toHaveAttribute('aria-busy', 'true');
   },
 };
@@ -156,7 +156,10 @@ export const EmailChange: Story = {
 export const EmailChangeSending: Story = {
   args: { emailStatus: 'pending' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: 'Bestätigungslink senden' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Bestätigungslink senden' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   },
 };
 
@@ -264,7 +267,7 @@ export const Deleting: Story = {
     await userEvent.type(within(dialog).getByRole('textbox'), 'DELETE');
     const confirm = within(dialog).getByRole('button', { name: 'Endgültig löschen' });
     await expect(confirm).toHaveAttribute('aria-busy', 'true');
-    await expect(confirm).toBeDisabled();
+    await expect(confirm).toHaveAttribute('aria-disabled', 'true');
     await expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeEnabled();
   },
 };

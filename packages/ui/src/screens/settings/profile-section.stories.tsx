@@ -72,7 +72,7 @@ export const Saving: Story = {
   args: { status: 'pending' },
   play: async ({ canvas }) => {
     const save = canvas.getByRole('button', { name: 'Änderungen speichern' });
-    await expect(save).toBeDisabled();
+    await expect(save).toHaveAttribute('aria-disabled', 'true');
     await expect(save).toHaveAttribute('aria-busy', 'true');
   },
 };
