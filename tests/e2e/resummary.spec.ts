@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { tabTo } from './support/keyboard.ts';
 import { accessToken, seedNote } from './support/notes.ts';
 
 // Summarising a finished note again and restoring the summary before it, against the real
@@ -48,15 +49,8 @@ async function markdown(page: Page, request: APIRequestContext, id: number): Pro
 }
 
 /** Presses Tab until the element named `name` with `role` has the focus. */
-async function tabTo(page: Page, role: 'button' | 'radio', name: string) {
-  const target = page.getByRole(role, { name, exact: true });
-  for (let i = 0; i < 80; i++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false))
-      return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached the ${role} “${name}”`);
-}
+const tabToNamed = (page: Page, role: 'button' | 'radio', name: string) =>
+  tabTo(page, page.getByRole(role, { name, exact: true }));
 
 for (const locale of ['de', 'en'] as const) {
   const t = TEXT[locale];
@@ -78,19 +72,19 @@ for (const locale of ['de', 'en'] as const) {
 
     const dialog = page.getByRole('dialog', { name: t.open });
     if (keyboard) {
-      await tabTo(page, 'button', t.open);
+      await tabToNamed(page, 'button', t.open);
       await page.keyboard.press('Enter');
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText(t.free)).toBeVisible();
       // The structure's radios: the checked one takes the focus, arrows choose.
-      await tabTo(page, 'radio', 'Results minutes');
+      await tabToNamed(page, 'radio', 'Results minutes');
       // Held like a real key: Radix moves the focus a tick after keydown and checks while it is down.
       for (const next of ['Detailed minutes', t.bulletsRadio]) {
         await page.keyboard.down('ArrowDown');
         await expect(dialog.getByRole('radio', { name: next })).toBeChecked();
         await page.keyboard.up('ArrowDown');
       }
-      await tabTo(page, 'button', t.open);
+      await tabToNamed(page, 'button', t.open);
       await page.keyboard.press('Enter');
     } else {
       await page.getByRole('button', { name: t.open }).click();
@@ -107,14 +101,14 @@ for (const locale of ['de', 'en'] as const) {
 
     const versions = page.getByRole('dialog', { name: /./ });
     if (keyboard) {
-      await tabTo(page, 'button', t.versions);
+      await tabToNamed(page, 'button', t.versions);
       await page.keyboard.press('Enter');
       await expect(versions.getByRole('listitem')).toHaveCount(2);
-      await tabTo(page, 'button', t.view1);
+      await tabToNamed(page, 'button', t.view1);
       await page.keyboard.press('Enter');
-      await tabTo(page, 'button', t.restore1);
+      await tabToNamed(page, 'button', t.restore1);
       await page.keyboard.press('Enter');
-      await tabTo(page, 'button', t.confirm1);
+      await tabToNamed(page, 'button', t.confirm1);
       await page.keyboard.press('Enter');
     } else {
       await page.getByRole('button', { name: t.versions }).click();

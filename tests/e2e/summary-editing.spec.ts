@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { tabTo } from './support/keyboard.ts';
 import { accessToken, seedNote } from './support/notes.ts';
 
 // Editing a summary by hand against the real server (docs/product.md#editing-the-summary): in
@@ -62,14 +63,6 @@ const TEXT = {
     doneWord: 'Erledigt',
   },
 } as const;
-
-/** Presses Tab (or Shift+Tab, `back`) until `target` has the focus. */
-async function tabTo(page: Page, target: Locator, back = false, max = 120) {
-  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 /** The note's Markdown export as the API answers it. */
 async function markdown(page: Page, request: APIRequestContext, id: number): Promise<string> {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { tabTo } from './support/keyboard.ts';
 import { accessToken, seedNote } from './support/notes.ts';
 
 // Summary templates against the real server (docs/product.md#summary-templates): an own template
@@ -7,7 +8,8 @@ import { accessToken, seedNote } from './support/notes.ts';
 // instructions, one moved), made the default, kept over a reload, preselected by the new-note
 // page, and chosen to summarise a note again: the reader follows its headings, the Markdown export
 // the new summary, and the built-in summariser (the e2e server has no language model) says which
-// instructions it could not follow. In German at desktop width, in English on a phone.
+// instructions it could not follow. In German at desktop width with the mouse, in English on a
+// phone with the settings by keyboard alone.
 
 const TEXT = {
   de: {
@@ -76,7 +78,8 @@ async function markdown(page: Page, request: APIRequestContext, id: number): Pro
 
 for (const locale of ['de', 'en'] as const) {
   const t = TEXT[locale];
-  test(`templates (${locale}, ${t.viewport.width}px): make one, make it the default, summarise with it`, async ({
+  const keyboard = locale === 'en';
+  test(`templates (${locale}, ${t.viewport.width}px${keyboard ? ', settings by keyboard only' : ''}): make one, make it the default, summarise with it`, async ({
     page,
     request,
   }) => {
@@ -90,30 +93,60 @@ for (const locale of ['de', 'en'] as const) {
     await gotoHydrated(page, `${t.prefix}/settings/templates`);
     const rows = page.locator('[data-slot="template-row"]');
     await expect(rows).toHaveCount(5);
-    await page.getByRole('textbox', { name: t.name }).fill(t.own);
-    await page.getByRole('button', { name: t.create }).click();
-    await expect(rows).toHaveCount(6);
-
-    await page.getByRole('button', { name: t.edit }).click();
     const editor = page.locator('[data-slot="template-editor"]');
-    await expect(editor).toBeVisible();
-    await editor.getByRole('checkbox', { name: t.topics }).click();
-    await expect(editor.getByRole('checkbox', { name: t.topics })).not.toBeChecked();
     const overview = editor.locator('[data-slot="template-section"]').first();
-    await overview.getByRole('textbox', { name: t.heading }).fill(t.renamed);
-    await overview
-      .getByRole('textbox', { name: t.instructions })
-      .fill(locale === 'de' ? 'Drei Stichpunkte für den Kunden.' : 'Three points for the client.');
-    await editor.getByRole('button', { name: t.moveUp }).click();
+    const instructions =
+      locale === 'de' ? 'Drei Stichpunkte für den Kunden.' : 'Three points for the client.';
+    if (keyboard) {
+      // The settings by keyboard alone: Tab to each control, type, Space and Enter.
+      await tabTo(page, page.getByRole('textbox', { name: t.name }));
+      await page.keyboard.type(t.own);
+      await tabTo(page, page.getByRole('button', { name: t.create }));
+      await page.keyboard.press('Enter');
+      await expect(rows).toHaveCount(6);
+      await tabTo(page, page.getByRole('button', { name: t.edit }), true);
+      await page.keyboard.press('Enter');
+      await tabTo(page, editor.getByRole('checkbox', { name: t.topics }));
+      await page.keyboard.press('Space');
+      await expect(editor.getByRole('checkbox', { name: t.topics })).not.toBeChecked();
+      await tabTo(page, overview.getByRole('textbox', { name: t.heading }), true);
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(t.renamed);
+      await tabTo(page, overview.getByRole('textbox', { name: t.instructions }));
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(instructions);
+      await tabTo(page, editor.getByRole('button', { name: t.moveUp }));
+      await page.keyboard.press('Enter');
+    } else {
+      await page.getByRole('textbox', { name: t.name }).fill(t.own);
+      await page.getByRole('button', { name: t.create }).click();
+      await expect(rows).toHaveCount(6);
+      await page.getByRole('button', { name: t.edit }).click();
+      await expect(editor).toBeVisible();
+      await editor.getByRole('checkbox', { name: t.topics }).click();
+      await expect(editor.getByRole('checkbox', { name: t.topics })).not.toBeChecked();
+      await overview.getByRole('textbox', { name: t.heading }).fill(t.renamed);
+      await overview.getByRole('textbox', { name: t.instructions }).fill(instructions);
+      await editor.getByRole('button', { name: t.moveUp }).click();
+    }
     // The moved section is second now, its focus kept on the button that moved it.
     await expect(editor.locator('[data-slot="template-section"]').nth(1)).toContainText(
       locale === 'de' ? 'Aufgaben' : 'Action items',
     );
     await expect(editor.getByRole('button', { name: t.moveUp })).toBeFocused();
-    await editor.getByRole('button', { name: t.save }).click();
+    if (keyboard) {
+      await tabTo(page, editor.getByRole('button', { name: t.save }));
+      await page.keyboard.press('Enter');
+    } else {
+      await editor.getByRole('button', { name: t.save }).click();
+    }
     await expect(page.getByText(t.saved)).toBeVisible();
-
-    await page.getByRole('button', { name: t.setDefault }).click();
+    if (keyboard) {
+      await tabTo(page, page.getByRole('button', { name: t.setDefault }), true);
+      await page.keyboard.press('Enter');
+    } else {
+      await page.getByRole('button', { name: t.setDefault }).click();
+    }
     const own = rows.filter({ hasText: t.own });
     await expect(own).toContainText(t.defaultBadge);
     await expect(own).toContainText(t.sections);
