@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { tabTo } from './support/keyboard.ts';
-import { accessToken, seedNote } from './support/notes.ts';
+import { markdown, seedNote } from './support/notes.ts';
 
 // Summarising a finished note again and restoring the summary before it, against the real
 // server (docs/uploads.md#summarising-again): once in German with the mouse, once in English with
@@ -37,16 +37,6 @@ const TEXT = {
     current: 'Current',
   },
 } as const;
-
-/** The note's Markdown export as the API answers it. */
-async function markdown(page: Page, request: APIRequestContext, id: number): Promise<string> {
-  const answer = await request.get(`/api/note/${id}/md`, {
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(answer.ok()).toBe(true);
-  const { data } = (await answer.json()) as { data: string };
-  return Buffer.from(data, 'base64').toString('utf8');
-}
 
 /** Presses Tab until the element named `name` with `role` has the focus. */
 const tabToNamed = (page: Page, role: 'button' | 'radio', name: string) =>

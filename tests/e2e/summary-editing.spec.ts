@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { tabTo } from './support/keyboard.ts';
-import { accessToken, seedNote } from './support/notes.ts';
+import { markdown, seedNote } from './support/notes.ts';
 
 // Editing a summary by hand against the real server (docs/product.md#editing-the-summary): in
 // German by keyboard only, in English by pointer on a phone. The overview is rewritten, two tasks
@@ -63,16 +63,6 @@ const TEXT = {
     doneWord: 'Erledigt',
   },
 } as const;
-
-/** The note's Markdown export as the API answers it. */
-async function markdown(page: Page, request: APIRequestContext, id: number): Promise<string> {
-  const answer = await request.get(`/api/note/${id}/md`, {
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(answer.ok()).toBe(true);
-  const { data } = (await answer.json()) as { data: string };
-  return Buffer.from(data, 'base64').toString('utf8');
-}
 
 const editor = (page: Page) => page.locator('[data-slot="summary-editor"]');
 const tasks = (page: Page) =>

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { tabTo } from './support/keyboard.ts';
-import { accessToken, seedNote } from './support/notes.ts';
+import { markdown, seedNote } from './support/notes.ts';
 
 // Summary templates against the real server (docs/product.md#summary-templates): an own template
 // made from the Ergebnisprotokoll in the settings (a section left out, one renamed with its own
@@ -65,16 +65,6 @@ const TEXT = {
     topicsHeading: 'Topics',
   },
 } as const;
-
-/** The note's Markdown export as the API answers it. */
-async function markdown(page: Page, request: APIRequestContext, id: number): Promise<string> {
-  const answer = await request.get(`/api/note/${id}/md`, {
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(answer.ok()).toBe(true);
-  const { data } = (await answer.json()) as { data: string };
-  return Buffer.from(data, 'base64').toString('utf8');
-}
 
 for (const locale of ['de', 'en'] as const) {
   const t = TEXT[locale];

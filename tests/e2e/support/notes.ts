@@ -118,3 +118,17 @@ export async function seedNote(
 ): Promise<NoteDetail> {
   return noteDone(page, request, await startNote(page, request, options));
 }
+
+/** The note's Markdown export as the API answers it. */
+export async function markdown(
+  page: Page,
+  request: APIRequestContext,
+  id: number,
+): Promise<string> {
+  const answer = await request.get(`/api/note/${id}/md`, {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+  });
+  expect(answer.ok()).toBe(true);
+  const { data } = (await answer.json()) as { data: string };
+  return Buffer.from(data, 'base64').toString('utf8');
+}

@@ -29,7 +29,7 @@ export function SpeakerSuggestionHint({
       className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-muted px-2 py-1.5 text-sm"
     >
       <Sparkles aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-      <span className="min-w-0 flex-1">
+      <span className="min-w-48 flex-1">
         <span className="font-medium">
           {t('noteTools.glossary.suggestion', { name: suggestion.name })}
         </span>{' '}
