@@ -79,6 +79,11 @@ export interface OpenAiPeerOptions {
    * `context_length_exceeded`, as OpenAI does for tokens (undefined: any length).
    */
   contextChars?: number;
+  /**
+   * At most this many entries in each list of a chat answer, as a model that summarises writes a
+   * few topics per part (undefined: an entry for every line that fits, which tests read back).
+   */
+  summaryListMax?: number;
 }
 
 export interface ReceivedFile {
@@ -113,8 +118,11 @@ export interface OpenAiPeer {
   peakConcurrency(): number;
   configure(options: OpenAiPeerOptions): void;
   fail(plan: FailurePlan): void;
-  /** The next `times` chat answers are broken: not JSON, or JSON that is not a Summary. */
-  chatInvalid(times: number, kind?: 'json' | 'schema'): void;
+  /**
+   * The next `times` chat answers are broken: not JSON, or JSON that is not a Summary; with
+   * `prompt`, only answers to a conversation that holds it (one part of a long transcript).
+   */
+  chatInvalid(times: number, kind?: 'json' | 'schema', prompt?: string): void;
   /** Transcribe a file with this SHA-256 as `text` (sentences spread over its duration). */
   registerTranscript(sha256: string, text: string): void;
   /** Forget requests, failures, scripted answers and the peak; keep the options. */
@@ -261,7 +269,10 @@ function placeholderSegments(duration: number): Segment[] {
 const MARKER_LINE = /^\[(\d+:\d{2}(?::\d{2})?)\]\s*([^:]+):\s*(.*)$/;
 
 /** A Summary answer made from the `[mm:ss] Speaker: text` lines of the prompt. */
-function summaryFromPrompt(messages: { role?: string; content?: unknown }[]): unknown {
+function summaryFromPrompt(
+  messages: { role?: string; content?: unknown }[],
+  listMax = Infinity,
+): unknown {
   const lines = messages
     .filter((m) => m.role === 'user' && typeof m.content === 'string')
     .flatMap((m) => (m.content as string).split('\n'))
@@ -269,6 +280,7 @@ function summaryFromPrompt(messages: { role?: string; content?: unknown }[]): un
     .filter((match): match is RegExpExecArray => match !== null)
     .map(([, start, speaker, text]) => ({ start: start!, speaker: speaker!, text: text! }));
   const first = lines[0];
+  const few = <T>(list: T[]): T[] => list.slice(0, listMax);
   // The structure's own part, when the system prompt's shape asks for it.
   const system = messages
     .filter((m) => m.role === 'system' && typeof m.content === 'string')
@@ -280,15 +292,17 @@ function summaryFromPrompt(messages: { role?: string; content?: unknown }[]): un
     .map(({ line, i }) => ({ line, rest: lines.slice(i, i + 3) }));
   const part = system.includes('"qa": [')
     ? {
-        qa: lines.flatMap((line, i) =>
-          line.text.trim().endsWith('?')
-            ? [{ question: line.text, answer: lines[i + 1]?.text ?? '', start: line.start }]
-            : [],
+        qa: few(
+          lines.flatMap((line, i) =>
+            line.text.trim().endsWith('?')
+              ? [{ question: line.text, answer: lines[i + 1]?.text ?? '', start: line.start }]
+              : [],
+          ),
         ),
       }
     : system.includes('"sections": [')
       ? {
-          sections: groups.map(({ line, rest }) => ({
+          sections: few(groups).map(({ line, rest }) => ({
             heading: line.text.split(/\s+/).slice(0, 3).join(' '),
             points: rest.map((r) => r.text),
             key_terms: line.text.split(/\s+/).filter((word) => /^\p{Lu}/u.test(word)),
@@ -297,14 +311,14 @@ function summaryFromPrompt(messages: { role?: string; content?: unknown }[]): un
         }
       : system.includes('"discussion": [')
         ? {
-            discussion: groups.map(({ line, rest }) => ({
+            discussion: few(groups).map(({ line, rest }) => ({
               title: line.text.split(/\s+/).slice(0, 3).join(' '),
               points: rest.map((r) => ({ text: r.text, speaker: r.speaker, start: r.start })),
               start: line.start,
             })),
           }
         : system.includes('"bullets": [')
-          ? { bullets: lines.map((line) => ({ text: line.text, start: line.start })) }
+          ? { bullets: few(lines).map((line) => ({ text: line.text, start: line.start })) }
           : {};
   return {
     ...part,
@@ -313,19 +327,17 @@ function summaryFromPrompt(messages: { role?: string; content?: unknown }[]): un
       .slice(0, 2)
       .map((line) => line.text)
       .join(' '),
-    topics: lines
-      .filter((_, i) => i % 3 === 0)
-      .map((line) => ({
-        title: line.text.split(/\s+/).slice(0, 3).join(' '),
-        text: line.text,
-        start: line.start,
-      })),
-    decisions: lines
-      .filter((line) => /beschlossen|geeinigt|entschieden|decided|agreed/i.test(line.text))
-      .map((line) => ({ text: line.text, start: line.start })),
-    action_items: lines
-      .filter((line) => /kümmert|übernimmt|\bbis\b|\bby\b|\bwill\b/i.test(line.text))
-      .map((line) => ({ task: line.text, owner: line.speaker, due: null, start: line.start })),
+    topics: few(lines.filter((_, i) => i % 3 === 0)).map((line) => ({
+      title: line.text.split(/\s+/).slice(0, 3).join(' '),
+      text: line.text,
+      start: line.start,
+    })),
+    decisions: few(
+      lines.filter((line) => /beschlossen|geeinigt|entschieden|decided|agreed/i.test(line.text)),
+    ).map((line) => ({ text: line.text, start: line.start })),
+    action_items: few(
+      lines.filter((line) => /kümmert|übernimmt|\bbis\b|\bby\b|\bwill\b/i.test(line.text)),
+    ).map((line) => ({ task: line.text, owner: line.speaker, due: null, start: line.start })),
   };
 }
 
@@ -358,7 +370,10 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
   const dir = await mkdtemp(join(tmpdir(), 'openai-peer-'));
   let options: OpenAiPeerOptions = { ...initial };
   let failures: (FailurePlan & { left: number })[] = [];
-  let invalidChat: { left: number; kind: 'json' | 'schema' } = { left: 0, kind: 'json' };
+  let invalidChat: { left: number; kind: 'json' | 'schema'; prompt?: string | undefined } = {
+    left: 0,
+    kind: 'json',
+  };
   const transcripts = new Map<string, string>();
   const requests: PeerRequest[] = [];
   let active = 0;
@@ -501,7 +516,11 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
       });
     }
     let content: string;
-    if (invalidChat.left > 0) {
+    const asks = (body.messages as { content?: unknown }[]).some(
+      (message) =>
+        typeof message.content === 'string' && message.content.includes(invalidChat.prompt ?? ''),
+    );
+    if (invalidChat.left > 0 && asks) {
       invalidChat.left--;
       content =
         invalidChat.kind === 'json'
@@ -509,7 +528,10 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
           : JSON.stringify({ title: 42, overview: 'x', topics: 'none' });
     } else {
       content = JSON.stringify(
-        summaryFromPrompt(body.messages as { role?: string; content?: unknown }[]),
+        summaryFromPrompt(
+          body.messages as { role?: string; content?: unknown }[],
+          options.summaryListMax,
+        ),
       );
     }
     if (options.latencyMs) await sleep(options.latencyMs);
@@ -611,8 +633,8 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
     fail(plan) {
       failures.push({ ...plan, left: plan.times ?? Infinity });
     },
-    chatInvalid(times, kind = 'json') {
-      invalidChat = { left: times, kind };
+    chatInvalid(times, kind = 'json', prompt) {
+      invalidChat = { left: times, kind, prompt };
     },
     registerTranscript(sha256, text) {
       transcripts.set(sha256, text);

@@ -104,7 +104,10 @@ export function unionMs(intervals: [number, number][]): number {
 }
 
 /** The OpenAI peer as a child process, answering after `latencyMs`; resolves with its URL. */
-export async function peerProcess(latencyMs: number) {
+export async function peerProcess(
+  latencyMs: number,
+  peerOptions: { summaryListMax?: number } = {},
+) {
   const peerModule = new URL('../../../tests/peers/openai.ts', import.meta.url).href;
   const child = spawn(
     process.execPath,
@@ -114,7 +117,7 @@ export async function peerProcess(latencyMs: number) {
       '--input-type=module',
       '-e',
       `const { startOpenAiPeer } = await import(${JSON.stringify(peerModule)});
-       const peer = await startOpenAiPeer({ latencyMs: ${latencyMs} });
+       const peer = await startOpenAiPeer(${JSON.stringify({ latencyMs, ...peerOptions })});
        console.log(peer.url);`,
     ],
     { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },

@@ -26,7 +26,6 @@ import { loadConfig } from '../src/config.ts';
 import { openPglite, openPostgres, rowsOf, type Database } from '../src/db/client.ts';
 import { folders, notes, type NewNoteRow, type StoredSegment } from '../src/db/schema.ts';
 import { silentLogger } from '../src/lib/logger.ts';
-import { noteSearchText } from '../src/domain/notes/search-text.ts';
 import {
   countNotesQuery,
   listNotesQuery,
@@ -335,7 +334,6 @@ function makeNote(
     saved: random() < 0.1,
     segments,
     summary,
-    searchText: noteSearchText(segments, summary),
     createdAt,
     updatedAt: createdAt,
   };

@@ -233,16 +233,23 @@ export interface StoredRemovedSegment {
 
 /**
  * A recording and what became of it (docs/uploads.md#job-states). Transcript and summary are JSON
- * in the row: they are always read whole, with the note. `search` is maintained by the database
- * from name, summary text and transcript text, in German or English by the note's language.
+ * in the row: they are always read whole, with the note. The search vectors are kept by the
+ * database: the transcript's in the language it was spoken in, the summary's in its own, and
+ * storing a summary never turns the whole transcript into a vector again.
  */
 /**
- * The text search configuration of a note: English stemming for an English note (or an automatic
- * one whose summary came out English), German for every other. The search column is built with it,
- * and a search hit is matched with it (docs/product.md#search-hits).
+ * The text search configuration of a note's transcript (docs/product.md#search-hits): English
+ * stemming for a transcript spoken in English (chosen at upload, or detected for an automatic
+ * note), German for every other, as the triggers build its vectors (migration 0017).
  */
-export function noteSearchConfig(): SQL {
-  return sql`CASE WHEN ${notes.language} = 'en' OR (${notes.language} = 'auto' AND ${notes.summaryLanguage} = 'en')
+export function transcriptSearchConfig(): SQL {
+  return sql`CASE WHEN coalesce(${notes.spokenLanguage}, ${notes.language}) = 'en'
+          THEN 'english'::regconfig ELSE 'german'::regconfig END`;
+}
+
+/** The text search configuration of a note's summary: English for an English summary, else German. */
+export function summarySearchConfig(): SQL {
+  return sql`CASE WHEN ${notes.summaryLanguage} = 'en'
           THEN 'english'::regconfig ELSE 'german'::regconfig END`;
 }
 
@@ -267,6 +274,11 @@ export const notes = pgTable(
     minutesReserved: integer('minutes_reserved').notNull().default(0),
     minutesCharged: integer('minutes_charged').notNull().default(0),
     language: text('language').notNull(),
+    /**
+     * The language the transcript was spoken in, as the pipeline stored it with the transcript
+     * (the detected one for an automatic note); null before. Only the search reads it.
+     */
+    spokenLanguage: text('spoken_language'),
     summaryLanguage: text('summary_language').notNull(),
     summaryModel: text('summary_model').notNull(),
     structure: text('structure').notNull(),
@@ -305,22 +317,19 @@ export const notes = pgTable(
      * the count it was made on, so an edit from a stale tab is refused, not merged.
      */
     summaryEditVersion: integer('summary_edit_version').notNull().default(0),
-    /** Plain text of transcript and summary, the search column's source. */
-    searchText: text('search_text').notNull().default(''),
-    search: tsvector('search').generatedAlwaysAs(
-      (): ReturnType<typeof sql> => sql`to_tsvector(
-        ${noteSearchConfig()},
-        ${notes.name} || ' ' || ${notes.searchText})`,
-    ),
-    /**
-     * Each transcript line's search vector, in order, with the note's configuration: a search hit
-     * tests these instead of building a vector per line per search (docs/product.md#search-hits).
-     * `note_line_vectors` is a function of the migration `0008`.
+    /*
+     * The search vectors, kept by the database (the triggers `notes_search_*` of migration
+     * 0017, docs/architecture.md#search-vectors); never written by our code.
      */
-    lineSearch: tsvectorArray('line_search').generatedAlwaysAs(
-      (): ReturnType<typeof sql> =>
-        sql`note_line_vectors(${noteSearchConfig()}, ${notes.segments})`,
-    ),
+    /** The transcript's vector: built again only when the transcript or its language changes. */
+    transcriptSearch: tsvector('transcript_search'),
+    /**
+     * Each transcript line's search vector, in order: a search hit tests these instead of building
+     * a vector per line per search (docs/product.md#search-hits).
+     */
+    lineSearch: tsvectorArray('line_search'),
+    /** The whole note's vector, the one a search matches: the transcript's, name and summary. */
+    search: tsvector('search'),
     ...timestamps,
   },
   (t) => [

@@ -9,11 +9,20 @@ import { keepHandEdits } from '@protokoll/contract/summary-edit-rules';
 import { eq, sql } from 'drizzle-orm';
 import { notes } from '../db/schema.ts';
 import { settleMinutes } from '../domain/minutes.ts';
-import { noteDetailColumns } from '../domain/notes/queries.ts';
 import { keepCurrentSummary, recordSummaryVersion } from '../domain/notes/summary-versions.ts';
 import { endJobWithNote, writeCheckpoint } from './queue.ts';
 import { writeSummary } from './pipeline.ts';
 import { claimFence, JobInterrupted, type Claim, type WorkerRuntime } from './runtime.ts';
+
+/** What storing the new summary reads of the locked note: its current summary and what it was. */
+const summaryColumns = {
+  id: notes.id,
+  summary: notes.summary,
+  summaryVersion: notes.summaryVersion,
+  summaryModel: notes.summaryModel,
+  structure: notes.structure,
+  summaryLanguage: notes.summaryLanguage,
+};
 
 /**
  * Writes the summary asked for and stores it; answers whether this worker ended the job (false:
@@ -29,8 +38,17 @@ export async function runResummary(rt: WorkerRuntime, claim: Claim): Promise<boo
     claim.slot = { phase: 'summary', release: await rt.slots.summary.take(signal) };
   }
   rt.emit({ type: 'stage', jobId: job.id, noteId: job.noteId, stage: 'resummarise' });
-  // Not the search vectors: only the database reads them, and a long note's are large.
-  const [note] = await rt.db.select(noteDetailColumns).from(notes).where(eq(notes.id, job.noteId));
+  // What the summary is written from; not the search vectors, which are large for a long note.
+  const [note] = await rt.db
+    .select({
+      id: notes.id,
+      segments: notes.segments,
+      language: notes.language,
+      speakerNames: notes.speakerNames,
+      durationSeconds: notes.durationSeconds,
+    })
+    .from(notes)
+    .where(eq(notes.id, job.noteId));
   if (!note) return false;
   let summary = checkpoint.summary;
   if (!summary) {
@@ -55,7 +73,7 @@ export async function runResummary(rt: WorkerRuntime, claim: Claim): Promise<boo
     rt.db,
     claimFence(rt, claim),
     end,
-    noteDetailColumns,
+    summaryColumns,
     async (tx, locked) => {
       const minutes = await settleMinutes(tx, note.id, 'charge');
       await keepCurrentSummary(tx, locked);

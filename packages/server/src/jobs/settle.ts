@@ -5,10 +5,9 @@
 import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { jobs, noteRevisions, notes, type NoteRow } from '../db/schema.ts';
-import { noteSearchText } from '../domain/notes/search-text.ts';
 import { recordSummaryVersion } from '../domain/notes/summary-versions.ts';
 import { settleMinutes } from '../domain/minutes.ts';
-import { AudioError, EngineError } from '../processing/index.ts';
+import { AudioError, EngineError, spokenLanguage } from '../processing/index.ts';
 import { NoEngineError, StorageUnavailableError, type Checkpoint, type Stage } from './pipeline.ts';
 import { endJobWithNote, releaseJob, rescheduleJob } from './queue.ts';
 import { failResummary } from './resummary.ts';
@@ -38,6 +37,15 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+/** The language a transcript was spoken in, stored with it for its search vectors. */
+function spokenOf(
+  note: Pick<NoteRow, 'language'>,
+  checkpoint: Checkpoint,
+  segments: NonNullable<Checkpoint['segments']>,
+): string | null {
+  return spokenLanguage(note.language, checkpoint.detectedLanguage, segments) ?? null;
+}
+
 /**
  * The store stage: transcript and summary in, minutes charged, note done, all or nothing.
  * Answers the minutes charged; undefined when the note is gone or the job no longer this worker's.
@@ -64,7 +72,7 @@ async function storeResult(
     const charged = await settleMinutes(tx, note.id, 'charge');
     // The summary is the note's first version (docs/uploads.md#summary-versions).
     const current = summary
-      ? await recordSummaryVersion(tx, { ...note, segments }, summary, note.summaryModel)
+      ? await recordSummaryVersion(tx, note, summary, note.summaryModel)
       : undefined;
     // Each glossary correction is a revision of its own, undoable like a hand edit
     // (docs/product.md#glossary); written with the transcript, or not at all.
@@ -92,7 +100,7 @@ async function storeResult(
         summary,
         // The note's language is the one its summary is in (docs/uploads.md#the-note-language).
         ...(summary?.language ? { summaryLanguage: summary.language } : {}),
-        searchText: noteSearchText(segments, summary),
+        spokenLanguage: spokenOf(note, checkpoint, segments),
         ...(current ? { summaryVersion: current.summaryVersion } : {}),
         minutesCharged: sql`${notes.minutesCharged} + ${charged}`,
       })
@@ -122,7 +130,7 @@ async function failJob(
     leaseUntil: null,
     lastError: message.slice(0, 2000),
   } as const;
-  const columns = { id: notes.id, transcribe: notes.transcribe };
+  const columns = { id: notes.id, transcribe: notes.transcribe, language: notes.language };
   return endJobWithNote(rt.db, claimFence(rt, claim), end, columns, async (tx, note) => {
     const refunded = await settleMinutes(tx, note.id, 'refund');
     const transcript = note.transcribe ? checkpoint.segments : undefined;
@@ -135,7 +143,7 @@ async function failJob(
           ? {
               segments: transcript,
               removedSegments: checkpoint.removedSegments ?? [],
-              searchText: noteSearchText(transcript, null),
+              spokenLanguage: spokenOf(note, checkpoint, transcript),
             }
           : {}),
       })

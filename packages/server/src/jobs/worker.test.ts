@@ -29,6 +29,7 @@ import {
   type UploadFields,
 } from './testing.ts';
 import { retryDelayMs } from './settle.ts';
+import { searchedText } from '../test/notes.ts';
 import { longMeeting, SILENT_WINDOW } from '../processing/fixtures/long-meeting.ts';
 import { renderTranscript } from '../processing/summarise.ts';
 import {
@@ -148,7 +149,7 @@ describe('worker', () => {
       'Wir haben beschlossen, das Budget zu erhöhen.',
     ]);
     expect(reader.summary?.action_items[0]).toMatchObject({ owner: 'Anna', due: 'Freitag' });
-    expect(done.searchText).toContain('Budget');
+    expect(await searchedText(database().db, note.id)).toContain('Budget');
     // The summary of processing is the note's version 1 (docs/uploads.md#summary-versions).
     const versions = await database()
       .db.select()
@@ -357,7 +358,7 @@ describe('worker', () => {
       summary: null,
     });
     expect(failed.segments).toHaveLength(3);
-    expect(failed.searchText).toContain('Budget');
+    expect(await searchedText(database().db, note.id)).toContain('Budget');
     expect(await ledgerOf(database().db, note.id)).toEqual(['reserve:1', 'refund:1']);
 
     peer.reset();

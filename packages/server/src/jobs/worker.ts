@@ -152,6 +152,12 @@ export function enginesFromConfig(
     },
     chat: chatPool && {
       complete: (request) => chatPool.run((client) => client.complete(request), request.signal),
+      inSequence: (asks) =>
+        chatPool.sequence((run) =>
+          asks({
+            complete: (request) => run((client) => client.complete(request), request.signal),
+          }),
+        ),
     },
     llmModels: llm.models.map((model) => model.id),
     pools: [sttPool, chatPool].filter((pool) => pool !== undefined),

@@ -19,6 +19,12 @@ export interface ChatRequest {
 /** Answers a conversation with the assistant's next message. */
 export interface ChatClient {
   complete(request: ChatRequest): Promise<string>;
+  /**
+   * Runs `asks` with a client whose requests, made one after another, keep their engine's slot
+   * from one to the next (an engine pool's, processing/engine-pool.ts); absent: every request on
+   * its own.
+   */
+  inSequence?<T>(asks: (client: ChatClient) => Promise<T>): Promise<T>;
 }
 
 export interface ChatClientOptions {

@@ -1,6 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineConfig } from '../config.ts';
+import { EngineError } from './engine.ts';
 import { createEnginePool } from './engine-pool.ts';
+import { memoryEngineSlots, type EngineSlots } from './engine-slots.ts';
+
+/** Memory slots that count how often a slot was taken and given back. */
+function countedSlots() {
+  const slots = memoryEngineSlots();
+  const counts = { taken: 0, released: 0 };
+  const counted: EngineSlots = {
+    ...slots,
+    async tryTake(name, size) {
+      const release = await slots.tryTake(name, size);
+      if (!release) return undefined;
+      counts.taken++;
+      return async () => {
+        counts.released++;
+        await release();
+      };
+    },
+  };
+  return { slots: counted, counts };
+}
 
 const engine = (name: string, concurrency: number): EngineConfig => ({
   name,
@@ -67,5 +88,62 @@ describe('engine pool', () => {
     await Promise.all(burst);
     expect(sentTo.filter((name) => name === 'heavy')).toHaveLength(4);
     expect(sentTo.filter((name) => name === 'light')).toHaveLength(2);
+  });
+
+  it('keeps one slot for the calls of a sequence and gives it back when the sequence ends', async () => {
+    const { slots, counts } = countedSlots();
+    const pool = createEnginePool('llm', [{ config: engine('one', 1), client: 'one' }], { slots });
+    let other: Promise<string> | undefined;
+    const answers = await pool.sequence(async (run) => {
+      const first = await run(async () => 'part 1');
+      // Another job's request waits for the engine's one slot until the sequence ends.
+      other = pool.run(async () => 'other job');
+      const rest = [await run(async () => 'part 2'), await run(async () => 'part 3')];
+      expect(counts).toEqual({ taken: 1, released: 0 });
+      return [first, ...rest];
+    });
+    expect(answers).toEqual(['part 1', 'part 2', 'part 3']);
+    expect(await other).toBe('other job');
+    expect(counts).toEqual({ taken: 2, released: 2 });
+  });
+
+  it('gives the slot of a sequence back when a call fails, and the next call takes one again', async () => {
+    const { slots, counts } = countedSlots();
+    const pool = createEnginePool(
+      'llm',
+      [
+        { config: engine('one', 1), client: 'one' },
+        { config: engine('two', 1), client: 'two' },
+      ],
+      { slots },
+    );
+    const sentTo: string[] = [];
+    await pool.sequence(async (run) => {
+      await run(async (client) => sentTo.push(client));
+      // Unreachable: the request goes to the other engine at once, on a slot of its own.
+      await run(async (client) => {
+        sentTo.push(client);
+        if (client === sentTo[0]) throw new EngineError('llm', 'unreachable', 'gone');
+      });
+      await run(async (client) => sentTo.push(client));
+      expect(counts.taken - counts.released).toBe(1);
+    });
+    expect(sentTo).toEqual([sentTo[0], sentTo[0], sentTo[2], sentTo[2]]);
+    expect(sentTo[2]).not.toBe(sentTo[0]);
+    expect(counts).toEqual({ taken: 2, released: 2 });
+  });
+
+  it('gives the slot of a sequence back when the sequence throws', async () => {
+    const { slots, counts } = countedSlots();
+    const pool = createEnginePool('llm', [{ config: engine('one', 1), client: 'one' }], { slots });
+    const failure = new Error('the job stopped');
+    await expect(
+      pool.sequence(async (run) => {
+        await run(async () => 'part 1');
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(counts).toEqual({ taken: 1, released: 1 });
+    expect(await pool.run(async () => 'next job')).toBe('next job');
   });
 });

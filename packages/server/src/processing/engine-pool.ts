@@ -32,6 +32,12 @@ export interface EnginePool<C> {
   readonly kind: EngineName;
   /** Runs `call` on a chosen engine, and on the next ones while it fails retryably. */
   run<T>(call: (client: C) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * Runs `calls` with a `run` whose calls, made one after another, keep the engine's slot from
+   * one to the next (a long transcript's parts: no slot taken and given back between them); the
+   * slot is given back when `calls` ends, or when a call fails or its engine is out of rotation.
+   */
+  sequence<T>(calls: (run: EnginePool<C>['run']) => Promise<T>): Promise<T>;
   status(): PoolEngineStatus[];
   /** Checks every engine now (also done every `healthIntervalMs` once started). */
   checkHealth(): Promise<void>;
@@ -156,7 +162,16 @@ export function createEnginePool<C>(
     return undefined;
   }
 
-  async function run<T>(call: (client: C) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /** A slot kept between the calls of a sequence. */
+  interface Kept {
+    slot?: { member: Member<C>; release: SlotRelease } | undefined;
+  }
+
+  async function run<T>(
+    call: (client: C) => Promise<T>,
+    signal?: AbortSignal,
+    kept?: Kept,
+  ): Promise<T> {
     const tried = new Set<Member<C>>();
     let lastError: unknown;
     for (;;) {
@@ -164,7 +179,11 @@ export function createEnginePool<C>(
       const order = candidates(tried);
       if (order.length === 0) throw lastError;
       const seen = slots.releases();
-      const taken = await take(order);
+      const held = kept?.slot;
+      if (kept) kept.slot = undefined;
+      // The sequence's slot serves while its engine is still a candidate.
+      if (held && !order.includes(held.member)) await held.release();
+      const taken = held && order.includes(held.member) ? held : await take(order);
       if (!taken) {
         // A stopping worker's job must not wait here for another request to end.
         await slots.released(seen, signal);
@@ -178,11 +197,17 @@ export function createEnginePool<C>(
       tried.add(member);
       const started = performance.now();
       const labels = { kind, engine: member.config.name };
+      let keep = false;
       try {
         const result = await call(member.client);
         engineRequests.inc({ ...labels, outcome: 'ok' });
         engineLatency.observe(labels, secondsSince(started));
         if (!member.up) mark(member, true);
+        // Kept for the sequence's next call (one at a time; a second one's slot goes back).
+        if (kept && !kept.slot) {
+          kept.slot = taken;
+          keep = true;
+        }
         return result;
       } catch (error) {
         if (!(error instanceof EngineError)) throw error;
@@ -192,8 +217,17 @@ export function createEnginePool<C>(
         if (!error.retryable) throw error;
         lastError = error;
       } finally {
-        await release();
+        if (!keep) await release();
       }
+    }
+  }
+
+  async function sequence<T>(calls: (run: EnginePool<C>['run']) => Promise<T>): Promise<T> {
+    const kept: Kept = {};
+    try {
+      return await calls((call, signal) => run(call, signal, kept));
+    } finally {
+      await kept.slot?.release();
     }
   }
 
@@ -208,7 +242,8 @@ export function createEnginePool<C>(
 
   return {
     kind,
-    run,
+    run: (call, signal) => run(call, signal),
+    sequence,
     status: () => members.map((m) => ({ name: m.config.name, tag: m.config.tag, up: m.up })),
     checkHealth,
     start() {

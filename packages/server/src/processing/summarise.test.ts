@@ -433,7 +433,9 @@ describe('a long transcript and a language model with a small context', () => {
   });
 
   it('reports the window whose answer was invalid twice and keeps every other', async () => {
-    peer.chatInvalid(2, 'schema');
+    // The first part's answers only: the second part's request goes out before the first
+    // answer is checked (docs/uploads.md#long-recordings).
+    peer.chatInvalid(2, 'schema', 'Dies ist Teil 1 von');
     const first = transcript.filter((segment) => segment.start < 1800);
     const summary = await summariseWithLlm(first, {
       client: client(),
@@ -445,6 +447,9 @@ describe('a long transcript and a language model with a small context', () => {
     });
     expect(summary.windows!.map((w) => w.status)).toEqual(['failed', 'summarised', 'summarised']);
     expect(summary.topics.every((t) => t.start >= 600)).toBe(true);
+    // One request of the job at a time: the retry waited for the second part's answer.
+    expect(peer.peakConcurrency()).toBe(1);
+    expect(peer.requests.filter((request) => request.endpoint === 'chat')).toHaveLength(4);
     expect(summary.topics.length).toBeGreaterThan(0);
   });
 

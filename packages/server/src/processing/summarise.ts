@@ -620,36 +620,79 @@ export function windowCharsFor(
   return Math.max(MIN_WINDOW_CHARS, free);
 }
 
-/** One part: ask, and when the answer is not a valid Summary ask once more with the reason. */
-async function summariseWindow(
+/** A request for one part's summary, sent; `answer` settles with its content or its failure. */
+interface AskedPart {
+  messages: ChatMessage[];
+  starts: number[];
+  answer: Promise<{ content: string } | { error: unknown }>;
+}
+
+/**
+ * Sends a part's conversation. An answer without content counts as an invalid answer (content
+ * ''); the request's other failures are kept in `answer` for the caller to throw when it reads it,
+ * never left unhandled while the part before is still being checked.
+ */
+function send(messages: ChatMessage[], options: SummariseOptions): AskedPart['answer'] {
+  return options.client
+    .complete({ model: options.model, messages, json: true, signal: options.signal })
+    .then(
+      (content) => ({ content }),
+      (error: unknown) =>
+        error instanceof EngineError && error.reason === 'invalidAnswer'
+          ? { content: '' }
+          : { error },
+    );
+}
+
+/** Asks for one part's summary. */
+function askPart(
   window: readonly Segment[],
   part: PromptPart,
   options: SummariseOptions,
+): AskedPart {
+  const messages = buildMessages(renderTranscript(window, options.speakerNames), {
+    ...options,
+    part,
+  });
+  return {
+    messages,
+    starts: window.map((segment) => segment.start),
+    answer: send(messages, options),
+  };
+}
+
+/** The content of an answer; throws the request's failure. */
+async function contentOf(answer: AskedPart['answer']): Promise<string> {
+  const settled = await answer;
+  if ('error' in settled) throw settled.error;
+  return settled.content;
+}
+
+/**
+ * Checks a part's answer, and when it is not a valid Summary asks once more with the reason
+ * (`beforeRetry` first: the request already sent for the next part is answered before, so the
+ * model has one request of the job at a time).
+ * @throws EngineError `invalidAnswer` when the second answer is invalid too.
+ */
+async function summaryOf(
+  asked: AskedPart,
+  content: string,
+  options: SummariseOptions,
+  beforeRetry: () => Promise<unknown>,
 ): Promise<Summary> {
-  const transcript = renderTranscript(window, options.speakerNames);
-  const messages = buildMessages(transcript, { ...options, part });
-  const starts = window.map((segment) => segment.start);
   const language = baseLanguage(options.language) ?? 'de';
+  let answer = content;
   let lastError = '';
   for (let attempt = 0; attempt < 2; attempt++) {
-    let content: string;
-    try {
-      content = await options.client.complete({
-        model: options.model,
-        messages,
-        json: true,
-        signal: options.signal,
-      });
-    } catch (error) {
-      // An answer without content counts as an invalid answer; every other failure is the caller's.
-      if (!(error instanceof EngineError) || error.reason !== 'invalidAnswer') throw error;
-      content = '';
+    if (attempt > 0) {
+      await beforeRetry();
+      answer = await contentOf(send(asked.messages, options));
     }
-    const result = parseSummaryAnswer(content, starts, options.structure);
+    const result = parseSummaryAnswer(answer, asked.starts, options.structure);
     if ('summary' in result) return result.summary;
     lastError = result.error;
-    messages.push(
-      { role: 'assistant', content },
+    asked.messages.push(
+      { role: 'assistant', content: answer },
       { role: 'user', content: (language === 'de' ? GERMAN : ENGLISH).invalid(result.error) },
     );
   }
@@ -662,11 +705,55 @@ function speakersOf(segments: readonly Segment[], names: SpeakerNames = {}): str
 }
 
 /**
+ * Each part's summary, in order, and the windows of the parts the model could not answer. The
+ * next part is asked as soon as the one before is answered: the model writes it while that answer
+ * is checked, with no time between its requests spent on ours.
+ */
+async function summariseParts(
+  parts: ReturnType<typeof summaryParts>,
+  options: SummariseOptions,
+): Promise<{ done: Summary[]; failed: Set<number>; lastFailure: EngineError | undefined }> {
+  const ask = (index: number): AskedPart => {
+    const part = parts[index]!;
+    return askPart(
+      part.segments,
+      {
+        index: index + 1,
+        count: parts.length,
+        start: part.start,
+        end: part.end,
+        speakers: speakersOf(part.segments, options.speakerNames),
+      },
+      options,
+    );
+  };
+  const done: Summary[] = [];
+  const failed = new Set<number>();
+  let lastFailure: EngineError | undefined;
+  let next: AskedPart | undefined = ask(0);
+  for (const [index, part] of parts.entries()) {
+    const asked: AskedPart = next!;
+    const content = await contentOf(asked.answer);
+    next = index + 1 < parts.length ? ask(index + 1) : undefined;
+    const sentNext = next;
+    try {
+      done.push(await summaryOf(asked, content, options, async () => sentNext?.answer));
+    } catch (error) {
+      // A part the model cannot answer is reported as its windows, not the whole summary lost.
+      if (!(error instanceof EngineError) || error.reason !== 'invalidAnswer') throw error;
+      lastFailure = error;
+      for (const window of part.windows) failed.add(window);
+    }
+  }
+  return { done, failed, lastFailure };
+}
+
+/**
  * Summarises a transcript with a chat model (docs/uploads.md#long-recordings). A transcript
  * larger than a request can hold is cut into parts at ten-minute windows, each part's prompt
  * naming its time range and speakers, and the parts' summaries are joined (`combineSummaries`).
  * Parts are summarised one after the other (one model, one job: no reason to compete with other
- * jobs for it). Nothing is dropped silently: `windows` says for every ten-minute window whether
+ * jobs for it), the next one asked as soon as the one before is answered. Nothing is dropped silently: `windows` says for every ten-minute window whether
  * it is in the summary, had nothing to summarise, or failed (its part's answer invalid twice,
  * while other parts succeeded).
  * @throws EngineError `invalidAnswer` (permanent) when every part's answer is invalid twice; the
@@ -697,26 +784,10 @@ export async function summariseWithLlm(
       ? windowCharsFor(options.contextChars, options.structure, options.language, options.template)
       : DEFAULT_WINDOW_CHARS);
   const parts = summaryParts(spoken, windows, maxChars, options.speakerNames);
-  const done: Summary[] = [];
-  const failed = new Set<number>();
-  let lastFailure: EngineError | undefined;
-  for (const [index, part] of parts.entries()) {
-    const prompt: PromptPart = {
-      index: index + 1,
-      count: parts.length,
-      start: part.start,
-      end: part.end,
-      speakers: speakersOf(part.segments, options.speakerNames),
-    };
-    try {
-      done.push(await summariseWindow(part.segments, prompt, options));
-    } catch (error) {
-      // A part the model cannot answer is reported as its windows, not the whole summary lost.
-      if (!(error instanceof EngineError) || error.reason !== 'invalidAnswer') throw error;
-      lastFailure = error;
-      for (const window of part.windows) failed.add(window);
-    }
-  }
+  // The parts one after another on one slot of the engine, where the client has slots.
+  const { done, failed, lastFailure } = options.client.inSequence
+    ? await options.client.inSequence((client) => summariseParts(parts, { ...options, client }))
+    : await summariseParts(parts, options);
   if (done.length === 0) throw lastFailure!;
   const combined = combineSummaries(done);
   const spokenIn = new Set(

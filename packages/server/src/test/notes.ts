@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { Summary } from '@protokoll/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   folders,
@@ -15,7 +16,6 @@ import {
   type NoteRow,
   type StoredSegment,
 } from '../db/schema.ts';
-import { noteSearchText } from '../domain/notes/search-text.ts';
 import { audioKey, audioStorage } from '../providers/storage/storage.ts';
 
 const run = promisify(execFile);
@@ -106,7 +106,7 @@ export interface SeedNoteOptions extends Partial<Omit<NewNoteRow, 'userId' | 'su
 
 /**
  * Inserts a finished German note for `userId` straight into the database (notes come from the
- * upload issue; tests need them now). `searchText` follows segments and summary unless given.
+ * upload issue; tests need them now).
  */
 export async function seedNote(
   db: Db,
@@ -141,7 +141,6 @@ export async function seedNote(
       transcriptType: 'clean',
       speakers: 3,
       transcribe: true,
-      searchText: noteSearchText(segments, summary),
       ...stored,
       ...fields,
       segments,
@@ -157,4 +156,19 @@ export async function seedFolder(db: Db, userId: number, name: string): Promise<
   const [row] = await db.insert(folders).values({ userId, name }).returning();
   if (!row) throw new Error('seedFolder: insert returned nothing');
   return row;
+}
+
+/**
+ * The text a note's search vectors are built from, as the database reads it (migration 0017):
+ * the transcript's lines, the name and the summary's text.
+ */
+export async function searchedText(db: Db, noteId: number): Promise<string> {
+  const [row] = await db
+    .select({
+      text: sql<string>`note_transcript_text(${notes.segments}) || E'\n' || ${notes.name} || ' ' || note_summary_text(${notes.summary})`,
+    })
+    .from(notes)
+    .where(eq(notes.id, noteId));
+  if (!row) throw new Error(`searchedText: no note ${noteId}`);
+  return row.text;
 }

@@ -15,7 +15,6 @@ import { ApiError, notFoundError } from '../../lib/errors.ts';
 import type { DomainDeps } from '../deps.ts';
 import { lockNoteForEdit, type EditInput } from './lock-for-edit.ts';
 import { noteDetailColumns, type NoteDetailRow } from './queries.ts';
-import { noteSearchText } from './search-text.ts';
 import { keepCurrentSummary } from './summary-versions.ts';
 
 /**
@@ -47,7 +46,6 @@ export async function editSummary(
       .update(notes)
       .set({
         summary: edit.summary,
-        searchText: noteSearchText(note.segments, edit.summary),
         summaryEditVersion: sql`${notes.summaryEditVersion} + 1`,
       })
       .where(and(eq(notes.id, note.id), eq(notes.userId, userId)))

@@ -3,7 +3,6 @@ import {
   ErrorCode,
   revertSplice,
   revisionLines,
-  Summary,
   type EditTranscriptBody,
   type GlossaryMark,
   type TranscriptChange,
@@ -23,7 +22,6 @@ import { ApiError, notFoundError } from '../../lib/errors.ts';
 import type { DomainDeps } from '../deps.ts';
 import { lockNoteForEdit, type EditInput } from './lock-for-edit.ts';
 import { noteDetailColumns, type NoteDetailRow } from './queries.ts';
-import { noteSearchText } from './search-text.ts';
 
 /** The revision list shows this many changed lines of each change. */
 const REVISION_LINES_SHOWN = 20;
@@ -37,14 +35,12 @@ function lockNoteAt(tx: Db, input: EditInput, baseVersion: number) {
   });
 }
 
-/** Writes the new transcript, its search text and the next version. */
+/** Writes the new transcript and the next version (the database follows with its search vectors). */
 async function storeSegments(tx: Db, note: NoteDetailRow, segments: StoredSegment[]) {
-  const summary = note.summary == null ? null : Summary.parse(note.summary);
   const [row] = await tx
     .update(notes)
     .set({
       segments,
-      searchText: noteSearchText(segments, summary),
       transcriptVersion: sql`${notes.transcriptVersion} + 1`,
     })
     .where(eq(notes.id, note.id))

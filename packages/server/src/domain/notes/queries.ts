@@ -10,15 +10,15 @@ import { inline, preparedOnce, runPrepared, type Bind } from '../../db/prepared.
 import { jobs, notes, type NoteRow } from '../../db/schema.ts';
 
 /**
- * The columns a list row needs: everything but transcript, summary and search text, which can be
- * large and are only read with one note.
+ * The columns a list row needs: everything but transcript, summary and search vectors, which can
+ * be large and are only read with one note.
  */
 const {
   segments: _segments,
   summary: _summary,
-  searchText: _searchText,
   search: _search,
   lineSearch: _lineSearch,
+  transcriptSearch: _transcriptSearch,
   speakerNames: _speakerNames,
   ...listColumns
 } = getTableColumns(notes);
@@ -27,19 +27,20 @@ export const noteListColumns = listColumns;
 /** A row as `noteListColumns` selects it. */
 export type NoteListRow = Omit<
   NoteRow,
-  'segments' | 'summary' | 'searchText' | 'search' | 'lineSearch' | 'speakerNames'
+  'segments' | 'summary' | 'search' | 'lineSearch' | 'transcriptSearch' | 'speakerNames'
 >;
 
 /** The columns of one whole note: all but the search vectors, which only the database reads. */
 const {
   search: _noteSearch,
   lineSearch: _noteLineSearch,
+  transcriptSearch: _noteTranscriptSearch,
   ...detailColumns
 } = getTableColumns(notes);
 export const noteDetailColumns = detailColumns;
 
 /** A row as `noteDetailColumns` selects it. */
-export type NoteDetailRow = Omit<NoteRow, 'search' | 'lineSearch'>;
+export type NoteDetailRow = Omit<NoteRow, 'search' | 'lineSearch' | 'transcriptSearch'>;
 
 /** The filters list and count share (the contract's count query is exactly that set). */
 export type NoteFilters = Pick<

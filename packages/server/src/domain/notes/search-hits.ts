@@ -2,7 +2,7 @@ import type { PassagePart, SearchHit } from '@protokoll/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { runPrepared, type Bind } from '../../db/prepared.ts';
-import { notes, noteSearchConfig } from '../../db/schema.ts';
+import { notes, summarySearchConfig, transcriptSearchConfig } from '../../db/schema.ts';
 import {
   listNotesQuery,
   newestFirst,
@@ -24,8 +24,9 @@ const WHOLE_LINE_CHARS = 240;
 const CUT_OPTIONS = `${MARKS}, MaxFragments=1, MinWords=8, MaxWords=24, ShortWord=2`;
 const WHOLE_OPTIONS = `${MARKS}, HighlightAll=true`;
 
-/** The note's own text search configuration, as its search column has it. */
-const noteConfig = sql`(${noteSearchConfig()})`;
+/** The note's own text search configurations, as its search vectors have them. */
+const transcriptConfig = sql`(${transcriptSearchConfig()})`;
+const summaryConfig = sql`(${summarySearchConfig()})`;
 
 /** Splits a headline at its marks into plain and found parts. */
 export function passageOf(headline: string): PassagePart[] {
@@ -43,7 +44,8 @@ export function passageOf(headline: string): PassagePart[] {
  * line or, when no line matches, of the summary.
  */
 function hitColumns(db: Db, tsquery: SQL) {
-  const summaryText = sql`coalesce((select string_agg(value #>> '{}', ' ') from jsonb_path_query(${notes.summary}, 'strict $.** ? (@.type() == "string")') as v(value)), '')`;
+  // The text its search vector is built from (migration 0017).
+  const summaryText = sql`note_summary_text(${notes.summary})`;
   const hit = db
     .select({
       line: sql<number>`(line.ord - 1)::int`.as('hit_line'),
@@ -58,9 +60,9 @@ function hitColumns(db: Db, tsquery: SQL) {
     hitLine: hit.line,
     hitText: hit.text,
     headline: sql<string | null>`case
-        when ${hit.text} is not null then ts_headline(${noteConfig}, ${hit.text}, ${tsquery},
+        when ${hit.text} is not null then ts_headline(${transcriptConfig}, ${hit.text}, ${tsquery},
           case when length(${hit.text}) <= ${WHOLE_LINE_CHARS} then ${WHOLE_OPTIONS} else ${CUT_OPTIONS} end)
-        when ${notes.summary} is not null then ts_headline(${noteConfig}, ${summaryText}, ${tsquery}, ${CUT_OPTIONS})
+        when ${notes.summary} is not null then ts_headline(${summaryConfig}, ${summaryText}, ${tsquery}, ${CUT_OPTIONS})
       end`,
   };
   return { hit, fields };

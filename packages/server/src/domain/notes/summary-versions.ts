@@ -15,15 +15,9 @@ import { jobs, notes, noteSummaries, type NoteRow } from '../../db/schema.ts';
 import { notFoundError } from '../../lib/errors.ts';
 import type { Checkpoint } from '../../jobs/pipeline.ts';
 import type { DomainDeps } from '../deps.ts';
-import { noteSearchText } from './search-text.ts';
 
 /** What a new current summary changes on its note: the copy, its version, and what it was written as. */
-function currentSummaryFields(
-  summary: Summary,
-  version: number,
-  model: string,
-  segments: NoteRow['segments'],
-) {
+function currentSummaryFields(summary: Summary, version: number, model: string) {
   return {
     summary,
     summaryVersion: version,
@@ -31,7 +25,6 @@ function currentSummaryFields(
     ...(summary.structure ? { structure: summary.structure } : {}),
     // The note's language is the one its summary is in (docs/uploads.md#the-note-language).
     ...(summary.language ? { summaryLanguage: summary.language } : {}),
-    searchText: noteSearchText(segments, summary),
     // A tab still showing the summary before cannot edit this one (docs/product.md#editing-the-summary).
     summaryEditVersion: sql`${notes.summaryEditVersion} + 1`,
   };
@@ -43,7 +36,7 @@ function currentSummaryFields(
  */
 export async function recordSummaryVersion(
   tx: Db,
-  note: Pick<NoteRow, 'id' | 'structure' | 'summaryLanguage' | 'segments'>,
+  note: Pick<NoteRow, 'id' | 'structure' | 'summaryLanguage'>,
   summary: Summary,
   model: string,
 ): Promise<ReturnType<typeof currentSummaryFields>> {
@@ -61,7 +54,7 @@ export async function recordSummaryVersion(
     model,
     generator: summary.generator,
   });
-  return currentSummaryFields(summary, version, model, note.segments);
+  return currentSummaryFields(summary, version, model);
 }
 
 /**
@@ -72,13 +65,7 @@ export async function keepCurrentSummary(
   tx: Db,
   note: Pick<
     NoteRow,
-    | 'id'
-    | 'summary'
-    | 'summaryVersion'
-    | 'summaryModel'
-    | 'structure'
-    | 'summaryLanguage'
-    | 'segments'
+    'id' | 'summary' | 'summaryVersion' | 'summaryModel' | 'structure' | 'summaryLanguage'
   >,
 ): Promise<void> {
   if (note.summary == null || note.summaryVersion !== null) return;
@@ -151,7 +138,7 @@ export async function restoreSummaryVersion(
     const [updated] = await tx
       .update(notes)
       .set({
-        ...currentSummaryFields(summary, row.version, row.model, note.segments),
+        ...currentSummaryFields(summary, row.version, row.model),
         structure: row.structure,
         summaryLanguage: row.language,
       })

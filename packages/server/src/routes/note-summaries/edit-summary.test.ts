@@ -6,7 +6,7 @@ import { notes, noteSummaries } from '../../db/schema.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
 import { prepare } from '../../test/client.ts';
 import { useTestDatabase } from '../../test/db.ts';
-import { germanSummary, seedNote } from '../../test/notes.ts';
+import { germanSummary, searchedText, seedNote } from '../../test/notes.ts';
 
 const database = useTestDatabase();
 let t: AccountsApp;
@@ -79,7 +79,7 @@ describe('editing a summary by hand', () => {
         })
       ).body.notes.map((n) => n.id);
     expect(await found('Baufirma')).toContain(note.id);
-    expect((await noteRow(note.id)).searchText).not.toContain('Budget und nächste Schritte.');
+    expect(await searchedText(db(), note.id)).not.toContain('Budget und nächste Schritte.');
 
     // Exports show the edited text and the done mark.
     const md = await exported(note.id, 'md');
@@ -107,7 +107,7 @@ describe('editing a summary by hand', () => {
     const note = await seedNote(db(), anna.user.id);
     let res = await edit(note.id, 0, { type: 'delete', list: 'decisions', index: 0 });
     expect(res.body.note.summary!.decisions).toEqual([]);
-    expect((await noteRow(note.id)).searchText).not.toContain('Das Budget ist freigegeben.');
+    expect(await searchedText(db(), note.id)).not.toContain('Das Budget ist freigegeben.');
     res = await edit(note.id, 1, {
       type: 'add',
       index: 0,

@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../../../tests/peers/openai.ts';
 import type { Db } from '../../db/client.ts';
-import { jobs, notes, users, type JobRow } from '../../db/schema.ts';
+import { jobs, users, type JobRow } from '../../db/schema.ts';
 import { ledgerOf } from '../../jobs/testing.ts';
 import { createWorker, type Worker } from '../../jobs/worker.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
 import { useTestDatabase } from '../../test/db.ts';
-import { germanSummary, seedNote } from '../../test/notes.ts';
+import { germanSummary, searchedText, seedNote } from '../../test/notes.ts';
 
 const database = useTestDatabase();
 let peer: OpenAiPeer;
@@ -160,9 +160,9 @@ describe('summarising again', () => {
       summary_language: 'de',
       summary_model: 'gpt-4o-mini',
     });
-    const [row] = await database().db.select().from(notes).where(eq(notes.id, note.id));
-    expect(row?.searchText).toContain('Freigabe für Straßenbau');
-    expect(row?.searchText).not.toContain(after.summary!.overview);
+    const searched = await searchedText(database().db, note.id);
+    expect(searched).toContain('Freigabe für Straßenbau');
+    expect(searched).not.toContain(after.summary!.overview);
     const again = await s.api.call(endpoints.listNoteSummaries, {
       params: { id: note.id },
       token: anna.token,

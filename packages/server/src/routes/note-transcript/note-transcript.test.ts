@@ -5,7 +5,7 @@ import { noteRevisions, notes } from '../../db/schema.ts';
 import { accountsApp, signUp, type AccountsApp, type SignedUp } from '../../test/accounts.ts';
 import { prepare } from '../../test/client.ts';
 import { useTestDatabase } from '../../test/db.ts';
-import { seedNote } from '../../test/notes.ts';
+import { searchedText, seedNote } from '../../test/notes.ts';
 
 const database = useTestDatabase();
 let t: AccountsApp;
@@ -185,7 +185,7 @@ describe('editing a transcript', () => {
     expect(texts(res.body.note.segments)).toEqual(['Eins.', ...original.slice(1)]);
     res = await undo(3);
     expect(texts(res.body.note.segments)).toEqual(original);
-    expect((await noteRow(note.id)).searchText).toContain('Guten Morgen');
+    expect(await searchedText(db(), note.id)).toContain('Guten Morgen');
     const nothing = await undo(4);
     expect(nothing.status).toBe(409);
     expect(nothing.error.message).toBe(

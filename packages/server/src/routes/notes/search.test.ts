@@ -35,7 +35,7 @@ beforeAll(async () => {
       summary: englishSummary,
     })
   ).id;
-  // Language detected automatically: the summary language decides the column's configuration.
+  // Language detected automatically, not yet known: German stemming.
   ids.auto = (
     await seedNote(db, anna.user.id, {
       name: 'Kundentermin',
@@ -156,6 +156,41 @@ describe('search_query', () => {
     }
     // Blank means no search at all.
     expect((await search('   ')).length).toBe(4);
+  });
+});
+
+describe('search vectors', () => {
+  it('stems the transcript in the language spoken and the summary in its own, every part of it searched', async () => {
+    const carol = await signUp(t.api);
+    const db = database().db;
+    // A German meeting summarised in English, in bullet points.
+    const note = await seedNote(db, carol.user.id, {
+      name: 'Hausverwaltung',
+      language: 'de',
+      summaryLanguage: 'en',
+      structure: 'bullets',
+      segments: [{ start: 0, end: 4, speaker: 'S1', text: 'Die Besprechungen zur Dachsanierung.' }],
+      summary: {
+        ...englishSummary,
+        language: 'en',
+        structure: 'bullets',
+        bullets: [{ text: 'The roof repairs were scheduled for spring.', start: 0 }],
+      },
+    });
+    const found = async (query: string) =>
+      (
+        await t.api.call(endpoints.listNotes, {
+          query: { search_query: query },
+          token: carol.token,
+        })
+      ).body.notes.map((n) => n.id);
+    expect(await found('Besprechung')).toEqual([note.id]);
+    expect(await found('Dachsanierungen')).toEqual([note.id]);
+    // English stemming of a bullet point: "schedules" finds "scheduled", "repair" finds "repairs".
+    expect(await found('schedules repair')).toEqual([note.id]);
+    // One note across both vectors: a word of each, or one excluded from the other, as one text.
+    expect(await found('Besprechung spring')).toEqual([note.id]);
+    expect(await found('Besprechung -spring')).toEqual([]);
   });
 });
 
