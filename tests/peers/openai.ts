@@ -516,10 +516,12 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
       });
     }
     let content: string;
-    const asks = (body.messages as { content?: unknown }[]).some(
-      (message) =>
-        typeof message.content === 'string' && message.content.includes(invalidChat.prompt ?? ''),
-    );
+    const { prompt } = invalidChat;
+    const asks =
+      prompt === undefined ||
+      (body.messages as { content?: unknown }[]).some(
+        (message) => typeof message.content === 'string' && message.content.includes(prompt),
+      );
     if (invalidChat.left > 0 && asks) {
       invalidChat.left--;
       content =

@@ -676,12 +676,11 @@ async function contentOf(answer: AskedPart['answer']): Promise<string> {
  */
 async function summaryOf(
   asked: AskedPart,
-  content: string,
   options: SummariseOptions,
   beforeRetry: () => Promise<unknown>,
 ): Promise<Summary> {
   const language = baseLanguage(options.language) ?? 'de';
-  let answer = content;
+  let answer = await contentOf(asked.answer);
   let lastError = '';
   for (let attempt = 0; attempt < 2; attempt++) {
     if (attempt > 0) {
@@ -733,11 +732,11 @@ async function summariseParts(
   let next: AskedPart | undefined = ask(0);
   for (const [index, part] of parts.entries()) {
     const asked: AskedPart = next!;
-    const content = await contentOf(asked.answer);
+    // A failed request ends here, before the next part is asked.
+    await contentOf(asked.answer);
     next = index + 1 < parts.length ? ask(index + 1) : undefined;
-    const sentNext = next;
     try {
-      done.push(await summaryOf(asked, content, options, async () => sentNext?.answer));
+      done.push(await summaryOf(asked, options, async () => next?.answer));
     } catch (error) {
       // A part the model cannot answer is reported as its windows, not the whole summary lost.
       if (!(error instanceof EngineError) || error.reason !== 'invalidAnswer') throw error;
@@ -753,9 +752,9 @@ async function summariseParts(
  * larger than a request can hold is cut into parts at ten-minute windows, each part's prompt
  * naming its time range and speakers, and the parts' summaries are joined (`combineSummaries`).
  * Parts are summarised one after the other (one model, one job: no reason to compete with other
- * jobs for it), the next one asked as soon as the one before is answered. Nothing is dropped silently: `windows` says for every ten-minute window whether
- * it is in the summary, had nothing to summarise, or failed (its part's answer invalid twice,
- * while other parts succeeded).
+ * jobs for it), the next one asked as soon as the one before is answered. Nothing is dropped
+ * silently: `windows` says for every ten-minute window whether it is in the summary, had nothing
+ * to summarise, or failed (its part's answer invalid twice, while other parts succeeded).
  * @throws EngineError `invalidAnswer` (permanent) when every part's answer is invalid twice; the
  * chat client's errors otherwise.
  */
