@@ -84,6 +84,11 @@ export interface OpenAiPeerOptions {
    * few topics per part (undefined: an entry for every line that fits, which tests read back).
    */
   summaryListMax?: number;
+  /**
+   * Decisions the chat model adds to every answer that nobody said: an invention, as summary
+   * models write them (`mm:ss` start).
+   */
+  inventedDecisions?: { text: string; start: string }[];
 }
 
 export interface ReceivedFile {
@@ -529,12 +534,12 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
           ? 'Gern! Hier ist die Zusammenfassung: {"title": '
           : JSON.stringify({ title: 42, overview: 'x', topics: 'none' });
     } else {
-      content = JSON.stringify(
-        summaryFromPrompt(
-          body.messages as { role?: string; content?: unknown }[],
-          options.summaryListMax,
-        ),
-      );
+      const answer = summaryFromPrompt(
+        body.messages as { role?: string; content?: unknown }[],
+        options.summaryListMax,
+      ) as { decisions: unknown[] };
+      if (options.inventedDecisions) answer.decisions.push(...options.inventedDecisions);
+      content = JSON.stringify(answer);
     }
     if (options.latencyMs) await sleep(options.latencyMs);
     sendJson(res, 200, {

@@ -19,16 +19,22 @@ import {
 } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textField } from './fields.ts';
-import { downloadFormats, NOTE_STATUSES } from './values.ts';
+import { FormalMinutes } from './formal-minutes.ts';
+import { downloadFormats, FORMAL_STRUCTURES, NOTE_STATUSES } from './values.ts';
 
 /** Processing state of a note (docs/uploads.md#job-states). */
 export const NoteStatus = z.enum(NOTE_STATUSES);
 export type NoteStatus = z.infer<typeof NoteStatus>;
 
-/** Note structure: Ergebnisprotokoll, Verlaufsprotokoll, bullet points, interview, lecture. */
-export const NoteStructure = z.enum(['minutes', 'detailed', 'bullets', 'interview', 'lecture'], {
-  error: 'validation.invalidValue',
-});
+/**
+ * Note structure: Ergebnisprotokoll, Verlaufsprotokoll, bullet points, interview, lecture, and the
+ * formal meeting types (Betriebsratssitzung, Eigentümerversammlung, Mitgliederversammlung:
+ * docs/formal-minutes.md).
+ */
+export const NoteStructure = z.enum(
+  ['minutes', 'detailed', ...FORMAL_STRUCTURES, 'bullets', 'interview', 'lecture'],
+  { error: 'validation.invalidValue' },
+);
 export type NoteStructure = z.infer<typeof NoteStructure>;
 
 /** Look of DOCX/PDF exports. */
@@ -206,7 +212,18 @@ export type TemplateRef = z.infer<typeof TemplateRef>;
 
 /** The parts of a summary a template can include, name and order (docs/product.md#summary-templates). */
 export const TemplateSectionKey = z.enum(
-  ['overview', 'topics', 'decisions', 'action_items', 'bullets', 'discussion', 'qa', 'sections'],
+  [
+    'overview',
+    'topics',
+    'decisions',
+    'action_items',
+    'bullets',
+    'discussion',
+    'qa',
+    'sections',
+    'head',
+    'agenda',
+  ],
   { error: 'validation.invalidValue' },
 );
 export type TemplateSectionKey = z.infer<typeof TemplateSectionKey>;
@@ -266,6 +283,12 @@ export const Summary = z
     windows: z.array(SummaryWindow).optional(),
     /** Written with a user's own template: which one, and its sections' order and headings. */
     template: SummaryTemplate.optional(),
+    /**
+     * A formal meeting type's head and agenda items (docs/formal-minutes.md). Its resolutions are
+     * `decisions` too, its tasks `action_items` and its items' titles `topics`, so search and the
+     * lists read them as any summary's.
+     */
+    formal: FormalMinutes.optional(),
   })
   .meta({ id: 'Summary' });
 export type Summary = z.infer<typeof Summary>;

@@ -48,6 +48,28 @@ const ACTION_ITEMS: BuiltInSection = {
   },
 };
 
+/** A formal meeting type's template: its head, its agenda items, and every task at the end. */
+const formalSections = (overviewDe: string, overviewEn: string): readonly BuiltInSection[] => [
+  OVERVIEW(overviewDe, overviewEn),
+  {
+    key: 'head',
+    heading: { de: 'Kopf des Protokolls', en: 'Header' },
+    instructions: {
+      de: 'Gremium, Datum, Beginn und Ende, Ort, Sitzungsleitung, Protokollführung, Anwesende, Entschuldigte, Gäste und Beschlussfähigkeit, soweit gesagt.',
+      en: 'Body, date, start and end, place, chair, keeper of the minutes, present, excused, guests and quorum, as far as said.',
+    },
+  },
+  {
+    key: 'agenda',
+    heading: { de: 'Tagesordnung', en: 'Agenda' },
+    instructions: {
+      de: 'Jeder Tagesordnungspunkt mit dem Verlauf in wenigen Sätzen, jedem Beschluss im Wortlaut mit Abstimmungsergebnis und jeder Aufgabe.',
+      en: 'Every agenda item with its discussion in a few sentences, every resolution in its wording with its vote, and every task.',
+    },
+  },
+  ACTION_ITEMS,
+];
+
 /**
  * The built-in templates, one per structure: their sections in the reader's order. The language
  * model's prompt for a built-in template is its structure's own (processing/summarise.ts); these
@@ -128,6 +150,18 @@ export const BUILT_IN_SECTIONS: Record<NoteStructure, readonly BuiltInSection[]>
       },
     },
   ],
+  works_council: formalSections(
+    'Worüber der Betriebsrat beraten und was er beschlossen hat, in zwei bis drei Sätzen.',
+    'What the works council discussed and resolved, in two or three sentences.',
+  ),
+  owners_meeting: formalSections(
+    'Worüber die Eigentümer beschlossen haben, in zwei bis drei Sätzen.',
+    'What the owners resolved, in two or three sentences.',
+  ),
+  members_meeting: formalSections(
+    'Worüber die Mitglieder beschlossen haben, in zwei bis drei Sätzen.',
+    'What the members resolved, in two or three sentences.',
+  ),
 };
 
 /** The names of the built-in templates: their structures' names. */
@@ -137,6 +171,9 @@ export const BUILT_IN_NAMES: Record<NoteStructure, Texts> = {
   bullets: { de: 'Stichpunkte', en: 'Bullet points' },
   interview: { de: 'Interview', en: 'Interview' },
   lecture: { de: 'Vorlesung', en: 'Lecture' },
+  works_council: { de: 'Betriebsratssitzung', en: 'Works council meeting' },
+  owners_meeting: { de: 'Eigentümerversammlung', en: 'Owners’ meeting' },
+  members_meeting: { de: 'Mitgliederversammlung', en: 'Members’ meeting' },
 };
 
 /** The sections a structure's summary has: what an own template of it can include. */

@@ -35,3 +35,71 @@ export function downloadFilename(format: DownloadFormat, filename?: string | nul
 export function isPremium(plan: { readonly type: string } | null | undefined): boolean {
   return plan != null && plan.type !== FREE_PLAN_TYPE;
 }
+
+/**
+ * The formal meeting types (docs/formal-minutes.md): a Betriebsratssitzung (§ 34 BetrVG), an
+ * Eigentümerversammlung (§ 24 WEG), a Mitgliederversammlung of a Verein (§ 58 BGB and the
+ * statutes). They are structures of a note like the Ergebnisprotokoll; their summaries have a
+ * `formal` part (`FormalMinutes`).
+ */
+export const FORMAL_STRUCTURES = ['works_council', 'owners_meeting', 'members_meeting'] as const;
+export type FormalStructure = (typeof FORMAL_STRUCTURES)[number];
+
+export function isFormalStructure(structure: string | undefined): structure is FormalStructure {
+  return (FORMAL_STRUCTURES as readonly string[]).includes(structure ?? '');
+}
+
+/** The fields of formal minutes' head, in the order the head shows them. */
+export const HEAD_FIELDS = [
+  'body',
+  'date',
+  'start_time',
+  'end_time',
+  'place',
+  'chair',
+  'keeper',
+  'present',
+  'excused',
+  'guests',
+  'quorum',
+] as const;
+export type HeadField = (typeof HEAD_FIELDS)[number];
+
+/**
+ * What each type's head must hold (docs/formal-minutes.md#what-each-type-needs): what a record of
+ * the type is expected to show, which in places is more than the law's minimum.
+ */
+export const REQUIRED_HEAD_FIELDS: Record<FormalStructure, readonly HeadField[]> = {
+  works_council: ['body', 'date', 'start_time', 'end_time', 'chair', 'keeper', 'present', 'quorum'],
+  owners_meeting: ['date', 'place', 'start_time', 'end_time', 'chair', 'keeper', 'present'],
+  members_meeting: ['body', 'date', 'place', 'start_time', 'chair', 'keeper', 'present', 'quorum'],
+};
+
+/** The head as the rule reads it (`MinutesHead`). */
+interface HeadFacts {
+  readonly [field: string]: unknown;
+  readonly online?: boolean;
+}
+
+function filled(head: HeadFacts, field: HeadField): boolean {
+  const value = head[field];
+  if (Array.isArray(value)) return value.length > 0;
+  if (field === 'place') return Boolean(value) || head.online === true;
+  if (field === 'quorum') return typeof value === 'boolean';
+  return Boolean(value);
+}
+
+/** The required head fields that are empty: the reader and the exports mark them as missing. */
+export function missingHeadFields(structure: FormalStructure, head: HeadFacts): HeadField[] {
+  return REQUIRED_HEAD_FIELDS[structure].filter((field) => !filled(head, field));
+}
+
+/**
+ * Whether a vote states the majority a resolution was passed with (every formal type's record
+ * must): unanimous, or at least the yes votes.
+ */
+export function voteKnown(
+  vote: { readonly yes?: number; readonly unanimous?: boolean } | undefined,
+): boolean {
+  return vote !== undefined && (vote.unanimous === true || vote.yes !== undefined);
+}

@@ -1,9 +1,18 @@
 import type { Locale, NoteDetail, Segment } from '@protokoll/contract';
-import { speakerName, tidy, type ListItem, type QaPair, type Section } from './sections.ts';
+import {
+  clock,
+  formatDate,
+  formatDue,
+  speakerName,
+  tidy,
+  type ListItem,
+  type QaPair,
+  type Section,
+} from './sections.ts';
 import { extractiveNotice, structureSections } from './structure.ts';
 import type { Wording } from './wording.ts';
 
-export { speakerName, tidy, type ListItem, type QaPair, type Section };
+export { clock, speakerName, tidy, type ListItem, type QaPair, type Section };
 
 /** One label/value pair of the line under the title (date, duration, language). */
 export interface MetaItem {
@@ -39,15 +48,6 @@ export interface ExportDocument {
   wording: Wording;
 }
 
-/** `HH:MM:SS`, whole seconds; hours keep counting past 99 rather than wrapping. */
-export function clock(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return [h, m, s].map((part) => String(part).padStart(2, '0')).join(':');
-}
-
 /** Segments in time order: the only order in which subtitles are valid. */
 export function keptSegments(note: NoteDetail): Segment[] {
   // `transcribe: false` means the user chose to keep no transcript: none leaves the server.
@@ -67,19 +67,6 @@ export function transcriptLines(note: NoteDetail, wording: Wording): TranscriptL
       text: tidy(segment.text).replace(/\s+/g, ' '),
     }))
     .filter((line) => line.text !== '');
-}
-
-// Dates are stored in UTC and shown in UTC: the server does not know the reader's time zone, and
-// the same note must export the same way on every server.
-function formatDate(iso: string, locale: Locale, style: 'long' | 'medium'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
-}
-
-/** `YYYY-MM-DD` becomes a local date; anything else ("nächste Woche") is shown as said. */
-function formatDue(due: string, locale: Locale): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(due) ? formatDate(`${due}T00:00:00Z`, locale, 'medium') : due;
 }
 
 function languageName(code: string, locale: Locale): string {
@@ -145,7 +132,9 @@ export function buildExportDocument(
       ].filter(Boolean);
       return { text: tidy(item.task), ...(details.length ? { details: details.join(' · ') } : {}) };
     });
-    sections.push(...structureSections(note, summary, { topics, decisions, actionItems }, wording));
+    sections.push(
+      ...structureSections(note, summary, { topics, decisions, actionItems }, wording, locale),
+    );
   }
 
   const subtitle = summary ? tidy(summary.title) : '';

@@ -1,4 +1,4 @@
-import type { NoteDetail } from '@protokoll/contract';
+import type { Locale, NoteDetail } from '@protokoll/contract';
 import { interpolate } from '../lib/locale-files.ts';
 import type { Wording } from './wording.ts';
 
@@ -22,6 +22,28 @@ export type Section =
   | { kind: 'paragraphs'; heading: string; notice?: string; paragraphs: string[] }
   | { kind: 'list'; heading: string; items: ListItem[] }
   | { kind: 'qa'; heading: string; pairs: QaPair[] };
+
+/** `HH:MM:SS`, whole seconds; hours keep counting past 99 rather than wrapping. */
+export function clock(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return [h, m, s].map((part) => String(part).padStart(2, '0')).join(':');
+}
+
+// Dates are stored in UTC and shown in UTC: the server does not know the reader's time zone, and
+// the same note must export the same way on every server.
+export function formatDate(iso: string, locale: Locale, style: 'long' | 'medium'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+}
+
+/** `YYYY-MM-DD` becomes a local date; anything else ("nächste Woche") is shown as said. */
+export function formatDue(due: string, locale: Locale): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(due) ? formatDate(`${due}T00:00:00Z`, locale, 'medium') : due;
+}
 
 /**
  * Stored text may arrive decomposed (macOS file names, some STT engines): "ö" as o + U+0308. NFC

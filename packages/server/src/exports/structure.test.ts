@@ -1,14 +1,66 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
-import type { DownloadFormat, NoteStructure, Summary } from '@protokoll/contract';
+import type { DownloadFormat, FormalMinutes, NoteStructure, Summary } from '@protokoll/contract';
 import { renderExport } from './index.ts';
 import { germanNote } from './note.fixture.ts';
 
 const base = germanNote().summary!;
 
+/** Formal minutes of a works council session: one resolution backed, one not, a date not said. */
+const formal: FormalMinutes = {
+  head: {
+    body: 'Betriebsrat Werk Nord',
+    start_time: '14:05',
+    end_time: '15:20',
+    chair: 'Andrea Keller',
+    keeper: 'Petra Schmidt',
+    present: ['Andrea Keller', 'Jonas Berg'],
+    excused: [],
+    guests: ['Frau Dr. Weber'],
+    quorum: true,
+  },
+  items: [
+    {
+      number: 1,
+      title: 'Überstunden im Lager',
+      start: 60,
+      discussion: ['Die Kollegen haben im Oktober viele Überstunden gemacht.'],
+      resolutions: [
+        {
+          text: 'Der Betriebsrat stimmt einer Samstagsschicht zu.',
+          vote: { yes: 7, no: 0, abstain: 2 },
+          result: 'accepted',
+          start: 90,
+          citations: [{ segment: 4, start: 725 }],
+        },
+      ],
+      tasks: [
+        {
+          task: 'Murat informiert die Geschäftsleitung.',
+          owner: 'Murat Demir',
+          due: '2026-12-04',
+          start: 95,
+          citations: [{ segment: 5, start: 730 }],
+        },
+      ],
+    },
+    {
+      number: 2,
+      title: 'Sommerfest',
+      start: 200,
+      discussion: [],
+      resolutions: [{ text: 'Das Sommerfest findet im Juli statt.', start: 210, citations: [] }],
+      tasks: [],
+    },
+  ],
+};
+
 /** The same meeting summarised in each structure, with that structure's own part. */
 const parts: Record<NoteStructure, Partial<Summary>> = {
+  works_council: { formal },
+  owners_meeting: { formal },
+  members_meeting: { formal },
   minutes: {},
   bullets: {
     bullets: [
@@ -112,6 +164,35 @@ describe.each(['md', 'txt', 'pdf', 'docx'] as const)('%s export per structure', 
     expect(text).toContain('Büros wachsen mit dem Team.');
     expect(text).toMatch(/Schlüsselbegriffe\W+Bürofläche, Miete/);
   });
+});
+
+describe.each(['md', 'txt', 'pdf', 'docx'] as const)('%s export of formal minutes', (format) => {
+  it('has the head, a missing required field marked, then each TOP with its resolutions', async () => {
+    const text = squash(await textOf(format, 'works_council'));
+    expect(text).toContain('Kopf des Protokolls');
+    expect(text).toMatch(/Gremium\W+Betriebsrat Werk Nord/);
+    expect(text).toMatch(/Protokollführung\W+Petra Schmidt/);
+    expect(text).toMatch(/Beschlussfähigkeit\W+festgestellt/);
+    // The date is required and was not said.
+    expect(text).toMatch(/Datum\W+fehlt – in der Aufnahme nicht genannt/);
+    expect(text.indexOf('TOP 1: Überstunden im Lager')).toBeLessThan(
+      text.indexOf('TOP 2: Sommerfest'),
+    );
+    expect(text).toContain('7 Ja, 0 Nein, 2 Enthaltungen – angenommen · Beleg: 00:12:05');
+    expect(text).toMatch(/Verantwortlich: Murat Demir · Fällig: 04\.12\.2026 · Beleg: 00:12:10/);
+    // A resolution without a valid passage says so, and that its vote was not said.
+    expect(text).toContain('Das Sommerfest findet im Juli statt.');
+    expect(text).toContain('Abstimmungsergebnis nicht genannt · ohne Beleg im Transkript');
+  });
+});
+
+it('exports formal minutes in English with the English words', async () => {
+  const file = await renderExport('md', noteIn('members_meeting'), 'en');
+  const text = squash(decode(file.data));
+  expect(text).toContain('Item 1: Überstunden im Lager');
+  expect(text).toContain('7 in favour, 0 against, 2 abstentions – carried · Source: 00:12:05');
+  expect(text).toContain('no source in the transcript');
+  expect(text).toMatch(/Date\W+missing – not said in the recording/);
 });
 
 describe('a note made before the structures had parts', () => {

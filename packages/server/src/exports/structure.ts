@@ -5,6 +5,7 @@
 // note made before the parts existed) gets the common sections, as always.
 import type { Locale, NoteDetail, Summary } from '@protokoll/contract';
 import { interpolate } from '../lib/locale-files.ts';
+import { agendaSections, formalOf, headSection } from './formal.ts';
 import { speakerName, tidy, type ListItem, type Section } from './sections.ts';
 import type { Wording } from './wording.ts';
 
@@ -24,12 +25,23 @@ export function structureSections(
   summary: Summary,
   common: CommonSections,
   wording: Wording,
+  locale: Locale,
 ): Section[] {
   const tasks = [
     ...listOf(wording.decisions, common.decisions),
     ...listOf(wording.actionItems, common.actionItems),
   ];
-  if (summary.template) return templateSections(note, summary, common, wording);
+  if (summary.template) return templateSections(note, summary, common, wording, locale);
+  const formal = formalOf(note);
+  if (formal) {
+    // Formal minutes: the head, the agenda items with their resolutions and tasks, and every
+    // task once more as the list to follow up.
+    return [
+      headSection(formal.structure, formal.formal, locale, wording),
+      ...agendaSections(formal.formal, locale, wording),
+      ...listOf(wording.actionItems, common.actionItems),
+    ];
+  }
   const structure = summary.structure ?? note.structure;
   if (structure === 'minutes' && summary.structure) {
     // Ergebnisprotokoll: the results first, the topics they came from after them.
@@ -85,8 +97,9 @@ function templateSections(
   summary: Summary,
   common: CommonSections,
   wording: Wording,
+  locale: Locale,
 ): Section[] {
-  const parts = structurePartsOnly(note, summary, wording);
+  const parts = structurePartsOnly(note, summary, wording, locale);
   return (summary.template?.sections ?? []).flatMap(({ key, heading }): Section[] => {
     switch (key) {
       case 'overview':
@@ -97,6 +110,16 @@ function templateSections(
         return listOf(heading, common.decisions);
       case 'action_items':
         return listOf(heading, common.actionItems);
+      case 'head': {
+        const formal = formalOf(note);
+        return formal
+          ? [headSection(formal.structure, formal.formal, locale, wording, heading)]
+          : [];
+      }
+      case 'agenda': {
+        const formal = formalOf(note);
+        return formal ? agendaSections(formal.formal, locale, wording) : [];
+      }
       default:
         return parts.map((part) =>
           part.kind === 'qa' || key === 'bullets' ? { ...part, heading } : part,
@@ -106,9 +129,14 @@ function templateSections(
 }
 
 /** The structure's own part alone, as `structureSections` lays it out. */
-function structurePartsOnly(note: NoteDetail, summary: Summary, wording: Wording): Section[] {
+function structurePartsOnly(
+  note: NoteDetail,
+  summary: Summary,
+  wording: Wording,
+  locale: Locale,
+): Section[] {
   const none: CommonSections = { topics: [], decisions: [], actionItems: [] };
-  return structureSections(note, { ...summary, template: undefined }, none, wording);
+  return structureSections(note, { ...summary, template: undefined }, none, wording, locale);
 }
 
 function languageName(code: string, locale: Locale): string {

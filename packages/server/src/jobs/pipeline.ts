@@ -10,13 +10,14 @@
 // cleaned as it arrives. Merge, speakers and clean remain as stages for jobs checkpointed before.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type {
-  NoteStatus,
-  NoteStructure,
-  RemovedSegment,
-  Segment,
-  Summary,
-  Template,
+import {
+  isFormalStructure,
+  type NoteStatus,
+  type NoteStructure,
+  type RemovedSegment,
+  type Segment,
+  type Summary,
+  type Template,
 } from '@protokoll/contract';
 import type { NoteRow } from '../db/schema.ts';
 import { writeStreamToFile } from '../lib/files.ts';
@@ -56,6 +57,7 @@ import {
 } from '../processing/index.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import type { EnginePool } from '../processing/engine-pool.ts';
+import { withModelResolutions } from '../processing/formal-minutes.ts';
 import { applyTemplate, storedTemplate } from '../processing/templates.ts';
 
 /** The steps in order; `jobs.stage` names the next one to run. */
@@ -585,7 +587,31 @@ export async function writeSummary(
       durationSeconds: note.durationSeconds,
       signal,
     });
-    return { summary, llm: true };
+    if (!isFormalStructure(request.structure)) return { summary, llm: true };
+    // A formal type's head and agenda items, each item with its passages, are found in the
+    // transcript (docs/formal-minutes.md#how-the-minutes-are-found); the model's title and
+    // overview stay.
+    const found = extractiveSummary(segments, {
+      ...options,
+      language: summary.language ?? options.language,
+    });
+    const { title, overview, windows, language } = summary;
+    // What the model calls a resolution and the rules did not find is kept, checked like any
+    // citation: unless its wording was said, it stands "ohne Beleg".
+    const formal = withModelResolutions(found.formal!, summary.decisions, segments);
+    const combined: Summary = {
+      ...found,
+      formal,
+      decisions: formal.items.flatMap((item) =>
+        item.resolutions.map((r) => ({ text: r.text, start: r.start })),
+      ),
+      title,
+      overview,
+      generator: 'llm',
+      ...(language ? { language } : {}),
+      ...(windows ? { windows } : {}),
+    };
+    return { summary: applyTemplate(combined, request.template), llm: true };
   }
   // The built-in summariser cannot translate: the note is in the spoken language, and says
   // which one was asked for (docs/uploads.md#the-note-language).

@@ -222,7 +222,11 @@ export function structureParts(input: StructureInput): StructureParts {
     case 'lecture':
       return { sections: lectureSections(input) };
     case 'minutes':
-      // Ergebnisprotokoll: its decisions and action items are its parts.
+    case 'works_council':
+    case 'owners_meeting':
+    case 'members_meeting':
+      // Ergebnisprotokoll: its decisions and action items are its parts. The formal types have
+      // theirs made by formal-minutes.ts.
       return {};
   }
 }

@@ -3,15 +3,17 @@
 // whole transcript, decisions and action items are found by cue phrases in German and English,
 // topics are runs of sentences between drops in lexical similarity (TextTiling-style).
 // Deterministic: same input, same summary.
-import type {
-  NoteStructure,
-  Segment,
-  Summary,
-  SummaryActionItem,
-  SummaryDecision,
-  SummaryTopic,
+import {
+  isFormalStructure,
+  type NoteStructure,
+  type Segment,
+  type Summary,
+  type SummaryActionItem,
+  type SummaryDecision,
+  type SummaryTopic,
 } from '@protokoll/contract';
 import { structureParts } from './extractive-structures.ts';
+import { formalMinutes, formalSummary } from './formal-minutes.ts';
 import { emptySummary, type SpeakerNames } from './summarise.ts';
 import {
   baseLanguage,
@@ -25,6 +27,8 @@ import {
 
 interface Sentence {
   index: number;
+  /** The segment (transcript passage) it is part of. */
+  segment: number;
   text: string;
   /** Estimated from the sentence's position within its passage. */
   start: number;
@@ -38,13 +42,14 @@ const round1 = (seconds: number) => Math.round(seconds * 10) / 10;
 
 function toSentences(segments: readonly Segment[]): Sentence[] {
   const sentences: Sentence[] = [];
-  for (const segment of segments) {
+  for (const [at, segment] of segments.entries()) {
     const text = segment.text.trim();
     if (!text) continue;
     for (const piece of splitSentences(text)) {
       const share = text.length > 0 ? piece.offset / text.length : 0;
       sentences.push({
         index: sentences.length,
+        segment: at,
         text: piece.text,
         start: round1(segment.start + (segment.end - segment.start) * share),
         speaker: segment.speaker,
@@ -437,6 +442,9 @@ const HEADINGS: Record<string, Headings> = {
       bullets: 'Stichpunkte',
       interview: 'Interview',
       lecture: 'Vorlesung',
+      works_council: 'Protokoll der Betriebsratssitzung',
+      owners_meeting: 'Protokoll der Eigentümerversammlung',
+      members_meeting: 'Protokoll der Mitgliederversammlung',
     },
     topic: (n) => `Thema ${n}`,
   },
@@ -447,6 +455,9 @@ const HEADINGS: Record<string, Headings> = {
       bullets: 'Key points',
       interview: 'Interview',
       lecture: 'Lecture',
+      works_council: 'Minutes of the works council meeting',
+      owners_meeting: 'Minutes of the owners’ meeting',
+      members_meeting: 'Minutes of the members’ meeting',
     },
     topic: (n) => `Topic ${n}`,
   },
@@ -458,6 +469,9 @@ const MAX_TOPICS: Record<NoteStructure, number> = {
   bullets: 8,
   interview: 12,
   lecture: 10,
+  works_council: 12,
+  owners_meeting: 12,
+  members_meeting: 12,
 };
 
 /**
@@ -504,6 +518,8 @@ export interface ExtractiveOptions {
   language: string;
   structure: NoteStructure;
   speakerNames?: SpeakerNames;
+  /** A formal type's agenda given before processing: the minutes follow it. */
+  agenda?: readonly string[];
 }
 
 /** Summarises a transcript without a language model (generator `extractive`). */
@@ -586,6 +602,32 @@ export function extractiveSummary(
         start,
       }))
     : found.topics;
+  if (isFormalStructure(options.structure)) {
+    const formal = formalMinutes({
+      structure: options.structure,
+      language: options.language,
+      sentences,
+      scores,
+      topics: found.ranges,
+      speakerNames,
+      ...(options.agenda ? { agenda: options.agenda } : {}),
+      task: (sentence) => {
+        if (!isActionItem(sentence.text)) return undefined;
+        const owner = findOwner(sentence as Sentence, speakerNames);
+        const due = findDue(sentence.text);
+        return {
+          task: clip(sentence.text, 300),
+          ...(owner ? { owner } : {}),
+          ...(due ? { due } : {}),
+        };
+      },
+    });
+    return formalSummary(
+      formal,
+      { title: headings?.prefix[options.structure], overview },
+      { structure: options.structure, language: options.language },
+    );
+  }
   // Named after its topics when it has several (and they are not interview questions), else
   // after its most telling terms.
   const named = options.structure !== 'interview' && topics.length >= 2;

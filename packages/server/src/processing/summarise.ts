@@ -39,6 +39,10 @@ const STRUCTURE_SHAPE: Record<NoteStructure, string> = {
     '"discussion": [{"title": "…", "points": [{"text": "…", "speaker": "…", "start": "mm:ss"}], "start": "mm:ss"}]',
   interview: '"qa": [{"question": "…", "answer": "…", "start": "mm:ss"}]',
   lecture: '"sections": [{"heading": "…", "points": ["…"], "key_terms": ["…"], "start": "mm:ss"}]',
+  // The formal types' head and agenda items are found in the transcript itself (formal-minutes.ts).
+  works_council: '',
+  owners_meeting: '',
+  members_meeting: '',
 };
 
 /** The JSON shape a structure's answer takes: the common fields plus the structure's part. */
@@ -54,6 +58,15 @@ interface PromptSet {
   transcript: string;
   invalid: (error: string) => string;
 }
+
+/**
+ * A formal type's prompt: the results, every resolution in its wording. Its head and agenda items
+ * with their citations come from the transcript (formal-minutes.ts), not from this answer.
+ */
+const FORMAL_DE =
+  'Erstelle ein Ergebnisprotokoll einer förmlichen Sitzung: Halte jeden Beschluss (decisions) im Wortlaut mit seinem Abstimmungsergebnis fest und jede Aufgabe (action_items). "topics" nennt die Tagesordnungspunkte in ihrer Reihenfolge, "overview" fasst die Ergebnisse in zwei bis drei Sätzen zusammen.';
+const FORMAL_EN =
+  'Write minutes of results of a formal meeting: record every resolution ("decisions") in its wording with its vote, and every task ("action_items"). "topics" names the agenda items in their order; "overview" sums up the outcome in two or three sentences.';
 
 const GERMAN: PromptSet = {
   rules: (_languageName, shape) =>
@@ -76,6 +89,9 @@ const GERMAN: PromptSet = {
       'Fasse ein Interview zusammen: "qa" enthält jede gestellte Frage ("question") mit der zusammengefassten Antwort ("answer") in der Reihenfolge des Gesprächs. "topics" nennt dieselben Fragen mit ihrer Antwort als "text". "overview" stellt die Gesprächspartner und die Kernaussagen vor.',
     lecture:
       'Fasse eine Vorlesung zusammen: "sections" sind die Abschnitte der Vorlesung in Reihenfolge, je mit Überschrift ("heading"), den wichtigsten Aussagen ("points") und den Fachbegriffen ("key_terms"). "topics" nennt dieselben Abschnitte mit einer kurzen Erklärung. "overview" nennt die wichtigsten Erkenntnisse. "action_items" sind genannte Aufgaben oder Hausaufgaben; "decisions" bleibt meist leer.',
+    works_council: FORMAL_DE,
+    owners_meeting: FORMAL_DE,
+    members_meeting: FORMAL_DE,
   },
   part: (index, count, range, speakers) =>
     `Dies ist Teil ${index} von ${count} des Transkripts, die Aufnahme von ${range}` +
@@ -107,6 +123,9 @@ const ENGLISH: PromptSet = {
       'Summarise an interview: "qa" holds every question asked ("question") with the summarised answer ("answer"), in the order of the conversation. "topics" names the same questions with their answer as "text". "overview" introduces the participants and the key statements.',
     lecture:
       'Summarise a lecture: "sections" are the parts of the lecture in order, each with a heading ("heading"), its key statements ("points") and its technical terms ("key_terms"). "topics" names the same parts with a short explanation. "overview" names the key takeaways. "action_items" are assignments or homework mentioned; "decisions" usually stays empty.',
+    works_council: FORMAL_EN,
+    owners_meeting: FORMAL_EN,
+    members_meeting: FORMAL_EN,
   },
   part: (index, count, range, speakers) =>
     `This is part ${index} of ${count} of the transcript, the recording from ${range}` +
@@ -206,6 +225,9 @@ function structurePart(
   const strings = (value: unknown) => (value == null ? [] : value);
   switch (structure) {
     case 'minutes':
+    case 'works_council':
+    case 'owners_meeting':
+    case 'members_meeting':
       return {};
     case 'bullets':
       return raw.bullets == null
@@ -265,6 +287,9 @@ export function withStructurePart(summary: Summary, structure: NoteStructure): S
   const { topics } = summary;
   switch (structure) {
     case 'minutes':
+    case 'works_council':
+    case 'owners_meeting':
+    case 'members_meeting':
       return summary;
     case 'bullets':
       return summary.bullets

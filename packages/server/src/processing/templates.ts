@@ -25,7 +25,16 @@ const FIELD: Record<TemplateSectionKey, string> = {
   discussion: 'discussion',
   qa: 'qa',
   sections: 'sections',
+  head: 'head',
+  agenda: 'agenda',
 };
+
+/**
+ * A formal type's head and agenda items: found in the transcript by rules (formal-minutes.ts),
+ * whichever summariser writes the rest, so the model is not asked for them and their
+ * instructions cannot be followed.
+ */
+const FOUND_BY_RULES: ReadonlySet<TemplateSectionKey> = new Set(['head', 'agenda']);
 
 /**
  * The structure part of the system prompt for an own template: its name, its sections in order,
@@ -33,8 +42,9 @@ const FIELD: Record<TemplateSectionKey, string> = {
  * emptied again by `applyTemplate` should the model fill them anyway).
  */
 export function templateInstructions(template: Template, language: 'de' | 'en'): string {
-  const included = template.sections.filter((section) => section.included);
-  const excluded = template.sections.filter((section) => !section.included);
+  const asked = template.sections.filter((section) => !FOUND_BY_RULES.has(section.key));
+  const included = asked.filter((section) => section.included);
+  const excluded = asked.filter((section) => !section.included);
   const quote = (text: string) => (language === 'de' ? `„${text}“` : `“${text}”`);
   const lines = included.map((section) => {
     const instructions = section.instructions.trim();
@@ -78,6 +88,10 @@ function emptied(key: TemplateSectionKey): Partial<Summary> {
       return { qa: [] };
     case 'sections':
       return { sections: [] };
+    case 'head':
+    case 'agenda':
+      // Kept: the template's list of sections decides whether reader and exports show them.
+      return {};
   }
 }
 
@@ -102,12 +116,15 @@ export function applyTemplate(summary: Summary, template: Template | undefined):
   for (const section of template.sections) {
     if (!section.included) result = { ...result, ...emptied(section.key) };
   }
-  if (summary.generator === 'extractive') {
-    const unfollowed = template.sections
-      .filter((s) => s.included && !builtInInstructions(template, s.key, s.instructions))
-      .map((s) => s.key);
-    if (unfollowed.length > 0) reference.unfollowed = unfollowed;
-  }
+  const unfollowed = template.sections
+    .filter(
+      (s) =>
+        s.included &&
+        (summary.generator === 'extractive' || FOUND_BY_RULES.has(s.key)) &&
+        !builtInInstructions(template, s.key, s.instructions),
+    )
+    .map((s) => s.key);
+  if (unfollowed.length > 0) reference.unfollowed = unfollowed;
   return { ...result, template: reference };
 }
 

@@ -3,13 +3,19 @@
  * transcript, each item seeking the passage it came from. The note reader puts them beside each
  * other; the home page shows an example note with them.
  */
-import type { Segment, Summary, TemplateSectionKey } from '@protokoll/contract';
+import {
+  isFormalStructure,
+  type Segment,
+  type Summary,
+  type TemplateSectionKey,
+} from '@protokoll/contract';
 import { Info } from 'lucide-react';
 import { Fragment, useEffect, useId, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { useFormat } from '../lib/format.ts';
+import { FormalMinutesView } from './formal-minutes.tsx';
 import { SeekButton } from './seek-button.tsx';
 import { hasStructureParts, StructureParts } from './structure-parts.tsx';
 
@@ -96,10 +102,19 @@ const HEADING_KEYS = {
   discussion: 'reader.summary.discussion',
   qa: 'reader.summary.qa',
   sections: 'reader.summary.sections',
+  head: 'noteTools.formal.head',
+  agenda: 'noteTools.formal.agenda',
 } as const satisfies Record<TemplateSectionKey, string>;
 
-/** The structures' own parts: one of them is a summary's `part`. */
-const PART_KEYS: readonly TemplateSectionKey[] = ['bullets', 'discussion', 'qa', 'sections'];
+/** The structures' own parts: one of them (or a formal type's head and agenda) is a summary's `part`. */
+const PART_KEYS: readonly TemplateSectionKey[] = [
+  'bullets',
+  'discussion',
+  'qa',
+  'sections',
+  'head',
+  'agenda',
+];
 
 type Pieces = Record<
   'overview' | 'part' | 'topics' | 'decisions' | 'action_items',
@@ -116,10 +131,21 @@ function ordered(summary: Summary, pieces: Pieces): React.ReactNode {
     ? summary.template.sections.map((s) =>
         PART_KEYS.includes(s.key) ? 'part' : (s.key as keyof Pieces),
       )
-    : summary.structure === 'minutes'
-      ? ['overview', 'part', 'decisions', 'action_items', 'topics']
-      : ['overview', 'part', 'topics', 'decisions', 'action_items'];
-  return keys.map((key) => <Fragment key={key}>{pieces[key]}</Fragment>);
+    : formalOf(summary)
+      ? // Formal minutes: their resolutions and topics are in the agenda items.
+        ['overview', 'part', 'action_items']
+      : summary.structure === 'minutes'
+        ? ['overview', 'part', 'decisions', 'action_items', 'topics']
+        : ['overview', 'part', 'topics', 'decisions', 'action_items'];
+  // A formal type's head and agenda are one part.
+  return [...new Set(keys)].map((key) => <Fragment key={key}>{pieces[key]}</Fragment>);
+}
+
+/** The formal part of a summary of a formal type, or undefined. */
+function formalOf(summary: Summary) {
+  return summary.formal && isFormalStructure(summary.structure)
+    ? { structure: summary.structure, formal: summary.formal }
+    : undefined;
 }
 
 /** A note's summary: overview, topics, decisions and action items, each item seeking its passage. */
@@ -137,6 +163,7 @@ export function SummarySection({
   // The structure's own layout replaces the topics list; an Ergebnisprotokoll lists its topics
   // after its decisions and tasks.
   const structured = summary ? hasStructureParts(summary) : false;
+  const formal = summary ? formalOf(summary) : undefined;
   // An own template's headings replace the built-in ones (docs/product.md#summary-templates).
   const headings = summary?.template
     ? Object.fromEntries(summary.template.sections.map((s) => [s.key, s.heading]))
@@ -215,7 +242,22 @@ export function SummarySection({
                 </p>
               </div>
             ) : null,
-            part: structured ? (
+            part: formal ? (
+              <FormalMinutesView
+                structure={formal.structure}
+                formal={formal.formal}
+                level={level}
+                onSeek={onSeek}
+                show={
+                  summary.template
+                    ? {
+                        head: headings?.head ?? false,
+                        agenda: headings?.agenda ?? false,
+                      }
+                    : {}
+                }
+              />
+            ) : structured ? (
               <StructureParts
                 summary={summary}
                 level={level}
@@ -224,8 +266,8 @@ export function SummarySection({
                 heading={partKey ? headings?.[partKey] : undefined}
               />
             ) : null,
-            topics: structured ? null : topicsList,
-            decisions: (
+            topics: structured || formal ? null : topicsList,
+            decisions: formal ? null : (
               <SeekList
                 title={heading('decisions')}
                 level={level}

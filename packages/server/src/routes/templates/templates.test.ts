@@ -1,7 +1,7 @@
 // Summary templates through the app (docs/product.md#summary-templates): the calls with their owner
 // checks, and a template chosen at upload and at re-summary, with the OpenAI-compatible peer as
 // the language model (the prompt it received is asserted) and a real worker.
-import { endpoints, templateEndpoints, type Template } from '@protokoll/contract';
+import { endpoints, NoteStructure, templateEndpoints, type Template } from '@protokoll/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { audioFixtures, type AudioFixtures } from '../../../../../tests/support/audio.ts';
@@ -104,6 +104,9 @@ async function waitForJob(db: Db, noteId: number, states: JobRow['state'][]): Pr
   }
 }
 
+/** One built-in template per structure, listed before the own ones. */
+const BUILT_INS = NoteStructure.options.length;
+
 const issuesOf = (res: { error: { issues?: unknown } }) =>
   (res.error.issues as { path: string; message: string }[] | undefined) ?? [];
 
@@ -114,6 +117,9 @@ describe('summary templates', () => {
     expect(german.templates.map((x) => [x.id, x.name, x.built_in])).toEqual([
       ['minutes', 'Ergebnisprotokoll', true],
       ['detailed', 'Verlaufsprotokoll', true],
+      ['works_council', 'Betriebsratssitzung', true],
+      ['owners_meeting', 'Eigentümerversammlung', true],
+      ['members_meeting', 'Mitgliederversammlung', true],
       ['bullets', 'Stichpunkte', true],
       ['interview', 'Interview', true],
       ['lecture', 'Vorlesung', true],
@@ -150,7 +156,7 @@ describe('summary templates', () => {
     // A copy of an own one keeps its sections.
     const copy = await create(anna, 'Jour fixe', Number(edited.id));
     expect(copy.sections).toEqual(edited.sections);
-    expect((await list(anna)).templates.slice(5).map((x) => x.name)).toEqual([
+    expect((await list(anna)).templates.slice(BUILT_INS).map((x) => x.name)).toEqual([
       'Jour fixe',
       'Kundengespräch',
     ]);
@@ -184,7 +190,7 @@ describe('summary templates', () => {
     const blank = await update(made.sections.map((s, i) => (i ? s : { ...s, heading: '  ' })));
     expect(issuesOf(blank)[0]!.message).toBe('settings.templates.errors.headingRequired');
     // Nothing was half-written.
-    const [stored] = (await list(anna)).templates.slice(5);
+    const [stored] = (await list(anna)).templates.slice(BUILT_INS);
     expect(stored!.sections).toEqual(made.sections);
   });
 
@@ -211,8 +217,8 @@ describe('summary templates', () => {
       body: { template: id },
     });
     expect(byDefault.status).toBe(422);
-    expect((await list(bob)).templates).toHaveLength(5);
-    expect((await list(anna)).templates[5]!.name).toBe('Kundengespräch');
+    expect((await list(bob)).templates).toHaveLength(BUILT_INS);
+    expect((await list(anna)).templates[BUILT_INS]!.name).toBe('Kundengespräch');
     const anonymous = await t.api.unchecked(api.listTemplates, {});
     expect(anonymous.status).toBe(401);
   });
@@ -241,7 +247,7 @@ describe('summary templates', () => {
     expect(removed.status).toBe(200);
     const after = await list(anna);
     expect(after.default_template).toBe('minutes');
-    expect(after.templates).toHaveLength(5);
+    expect(after.templates).toHaveLength(BUILT_INS);
   });
 
   it('summarises again with an own template: the prompt is built from its sections, the summary has its headings', async () => {

@@ -277,3 +277,44 @@ export const TemplateUnfollowedEnglish: Story = {
     ).toBeVisible();
   },
 };
+
+/** A Betriebsratssitzung: the head, then each TOP with its resolutions set apart. */
+export const WorksCouncil: Story = {
+  args: { note: structuredDetail('works_council'), folderName: 'Betriebsrat Werk Nord' },
+  play: async ({ canvasElement, args }) => {
+    const summary = summaryOf(canvasElement);
+    const head = summary.getByRole('heading', { level: 3, name: 'Kopf des Protokolls' });
+    const agenda = summary.getByRole('heading', { level: 3, name: 'Tagesordnung' });
+    await before(head, agenda);
+    await before(agenda, summary.getByRole('heading', { level: 3, name: 'Aufgaben' }));
+    // Its resolutions are in the agenda items, not in a list of their own.
+    await expect(summary.queryByRole('heading', { name: 'Beschlüsse' })).toBeNull();
+    await expect(summary.queryByRole('heading', { name: 'Themen' })).toBeNull();
+    await userEvent.click(
+      summary.getByRole('button', { name: /beschließt einstimmig.*einstimmig – angenommen/ }),
+    );
+    await expect(args.onSeek).toHaveBeenCalledWith(317);
+    await expect(summary.getByText('Ohne Beleg im Transkript')).toBeVisible();
+    await expectNoOverflow(canvasElement);
+  },
+};
+
+export const WorksCouncilMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  args: { note: structuredDetail('works_council'), folderName: 'Betriebsrat Werk Nord' },
+  play: async ({ canvasElement }) => {
+    await expectNoOverflow(canvasElement);
+  },
+};
+
+export const MembersMeetingEnglish: Story = {
+  args: { note: structuredDetail('members_meeting', 'en') },
+  globals: { locale: 'en' },
+  play: async ({ canvasElement }) => {
+    const summary = summaryOf(canvasElement);
+    await expect(summary.getByRole('heading', { level: 3, name: 'Header' })).toBeVisible();
+    await expect(
+      summary.getByRole('heading', { level: 4, name: /Item 2 A new boat/ }),
+    ).toBeVisible();
+  },
+};
