@@ -54,7 +54,9 @@ const routes = [
   // The glossary's corrections in the transcript and a folder's glossary entry: 263 (262.3).
   // Summary templates (a summary in an own template's order and headings, the re-summary's
   // choice of template): 264 (263.7); the new-note page's choice of template: 260 (259.1).
-  { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, budget: 264 },
+  // Formal minutes' part of the summary's schema (head, agenda items, resolutions, citations; the
+  // reader's view of them loads only for such a note): 265 (264.7).
+  { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, budget: 265 },
   { page: 'src/routes/protocol-route.tsx', layout: LAYOUT, budget: 260 },
   { page: 'src/routes/settings/settings-route.tsx', layout: LAYOUT, budget: 170 },
   { page: 'src/routes/not-found-route.tsx', layout: LAYOUT, budget: 172 },

@@ -27,7 +27,7 @@ export const MESSAGE_GROUPS = {
   ],
   home: ['home'],
   auth: ['auth'],
-  notes: ['notes', 'folders', 'downloads', 'dashboard', 'exports'],
+  notes: ['notes', 'folders', 'downloads', 'dashboard'],
   // The note's reader and the plan catalogue's cards: their own groups, as the home page shows
   // both without the rest of their areas (docs/i18n.md#message-groups).
   reader: ['reader'],
@@ -41,8 +41,9 @@ export const MESSAGE_GROUPS = {
   billing: ['plan', 'minutes', 'purchase', 'subscription', 'support', 'team'],
   offers: ['plans', 'buy'],
   settings: ['settings'],
-  // The server's account mails: never loaded by the browser, still part of the whole set.
-  mail: ['mail'],
+  // What only the server writes, the account mails and the documents' export headings: never
+  // loaded by the browser, still part of the whole set.
+  mail: ['mail', 'exports'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageGroup = keyof typeof MESSAGE_GROUPS;

@@ -99,15 +99,15 @@ function HeadTable({
           <span>{t('noteTools.formal.missingCount', { count: missing.size })}</span>
         </p>
       ) : null}
-      <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-4 gap-y-2 rounded-md border border-border p-3 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
+      <dl className="grid grid-cols-[minmax(0,1fr)] gap-2 rounded-md border border-border p-3 text-sm">
         {rows.map((field) => {
           const shown = value(field);
           return (
-            <div key={field} className="contents">
-              <dt className="font-medium text-muted-foreground">
+            <div key={field} className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+              <dt className="shrink-0 font-medium text-muted-foreground sm:w-36">
                 {t(`noteTools.formal.fields.${field}`)}
               </dt>
-              <dd className="-mt-2 wrap-break-word text-foreground sm:mt-0" data-field={field}>
+              <dd className="min-w-0 wrap-break-word text-foreground" data-field={field}>
                 {shown ?? (
                   <Badge variant="warning">
                     <CircleAlert aria-hidden />
@@ -222,7 +222,7 @@ function ItemView({
               <li
                 key={index}
                 data-slot="formal-resolution"
-                className="rounded-md border-l-4 border-primary bg-muted/40"
+                className="rounded-md border-l-2 border-primary bg-accent/40"
               >
                 <Backed citations={resolution.citations} onSeek={onSeek}>
                   <span className="block text-xs font-semibold tracking-wide text-primary uppercase">

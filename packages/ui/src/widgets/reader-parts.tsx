@@ -10,14 +10,19 @@ import {
   type TemplateSectionKey,
 } from '@protokoll/contract';
 import { Info } from 'lucide-react';
-import { Fragment, useEffect, useId, useRef } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { useFormat } from '../lib/format.ts';
-import { FormalMinutesView } from './formal-minutes.tsx';
 import { SeekButton } from './seek-button.tsx';
 import { hasStructureParts, StructureParts } from './structure-parts.tsx';
+
+// Loaded only for formal minutes (docs/formal-minutes.md#the-reader): the notes pages' and the
+// home page's first script stay without them.
+const FormalMinutesView = lazy(() =>
+  import('./formal-minutes.tsx').then((module) => ({ default: module.FormalMinutesView })),
+);
 
 /**
  * The name a speaker goes by: the one given to its label, otherwise "Sprecher 1" for `S1` (the
@@ -243,20 +248,22 @@ export function SummarySection({
               </div>
             ) : null,
             part: formal ? (
-              <FormalMinutesView
-                structure={formal.structure}
-                formal={formal.formal}
-                level={level}
-                onSeek={onSeek}
-                show={
-                  summary.template
-                    ? {
-                        head: headings?.head ?? false,
-                        agenda: headings?.agenda ?? false,
-                      }
-                    : {}
-                }
-              />
+              <Suspense fallback={null}>
+                <FormalMinutesView
+                  structure={formal.structure}
+                  formal={formal.formal}
+                  level={level}
+                  onSeek={onSeek}
+                  show={
+                    summary.template
+                      ? {
+                          head: headings?.head ?? false,
+                          agenda: headings?.agenda ?? false,
+                        }
+                      : {}
+                  }
+                />
+              </Suspense>
             ) : structured ? (
               <StructureParts
                 summary={summary}

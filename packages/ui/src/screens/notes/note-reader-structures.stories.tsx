@@ -283,7 +283,8 @@ export const WorksCouncil: Story = {
   args: { note: structuredDetail('works_council'), folderName: 'Betriebsrat Werk Nord' },
   play: async ({ canvasElement, args }) => {
     const summary = summaryOf(canvasElement);
-    const head = summary.getByRole('heading', { level: 3, name: 'Kopf des Protokolls' });
+    // The formal view loads on first use.
+    const head = await summary.findByRole('heading', { level: 3, name: 'Kopf des Protokolls' });
     const agenda = summary.getByRole('heading', { level: 3, name: 'Tagesordnung' });
     await before(head, agenda);
     await before(agenda, summary.getByRole('heading', { level: 3, name: 'Aufgaben' }));
@@ -303,6 +304,7 @@ export const WorksCouncilMobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   args: { note: structuredDetail('works_council'), folderName: 'Betriebsrat Werk Nord' },
   play: async ({ canvasElement }) => {
+    await summaryOf(canvasElement).findByRole('heading', { name: 'Tagesordnung' });
     await expectNoOverflow(canvasElement);
   },
 };
@@ -312,7 +314,7 @@ export const MembersMeetingEnglish: Story = {
   globals: { locale: 'en' },
   play: async ({ canvasElement }) => {
     const summary = summaryOf(canvasElement);
-    await expect(summary.getByRole('heading', { level: 3, name: 'Header' })).toBeVisible();
+    await expect(await summary.findByRole('heading', { level: 3, name: 'Header' })).toBeVisible();
     await expect(
       summary.getByRole('heading', { level: 4, name: /Item 2 A new boat/ }),
     ).toBeVisible();

@@ -70,9 +70,12 @@ export const Default: Story = {
     const rows = within(
       canvas.getByRole('list', { name: 'Vorlagen für Zusammenfassungen' }),
     ).getAllByRole('listitem');
-    await expect(rows).toHaveLength(6);
-    await expect(within(rows[5]!).getByText('Standard')).toBeVisible();
-    await expect(within(rows[5]!).getByText('Überblick · Vereinbarungen · Aufgaben')).toBeVisible();
+    // Eight built-in templates (one per structure, the formal meeting types among them), then the
+    // own one.
+    await expect(rows).toHaveLength(9);
+    await expect(within(rows[3]!).getByText('Eigentümerversammlung')).toBeVisible();
+    await expect(within(rows[8]!).getByText('Standard')).toBeVisible();
+    await expect(within(rows[8]!).getByText('Überblick · Vereinbarungen · Aufgaben')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Als Standard: Vorlesung' }));
     await expect(args.onSetDefault).toHaveBeenCalledWith('lecture');
     await userEvent.type(canvas.getByLabelText('Name'), 'Jour fixe');
