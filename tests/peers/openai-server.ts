@@ -15,6 +15,9 @@
 //                            spoken language label their segments SPEAKER_00… round-robin over
 //                            that many speakers (counted like "fail"; /control/reset with the
 //                            language ends one)
+//   POST /control/transcript {"sha256":"…","text":"…"}: the recording whose prepared chunk has
+//                            this hash is transcribed as this text, a passage per sentence (a
+//                            recording no other spec uploads)
 //   GET  /control/requests   what the peer received: endpoint, status, bytes and duration
 //
 // Spec files run in parallel against the one server and so the one engine. A failure scoped to a
@@ -97,6 +100,14 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string) 
     }
     const holders = (speakerLanguages.get(language)?.holders ?? 0) + 1;
     speakerLanguages.set(language, { speakers: speakers as number, holders });
+    return sendJson(res, 200, { ok: true });
+  }
+  if (req.method === 'POST' && path === '/control/transcript') {
+    const { sha256, text } = await readJson(req).catch(() => ({}) as Record<string, unknown>);
+    if (typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256) || typeof text !== 'string') {
+      return sendJson(res, 400, { error: 'expected {"sha256": "<hex>", "text": "…"}' });
+    }
+    peer.registerTranscript(sha256, text);
     return sendJson(res, 200, { ok: true });
   }
   if (req.method === 'POST' && path === '/control/reset') {

@@ -1,5 +1,6 @@
 import { missingHeadFields, type Segment } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
+import { toSegments } from './extractive-meetings.ts';
 import { extractiveSummary } from './extractive.ts';
 import {
   MEMBERS_MEETING_EN,
@@ -227,5 +228,33 @@ describe('resolutions a language model names', () => {
       start: startOf('Die Kollegen im Lager'),
       citations: [],
     });
+  });
+});
+
+describe('passages cut where the engine paused', () => {
+  const cut = toSegments([
+    ['S1', 'Ich eröffne die Sitzung des Betriebsrats Werk Süd um 9:00 Uhr.'],
+    ['S1', 'Als Gast begrüße ich Frau Dr.'],
+    ['S1', 'Weber.'],
+    ['S1', 'Wir kommen zu TOP 1: Schichtplan.'],
+    ['S1', 'Ich lasse über folgenden Antrag abstimmen: Der Betriebsrat stimmt der Schicht am 14.'],
+    ['S1', 'November zu.'],
+    ['S1', 'Das ist einstimmig angenommen.'],
+  ]);
+  const { formal } = extractiveSummary(cut, { language: 'de', structure: 'works_council' });
+
+  it('keeps a motion’s wording whole when its sentence goes on in the next passage', () => {
+    expect(formal!.items[0]!.resolutions).toEqual([
+      expect.objectContaining({
+        text: 'Der Betriebsrat stimmt der Schicht am 14. November zu.',
+        vote: { unanimous: true },
+        result: 'accepted',
+        citations: [4, 5, 6].map((segment) => expect.objectContaining({ segment })),
+      }),
+    ]);
+  });
+
+  it('takes no title for a name: "Frau Dr" without the name is none', () => {
+    expect(formal!.head.guests).toEqual([]);
   });
 });

@@ -210,6 +210,18 @@ const CONCLUDES =
 
 const MOVES = /^(?:I\s+)?(?:move|propose)\s+that\s+/iu;
 
+const MONTH_START =
+  /^(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)(?![\p{L}])/u;
+
+/**
+ * Whether `next` goes on with `sentence`: the same speaker in the following passage, cut at a
+ * date's period ("am 14." | "November zu …") or going on in lowercase.
+ */
+function continues(sentence: FormalSentence, next: FormalSentence): boolean {
+  if (next.speaker !== sentence.speaker || next.segment === sentence.segment) return false;
+  return (/\d\.$/.test(sentence.text) && MONTH_START.test(next.text)) || /^\p{Ll}/u.test(next.text);
+}
+
 /** The wording of a motion: what follows its colon or "I move that", or the sentence itself. */
 function wordingOf(text: string): string {
   const colon = text.indexOf(':');
@@ -332,10 +344,17 @@ function resolutionsOf(input: FormalInput, indices: readonly number[]) {
   let vote: Vote = {};
   let voted: number[] = [];
   let call: 'yes' | 'no' | 'abstain' | undefined;
+  /** A motion's sentence → the sentence it goes on in. */
+  const continued = new Map<number, number>();
   const close = (from: number, last: number | undefined, result: ResolutionResult | undefined) => {
     const cited = [from, ...voted, ...(last === undefined ? [] : [last])];
+    const rest = continued.get(from);
+    const said =
+      rest === undefined
+        ? sentences[from]!.text
+        : `${sentences[from]!.text} ${sentences[rest]!.text}`;
     resolutions.push({
-      text: wordingOf(sentences[from]!.text),
+      text: wordingOf(said),
       ...(hasVote(vote) ? { vote } : {}),
       ...(result ? { result } : {}),
       start: sentences[from]!.start,
@@ -372,6 +391,10 @@ function resolutionsOf(input: FormalInput, indices: readonly number[]) {
       motion = i;
       vote = stated;
       voted = [];
+    } else if (motion === i - 1 && continues(sentences[motion]!, sentences[i]!)) {
+      // The motion's sentence went on in the engine's next passage.
+      continued.set(motion, i);
+      voted.push(i);
     } else if (result && (hasVote(stated) || motion !== undefined || CONCLUDES.test(text))) {
       vote = { ...vote, ...stated };
       close(motion ?? i, motion === undefined ? undefined : i, result);
@@ -502,6 +525,8 @@ function dateIn(text: string): string | undefined {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
+const TITLE = /^(?:Herr|Frau|Mr\.?|Ms\.?|Mrs\.?|Dr\.?|Prof\.?)$/u;
+
 /**
  * A name as written: its capitalised words, without the lowercase ones a pattern took along
  * ("Frau Dr. Weber von" → "Frau Dr. Weber"; the patterns ignore case for their cue words).
@@ -512,8 +537,10 @@ function properName(raw: string | undefined): string | undefined {
   const capital = (word: string) => /^\p{Lu}/u.test(word);
   while (parts.length > 0 && !capital(parts[0]!)) parts.shift();
   const end = parts.findIndex((word) => !capital(word));
-  const name = (end === -1 ? parts : parts.slice(0, end)).join(' ');
-  return name || undefined;
+  const kept = end === -1 ? parts : parts.slice(0, end);
+  // "Frau Dr" with the name cut off (an engine's passage ended at "Dr."): no name.
+  if (kept.length === 0 || TITLE.test(kept.at(-1)!)) return undefined;
+  return kept.join(' ');
 }
 
 /** The names of a list as said: "Frau Keller, Herr Yilmaz und Jonas Berg". */
