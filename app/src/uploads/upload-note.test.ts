@@ -78,6 +78,20 @@ describe('toUploadFormData', () => {
     expect(full.get('name')).toBe('Jour fixe');
   });
 
+  it('sends an own template and a formal meeting’s agenda when chosen', () => {
+    const bare = toUploadFormData(values);
+    expect(bare.has('template')).toBe(false);
+    expect(bare.has('agenda')).toBe(false);
+    const full = toUploadFormData({
+      ...values,
+      structure: 'works_council',
+      template: 41,
+      agenda: 'Überstunden\nSommerfest',
+    });
+    expect(full.get('template')).toBe('41');
+    expect(full.get('agenda')).toBe('Überstunden\nSommerfest');
+  });
+
   it('writes booleans as the words the server reads', () => {
     expect(toUploadFormData({ ...values, transcribe: false }).get('transcribe')).toBe('false');
   });

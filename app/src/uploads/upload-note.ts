@@ -24,8 +24,8 @@ export type UploadNoteValues = Omit<UploadNoteBody, 'audio_file'> & {
 };
 
 /**
- * The multipart body of `POST /api/note`: `speakers` only if not 0, `folder_id` and `name` only
- * if set; everything else always.
+ * The multipart body of `POST /api/note`: `speakers` only if not 0, `folder_id`, `name`, the own
+ * `template` and the `agenda` only if set; everything else always.
  */
 export function toUploadFormData(values: UploadNoteValues): FormData {
   const form = new FormData();
@@ -46,6 +46,8 @@ export function toUploadFormData(values: UploadNoteValues): FormData {
     form.append('folder_id', String(values.folder_id));
   }
   if (values.name) form.append('name', values.name);
+  if (values.template !== undefined) form.append('template', String(values.template));
+  if (values.agenda) form.append('agenda', values.agenda);
   return form;
 }
 

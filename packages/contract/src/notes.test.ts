@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AgendaText,
   DeleteNoteQuery,
   Download,
   DownloadParams,
@@ -16,6 +17,7 @@ import {
   UploadNoteBody,
   UploadNoteResponse,
 } from './notes.ts';
+import { agendaItems } from './values.ts';
 import { downloadFilename, isProcessing } from './values.ts';
 
 const note = {
@@ -270,5 +272,23 @@ describe('isProcessing', () => {
     expect(isProcessing('summarizing')).toBe(true);
     expect(isProcessing('done')).toBe(false);
     expect(isProcessing('error')).toBe(false);
+  });
+});
+
+describe('an agenda given at upload', () => {
+  it('reads one item per line, numbering and blank lines left out', () => {
+    expect(
+      agendaItems(
+        'TOP 1: Begrüßung\n\n2. Überstunden im Lager\r\n3) Sommerfest\n- Verschiedenes\n  ',
+      ),
+    ).toEqual(['Begrüßung', 'Überstunden im Lager', 'Sommerfest', 'Verschiedenes']);
+  });
+
+  it('takes at most 30 items of at most 200 characters', () => {
+    const many = Array.from({ length: 31 }, (_, i) => `Thema ${i + 1}`).join('\n');
+    expect(AgendaText.safeParse(many).success).toBe(false);
+    expect(AgendaText.safeParse('x'.repeat(201)).success).toBe(false);
+    expect(AgendaText.safeParse(many.split('\n').slice(0, 30).join('\n')).success).toBe(true);
+    expect(AgendaText.safeParse('Überstunden\u0000').success).toBe(false);
   });
 });

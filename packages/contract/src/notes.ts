@@ -20,7 +20,14 @@ import {
 import { defineEndpoint } from './endpoint.ts';
 import { textField } from './fields.ts';
 import { FormalMinutes } from './formal-minutes.ts';
-import { downloadFormats, FORMAL_STRUCTURES, NOTE_STATUSES } from './values.ts';
+import {
+  AGENDA_ITEM_MAX_LENGTH,
+  AGENDA_MAX_ITEMS,
+  agendaItems,
+  downloadFormats,
+  FORMAL_STRUCTURES,
+  NOTE_STATUSES,
+} from './values.ts';
 
 /** Processing state of a note (docs/uploads.md#job-states). */
 export const NoteStatus = z.enum(NOTE_STATUSES);
@@ -500,6 +507,23 @@ export const NoteNameForm = z.object({ name: NoteName }).meta({ id: 'NoteNameFor
 export type NoteNameForm = z.infer<typeof NoteNameForm>;
 
 /**
+ * A formal meeting's agenda as typed or pasted, one item per line (`agendaItems` reads it):
+ * at most `AGENDA_MAX_ITEMS` items of at most `AGENDA_ITEM_MAX_LENGTH` characters.
+ */
+export const AgendaText = textField('validation.invalidValue', { multiline: true })
+  .max(AGENDA_MAX_ITEMS * (AGENDA_ITEM_MAX_LENGTH + 10), { error: 'validation.tooLong' })
+  .refine(
+    (text) => {
+      const items = agendaItems(text);
+      return (
+        items.length <= AGENDA_MAX_ITEMS &&
+        items.every((item) => item.length <= AGENDA_ITEM_MAX_LENGTH)
+      );
+    },
+    { error: 'validation.tooLong' },
+  );
+
+/**
  * `POST /api/note` (multipart, docs/uploads.md#the-upload-call). Every field but the file arrives
  * as text, so numbers and booleans are coerced; `transcribe: 'false'` is false. `speakers`,
  * `folder_id` and `name` are sent only when set.
@@ -530,6 +554,11 @@ export const UploadNoteBody = z
     name: NoteName.optional(),
     /** The summary template; its structure replaces `structure` (docs/product.md#summary-templates). */
     template: TemplateRef.optional(),
+    /**
+     * A formal meeting's agenda, one item per line: the minutes follow it
+     * (docs/formal-minutes.md#agenda-first). Kept only for a formal structure.
+     */
+    agenda: AgendaText.optional(),
   })
   .meta({ id: 'UploadNoteBody' });
 export type UploadNoteBody = z.infer<typeof UploadNoteBody>;

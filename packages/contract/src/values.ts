@@ -103,3 +103,22 @@ export function voteKnown(
 ): boolean {
   return vote !== undefined && (vote.unanimous === true || vote.yes !== undefined);
 }
+
+/** An agenda given before processing: at most this many items of at most this many characters. */
+export const AGENDA_MAX_ITEMS = 30;
+export const AGENDA_ITEM_MAX_LENGTH = 200;
+
+/** "TOP 3:", "3.", "3)", "-", "•" before an agenda line: the numbering, not the title. */
+const AGENDA_NUMBERING =
+  /^\s*(?:(?:TOP|Tagesordnungspunkt|Punkt|Item)\s*\d+\s*[:.)–-]?|\d+\s*[.):]|[-–•*])\s*/iu;
+
+/**
+ * The items of an agenda as typed or pasted, one per line (docs/formal-minutes.md#agenda-first):
+ * numbering taken off, blank lines left out. The minutes number the items themselves.
+ */
+export function agendaItems(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(AGENDA_NUMBERING, '').trim())
+    .filter(Boolean);
+}

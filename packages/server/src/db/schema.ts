@@ -309,6 +309,11 @@ export const notes = pgTable(
      * null: the built-in template of `structure`.
      */
     template: jsonb('template').$type<unknown>(),
+    /**
+     * A formal meeting's agenda given at upload, item by item (docs/formal-minutes.md#agenda-first);
+     * null: none given, the items are found in the recording.
+     */
+    agenda: jsonb('agenda').$type<string[]>(),
     /** Which row of `note_summaries` `summary` is (docs/uploads.md#summary-versions); null without one. */
     summaryVersion: integer('summary_version'),
     /**

@@ -102,6 +102,39 @@ describe('a Betriebsratssitzung through the pipeline', () => {
     expect(summary.decisions).toHaveLength(2);
   });
 
+  it('follows an agenda given at upload, and refuses one too long with a field error', async () => {
+    const note = await processed(
+      {},
+      {
+        agenda:
+          'TOP 1: Genehmigung der Tagesordnung\n2. Überstunden im Lager\n3. Versetzung Herr Klein',
+      },
+    );
+    const { formal } = note.summary!;
+    expect(formal!.agenda_given).toBe(true);
+    expect(formal!.items.map((item) => item.title)).toEqual([
+      'Genehmigung der Tagesordnung',
+      'Überstunden im Lager',
+      'Versetzung Herr Klein',
+      'Verschiedenes',
+    ]);
+    expect(formal!.items[1]!.resolutions[0]!.vote).toEqual({ yes: 7, no: 0, abstain: 2 });
+
+    const app = await accountsApp(database(), { STT_BASE_URL: peer.url });
+    const bob = await signUp(app.api);
+    const tooLong = await app.api.unchecked(endpoints.uploadNote, {
+      token: bob.token,
+      body: await uploadForm(fixtures.german.mp3, {
+        structure: 'works_council',
+        agenda: Array.from({ length: 31 }, (_, i) => `Thema ${i + 1}`).join('\n'),
+      }),
+    });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.error).toMatchObject({
+      issues: [{ path: 'agenda', message: 'validation.tooLong' }],
+    });
+  });
+
   it('with a language model, an invented resolution is kept only as "ohne Beleg"', async () => {
     peer.configure({ inventedDecisions: [{ text: INVENTED, start: '00:05' }] });
     const note = await processed(

@@ -558,7 +558,7 @@ export function usesLlm(note: Pick<NoteRow, 'summaryModel'>, engines: Engines): 
  */
 export async function writeSummary(
   segments: readonly Segment[],
-  note: Pick<NoteRow, 'language' | 'speakerNames' | 'durationSeconds'>,
+  note: Pick<NoteRow, 'language' | 'speakerNames' | 'durationSeconds' | 'agenda'>,
   request: SummaryRequest,
   engines: Engines,
   {
@@ -577,6 +577,7 @@ export async function writeSummary(
     template: request.template,
     language: request.summaryLanguage,
     speakerNames: note.speakerNames,
+    ...(note.agenda?.length ? { agenda: note.agenda } : {}),
   };
   if (usesLlm(request, engines) && engines.chat) {
     const summary = await summariseWithLlm(segments, {

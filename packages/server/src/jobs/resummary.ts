@@ -46,6 +46,7 @@ export async function runResummary(rt: WorkerRuntime, claim: Claim): Promise<boo
       language: notes.language,
       speakerNames: notes.speakerNames,
       durationSeconds: notes.durationSeconds,
+      agenda: notes.agenda,
     })
     .from(notes)
     .where(eq(notes.id, job.noteId));

@@ -2,10 +2,12 @@
 // length priced against the plan and the balance, and only then is the recording stored and the
 // note, its reservation and its job created in one transaction.
 import {
+  agendaItems,
   billableMinutes,
   ErrorCode,
   exceedsFileLimit,
   hasEnoughMinutes,
+  isFormalStructure,
   noteNameFromFile,
   UploadNoteBody,
   type FieldIssue,
@@ -242,6 +244,11 @@ export async function createNoteFromUpload(
             summaryModel: body.summary_model,
             structure: body.structure,
             template: template && !template.built_in ? template : null,
+            // Only a formal meeting follows an agenda (docs/formal-minutes.md#agenda-first).
+            agenda:
+              body.agenda && isFormalStructure(body.structure) && agendaItems(body.agenda).length
+                ? agendaItems(body.agenda)
+                : null,
             design: body.design,
             transcriptType: body.transcript_type,
             speakers: body.speakers ?? 0,

@@ -159,6 +159,50 @@ export const Filled: Story = {
   },
 };
 
+/**
+ * A formal meeting type offers the agenda (docs/formal-minutes.md#agenda-first): one item per
+ * line, sent with the note; the other types do not show it.
+ */
+export const FormalAgenda: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.queryByLabelText('Tagesordnung (optional)')).toBeNull();
+    await userEvent.click(canvas.getByRole('radio', { name: /^Betriebsratssitzung/ }));
+    const agenda = canvas.getByLabelText('Tagesordnung (optional)');
+    await expect(agenda).toHaveAccessibleDescription(/Ein Punkt pro Zeile\./);
+    await userEvent.type(agenda, 'Überstunden im Lager{Enter}Sommerfest');
+    await userEvent.click(canvas.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(args.onValues).toHaveBeenCalledOnce());
+    await expect(args.onValues).toHaveBeenCalledWith(
+      expect.objectContaining({
+        structure: 'works_council',
+        agenda: 'Überstunden im Lager\nSommerfest',
+      }),
+    );
+  },
+};
+
+/** More than 30 items are refused at the field; nothing is sent. */
+export const AgendaTooLong: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: /^Eigentümerversammlung/ }));
+    const agenda = canvas.getByLabelText('Tagesordnung (optional)');
+    await userEvent.click(agenda);
+    await userEvent.paste(Array.from({ length: 31 }, (_, i) => `Thema ${i + 1}`).join('\n'));
+    await userEvent.click(canvas.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(agenda).toHaveAttribute('aria-invalid', 'true'));
+    await expect(agenda).toHaveAccessibleDescription(/Diese Eingabe ist zu lang\./);
+    await expect(args.onValues).not.toHaveBeenCalled();
+  },
+};
+
+export const FormalAgendaEnglish: Story = {
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: /^Members’ meeting/ }));
+    await expect(canvas.getByLabelText('Agenda (optional)')).toBeVisible();
+  },
+};
+
 /** More than 50 speakers is refused at the field, which gets focus; nothing is sent. */
 export const TooManySpeakers: Story = {
   play: async ({ canvas, args }) => {

@@ -1,6 +1,7 @@
 import type { MessageKey } from '../../lib/i18next.ts';
 import {
   EXTRACTIVE_MODEL_ID,
+  isFormalStructure,
   NoteStructure,
   TranscriptType,
   type Folder,
@@ -26,6 +27,7 @@ import {
   SelectValue,
 } from '../../components/select.tsx';
 import { Switch } from '../../components/switch.tsx';
+import { Textarea } from '../../components/textarea.tsx';
 import { FormSection } from './form-section.tsx';
 import { ChoiceField, SelectField, type ProtocolControl } from './option-fields.tsx';
 import { NO_FOLDER } from './protocol-form.ts';
@@ -239,6 +241,37 @@ function TemplateField({
 }
 
 /**
+ * A formal meeting's agenda, one item per line (docs/formal-minutes.md#agenda-first): offered
+ * only while a formal meeting type (or an own template of one) is chosen.
+ */
+function AgendaField({ control }: { control: ProtocolControl }) {
+  const { t } = useTranslation();
+  const structure = useWatch({ control, name: 'structure' });
+  if (!isFormalStructure(structure)) return null;
+  return (
+    <FormField
+      control={control}
+      name="agenda"
+      render={({ field }) => (
+        <FormItem className="sm:col-span-2">
+          <FormLabel>{t('protocol.fields.agenda')}</FormLabel>
+          <FormControl>
+            <Textarea
+              rows={5}
+              placeholder={t('protocol.fields.agendaPlaceholder')}
+              {...field}
+              value={field.value ?? ''}
+            />
+          </FormControl>
+          <FormDescription>{t('protocol.fields.agendaHint')}</FormDescription>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/**
  * "Protokoll": the note's language, its structure and the model that writes it. A server without
  * a language model offers the built-in summariser only, which picks sentences and cannot
  * translate: the language field says so.
@@ -306,6 +339,7 @@ export function SummarySection({
           }))}
         />
       )}
+      <AgendaField control={control} />
     </FormSection>
   );
 }

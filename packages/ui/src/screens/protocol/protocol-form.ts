@@ -8,8 +8,8 @@ export const NO_FOLDER = 'none';
 /**
  * The new-note form's schema: the contract's `POST /api/note` body, with the three fields whose
  * input is edited in another shape turned into the contract's first. The folder select holds an
- * id or `NO_FOLDER`, the speakers field its text (empty or 0: automatic), the name its text
- * (empty: named after the file); each becomes absent when not set (the server takes absent
+ * id or `NO_FOLDER`, the speakers field its text (empty or 0: automatic), the name and the agenda
+ * their text (empty: named after the file; no agenda); each becomes absent when not set (the server takes absent
  * as "not chosen") and is then checked
  * by the contract's own rule for it. (The contract's numbers coerce from anything, so the
  * text goes on typed `unknown`.)
@@ -27,6 +27,11 @@ export const ProtocolForm = UploadNoteBody.extend({
     .string()
     .transform((value) => value.trim() || undefined)
     .pipe(UploadNoteBody.shape.name),
+  agenda: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(UploadNoteBody.shape.agenda),
 });
 
 /** What the form holds while being edited. */
@@ -50,6 +55,7 @@ export const serverFields = [
   'summary_language',
   'structure',
   'transcript_type',
+  'agenda',
 ] as const satisfies readonly (keyof ProtocolFormValues)[];
 
 /** A body sent before, as the form's values again: the form comes back as it was. */
@@ -59,6 +65,7 @@ export function formValuesOf(values: UploadNoteBody): DefaultValues<ProtocolForm
     folder_id: values.folder_id === undefined ? NO_FOLDER : String(values.folder_id),
     speakers: values.speakers ? String(values.speakers) : '',
     name: values.name ?? '',
+    agenda: values.agenda ?? '',
   };
 }
 
@@ -116,6 +123,7 @@ export function protocolDefaults(
     summary_model: summaryModel,
     summary_language: summaryLanguage,
     structure: 'minutes',
+    agenda: '',
     design,
   };
 }
