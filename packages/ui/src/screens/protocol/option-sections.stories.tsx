@@ -168,7 +168,7 @@ export const FormalAgenda: Story = {
     await expect(canvas.queryByLabelText('Tagesordnung (optional)')).toBeNull();
     await userEvent.click(canvas.getByRole('radio', { name: /^Betriebsratssitzung/ }));
     const agenda = canvas.getByLabelText('Tagesordnung (optional)');
-    await expect(agenda).toHaveAccessibleDescription(/Ein Punkt pro Zeile\./);
+    await expect(agenda).toHaveAccessibleDescription(/Ein Punkt pro Zeile, höchstens 30\./);
     await userEvent.type(agenda, 'Überstunden im Lager{Enter}Sommerfest');
     await userEvent.click(canvas.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(args.onValues).toHaveBeenCalledOnce());
