@@ -103,6 +103,8 @@ export const MinutesHead = z
     /** Beschlussfähigkeit as stated in the meeting. */
     quorum: z.boolean().optional(),
     sources: z.partialRecord(z.enum(HEAD_FIELDS), Citations).optional(),
+    /** Fields entered or changed by hand (docs/formal-minutes.md#the-head-by-hand): no passage. */
+    edited: z.array(z.enum(HEAD_FIELDS)).optional(),
   })
   .meta({ id: 'MinutesHead' });
 export type MinutesHead = z.infer<typeof MinutesHead>;

@@ -5,13 +5,16 @@
 // pages' first script does not carry it.
 import {
   isHandMade,
+  type HeadInputParsed,
   SUMMARY_LIST_MAX_ITEMS,
   SUMMARY_LISTS,
   type SummaryChangeParsed,
   type SummaryItemInput,
   type SummaryList,
 } from './summary-edit.ts';
+import type { MinutesHead } from './formal-minutes.ts';
 import type { Summary, SummaryActionItem, SummaryDecision, SummaryTopic } from './notes.ts';
+import { HEAD_FIELDS, type HeadField } from './values.ts';
 import type { z } from 'zod';
 
 /** Why a change cannot be made: an i18n key. */
@@ -53,6 +56,47 @@ function itemFrom(
 }
 
 const sameItem = (a: AnyItem, b: AnyItem) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A head field's value for comparing (a list as its names, `place` with `online`). */
+function headValue(head: MinutesHead | HeadInputParsed, field: HeadField): string {
+  if (field === 'place') return JSON.stringify([head.place ?? null, head.online ?? false]);
+  const value = (head as Record<string, unknown>)[field];
+  return JSON.stringify(value === undefined ? null : value);
+}
+
+/**
+ * The head as entered by hand: every field as given; a field that changed is marked `edited`
+ * and loses the passages it was found in (they no longer say it).
+ */
+function headFrom(previous: MinutesHead, input: HeadInputParsed): MinutesHead | undefined {
+  const changed = HEAD_FIELDS.filter(
+    (field) => headValue(previous, field) !== headValue(input, field),
+  );
+  if (changed.length === 0) return undefined;
+  const { sources, edited, ...rest } = previous;
+  const head: MinutesHead = {
+    ...rest,
+    present: input.present,
+    excused: input.excused,
+    guests: input.guests,
+  };
+  const optional = ['body', 'date', 'start_time', 'end_time', 'place', 'chair', 'keeper'] as const;
+  for (const field of optional) {
+    const value = input[field];
+    if (value === undefined) delete head[field];
+    else head[field] = value;
+  }
+  if (input.online) head.online = true;
+  else delete head.online;
+  if (input.quorum === null) delete head.quorum;
+  else head.quorum = input.quorum;
+  const kept = Object.entries(sources ?? {}).filter(
+    ([field]) => !changed.includes(field as HeadField),
+  );
+  if (kept.length > 0) head.sources = Object.fromEntries(kept);
+  head.edited = HEAD_FIELDS.filter((field) => changed.includes(field) || edited?.includes(field));
+  return head;
+}
 
 /** The summary after `change`, or why it cannot be made. */
 export function applySummaryChange(summary: Summary, change: SummaryChangeParsed): SummaryEdit {
@@ -114,6 +158,13 @@ export function applySummaryChange(summary: Summary, change: SummaryChangeParsed
       set(change.list, items);
       return { ok: true, summary: next };
     }
+    case 'head': {
+      if (!summary.formal) return { ok: false, refusal: 'noteTools.summary.itemMissing' };
+      const head = headFrom(summary.formal.head, change.head);
+      if (!head) return { ok: false, refusal: 'noteTools.edit.unchanged' };
+      next.formal = { ...summary.formal, head };
+      return { ok: true, summary: next };
+    }
     case 'done': {
       const items = [...summary.action_items];
       const item = items[change.index];
@@ -146,6 +197,24 @@ export function keepHandEdits(fresh: Summary, previous: Summary): Summary {
   if (previous.overview_edited) {
     merged.overview = previous.overview;
     merged.overview_edited = true;
+  }
+  // Formal minutes: what was entered in the head by hand stays, the rest is found again.
+  const handHead = previous.formal?.head;
+  if (fresh.formal && handHead?.edited?.length) {
+    const head: MinutesHead = { ...fresh.formal.head };
+    const sources = { ...head.sources };
+    for (const field of handHead.edited) {
+      (head as Record<string, unknown>)[field] = handHead[field];
+      if (field === 'place') head.online = handHead.online;
+      delete sources[field];
+    }
+    for (const field of HEAD_FIELDS) {
+      if (head[field] === undefined) delete head[field];
+    }
+    if (head.online === undefined) delete head.online;
+    head.sources = sources;
+    head.edited = handHead.edited;
+    merged.formal = { ...fresh.formal, head };
   }
   for (const list of SUMMARY_LISTS) {
     const kept = itemsOf(previous, list).filter(isHandMade);

@@ -229,3 +229,106 @@ describe('keeping hand edits in a re-summary', () => {
     expect(keepHandEdits(fresh, summary)).toEqual(fresh);
   });
 });
+
+describe('the head of formal minutes by hand', () => {
+  const formal: Summary = Summary.parse({
+    ...summary,
+    structure: 'works_council',
+    formal: {
+      head: {
+        body: 'Betriebsrat Werk Nord',
+        start_time: '14:05',
+        chair: 'Andrea Keller',
+        present: ['Andrea Keller'],
+        excused: [],
+        guests: [],
+        quorum: true,
+        sources: { start_time: [{ segment: 0, start: 12 }], chair: [{ segment: 0, start: 12 }] },
+      },
+      items: [],
+    },
+  });
+  const input = {
+    body: 'Betriebsrat Werk Nord',
+    date: '2026-11-12',
+    start_time: '14:10',
+    end_time: '',
+    place: '',
+    online: true,
+    chair: 'Andrea Keller',
+    keeper: 'Petra Schmidt',
+    present: ['Andrea Keller', 'Jonas Berg'],
+    excused: [],
+    guests: [],
+    quorum: true,
+  };
+  const edit = (head: typeof input, on: Summary = formal) => {
+    const result = applySummaryChange(on, SummaryChange.parse({ type: 'head', head }));
+    if (!result.ok) throw new Error(result.refusal);
+    return result.summary;
+  };
+
+  it('takes every field as entered, marks the changed ones and drops their passages', () => {
+    const { head } = edit(input).formal!;
+    expect(head).toMatchObject({
+      date: '2026-11-12',
+      start_time: '14:10',
+      online: true,
+      keeper: 'Petra Schmidt',
+      present: ['Andrea Keller', 'Jonas Berg'],
+      edited: ['date', 'start_time', 'place', 'keeper', 'present'],
+      // The chair was found and is unchanged: it keeps its passage.
+      sources: { chair: [{ segment: 0, start: 12 }] },
+    });
+    expect(head.end_time).toBeUndefined();
+    expect(hasHandEdits(edit(input))).toBe(true);
+  });
+
+  it('refuses an unchanged head, a summary without one, and an invalid field', () => {
+    const same = {
+      ...input,
+      date: '',
+      start_time: '14:05',
+      online: false,
+      keeper: '',
+      present: ['Andrea Keller'],
+    };
+    expect(applySummaryChange(formal, SummaryChange.parse({ type: 'head', head: same }))).toEqual({
+      ok: false,
+      refusal: 'noteTools.edit.unchanged',
+    });
+    expect(applySummaryChange(summary, SummaryChange.parse({ type: 'head', head: input }))).toEqual(
+      {
+        ok: false,
+        refusal: 'noteTools.summary.itemMissing',
+      },
+    );
+    expect(
+      SummaryChange.safeParse({ type: 'head', head: { ...input, start_time: '25:00' } }).success,
+    ).toBe(false);
+    expect(
+      SummaryChange.safeParse({ type: 'head', head: { ...input, date: '2026-02-30' } }).success,
+    ).toBe(false);
+  });
+
+  it('keeps what was entered by hand in a re-summary, the rest found again', () => {
+    const edited = edit(input);
+    const fresh: Summary = {
+      ...formal,
+      formal: {
+        ...formal.formal!,
+        head: { ...formal.formal!.head, start_time: '14:05', quorum: false },
+      },
+    };
+    const { head } = keepHandEdits(fresh, edited).formal!;
+    expect(head).toMatchObject({
+      date: '2026-11-12',
+      start_time: '14:10',
+      online: true,
+      keeper: 'Petra Schmidt',
+      quorum: false,
+      edited: ['date', 'start_time', 'place', 'keeper', 'present'],
+    });
+    expect(head.sources?.start_time).toBeUndefined();
+  });
+});

@@ -6,6 +6,7 @@
 // Here, not in constants.ts or values.ts: those load with every page's first script, this only
 // with the notes pages.
 import { z } from 'zod';
+import { CalendarDate } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textField } from './fields.ts';
 import {
@@ -81,6 +82,43 @@ export type SummaryItemInput = z.input<typeof SummaryItemInput>;
 
 const List = z.enum(SUMMARY_LISTS, { error: 'validation.invalidValue' });
 
+/** A name in the head (chair, keeper, one of a list). */
+export const HEAD_NAME_MAX_LENGTH = 100;
+/** The most names one list of the head takes. */
+export const HEAD_NAMES_MAX = 100;
+const Clock = optional(5).refine((time) => !time || /^([01]\d|2[0-3]):[0-5]\d$/.test(time), {
+  error: 'validation.invalidValue',
+});
+const HeadNames = z
+  .array(required(HEAD_NAME_MAX_LENGTH), { error: 'validation.invalidValue' })
+  .max(HEAD_NAMES_MAX, { error: 'validation.tooLong' });
+
+/**
+ * The head of formal minutes as the keeper of the minutes fills it in by hand
+ * (docs/formal-minutes.md#the-head-by-hand): every field at once, an empty one read as not known.
+ */
+export const HeadInput = z
+  .object({
+    body: optional(SUMMARY_ITEM_MAX_LENGTH),
+    date: z
+      .union([z.literal(''), CalendarDate], { error: 'validation.dateInvalid' })
+      .optional()
+      .transform((date) => date || undefined),
+    start_time: Clock,
+    end_time: Clock,
+    place: optional(SUMMARY_ITEM_MAX_LENGTH),
+    online: z.boolean({ error: 'validation.invalidValue' }).optional(),
+    chair: optional(HEAD_NAME_MAX_LENGTH),
+    keeper: optional(HEAD_NAME_MAX_LENGTH),
+    present: HeadNames,
+    excused: HeadNames,
+    guests: HeadNames,
+    quorum: z.boolean({ error: 'validation.invalidValue' }).nullable(),
+  })
+  .meta({ id: 'HeadInput' });
+export type HeadInput = z.input<typeof HeadInput>;
+export type HeadInputParsed = z.infer<typeof HeadInput>;
+
 /** One change to a summary; `index` is the item's place in its list. */
 export const SummaryChange = z
   .discriminatedUnion(
@@ -111,6 +149,8 @@ export const SummaryChange = z
         index: ItemIndex,
         done: z.boolean({ error: 'validation.invalidValue' }),
       }),
+      /** Formal minutes: the head filled in or corrected by hand. */
+      z.object({ type: z.literal('head'), head: HeadInput }),
     ],
     { error: 'validation.invalidValue' },
   )
@@ -133,7 +173,7 @@ export const editSummary = defineEndpoint({
   path: '/api/note/{id}/summary',
   tag: 'notes',
   summary:
-    "Change a note's summary by hand: its overview, or a topic, decision or action item (edit, add, delete, move, done)",
+    "Change a note's summary by hand: its overview, a topic, decision or action item (edit, add, delete, move, done), or formal minutes' head",
   auth: true,
   params: NoteIdParams,
   body: EditSummaryBody,
@@ -146,6 +186,7 @@ export function hasHandEdits(summary: Summary | null | undefined): boolean {
   if (!summary) return false;
   return (
     !!summary.overview_edited ||
+    !!summary.formal?.head.edited?.length ||
     SUMMARY_LISTS.some((list) => summary[list].some((item) => isHandMade(item)))
   );
 }

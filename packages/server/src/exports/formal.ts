@@ -72,7 +72,10 @@ export function headSection(
   const items: ListItem[] = HEAD_FIELDS.flatMap((field): ListItem[] => {
     const value = headValue(formal, field, locale, wording);
     const lead = wording[`head_${field}`];
-    if (value !== undefined) return [{ lead, text: value }];
+    if (value !== undefined) {
+      const byHand = formal.head.edited?.includes(field);
+      return [{ lead, text: value, ...(byHand ? { details: wording.byHand } : {}) }];
+    }
     return missing.has(field) ? [{ lead, text: wording.missing }] : [];
   });
   return { kind: 'list', heading, items };

@@ -40,6 +40,7 @@ export const wordingKeys = [
   'head_guests',
   'head_quorum',
   'missing',
+  'byHand',
   'online',
   'quorumYes',
   'quorumNo',

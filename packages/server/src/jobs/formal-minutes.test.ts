@@ -59,8 +59,10 @@ async function processed(env: Env, fields: Record<string, string>) {
   const id = res.body.note!.id;
   expect(await waitForNote(database().db, id)).toMatchObject({ status: 'done' });
   const detail = await app.api.call(endpoints.getNote, { token: anna.token, params: { id } });
+  lastApp = { app, token: anna.token };
   return detail.body.note as NoteDetail;
 }
+let lastApp: { app: AccountsApp; token: string } | undefined;
 
 describe('a Betriebsratssitzung through the pipeline', () => {
   it('the built-in summariser fills the head that was said, flags the rest, and cites every resolution', async () => {
@@ -100,6 +102,39 @@ describe('a Betriebsratssitzung through the pipeline', () => {
     }
     // Search and the lists read the same resolutions.
     expect(summary.decisions).toHaveLength(2);
+  });
+
+  it('takes the head filled in by hand through the summary edit call, each changed field marked', async () => {
+    const note = await processed({}, {});
+    const { app, token } = lastApp!;
+    const head = note.summary!.formal!.head;
+    const res = await app.api.call(endpoints.editSummary, {
+      token,
+      params: { id: note.id },
+      body: {
+        base_version: note.summary_edit_version ?? 0,
+        change: {
+          type: 'head',
+          head: {
+            body: head.body ?? '',
+            date: '2026-11-12',
+            start_time: head.start_time ?? '',
+            end_time: head.end_time ?? '',
+            place: head.place ?? '',
+            chair: 'Andrea Keller',
+            keeper: head.keeper ?? '',
+            present: ['Andrea Keller', 'Jonas Berg'],
+            excused: head.excused,
+            guests: head.guests,
+            quorum: true,
+          },
+        },
+      },
+    });
+    const edited = res.body.note.summary!.formal!.head;
+    expect(edited).toMatchObject({ date: '2026-11-12', chair: 'Andrea Keller' });
+    expect(edited.edited).toEqual(['date', 'chair', 'present']);
+    expect(missingHeadFields('works_council', edited)).toEqual([]);
   });
 
   it('follows an agenda given at upload, and refuses one too long with a field error', async () => {

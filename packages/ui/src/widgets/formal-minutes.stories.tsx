@@ -99,3 +99,17 @@ export const MembersMeetingEnglish: Story = {
     await expect(canvas.queryByText('Not said')).toBeNull();
   },
 };
+
+/** Fields entered by hand say so: they come from no passage of the recording. */
+export const EnteredByHand: Story = {
+  args: {
+    formal: {
+      ...worksCouncilFormal,
+      head: { ...worksCouncilFormal.head, date: '2026-11-12', edited: ['date'] },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const date = canvasElement.querySelector('[data-field="date"]')!;
+    await expect(date).toHaveTextContent('12.11.2026 von Hand eingetragen');
+  },
+};

@@ -114,6 +114,12 @@ function HeadTable({
                     {t('noteTools.formal.missing')}
                   </Badge>
                 )}
+                {shown !== undefined && formal.head.edited?.includes(field) ? (
+                  <>
+                    {' '}
+                    <Badge variant="neutral">{t('noteTools.formal.byHand')}</Badge>
+                  </>
+                ) : null}
               </dd>
             </div>
           );

@@ -3,7 +3,7 @@ import { applySummaryChange } from '@protokoll/contract/summary-edit-rules';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { boardMeetingDetail } from '@protokoll/mocks/fixtures';
+import { boardMeetingDetail, structuredDetail } from '@protokoll/mocks/fixtures';
 import { expectNoOverflow, failing, never } from '../../lib/story-helpers.ts';
 import { SummaryEditor, type SummaryEdit } from './summary-editing.tsx';
 
@@ -309,5 +309,33 @@ export const Mobile: Story = {
   args: { initialOpen: { kind: 'item', list: 'action_items', index: 1 } },
   play: async ({ canvasElement }) => {
     await expectNoOverflow(canvasElement);
+  },
+};
+
+/**
+ * Formal minutes: the overview, the head (filled in by hand: the date nobody said) and the tasks;
+ * their topics and resolutions are the agenda items', not edited here.
+ */
+export const FormalMinutes: Story = {
+  args: { note: structuredDetail('works_council') },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.queryByRole('heading', { name: 'Beschlüsse' })).toBeNull();
+    await expect(canvas.queryByRole('heading', { name: 'Themen' })).toBeNull();
+    await expect(canvas.getByRole('heading', { name: 'Aufgaben' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Kopf des Protokolls bearbeiten' }));
+    await userEvent.type(canvas.getByLabelText('Datum'), '2026-11-12');
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(args.onEdit).toHaveBeenCalledWith(
+        expect.objectContaining({
+          type: 'head',
+          head: expect.objectContaining({ date: '2026-11-12' }),
+        }),
+        0,
+      ),
+    );
+    await expect(await canvas.findByText('Alle Pflichtangaben sind vorhanden.')).toBeVisible();
+    await expect(canvas.getByText('von Hand eingetragen')).toBeVisible();
+    (document.activeElement as HTMLElement | null)?.blur();
   },
 };

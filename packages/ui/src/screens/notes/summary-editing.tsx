@@ -9,6 +9,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ErrorCode,
+  isFormalStructure,
   SUMMARY_LISTS,
   SummaryItemInput,
   type FailureText,
@@ -42,6 +43,7 @@ import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
 import { asFailureText } from './action.ts';
+import { HeadEditing } from './head-editing.tsx';
 
 export type SummaryEdit = SummaryChangeParsed;
 
@@ -188,6 +190,10 @@ export function SummaryEditor({
   const headingId = useId();
   const { summary } = editor;
   const blocked = editor.failure !== null;
+  const formal =
+    summary.formal && isFormalStructure(summary.structure)
+      ? { structure: summary.structure, head: summary.formal.head }
+      : undefined;
 
   // After a move, a closed form or an undo, the focus goes where the person continues.
   useEffect(() => {
@@ -338,7 +344,17 @@ export function SummaryEditor({
         )}
       </div>
 
-      {SUMMARY_LISTS.map((list) => {
+      {formal ? (
+        <HeadEditing
+          structure={formal.structure}
+          head={formal.head}
+          blocked={blocked}
+          onSave={(head) => change({ type: 'head', head })}
+        />
+      ) : null}
+
+      {/* Formal minutes: their topics and resolutions are the agenda items' (not edited here). */}
+      {(formal ? (['action_items'] as const) : SUMMARY_LISTS).map((list) => {
         const items: AnyItem[] = summary[list];
         return (
           <div key={list} data-slot="summary-list" data-list={list} className="grid gap-1">
