@@ -69,7 +69,13 @@ for (const locale of ['de', 'en'] as const) {
       // The structure's radios: the checked one takes the focus, arrows choose.
       await tabToNamed(page, 'radio', 'Results minutes');
       // Held like a real key: Radix moves the focus a tick after keydown and checks while it is down.
-      for (const next of ['Detailed minutes', t.bulletsRadio]) {
+      for (const next of [
+        'Detailed minutes',
+        'Works council meeting',
+        'Owners’ meeting',
+        'Members’ meeting',
+        t.bulletsRadio,
+      ]) {
         await page.keyboard.down('ArrowDown');
         await expect(dialog.getByRole('radio', { name: next })).toBeChecked();
         await page.keyboard.up('ArrowDown');

@@ -173,7 +173,13 @@ for (const locale of ['de', 'en'] as const) {
       // The structure's radios: the checked one takes the focus, arrows choose (held like a real
       // key: Radix moves the focus a tick after keydown and checks while it is down).
       await tabTo(page, dialog.getByRole('radio', { name: 'Ergebnisprotokoll' }));
-      for (const next of ['Verlaufsprotokoll', t.bulletsRadio]) {
+      for (const next of [
+        'Verlaufsprotokoll',
+        'Betriebsratssitzung',
+        'Eigentümerversammlung',
+        'Mitgliederversammlung',
+        t.bulletsRadio,
+      ]) {
         await page.keyboard.down('ArrowDown');
         await expect(dialog.getByRole('radio', { name: next })).toBeChecked();
         await page.keyboard.up('ArrowDown');
@@ -183,8 +189,9 @@ for (const locale of ['de', 'en'] as const) {
     } else {
       // By place, not name: on a notes page loaded afresh in English the structure's labels
       // (the `upload` message group, which the notes pages do not load) can still be their keys
-      // when the dialog opens (noticed here, left to its own fix). Third: Stichpunkte / bullets.
-      await dialog.getByRole('radio').nth(2).click();
+      // when the dialog opens (noticed here, left to its own fix). Sixth: Stichpunkte / bullets
+      // (after the Ergebnis-, the Verlaufsprotokoll and the three formal meeting types).
+      await dialog.getByRole('radio').nth(5).click();
       await dialog.getByRole('button', { name: t.resummarise, exact: true }).click();
     }
     await expect(dialog).toBeHidden();

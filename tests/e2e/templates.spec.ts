@@ -82,7 +82,8 @@ for (const locale of ['de', 'en'] as const) {
 
     await gotoHydrated(page, `${t.prefix}/settings/templates`);
     const rows = page.locator('[data-slot="template-row"]');
-    await expect(rows).toHaveCount(5);
+    // One built-in template per structure, the three formal meeting types among them.
+    await expect(rows).toHaveCount(8);
     const editor = page.locator('[data-slot="template-editor"]');
     const overview = editor.locator('[data-slot="template-section"]').first();
     const instructions =
@@ -93,7 +94,7 @@ for (const locale of ['de', 'en'] as const) {
       await page.keyboard.type(t.own);
       await tabTo(page, page.getByRole('button', { name: t.create }));
       await page.keyboard.press('Enter');
-      await expect(rows).toHaveCount(6);
+      await expect(rows).toHaveCount(9);
       await tabTo(page, page.getByRole('button', { name: t.edit }), true);
       await page.keyboard.press('Enter');
       await tabTo(page, editor.getByRole('checkbox', { name: t.topics }));
@@ -110,7 +111,7 @@ for (const locale of ['de', 'en'] as const) {
     } else {
       await page.getByRole('textbox', { name: t.name }).fill(t.own);
       await page.getByRole('button', { name: t.create }).click();
-      await expect(rows).toHaveCount(6);
+      await expect(rows).toHaveCount(9);
       await page.getByRole('button', { name: t.edit }).click();
       await expect(editor).toBeVisible();
       await editor.getByRole('checkbox', { name: t.topics }).click();
