@@ -30,8 +30,7 @@ import {
   TextFormField,
 } from '../../components/form.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
-import { RadioGroup, RadioGroupItem } from '../../components/radio-group.tsx';
-import { Textarea } from '../../components/textarea.tsx';
+import { textareaLook } from './edit-looks.ts';
 
 /** Names as typed: one per line or separated by commas. */
 const namesOf = (text: string) =>
@@ -206,7 +205,7 @@ function HeadFormView({
         <FormItem>
           <FormLabel>{t(`noteTools.formal.fields.${name}`)}</FormLabel>
           <FormControl>
-            <Textarea rows={3} {...field} />
+            <textarea data-slot="textarea" className={textareaLook} rows={3} {...field} />
           </FormControl>
           <FormMessage />
         </FormItem>
@@ -301,22 +300,33 @@ function HeadFormView({
           control={form.control}
           name="quorum"
           render={({ field }) => (
-            <FormItem>
-              <FormLabel id={quorumId}>{t('noteTools.formal.fields.quorum')}</FormLabel>
-              <FormControl>
-                <RadioGroup
-                  aria-labelledby={quorumId}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  className="flex flex-wrap gap-4"
-                >
-                  <RadioGroupItem value="yes" label={t('noteTools.formal.quorumYes')} />
-                  <RadioGroupItem value="no" label={t('noteTools.formal.quorumNo')} />
-                  <RadioGroupItem value="unknown" label={t('noteTools.formal.missing')} />
-                </RadioGroup>
-              </FormControl>
-              <FormMessage />
-            </FormItem>
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium text-foreground">
+                {t('noteTools.formal.fields.quorum')}
+              </legend>
+              <div className="flex flex-wrap gap-4">
+                {(
+                  [
+                    ['yes', 'noteTools.formal.quorumYes'],
+                    ['no', 'noteTools.formal.quorumNo'],
+                    ['unknown', 'noteTools.formal.missing'],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label key={value} className="flex items-center gap-2 text-sm text-foreground">
+                    <input
+                      type="radio"
+                      className="size-4"
+                      name={`${quorumId}-quorum`}
+                      value={value}
+                      checked={field.value === value}
+                      onChange={() => field.onChange(value)}
+                      onBlur={field.onBlur}
+                    />
+                    {t(label)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
           )}
         />
         <div className="flex justify-end gap-2">

@@ -43,6 +43,7 @@ import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
 import { asFailureText } from './action.ts';
+import { textareaLook } from './edit-looks.ts';
 import { HeadEditing } from './head-editing.tsx';
 
 export type SummaryEdit = SummaryChangeParsed;
@@ -548,13 +549,6 @@ function ItemText({
  * split it into a chunk of its own, one more file and entry bytes on the sign-in page's budget
  * (docs/decisions/017-summary-editing.md). Keep in step with components/textarea.tsx.
  */
-const textareaLook = cn(
-  'field-sizing-content flex min-h-20 w-full min-w-0 rounded-md border border-input bg-surface',
-  'px-3 py-2 text-sm text-foreground shadow-xs transition-colors outline-none',
-  'wrap-break-word placeholder:text-muted-foreground',
-  'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
-  'aria-invalid:border-danger aria-invalid:focus-visible:ring-danger/30',
-);
 
 /**
  * Escape anywhere in the form cancels it (Enter in a one-line field saves it: the form's submit).

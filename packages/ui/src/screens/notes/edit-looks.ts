@@ -1,0 +1,14 @@
+import { cn } from '../../lib/cn.ts';
+
+/**
+ * The look of the summary editor's text areas (the overview, a topic's text, the head's names):
+ * the Textarea component's, on a plain element, so the editor's chunk shares no component with
+ * the new-note page that the bundler would split into a file of its own.
+ */
+export const textareaLook = cn(
+  'field-sizing-content flex min-h-20 w-full min-w-0 rounded-md border border-input bg-surface',
+  'px-3 py-2 text-sm text-foreground shadow-xs transition-colors outline-none',
+  'wrap-break-word placeholder:text-muted-foreground',
+  'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+  'aria-invalid:border-danger aria-invalid:focus-visible:ring-danger/30',
+);
