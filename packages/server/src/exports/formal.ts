@@ -4,7 +4,7 @@
 // resolution and task names the time of the passage it comes from, or says that it has none.
 import {
   HEAD_FIELDS,
-  isFormalStructure,
+  formalPartOf,
   missingHeadFields,
   voteKnown,
   type AgendaItem,
@@ -130,11 +130,5 @@ export function agendaSections(formal: FormalMinutes, locale: Locale, wording: W
   return formal.items.map((item) => itemSection(item, locale, wording));
 }
 
-/** The structure of a note whose summary has a formal part, or undefined. */
-export function formalOf(
-  note: NoteDetail,
-): { structure: FormalStructure; formal: FormalMinutes } | undefined {
-  const structure = note.summary?.structure ?? note.structure;
-  const formal = note.summary?.formal;
-  return formal && isFormalStructure(structure) ? { structure, formal } : undefined;
-}
+/** The formal part of a note's summary with its type, or undefined. */
+export const formalOf = (note: NoteDetail) => formalPartOf(note.summary, note.structure);

@@ -57,7 +57,7 @@ import {
 } from '../processing/index.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import type { EnginePool } from '../processing/engine-pool.ts';
-import { withModelResolutions } from '../processing/formal-minutes.ts';
+import { decisionsOf, withModelResolutions } from '../processing/formal-minutes.ts';
 import { applyTemplate, storedTemplate } from '../processing/templates.ts';
 
 /** The steps in order; `jobs.stage` names the next one to run. */
@@ -603,9 +603,7 @@ export async function writeSummary(
     const combined: Summary = {
       ...found,
       formal,
-      decisions: formal.items.flatMap((item) =>
-        item.resolutions.map((r) => ({ text: r.text, start: r.start })),
-      ),
+      decisions: decisionsOf(formal),
       title,
       overview,
       generator: 'llm',

@@ -10,7 +10,7 @@ import type {
   SummaryLectureSection,
   SummaryQuestion,
 } from '@protokoll/contract';
-import { words } from './text.ts';
+import { clip, words } from './text.ts';
 
 /** A sentence of the transcript as the summariser sees it. */
 export interface StructureSentence {
@@ -37,9 +37,6 @@ export interface StructureInput {
 }
 
 export type StructureParts = Pick<Summary, 'bullets' | 'discussion' | 'qa' | 'sections'>;
-
-const clip = (text: string, max: number) =>
-  text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 
 /** Interrogative openings in German and English, for questions the engine wrote without "?". */
 const INTERROGATIVE = new RegExp(

@@ -17,11 +17,16 @@ import { formalMinutes, formalSummary } from './formal-minutes.ts';
 import { emptySummary, type SpeakerNames } from './summarise.ts';
 import {
   baseLanguage,
+  clip,
   contentWords,
-  STOP_WORDS,
   guessLanguage,
+  isoDate,
+  monthOf,
+  MONTHS_DE,
+  MONTHS_EN,
   normaliseText,
   splitSentences,
+  STOP_WORDS,
   words,
 } from './text.ts';
 
@@ -147,34 +152,6 @@ class Corpus {
 
 const WEEKDAYS_DE = 'Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag';
 const WEEKDAYS_EN = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
-const MONTHS_DE = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-];
-const MONTHS_EN = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const DECISION_CUES =
   /(?<![\p{L}])(beschlossen|beschließen|beschließt|entschieden|entscheiden uns|einigen uns|geeinigt|vereinbart|festgelegt|verabschiedet|Beschluss|machen wir so|bleibt es dabei|decided|decide to|agreed|agree to|settled on|go with|decision is|approved|resolved to)(?![\p{L}])/iu;
@@ -283,8 +260,6 @@ const ORDINAL_EN = `(${byLength(ORDINALS_EN).replace(/-/g, '[- ]')})`;
 const MONTH_DE = `(${MONTHS_DE.join('|')})`;
 const MONTH_EN = `(${MONTHS_EN.join('|')})`;
 
-const monthOf = (names: readonly string[], name: string) =>
-  names.findIndex((candidate) => candidate.toLowerCase() === name.toLowerCase()) + 1;
 const dayOfDe = (word: string) => ORDINALS_DE.indexOf(word.toLowerCase()) + 1;
 const dayOfEn = (word: string) => ORDINALS_EN.indexOf(word.toLowerCase().replace(/\s+/, '-')) + 1;
 
@@ -371,14 +346,6 @@ const DUE_PATTERNS: DuePattern[] = [
   },
 ];
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function isoDate(year: number, month: number, day: number): string | undefined {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1) return undefined;
-  return `${year}-${pad(month)}-${pad(day)}`;
-}
-
 /**
  * The due date of a task sentence, German or English alike: `YYYY-MM-DD` for a full date, a day
  * of a month as people write it ("15. März", "March 15") when said in words without a year, else
@@ -424,9 +391,6 @@ function isActionItem(text: string): boolean {
   if (request || ACTION_CUE.test(text) || NAMED_ACTION.test(text)) return true;
   return findDue(text) !== undefined && MODAL.test(text);
 }
-
-const clip = (text: string, max: number) =>
-  text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 
 interface Headings {
   prefix: Record<NoteStructure, string>;

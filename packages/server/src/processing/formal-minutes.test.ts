@@ -8,7 +8,7 @@ import {
   WORKS_COUNCIL_NAMES,
   WORKS_COUNCIL_SESSION,
 } from './formal-meetings.ts';
-import { checkedCitations, checkFormalMinutes, withModelResolutions } from './formal-minutes.ts';
+import { checkedCitations, withModelResolutions } from './formal-minutes.ts';
 
 const works = () =>
   extractiveSummary(WORKS_COUNCIL_SESSION, {
@@ -175,16 +175,6 @@ describe('checking citations', () => {
     expect(
       checkedCitations([{ segment: 9 }], segments, 'Der Betriebsrat lehnt alle Überstunden ab'),
     ).toEqual([]);
-  });
-
-  it('leaves a resolution whose passages are gone without citations: "ohne Beleg"', () => {
-    const { formal } = works();
-    const shortened = segments.slice(0, 8);
-    const checked = checkFormalMinutes(formal!, shortened);
-    expect(checked.items[0]!.resolutions[0]!.citations).toEqual(
-      formal!.items[0]!.resolutions[0]!.citations.filter((c) => c.segment < 8),
-    );
-    expect(checked.items[1]!.resolutions[0]!.citations).toEqual([]);
   });
 });
 

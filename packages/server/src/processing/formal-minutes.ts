@@ -18,7 +18,7 @@ import {
   type Summary,
   type Vote,
 } from '@protokoll/contract';
-import { normaliseText, words } from './text.ts';
+import { clip, isoDate, monthOf, MONTHS_DE, MONTHS_EN, normaliseText, words } from './text.ts';
 
 /** A sentence of the transcript with the segment it is part of. */
 export interface FormalSentence {
@@ -43,9 +43,6 @@ export interface FormalInput {
   /** Tasks as the summariser finds them (owner and due date from the sentence). */
   task: (sentence: FormalSentence) => Omit<FormalTask, 'citations' | 'start'> | undefined;
 }
-
-const clip = (text: string, max: number) =>
-  text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 
 const cite = (...sentences: FormalSentence[]): Citation[] => {
   const seen = new Set<number>();
@@ -210,8 +207,7 @@ const CONCLUDES =
 
 const MOVES = /^(?:I\s+)?(?:move|propose)\s+that\s+/iu;
 
-const MONTH_START =
-  /^(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)(?![\p{L}])/u;
+const MONTH_START = new RegExp(`^(?:${MONTHS_DE.join('|')})(?![\\p{L}])`, 'u');
 
 /**
  * Whether `next` goes on with `sentence`: the same speaker in the following passage, cut at a
@@ -486,18 +482,11 @@ const BODY = re(
   String.raw`(?:Sitzung|Versammlung|meeting)\s+(?:des|der|of\s+the)\s+((?:Betriebsrat(?:s|es)?|Eigentümergemeinschaft|Wohnungseigentümergemeinschaft|WEG|Vereins?|works\s+council|owners'?\s+association)(?:\s+(?!um\b|am\b|at\b|on\b)[\p{L}\d.-]+){0,4})`,
 );
 const DATE_DE = re(
-  String.raw`(?:heute|am|vom|today)[^.]*?(?<!\d)(\d{1,2})\.\s?(?:(\d{1,2})\.|(Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember))\s?(\d{4})`,
+  String.raw`(?:heute|am|vom|today)[^.]*?(?<!\d)(\d{1,2})\.\s?(?:(\d{1,2})\.|(${MONTHS_DE.join('|')}))\s?(\d{4})`,
 );
 const DATE_EN = re(
-  String.raw`(?:today|on)[^.]*?(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})`,
+  String.raw`(?:today|on)[^.]*?(${MONTHS_EN.join('|')})\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})`,
 );
-const MONTHS_DE =
-  'Januar Februar März April Mai Juni Juli August September Oktober November Dezember'.split(' ');
-const MONTHS_EN =
-  'January February March April May June July August September October November December'.split(
-    ' ',
-  );
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function timeIn(text: string): string | undefined {
@@ -515,14 +504,11 @@ function dateIn(text: string): string | undefined {
   const de = DATE_DE.exec(text);
   const en = de ? null : DATE_EN.exec(text);
   const [year, month, day] = de
-    ? [Number(de[4]), de[2] ? Number(de[2]) : MONTHS_DE.indexOf(de[3]!) + 1, Number(de[1])]
+    ? [Number(de[4]), de[2] ? Number(de[2]) : monthOf(MONTHS_DE, de[3]!), Number(de[1])]
     : en
-      ? [Number(en[3]), MONTHS_EN.indexOf(en[1]!) + 1, Number(en[2])]
+      ? [Number(en[3]), monthOf(MONTHS_EN, en[1]!), Number(en[2])]
       : [0, 0, 0];
-  if (!year) return undefined;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  return `${year}-${pad(month)}-${pad(day)}`;
+  return year ? isoDate(year, month, day) : undefined;
 }
 
 const TITLE = /^(?:Herr|Frau|Mr\.?|Ms\.?|Mrs\.?|Dr\.?|Prof\.?)$/u;
@@ -554,7 +540,6 @@ function namesIn(list: string): string[] {
 function headOf(input: FormalInput, items: readonly Range[]): MinutesHead {
   const { sentences, speakerNames } = input;
   const firstItem = Math.min(...items.map((item) => item.opener ?? item.indices[0] ?? Infinity));
-  const opening = sentences.filter((s) => s.index < firstItem || s.index < 12);
   const sources: Partial<Record<HeadField, Citation[]>> = {};
   const head: MinutesHead = { present: [], excused: [], guests: [] };
   const set = <K extends HeadField>(field: K, value: MinutesHead[K], ...from: FormalSentence[]) => {
@@ -568,7 +553,8 @@ function headOf(input: FormalInput, items: readonly Range[]): MinutesHead {
   const named = (label: string) => speakerNames[label]?.trim() || undefined;
   for (const sentence of sentences) {
     const { text } = sentence;
-    const early = opening.includes(sentence);
+    // The opening: what was said before the first agenda item (at least the first sentences).
+    const early = sentence.index < firstItem || sentence.index < 12;
     if (OPENS.test(text)) {
       set('start_time', timeIn(text), sentence);
       // Who opens the meeting leads it, when the speaker is named.
@@ -649,6 +635,13 @@ export function formalMinutes(input: FormalInput): FormalMinutes {
   };
 }
 
+/** Formal minutes' resolutions as every summary's `decisions` (search and the lists read these). */
+export function decisionsOf(formal: FormalMinutes): Summary['decisions'] {
+  return formal.items.flatMap((item) =>
+    item.resolutions.map((r) => ({ text: r.text, start: r.start })),
+  );
+}
+
 /**
  * The summary of a formal type: its formal part, and the lists every summary has made from it
  * (items as topics, resolutions as decisions, tasks as action items), so search, the notes list
@@ -669,9 +662,7 @@ export function formalSummary(
       ...(item.discussion.length ? { text: clip(item.discussion.join(' '), 500) } : {}),
       start: item.start,
     })),
-    decisions: items.flatMap((item) =>
-      item.resolutions.map((r) => ({ text: r.text, start: r.start })),
-    ),
+    decisions: decisionsOf(formal),
     action_items: items.flatMap((item) =>
       item.tasks.map(({ citations: _citations, ...task }) => task),
     ),
@@ -756,31 +747,4 @@ function within(start: number | undefined, segment: Segment): number {
   return start !== undefined && start >= segment.start - 0.1 && start <= segment.end
     ? start
     : segment.start;
-}
-
-/** Every citation of formal minutes checked against the transcript they are stored with. */
-export function checkFormalMinutes(
-  formal: FormalMinutes,
-  segments: readonly Segment[],
-): FormalMinutes {
-  const check = (citations: readonly Citation[]) => checkedCitations(citations, segments);
-  const sources = formal.head.sources;
-  return {
-    ...formal,
-    head: {
-      ...formal.head,
-      ...(sources
-        ? {
-            sources: Object.fromEntries(
-              Object.entries(sources).map(([field, citations]) => [field, check(citations ?? [])]),
-            ),
-          }
-        : {}),
-    },
-    items: formal.items.map((item) => ({
-      ...item,
-      resolutions: item.resolutions.map((r) => ({ ...r, citations: check(r.citations) })),
-      tasks: item.tasks.map((t) => ({ ...t, citations: check(t.citations) })),
-    })),
-  };
 }

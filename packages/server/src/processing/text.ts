@@ -121,3 +121,49 @@ export function parseTimestamp(value: unknown): number | undefined {
   const [, hours = '0', minutes = '0', secs = '0'] = match;
   return Number(hours) * 3600 + Number(minutes) * 60 + Number(secs);
 }
+
+/** At most `max` characters, cut at a word with "…". */
+export const clip = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+
+export const MONTHS_DE = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+] as const;
+export const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A month's number (1–12) by its name in `months`, any case; 0 for none. */
+export const monthOf = (months: readonly string[], name: string) =>
+  months.findIndex((month) => month.toLowerCase() === name.toLowerCase()) + 1;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD` of a day that exists, else undefined (a 30th of February). */
+export function isoDate(year: number, month: number, day: number): string | undefined {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1) return undefined;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}

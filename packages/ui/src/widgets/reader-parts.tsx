@@ -4,7 +4,7 @@
  * other; the home page shows an example note with them.
  */
 import {
-  isFormalStructure,
+  formalPartOf,
   type Segment,
   type Summary,
   type TemplateSectionKey,
@@ -136,7 +136,7 @@ function ordered(summary: Summary, pieces: Pieces): React.ReactNode {
     ? summary.template.sections.map((s) =>
         PART_KEYS.includes(s.key) ? 'part' : (s.key as keyof Pieces),
       )
-    : formalOf(summary)
+    : formalPartOf(summary)
       ? // Formal minutes: their resolutions and topics are in the agenda items.
         ['overview', 'part', 'action_items']
       : summary.structure === 'minutes'
@@ -144,13 +144,6 @@ function ordered(summary: Summary, pieces: Pieces): React.ReactNode {
         : ['overview', 'part', 'topics', 'decisions', 'action_items'];
   // A formal type's head and agenda are one part.
   return [...new Set(keys)].map((key) => <Fragment key={key}>{pieces[key]}</Fragment>);
-}
-
-/** The formal part of a summary of a formal type, or undefined. */
-function formalOf(summary: Summary) {
-  return summary.formal && isFormalStructure(summary.structure)
-    ? { structure: summary.structure, formal: summary.formal }
-    : undefined;
 }
 
 /** A note's summary: overview, topics, decisions and action items, each item seeking its passage. */
@@ -168,7 +161,7 @@ export function SummarySection({
   // The structure's own layout replaces the topics list; an Ergebnisprotokoll lists its topics
   // after its decisions and tasks.
   const structured = summary ? hasStructureParts(summary) : false;
-  const formal = summary ? formalOf(summary) : undefined;
+  const formal = formalPartOf(summary);
   // An own template's headings replace the built-in ones (docs/product.md#summary-templates).
   const headings = summary?.template
     ? Object.fromEntries(summary.template.sections.map((s) => [s.key, s.heading]))

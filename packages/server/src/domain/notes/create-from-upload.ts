@@ -189,6 +189,8 @@ export async function createNoteFromUpload(
     filename: file?.filename,
   });
   if (!file) throw missingFile();
+  // Only a formal meeting follows an agenda (docs/formal-minutes.md#agenda-first).
+  const agenda = body.agenda && isFormalStructure(body.structure) ? agendaItems(body.agenda) : [];
 
   let detected: Awaited<ReturnType<typeof detectAudio>>;
   try {
@@ -244,11 +246,7 @@ export async function createNoteFromUpload(
             summaryModel: body.summary_model,
             structure: body.structure,
             template: template && !template.built_in ? template : null,
-            // Only a formal meeting follows an agenda (docs/formal-minutes.md#agenda-first).
-            agenda:
-              body.agenda && isFormalStructure(body.structure) && agendaItems(body.agenda).length
-                ? agendaItems(body.agenda)
-                : null,
+            agenda: agenda.length > 0 ? agenda : null,
             design: body.design,
             transcriptType: body.transcript_type,
             speakers: body.speakers ?? 0,

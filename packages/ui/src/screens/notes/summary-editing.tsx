@@ -9,7 +9,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ErrorCode,
-  isFormalStructure,
+  formalPartOf,
   SUMMARY_LISTS,
   SummaryItemInput,
   type FailureText,
@@ -191,10 +191,7 @@ export function SummaryEditor({
   const headingId = useId();
   const { summary } = editor;
   const blocked = editor.failure !== null;
-  const formal =
-    summary.formal && isFormalStructure(summary.structure)
-      ? { structure: summary.structure, head: summary.formal.head }
-      : undefined;
+  const formal = formalPartOf(summary);
 
   // After a move, a closed form or an undo, the focus goes where the person continues.
   useEffect(() => {
@@ -348,7 +345,7 @@ export function SummaryEditor({
       {formal ? (
         <HeadEditing
           structure={formal.structure}
-          head={formal.head}
+          head={formal.formal.head}
           blocked={blocked}
           onSave={(head) => change({ type: 'head', head })}
         />
