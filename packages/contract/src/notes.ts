@@ -26,9 +26,7 @@ import {
   agendaItems,
   downloadFormats,
   FORMAL_STRUCTURES,
-  isFormalStructure,
   NOTE_STATUSES,
-  type FormalStructure,
 } from './values.ts';
 
 /** Processing state of a note (docs/uploads.md#job-states). */
@@ -301,20 +299,6 @@ export const Summary = z
   })
   .meta({ id: 'Summary' });
 export type Summary = z.infer<typeof Summary>;
-
-/**
- * A summary's formal part with its meeting type (docs/formal-minutes.md), or undefined for any
- * other summary; `fallback` is the note's structure, for a summary written before it named its own.
- */
-export function formalPartOf(
-  summary: Summary | null | undefined,
-  fallback?: NoteStructure,
-): { structure: FormalStructure; formal: FormalMinutes } | undefined {
-  const structure = summary?.structure ?? fallback;
-  return summary?.formal && isFormalStructure(structure)
-    ? { structure, formal: summary.formal }
-    : undefined;
-}
 
 /**
  * Why a processing note waits (docs/uploads.md#waiting-is-explained): an attempt failed in a way

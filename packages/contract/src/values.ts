@@ -49,6 +49,21 @@ export function isFormalStructure(structure: string | undefined): structure is F
   return (FORMAL_STRUCTURES as readonly string[]).includes(structure ?? '');
 }
 
+/**
+ * A summary's formal part with its meeting type (docs/formal-minutes.md), or undefined for any
+ * other summary; `fallback` is the note's structure, for a summary that does not name its own.
+ * Here, without the schemas, because the home page's example note asks it too.
+ */
+export function formalPartOf<Formal>(
+  summary: { readonly structure?: string | undefined; readonly formal?: Formal } | null | undefined,
+  fallback?: string,
+): { structure: FormalStructure; formal: Formal } | undefined {
+  const structure = summary?.structure ?? fallback;
+  return summary?.formal && isFormalStructure(structure)
+    ? { structure, formal: summary.formal }
+    : undefined;
+}
+
 /** The fields of formal minutes' head, in the order the head shows them. */
 export const HEAD_FIELDS = [
   'body',
