@@ -5,11 +5,13 @@
  */
 import { glossaryEndpoints } from './glossary.ts';
 import { endpoints } from './index.ts';
+import { minutesApprovalEndpoints } from './minutes-approval.ts';
 import type { Endpoint } from './endpoint.ts';
 import { templateEndpoints } from './templates.ts';
 
 export const allEndpoints = {
   ...endpoints,
   ...glossaryEndpoints,
+  ...minutesApprovalEndpoints,
   ...templateEndpoints,
 } satisfies Record<string, Endpoint>;

@@ -34,6 +34,9 @@ export const MESSAGE_GROUPS = {
   // What a signed-in reader adds to the note (editing, summarising again, versions, details):
   // loaded by the notes pages only, not by the home page's example note.
   noteTools: ['noteTools'],
+  // Approval and signature of formal minutes: the reader's panel and the signing page, loaded
+  // with them (docs/formal-minutes.md#approval-and-signature).
+  approval: ['approval'],
   // The glossary's editor (the settings page and a folder's dialog, loaded on first use): not
   // inlined into the notes pages, which show only its corrections and suggestions.
   glossary: ['glossary'],

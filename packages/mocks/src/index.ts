@@ -4,6 +4,7 @@ import { billingHandlers } from './handlers/billing.ts';
 import { capabilitiesHandlers } from './handlers/capabilities.ts';
 import { folderHandlers } from './handlers/folders.ts';
 import { glossaryHandlers } from './handlers/glossary.ts';
+import { approvalHandlers } from './handlers/minutes-approval.ts';
 import { notesHandlers } from './handlers/notes.ts';
 import { supportHandlers } from './handlers/support.ts';
 import { systemHandlers } from './handlers/system.ts';
@@ -24,6 +25,7 @@ export {
 export { notes, createNotesHandlers } from './handlers/notes.ts';
 export { folders, createFolderHandlers } from './handlers/folders.ts';
 export { glossary, createGlossaryHandlers } from './handlers/glossary.ts';
+export { approval, createApprovalHandlers } from './handlers/minutes-approval.ts';
 export {
   templates,
   createTemplateHandlers,
@@ -58,6 +60,7 @@ export const defaultHandlers = {
   notes: notesHandlers,
   folders: folderHandlers,
   glossary: glossaryHandlers,
+  approval: approvalHandlers,
   templates: templateHandlers,
   billing: billingHandlers,
   support: supportHandlers,

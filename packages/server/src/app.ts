@@ -26,6 +26,7 @@ import { billingRouter } from './routes/billing/index.ts';
 import { capabilitiesRouter } from './routes/capabilities/index.ts';
 import { foldersRouter } from './routes/folders/index.ts';
 import { glossaryRouter } from './routes/glossary/index.ts';
+import { minutesApprovalRouter } from './routes/minutes-approval/index.ts';
 import { templatesRouter } from './routes/templates/index.ts';
 import { noteRetryRouter } from './routes/note-retry/index.ts';
 import { noteTranscriptRouter } from './routes/note-transcript/index.ts';
@@ -216,6 +217,8 @@ export function createApp(deps: AppDeps): App {
   app.route('/', noteTranscriptRouter());
   // Before the notes' router: `GET /api/note/{id}/summaries` also fits its `{format}`.
   app.route('/', noteSummariesRouter());
+  // Before the notes' router too: `GET /api/note/{id}/minutes` fits its `{format}`.
+  app.route('/', minutesApprovalRouter());
   app.route('/', billingRouter());
   app.route('/', uploadsRouter({ config, db: db.db, storage, dbGate }));
   app.route('/', notesRouter());

@@ -1,4 +1,10 @@
-import { GLOSSARY_KINDS, REVISION_KINDS, SubscriptionStatus } from '@protokoll/contract';
+import {
+  GLOSSARY_KINDS,
+  REVISION_KINDS,
+  SIGNATURE_STATES,
+  SIGNER_ROLES,
+  SubscriptionStatus,
+} from '@protokoll/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -322,6 +328,11 @@ export const notes = pgTable(
      * the count it was made on, so an edit from a stale tab is refused, not merged.
      */
     summaryEditVersion: integer('summary_edit_version').notNull().default(0),
+    /**
+     * Set while the minutes are submitted, signed or final (docs/formal-minutes.md#approval-and-signature):
+     * the transcript and summary take no change until a correction opens them again.
+     */
+    minutesLocked: boolean('minutes_locked').notNull().default(false),
     /*
      * The search vectors, kept by the database (the triggers `notes_search_*` of migration
      * 0017, docs/architecture.md#search-vectors); never written by our code.
@@ -685,3 +696,82 @@ export const glossaryTerms = pgTable(
 );
 
 export type GlossaryTermRow = typeof glossaryTerms.$inferSelect;
+
+export const MINUTES_VERSION_STATES = ['submitted', 'signed', 'final'] as const;
+
+/**
+ * Versions of a formal note's minutes (docs/formal-minutes.md#approval-and-signature): each
+ * submission keeps the content as it was then, with its SHA-256, so what was signed can always be
+ * shown and checked. Numbered per note from 1.
+ */
+export const minutesVersions = pgTable(
+  'minutes_versions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    state: text('state', { enum: MINUTES_VERSION_STATES }).notNull(),
+    /** `MinutesContent`: the note's name, structure, summary and speaker names when submitted. */
+    content: jsonb('content').$type<unknown>().notNull(),
+    contentHash: text('content_hash').notNull(),
+    /** `MinutesChange[]` against the version before. */
+    changes: jsonb('changes').$type<unknown[]>().notNull().default([]),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    finalisedAt: timestamp('finalised_at', { withTimezone: true }),
+    /** When a correction was started from it. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('minutes_versions_note_number_key').on(t.noteId, t.number)],
+);
+
+export type MinutesVersionRow = typeof minutesVersions.$inferSelect;
+
+/**
+ * Who signs a version. An invited signer has an address and a link token (stored as a hash only);
+ * a name the keeper entered is `typed` and signed when entered.
+ */
+export const minutesSigners = pgTable(
+  'minutes_signers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => minutesVersions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    role: text('role', { enum: SIGNER_ROLES }).notNull(),
+    name: text('name').notNull(),
+    /** Lower-cased. */
+    email: text('email'),
+    typed: boolean('typed').notNull(),
+    tokenHash: text('token_hash'),
+    state: text('state', { enum: SIGNATURE_STATES }).notNull(),
+    reason: text('reason'),
+    /** The account that signed or refused. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('minutes_signers_token_key').on(t.tokenHash),
+    index('minutes_signers_version_idx').on(t.versionId),
+  ],
+);
+
+export type MinutesSignerRow = typeof minutesSigners.$inferSelect;
+
+/** Objections attached to a final version (§ 34 (2) BetrVG), as the keeper received them. */
+export const minutesObjections = pgTable(
+  'minutes_objections',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => minutesVersions.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('minutes_objections_version_idx').on(t.versionId)],
+);

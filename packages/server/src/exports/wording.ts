@@ -57,6 +57,22 @@ export const wordingKeys = [
   'rejected',
   'backedBy',
   'unbacked',
+  // Approval and signature (exports/approval.ts).
+  'signatures',
+  'signedOn',
+  'typedOn',
+  'signaturePending',
+  'signatureRefused',
+  'objections',
+  'versionFooter',
+  'draftFooter',
+  'attendance',
+  'attendanceHint',
+  'attendanceName',
+  'attendanceSignature',
+  'stateSubmitted',
+  'stateSigned',
+  'stateFinal',
 ] as const;
 export type WordingKey = (typeof wordingKeys)[number];
 export type Wording = Record<WordingKey, string>;

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { notes } from '../../db/schema.ts';
 import { ApiError, notFoundError } from '../../lib/errors.ts';
 import type { Wording } from '../../lib/wording.ts';
+import { minutesLockedError } from './minutes-approval.ts';
 import { noteDetailColumns, type NoteDetailRow } from './queries.ts';
 
 export interface EditInput {
@@ -17,8 +18,8 @@ export interface EditInput {
 /**
  * The user's finished note, locked, when its `version` (the transcript's or the summary's edit
  * counter) is still `baseVersion`.
- * @throws ApiError 404 for someone else's note, 409 for one not finished (`notReadyKey`) or
- * changed since.
+ * @throws ApiError 404 for someone else's note, 409 for one not finished (`notReadyKey`), with
+ * its minutes submitted for signature (docs/formal-minutes.md#approval-and-signature) or changed since.
  */
 export async function lockNoteForEdit(
   tx: Db,
@@ -38,6 +39,7 @@ export async function lockNoteForEdit(
   if (note.status !== 'done') {
     throw new ApiError(409, ErrorCode.NOTE_NOT_READY, words.t(edit.notReadyKey));
   }
+  if (note.minutesLocked) throw minutesLockedError(words);
   if (edit.version(note) !== edit.baseVersion) {
     throw new ApiError(409, ErrorCode.CONFLICT, words.t('errors.conflict'));
   }

@@ -20,6 +20,7 @@ import type { DomainDeps } from '../deps.ts';
 import { lockMinutesAccount, minutesOf, reserveMinutes } from '../minutes.ts';
 import { planById } from '../plans.ts';
 import { requireTemplate } from '../templates.ts';
+import { minutesLockedError } from './minutes-approval.ts';
 
 export interface ResummariseInput {
   user: Pick<User, 'id'>;
@@ -77,6 +78,7 @@ export async function resummariseNote(
     if (note.status !== 'done') {
       throw new ApiError(409, ErrorCode.NOTE_NOT_READY, words.t('processing.resummary.notReady'));
     }
+    if (note.minutesLocked) throw minutesLockedError(words);
     if (note.segments.length === 0) {
       throw new ApiError(
         409,

@@ -13,6 +13,8 @@ import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs, notes, noteSummaries, type NoteRow } from '../../db/schema.ts';
 import { notFoundError } from '../../lib/errors.ts';
+import type { Wording } from '../../lib/wording.ts';
+import { minutesLockedError } from './minutes-approval.ts';
 import type { Checkpoint } from '../../jobs/pipeline.ts';
 import type { DomainDeps } from '../deps.ts';
 
@@ -116,11 +118,17 @@ export async function listSummaryVersions(
 /**
  * Makes an earlier version of the user's note's summary the current one again; the version that
  * was current stays a version. Search follows the restored summary.
- * @throws ApiError 404 for someone else's note, or a version it does not have.
+ * @throws ApiError 404 for someone else's note, or a version it does not have; 409 while its
+ * minutes are submitted for signature.
  */
 export async function restoreSummaryVersion(
   deps: Pick<DomainDeps, 'db'>,
-  { userId, noteId, version }: { userId: number; noteId: number; version: number },
+  {
+    userId,
+    noteId,
+    version,
+    words,
+  }: { userId: number; noteId: number; version: number; words: Wording },
 ): Promise<NoteRow> {
   return deps.db.transaction(async (tx) => {
     const [note] = await tx
@@ -129,6 +137,7 @@ export async function restoreSummaryVersion(
       .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
       .for('update');
     if (!note) throw notFoundError();
+    if (note.minutesLocked) throw minutesLockedError(words);
     const [row] = await tx
       .select()
       .from(noteSummaries)

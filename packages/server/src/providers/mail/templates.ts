@@ -12,7 +12,7 @@ function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-type MailKind = 'passwordReset' | 'emailChange' | 'teamInvitation';
+type MailKind = 'passwordReset' | 'emailChange' | 'teamInvitation' | 'signatureRequest';
 
 /** Whom a mail greets: the person's first name where the account has one. */
 export interface Greeted {
@@ -96,6 +96,20 @@ export function teamInvitationMail(
   person?: Greeted,
 ): MailMessage {
   return render(t, 'teamInvitation', to, link, person, { inviter });
+}
+
+/**
+ * The request to sign formal minutes (docs/formal-minutes.md#approval-and-signature), in the
+ * signer's language; the link works until the signer decides or the keeper starts a correction.
+ */
+export function signatureRequestMail(
+  t: Translate,
+  to: string,
+  link: string,
+  details: { keeper: string; note: string; role: string; signer: string },
+  person?: Greeted,
+): MailMessage {
+  return render(t, 'signatureRequest', to, link, person ?? { firstName: details.signer }, details);
 }
 
 export interface SupportTicketMail {

@@ -58,7 +58,7 @@ export const restoreNoteSummaryHandler: AppRouteHandler<typeof restoreNoteSummar
   const user = await findUserById(c.var.db, userId);
   if (!user) throw notAuthenticated();
   const words = await requestWording(c, user.locale);
-  const note = await restoreSummaryVersion(depsOf(c), { userId, noteId: id, version });
+  const note = await restoreSummaryVersion(depsOf(c), { userId, noteId: id, version, words });
   const resummary = await findNoteResummary(c.var.db, note.id);
   return c.json(
     {

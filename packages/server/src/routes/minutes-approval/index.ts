@@ -1,0 +1,35 @@
+import { createRouter } from '../../http/openapi.ts';
+import {
+  addMinutesObjectionHandler,
+  correctMinutesHandler,
+  finaliseMinutesHandler,
+  getMinutesApprovalHandler,
+  getMinutesVersionHandler,
+  getSignatureRequestHandler,
+  refuseSignatureHandler,
+  signMinutesHandler,
+  submitMinutesHandler,
+} from './minutes-approval.handlers.ts';
+import {
+  addMinutesObjectionRoute,
+  correctMinutesRoute,
+  finaliseMinutesRoute,
+  getMinutesApprovalRoute,
+  getMinutesVersionRoute,
+  getSignatureRequestRoute,
+  refuseSignatureRoute,
+  signMinutesRoute,
+  submitMinutesRoute,
+} from './minutes-approval.routes.ts';
+
+export const minutesApprovalRouter = () =>
+  createRouter()
+    .openapi(getMinutesApprovalRoute, getMinutesApprovalHandler)
+    .openapi(submitMinutesRoute, submitMinutesHandler)
+    .openapi(finaliseMinutesRoute, finaliseMinutesHandler)
+    .openapi(correctMinutesRoute, correctMinutesHandler)
+    .openapi(addMinutesObjectionRoute, addMinutesObjectionHandler)
+    .openapi(getMinutesVersionRoute, getMinutesVersionHandler)
+    .openapi(getSignatureRequestRoute, getSignatureRequestHandler)
+    .openapi(signMinutesRoute, signMinutesHandler)
+    .openapi(refuseSignatureRoute, refuseSignatureHandler);
