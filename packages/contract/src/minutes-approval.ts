@@ -8,7 +8,7 @@ import { EntityId, Id, Timestamp } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { EmailField, LinkToken, PersonName, textField } from './fields.ts';
 import { Summary } from './notes.ts';
-import { HEAD_FIELDS, type FormalStructure } from './values.ts';
+import { FORMAL_STRUCTURES, HEAD_FIELDS, type FormalStructure } from './values.ts';
 
 /** Who signs: Sitzungsleitung, a further member, an owner, the advisory board's chair, the keeper. */
 export const SIGNER_ROLES = ['chair', 'member', 'owner', 'advisory_chair', 'keeper'] as const;
@@ -150,7 +150,7 @@ export type MinutesApprovalResponse = z.infer<typeof MinutesApprovalResponse>;
 export const MinutesContent = z
   .object({
     name: z.string(),
-    structure: z.string(),
+    structure: z.enum(FORMAL_STRUCTURES),
     summary: Summary,
     speaker_names: z.record(z.string(), z.string()),
   })

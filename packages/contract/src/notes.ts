@@ -582,7 +582,14 @@ export type DownloadParams = z.infer<typeof DownloadParams>;
  * (the note's own `design`, chosen at upload, when absent); the other formats ignore it.
  */
 export const DownloadQuery = z
-  .object({ design: NoteDesign.optional() })
+  .object({
+    design: NoteDesign.optional(),
+    /**
+     * Formal minutes: the version to export as submitted (docs/formal-minutes.md#approval-and-signature);
+     * without it, the locked version while there is one, else the draft.
+     */
+    minutes_version: Id.optional(),
+  })
   .meta({ id: 'DownloadQuery' });
 export type DownloadQuery = z.infer<typeof DownloadQuery>;
 

@@ -9,6 +9,14 @@ import {
   type QaPair,
   type Section,
 } from './sections.ts';
+import {
+  approvalFooter,
+  approvalSections,
+  attendanceSheet,
+  type AttendanceSheet,
+  type ExportApproval,
+} from './approval.ts';
+import { formalOf } from './formal.ts';
 import { extractiveNotice, structureSections } from './structure.ts';
 import type { Wording } from './wording.ts';
 
@@ -45,6 +53,10 @@ export interface ExportDocument {
   /** Empty when the transcript was not kept. */
   transcript: TranscriptLine[];
   transcriptHeading: string;
+  /** Formal minutes: their version and its hash, or that they are a draft, on every page. */
+  footer?: string;
+  /** Formal minutes of a Betriebsrat: the attendance list, a page of its own at the end. */
+  attendance?: AttendanceSheet;
   wording: Wording;
 }
 
@@ -89,6 +101,7 @@ export function buildExportDocument(
   note: NoteDetail,
   locale: Locale,
   wording: Wording,
+  approval?: ExportApproval,
 ): ExportDocument {
   const meta: MetaItem[] = [
     { label: wording.date, value: formatDate(note.created_at, locale, 'long') },
@@ -137,6 +150,9 @@ export function buildExportDocument(
     );
   }
 
+  const formal = approval ? formalOf(note) : undefined;
+  if (approval && formal) sections.push(...approvalSections(approval, locale, wording));
+  const attendance = formal && attendanceSheet(formal.structure, formal.formal.head, wording);
   const subtitle = summary ? tidy(summary.title) : '';
   return {
     locale,
@@ -146,6 +162,8 @@ export function buildExportDocument(
     sections,
     transcript: transcriptLines(note, wording),
     transcriptHeading: wording.transcript,
+    ...(approval && formal ? { footer: approvalFooter(approval, wording) } : {}),
+    ...(attendance ? { attendance } : {}),
     wording,
   };
 }

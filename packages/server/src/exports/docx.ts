@@ -8,10 +8,15 @@ import {
   Packer,
   PageNumber,
   Paragraph,
+  Table,
+  TableCell,
+  TableRow,
   TextRun,
+  WidthType,
   type IBordersOptions,
 } from 'docx';
 import type { NoteDesign } from '@protokoll/contract';
+import type { AttendanceSheet } from './approval.ts';
 import type { ExportDocument, ListItem, QaPair, TranscriptLine } from './content.ts';
 import { designs, type DesignTokens } from './design.ts';
 
@@ -186,8 +191,37 @@ function transcriptParagraph(line: TranscriptLine, d: DesignTokens): Paragraph {
   });
 }
 
-/** "Seite {{page}} von {{total}}" with Word fields where the numbers go. */
-function pageFooter(template: string, d: DesignTokens): Footer {
+/** The attendance list on a page of its own: a table of names with an empty cell to sign in. */
+function attendanceTable(sheet: AttendanceSheet, d: DesignTokens): (Paragraph | Table)[] {
+  const line = { style: BorderStyle.SINGLE, size: 4, color: d.muted };
+  const cell = (text: string, bold = false) =>
+    new TableCell({
+      children: [new Paragraph({ children: [new TextRun({ text, bold })] })],
+      borders: { top: line, bottom: line, left: line, right: line },
+      margins: { top: twips(8), bottom: twips(8), left: twips(4), right: twips(4) },
+    });
+  return [
+    new Paragraph({ text: sheet.heading, heading: HeadingLevel.HEADING_1, pageBreakBefore: true }),
+    new Paragraph({ text: sheet.notice, style: 'Notice' }),
+    new Table({
+      width: { size: 100, type: WidthType.PERCENTAGE },
+      columnWidths: [twips(200), twips(267)],
+      rows: [
+        new TableRow({
+          tableHeader: true,
+          children: [cell(sheet.nameHeading, true), cell(sheet.signatureHeading, true)],
+        }),
+        ...sheet.names.map((name) => new TableRow({ children: [cell(name), cell('')] })),
+      ],
+    }),
+  ];
+}
+
+/**
+ * "Seite {{page}} von {{total}}" with Word fields where the numbers go; above it the footer of
+ * formal minutes (their version and hash) when there is one.
+ */
+function pageFooter(template: string, d: DesignTokens, footer?: string): Footer {
   // split() with a capture group alternates text and placeholder names.
   const children = template
     .split(/\{\{\s*(page|total)\s*\}\}/)
@@ -198,6 +232,16 @@ function pageFooter(template: string, d: DesignTokens): Footer {
     .filter(Boolean);
   return new Footer({
     children: [
+      ...(footer
+        ? [
+            new Paragraph({
+              alignment: AlignmentType.CENTER,
+              children: [
+                new TextRun({ text: footer, size: halfPoints(d.metaSize - 1), color: d.muted }),
+              ],
+            }),
+          ]
+        : []),
       new Paragraph({
         alignment: AlignmentType.CENTER,
         children: [new TextRun({ children, size: halfPoints(d.metaSize - 1), color: d.muted })],
@@ -212,7 +256,9 @@ export async function renderDocx(
   updatedAt: string,
 ): Promise<Uint8Array> {
   const d = designs[design];
-  const children: Paragraph[] = [new Paragraph({ text: doc.title, heading: HeadingLevel.TITLE })];
+  const children: (Paragraph | Table)[] = [
+    new Paragraph({ text: doc.title, heading: HeadingLevel.TITLE }),
+  ];
   if (doc.subtitle) children.push(new Paragraph({ text: doc.subtitle, style: 'Subtitle' }));
   children.push(
     new Paragraph({
@@ -239,6 +285,7 @@ export async function renderDocx(
     children.push(new Paragraph({ text: doc.transcriptHeading, heading: HeadingLevel.HEADING_1 }));
     for (const line of doc.transcript) children.push(transcriptParagraph(line, d));
   }
+  if (doc.attendance) children.push(...attendanceTable(doc.attendance, d));
 
   const file = new Document({
     creator: 'Protokoll',
@@ -270,7 +317,7 @@ export async function renderDocx(
             margin: { top: twips(64), bottom: twips(64), left: twips(64), right: twips(64) },
           },
         },
-        footers: { default: pageFooter(doc.wording.page, d) },
+        footers: { default: pageFooter(doc.wording.page, d, doc.footer) },
         children,
       },
     ],

@@ -5,6 +5,7 @@ import {
   type NoteDesign,
   type NoteDetail,
 } from '@protokoll/contract';
+import type { ExportApproval } from './approval.ts';
 import { buildExportDocument, transcriptLines } from './content.ts';
 import { renderDocx } from './docx.ts';
 import { renderJson } from './json.ts';
@@ -24,6 +25,8 @@ export interface ExportOptions {
   localesDir?: string;
   /** The look of a DOCX or PDF chosen at download; the note's own `design` when absent. */
   design?: NoteDesign | undefined;
+  /** Formal minutes: the version exported (its signatures, hash and attendance page), or a draft. */
+  approval?: ExportApproval | undefined;
 }
 
 /** Text formats say their charset: several desktop editors guess Latin-1 without it. */
@@ -87,21 +90,21 @@ export async function renderExport(
       data = encode(renderVtt(transcriptLines(note, wording)));
       break;
     case 'md':
-      data = encode(renderMarkdown(buildExportDocument(note, locale, wording)));
+      data = encode(renderMarkdown(buildExportDocument(note, locale, wording, options.approval)));
       break;
     case 'txt':
-      data = encode(renderText(buildExportDocument(note, locale, wording)));
+      data = encode(renderText(buildExportDocument(note, locale, wording, options.approval)));
       break;
     case 'docx':
       data = await renderDocx(
-        buildExportDocument(note, locale, wording),
+        buildExportDocument(note, locale, wording, options.approval),
         options.design ?? note.design,
         note.updated_at,
       );
       break;
     case 'pdf':
       data = await renderPdf(
-        buildExportDocument(note, locale, wording),
+        buildExportDocument(note, locale, wording, options.approval),
         options.design ?? note.design,
         note.updated_at,
       );

@@ -1,23 +1,11 @@
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import type { NoteDesign } from '@protokoll/contract';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pdfText } from '../test/pdf.ts';
 import { renderExport } from './index.ts';
 import { germanNote } from './note.fixture.ts';
 import { DEJAVU_DIR, toWinAnsi } from './pdf.ts';
-
-/** The PDF's text with line wrapping and pdf-parse's page markers folded into single spaces. */
-async function pdfText(data: Uint8Array): Promise<string> {
-  // pdf.js takes ownership of the buffer it is given: hand it a copy.
-  const parser = new PDFParse({ data: data.slice() });
-  try {
-    const { text } = await parser.getText();
-    return text.replace(/-- \d+ of \d+ --/g, ' ').replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 const latin1 = (data: Uint8Array) => Buffer.from(data).toString('latin1');
 

@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { NoteDesign } from '@protokoll/contract';
+import type { AttendanceSheet } from './approval.ts';
 import { metaLine, type ExportDocument, type ListItem } from './content.ts';
 import { designs, type DesignTokens } from './design.ts';
 import { interpolate } from '../lib/locale-files.ts';
@@ -54,6 +55,12 @@ function allText(doc: ExportDocument): string {
     ),
     doc.transcriptHeading,
     ...doc.transcript.flatMap((line) => [line.speaker, line.text]),
+    doc.footer ?? '',
+    ...(doc.attendance
+      ? [doc.attendance.heading, doc.attendance.notice, doc.attendance.nameHeading]
+      : []),
+    doc.attendance?.signatureHeading ?? '',
+    ...(doc.attendance?.names ?? []),
   ].join('\n');
 }
 
@@ -258,8 +265,43 @@ class Layout {
       .text(fonts.fit(text), { paragraphGap: 3 });
   }
 
-  /** "Seite 1 von 3" on every page, written once the page count is known. */
-  pageNumbers(template: string) {
+  /** The attendance list on a page of its own: each name with a line to sign on. */
+  attendance(sheet: AttendanceSheet) {
+    const { pdf, d, fonts } = this;
+    pdf.addPage();
+    this.heading(sheet.heading);
+    this.notice(sheet.notice);
+    const split = this.left + this.width * 0.45;
+    const row = 30;
+    pdf.moveDown(0.5).font(fonts.bold).fontSize(d.bodySize).fillColor(hex(d.text));
+    const top = pdf.y;
+    pdf.text(fonts.fit(sheet.nameHeading), this.left, top, { width: split - this.left - 8 });
+    pdf.text(fonts.fit(sheet.signatureHeading), split, top, { width: this.width * 0.55 });
+    pdf.y = top + row / 2;
+    this.rule(pdf.y, 0.75);
+    pdf.font(fonts.regular);
+    for (const name of sheet.names) {
+      this.keepSpace(row);
+      const y = pdf.y + row;
+      pdf.fillColor(hex(d.text)).text(fonts.fit(name), this.left, y - 14, {
+        width: split - this.left - 8,
+        lineBreak: false,
+      });
+      pdf
+        .moveTo(split, y)
+        .lineTo(this.left + this.width, y)
+        .lineWidth(0.5)
+        .strokeColor(hex(d.muted))
+        .stroke();
+      pdf.y = y;
+    }
+  }
+
+  /**
+   * "Seite 1 von 3" on every page, written once the page count is known; above it the footer of
+   * formal minutes (their version and hash) when there is one.
+   */
+  pageNumbers(template: string, footer?: string) {
     const { pdf, d, fonts } = this;
     const range = pdf.bufferedPageRange();
     for (let index = range.start; index < range.start + range.count; index += 1) {
@@ -277,6 +319,13 @@ class Layout {
           pdf.page.height - bottom / 2 - 4,
           { width: this.width, align: 'center', lineBreak: false },
         );
+      if (footer) {
+        pdf.text(fonts.fit(footer), this.left, pdf.page.height - bottom / 2 - 16, {
+          width: this.width,
+          align: 'center',
+          lineBreak: false,
+        });
+      }
       pdf.page.margins.bottom = bottom;
     }
   }
@@ -331,7 +380,8 @@ export async function renderPdf(
     layout.heading(doc.transcriptHeading);
     for (const line of doc.transcript) layout.transcriptLine(line.time, line.speaker, line.text);
   }
-  layout.pageNumbers(doc.wording.page);
+  if (doc.attendance) layout.attendance(doc.attendance);
+  layout.pageNumbers(doc.wording.page, doc.footer);
   pdf.end();
   await ended;
   return Buffer.concat(chunks);

@@ -39,6 +39,18 @@ export function renderMarkdown(doc: ExportDocument): string {
       blocks.push(`**[${line.time}] ${md(line.speaker)}:** ${md(line.text)}`);
     }
   }
+  if (doc.attendance) {
+    const sheet = doc.attendance;
+    blocks.push(`## ${md(sheet.heading)}`, `> ${md(sheet.notice)}`);
+    blocks.push(
+      [
+        `| ${md(sheet.nameHeading)} | ${md(sheet.signatureHeading)} |`,
+        '| --- | --- |',
+        ...sheet.names.map((name) => `| ${md(name) || ' '} | |`),
+      ].join('\n'),
+    );
+  }
+  if (doc.footer) blocks.push(`---\n\n_${md(doc.footer)}_`);
   return `${blocks.join('\n\n')}\n`;
 }
 
@@ -76,5 +88,15 @@ export function renderText(doc: ExportDocument): string {
       doc.transcript.map((line) => `[${line.time}] ${line.speaker}: ${line.text}`).join('\n'),
     );
   }
+  if (doc.attendance) {
+    const sheet = doc.attendance;
+    blocks.push(underline(sheet.heading, '-'), `(${sheet.notice})`);
+    blocks.push(
+      sheet.names
+        .map((name) => `${(name || '').padEnd(40, name ? ' ' : '_')}  ${'_'.repeat(30)}`)
+        .join('\n\n'),
+    );
+  }
+  if (doc.footer) blocks.push(doc.footer);
   return `${blocks.join('\n\n')}\n`;
 }

@@ -1,8 +1,18 @@
-import { ErrorCode, type DownloadFormat, type Locale, type NoteDesign } from '@protokoll/contract';
+import {
+  ErrorCode,
+  SIGNER_ROLES,
+  formalPartOf,
+  type DownloadFormat,
+  type Locale,
+  type NoteDesign,
+  type SignerRole,
+} from '@protokoll/contract';
+import { translatorFor } from '../../lib/locale-files.ts';
 import { ApiError, notFoundError } from '../../lib/errors.ts';
 import { renderExport, type RenderedExport } from '../../exports/index.ts';
 import type { DomainDeps } from '../deps.ts';
 import { toNoteDetailDto } from './dto.ts';
+import { getMinutesVersion, newestVersionNumber } from './minutes-approval.ts';
 import { findOwnedNote } from './queries.ts';
 
 export const NOTE_NOT_READY_MESSAGE =
@@ -15,7 +25,10 @@ function exportLocale(summaryLanguage: string): Locale {
 
 /**
  * One of the user's finished notes as a file in `format`; a DOCX or PDF in `design` when given.
- * @throws ApiError 404 when the user has no such note, 409 while it is still being processed.
+ * Formal minutes carry their approval: the version `minutesVersion`, else the locked one, with its
+ * signatures and hash, or the draft marked as such.
+ * @throws ApiError 404 when the user has no such note (or no such version), 409 while it is
+ * still being processed.
  */
 export async function exportNote(
   deps: DomainDeps,
@@ -24,16 +37,49 @@ export async function exportNote(
     noteId,
     format,
     design,
-  }: { userId: number; noteId: number; format: DownloadFormat; design?: NoteDesign | undefined },
+    minutesVersion,
+  }: {
+    userId: number;
+    noteId: number;
+    format: DownloadFormat;
+    design?: NoteDesign | undefined;
+    minutesVersion?: number | undefined;
+  },
 ): Promise<RenderedExport> {
   const note = await findOwnedNote(deps.db, userId, noteId);
   if (!note) throw notFoundError();
   if (note.status !== 'done') {
     throw new ApiError(409, ErrorCode.NOTE_NOT_READY, NOTE_NOT_READY_MESSAGE);
   }
-  const detail = toNoteDetailDto(note);
-  return renderExport(format, detail, exportLocale(detail.summary_language), {
+  let detail = toNoteDetailDto(note);
+  const locale = exportLocale(detail.summary_language);
+  if (!formalPartOf(detail.summary, detail.structure)) {
+    if (minutesVersion !== undefined) throw notFoundError();
+    return renderExport(format, detail, locale, { localesDir: deps.config.localesDir, design });
+  }
+  // Formal minutes: the version asked for, else the locked one, else the draft as it is.
+  const number =
+    minutesVersion ??
+    (note.minutesLocked ? await newestVersionNumber(deps.db, note.id) : undefined);
+  const chosen =
+    number === undefined ? undefined : await getMinutesVersion(deps.db, userId, note.id, number);
+  if (chosen) {
+    const { content } = chosen;
+    detail = {
+      ...detail,
+      name: content.name,
+      structure: content.structure,
+      summary: content.summary,
+      speaker_names: content.speaker_names,
+    };
+  }
+  const t = await translatorFor(deps.config.localesDir, locale);
+  const roles = Object.fromEntries(
+    SIGNER_ROLES.map((role) => [role, t(`approval.roles.${role}`)]),
+  ) as Record<SignerRole, string>;
+  return renderExport(format, detail, locale, {
     localesDir: deps.config.localesDir,
     design,
+    approval: { version: chosen?.version ?? null, roles },
   });
 }

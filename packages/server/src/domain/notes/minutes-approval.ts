@@ -204,6 +204,17 @@ export async function getMinutesVersion(
   return { version, content: MinutesContent.parse(row.content) };
 }
 
+/** The number of the note's newest version, if it has one. */
+export async function newestVersionNumber(db: Db, noteId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ number: minutesVersions.number })
+    .from(minutesVersions)
+    .where(eq(minutesVersions.noteId, noteId))
+    .orderBy(desc(minutesVersions.number))
+    .limit(1);
+  return row?.number;
+}
+
 /** The newest version of a locked note, locked too. */
 async function lockNewest(tx: Db, noteId: number): Promise<MinutesVersionRow | undefined> {
   const [row] = await tx

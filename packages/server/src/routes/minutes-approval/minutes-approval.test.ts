@@ -31,6 +31,7 @@ import {
 import { prepare, type CallInput } from '../../test/client.ts';
 import { useTestDatabase } from '../../test/db.ts';
 import { seedNote } from '../../test/notes.ts';
+import { pdfPages, pdfText } from '../../test/pdf.ts';
 
 const database = useTestDatabase();
 let t: AccountsApp;
@@ -91,6 +92,19 @@ async function call<E extends Endpoint>(
   };
 }
 
+async function download(id: number, format: 'pdf' | 'docx' | 'md' | 'txt', version?: number) {
+  const res = await t.api.call(endpoints.downloadNote, {
+    params: { id, format },
+    query: version === undefined ? {} : { minutes_version: version },
+    token: keeper.token,
+  });
+  expect(res.status).toBe(200);
+  return new Uint8Array(Buffer.from(res.body.data, 'base64'));
+}
+
+const exported = async (id: number, format: 'md' | 'txt') =>
+  Buffer.from(await download(id, format)).toString('utf8');
+
 const submit = (id: number, signers: SignerInput[], base_version = 0, account = keeper) =>
   call(allEndpoints.submitMinutes, { params: { id }, body: { base_version, signers } }, account);
 
@@ -100,6 +114,10 @@ describe('approval and signature of formal minutes', () => {
     let res = await call(allEndpoints.getMinutesApproval, { params: { id: note.id } });
     expect(res.status).toBe(200);
     expect(res.body.approval).toEqual({ state: 'draft', versions: [] });
+    // A draft says so on every page, and has no signature block.
+    const draft = await exported(note.id, 'txt');
+    expect(draft).toContain('Entwurf, nicht unterschrieben');
+    expect(draft).not.toContain('Unterschriften');
 
     res = await submit(note.id, [
       { role: 'chair', name: 'Andrea Keller' },
@@ -183,6 +201,24 @@ describe('approval and signature of formal minutes', () => {
     res = await call(allEndpoints.finaliseMinutes, { params: { id: note.id } });
     expect(res.status).toBe(200);
     expect(res.body.approval.state).toBe('final');
+    // The PDF of the final version: the signature block, the hash on every page, the attendance
+    // page to sign by hand.
+    const pdf = await download(note.id, 'pdf');
+    const text = await pdfText(pdf);
+    expect(text).toContain('Unterschriften');
+    expect(text).toMatch(
+      /Sitzungsleitung: Andrea Keller Von der Protokollführung eingetragen am \d+\. \w+ 20\d\d/,
+    );
+    expect(text).toContain(`Weiteres Mitglied: Jonas Berg Unterschrieben am`);
+    expect(text).toContain(`mit dem Protokoll-Konto ${jonas.email}`);
+    const pages = await pdfPages(pdf);
+    const footer = `Fassung 1 · endgültig · SHA-256 ${version.content_hash}`;
+    expect(text.split(footer).length - 1).toBe(pages);
+    expect(text).toContain(
+      'Anwesenheitsliste Zur eigenhändigen Unterschrift der Anwesenden. Name Unterschrift Andrea Keller',
+    );
+    const docx = await download(note.id, 'docx');
+    expect(docx.length).toBeGreaterThan(0);
     res = await call(allEndpoints.addMinutesObjection, {
       params: { id: note.id },
       body: objection,
@@ -218,6 +254,14 @@ describe('approval and signature of formal minutes', () => {
     expect(second).toMatchObject({ number: 2, state: 'signed' });
     expect(second!.changes).toEqual([{ kind: 'head', field: 'place' }]);
     expect(second!.content_hash).not.toBe(first!.content_hash);
+    // The locked version is what the exports show; an older one on request.
+    const current = await exported(note.id, 'md');
+    expect(current).toContain('Kantine');
+    expect(current).toContain(`Fassung 2 · unterschrieben · SHA-256 ${second!.content_hash}`);
+    const old = await pdfText(await download(note.id, 'pdf', 1));
+    expect(old).toContain('Besprechungsraum 2');
+    expect(old).toContain('Einwendungen • Geschäftsleitung: Zu TOP 1');
+    expect(old).toContain(`Fassung 1 · endgültig · SHA-256 ${first!.content_hash}`);
     res = await call(allEndpoints.getMinutesVersion, { params: { id: note.id, number: 1 } });
     expect(res.status).toBe(200);
     expect(res.body.content.summary.formal!.head.place).toBe('Besprechungsraum 2');

@@ -183,8 +183,8 @@ export const getNoteOriginalHandler: AppRouteHandler<typeof getNoteOriginalRoute
 export const downloadNoteHandler: AppRouteHandler<typeof downloadNoteRoute> = async (c) => {
   const { userId } = authOf(c);
   const { id, format } = c.req.valid('param');
-  const { design } = c.req.valid('query');
-  const file = await exportNote(depsOf(c), { userId, noteId: id, format, design });
+  const { design, minutes_version: minutesVersion } = c.req.valid('query');
+  const file = await exportNote(depsOf(c), { userId, noteId: id, format, design, minutesVersion });
   c.header('Cache-Control', 'no-store');
   return c.json(
     {
