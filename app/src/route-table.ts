@@ -2,6 +2,7 @@ import type { pageRoutes } from '@protokoll/contract';
 import type { ContentPageEntry } from 'virtual:content';
 import { lazyRoute, type LazyRoute } from './lib/lazy-route.ts';
 import { loadGlossaryRoute } from './routes/settings/load-glossary-route.ts';
+import { loadSignaturesRoute } from './routes/load-signatures-route.ts';
 
 type PagePath = (typeof pageRoutes)[number]['path'];
 
@@ -63,6 +64,10 @@ export const routeTable: Record<PagePath, LazyRoute> = {
     'offers',
   ]),
   '/team': lazyRoute(() => import('./routes/team-route.tsx'), 'TeamRoute', ['billing', 'offers']),
+  '/signatures': lazyRoute<object, 'SignaturesRoute'>(loadSignaturesRoute, 'SignaturesRoute', [
+    'approval',
+    'noteTools',
+  ]),
   '/buy': lazyRoute(() => import('./routes/billing/buy-route.tsx'), 'BuyRoute', [
     'billing',
     'offers',

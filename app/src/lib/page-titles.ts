@@ -35,6 +35,7 @@ export const PAGE_TITLE_KEYS = {
   '/settings/profile': 'shell.menu.profile',
   '/settings/subscription': 'shell.menu.subscription',
   '/settings/glossary': 'settings.nav.glossary',
+  '/signatures': 'approval.sign.title',
   '/settings/templates': 'settings.nav.templates',
 } as const satisfies Record<PagePath, string | null>;
 

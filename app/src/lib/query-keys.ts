@@ -33,7 +33,10 @@ export const keys = {
     count: (filters: NoteFilterQuery) => ['notes', 'count', filters] as const,
     detail: (id: number) => ['notes', 'detail', id] as const,
     summaries: (id: number) => ['notes', 'summaries', id] as const,
+    approval: (id: number) => ['notes', 'approval', id] as const,
   },
+  /** A signature link's request (docs/formal-minutes.md#approval-and-signature). */
+  signature: (token: string) => ['signature', token] as const,
   /** Outside `notes`: reloading notes never measures a recording's overview again. */
   peaks: (id: number) => ['peaks', id] as const,
   /** The user's glossary (`folder` undefined) or a folder's. */

@@ -93,6 +93,8 @@ export * from './screens/auth/update-email-screen.tsx';
 export * from './screens/settings/profile-screen.tsx';
 export * from './screens/settings/glossary-screen.tsx';
 export * from './widgets/glossary-editor.tsx';
+export * from './widgets/minutes-approval.tsx';
+export { FormalMinutesView } from './widgets/formal-minutes.tsx';
 export * from './screens/settings/templates-screen.tsx';
 export * from './screens/billing/buy-screen.tsx';
 export * from './screens/billing/successful-purchase-screen.tsx';

@@ -2,17 +2,21 @@ import type { Download, DownloadFormat, NoteDesign } from '@protokoll/contract';
 import { saveDownload } from '../../lib/download.ts';
 import { loadSession } from '../../session/session-context.ts';
 
-// GET /api/note/{id}/{format}?design=
+// GET /api/note/{id}/{format}?design=&minutes_version=
 
 export async function fetchDownload(
   id: number,
   format: DownloadFormat,
   design?: NoteDesign,
+  minutesVersion?: number,
 ): Promise<Download> {
   const { client, endpoints } = await loadSession();
   return client.call(endpoints.downloadNote, {
     params: { id, format },
-    query: design ? { design } : {},
+    query: {
+      ...(design ? { design } : {}),
+      ...(minutesVersion === undefined ? {} : { minutes_version: minutesVersion }),
+    },
   });
 }
 
@@ -24,6 +28,7 @@ export function downloadNote(
   id: number,
   format: DownloadFormat,
   design?: NoteDesign,
+  minutesVersion?: number,
 ): Promise<boolean> {
-  return saveDownload(() => fetchDownload(id, format, design), format);
+  return saveDownload(() => fetchDownload(id, format, design, minutesVersion), format);
 }

@@ -1,4 +1,10 @@
-import { buildPath, getNoteAudio, getNoteOriginal, isPremium } from '@protokoll/contract';
+import {
+  buildPath,
+  formalPartOf,
+  getNoteAudio,
+  getNoteOriginal,
+  isPremium,
+} from '@protokoll/contract';
 import { NoteReader, SummaryTools } from '@protokoll/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useLazyTemplates } from '../../api/templates/lazy.ts';
@@ -12,7 +18,12 @@ import { useFolders } from '../../api/folders/list.ts';
 import { useNote } from '../../api/notes/detail.ts';
 import { useNotePeaks } from '../../api/notes/peaks.ts';
 import { toFailureText, toFieldIssues, withFailureText } from '../../lib/failure.ts';
+import { lazyRoute } from '../../lib/lazy-route.ts';
+import { loadSignaturesRoute } from '../load-signatures-route.ts';
 import type { NoteActions } from './note-actions.ts';
+
+// The approval panel of formal minutes, with its texts, loaded on a formal note only.
+const NoteApproval = lazyRoute(loadSignaturesRoute, 'NoteApproval', ['approval']);
 
 /**
  * Where the recording streams from. The `<audio>` element cannot send the bearer header; the
@@ -69,6 +80,7 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
   const versions = useNoteSummaries(noteId, versionsWanted);
 
   const detail = note.data;
+  const formal = detail ? formalPartOf(detail.summary, detail.structure) : undefined;
   // Loaded with its call's module on first use: the notes pages' budget (docs/architecture.md#budgets).
   const templates = useLazyTemplates(detail?.status === 'done');
   const folderName =
@@ -114,6 +126,9 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
         await actions.remove({ id: noteId });
         onBack();
       }}
+      approval={
+        detail && formal ? <NoteApproval note={detail} structure={formal.structure} /> : undefined
+      }
       summaryTools={
         detail ? (
           <SummaryTools

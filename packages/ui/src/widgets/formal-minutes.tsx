@@ -45,7 +45,8 @@ export interface FormalMinutesViewProps {
   formal: FormalMinutes;
   /** The level of the summary section's heading; these headings are one below. */
   level: Level;
-  onSeek: (seconds: number) => void;
+  /** Plays a passage; without it (no recording at hand, the signing page) times are plain text. */
+  onSeek?: ((seconds: number) => void) | undefined;
   /** Which parts to show and under which heading (an own template may leave one out). */
   show?: { head?: string | false; agenda?: string | false };
 }
@@ -136,17 +137,26 @@ function Backed({
   children,
 }: {
   citations: readonly Citation[];
-  onSeek: (seconds: number) => void;
+  onSeek: ((seconds: number) => void) | undefined;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const hintId = useId();
   const first = citations[0];
-  if (first) {
+  if (first && onSeek) {
     return (
       <SeekButton start={first.start} onSeek={onSeek}>
         {children}
       </SeekButton>
+    );
+  }
+  if (first) {
+    return (
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-1 px-3 py-2 text-sm">
+        <div className="min-w-0 wrap-break-word text-foreground">{children}</div>
+        <p className="text-muted-foreground">{format.clock(first.start)}</p>
+      </div>
     );
   }
   return (
@@ -194,7 +204,7 @@ function ItemView({
 }: {
   item: AgendaItem;
   depth: number;
-  onSeek: (seconds: number) => void;
+  onSeek: ((seconds: number) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const format = useFormat();

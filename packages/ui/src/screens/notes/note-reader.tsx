@@ -123,6 +123,11 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
    * (`SummaryTools`, docs/uploads.md#summarising-again).
    */
   summaryTools?: React.ReactNode;
+  /**
+   * Formal minutes: the approval and signature panel under the summary
+   * (docs/formal-minutes.md#approval-and-signature), given by the app.
+   */
+  approval?: React.ReactNode;
 }
 
 /**
@@ -161,6 +166,7 @@ export function NoteReader({
   onEditSummary,
   summaryEditing = false,
   summaryTools,
+  approval,
   className,
   ...props
 }: NoteReaderProps) {
@@ -315,6 +321,7 @@ export function NoteReader({
               );
             })()}
             <SummaryGaps windows={note.summary?.windows} onSeek={seek} />
+            {approval}
             {note.segments.length > 0 ? (
               <SpeakerNames
                 labels={speakerLabels(note.segments)}
