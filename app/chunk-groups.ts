@@ -48,6 +48,8 @@ const SHARED_OUTSIDE =
 const LUCIDE_ICON = /\/lucide-react\/dist\/esm\/icons\/[^/]+\.m?js$/;
 /** zod: a module importing it holds schemas (`importsSchemas`). */
 const ZOD = /\/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?zod\//;
+/** A lazily loaded part of a page in the app's routes (the notes pages' approval chunk). */
+const APP_ROUTE_PART = /\/app\/src\/routes\//;
 /** The other pages in the default layout: home, content pages, the 404 page. */
 const PUBLIC_LAYOUT_ROUTE = /\/app\/src\/routes\/(home-route|content-route|not-found-route)\.tsx$/;
 
@@ -267,8 +269,22 @@ export function chunkGroups(
     // The lazily loaded modules themselves keep their own chunks.
     if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
     if (records.get(id)?.barrel) return null;
-    const roots = rootsOf.get(id);
-    if (!roots || roots.size === 0) return null;
+    const direct = rootsOf.get(id);
+    if (!direct || direct.size === 0) return null;
+    // A module signed-in pages use that a lazily loaded part of theirs in the app's routes uses
+    // too (the approval chunk of the notes pages) is grouped by those pages alone: the part loads it from
+    // their chunk rather than splitting it into a file of its own.
+    const partOfPages = (root: string) => {
+      if (!APP_ROUTE_PART.test(root)) return false;
+      const importers = ctx.getModuleInfo(root)?.dynamicImporters ?? [];
+      const owners = importers.flatMap((importer) => [...(rootsOf?.get(importer) ?? [])]);
+      return importers.length > 0 && owners.length > 0 && owners.every(isSignedInRoute);
+    };
+    const pages = [...direct].filter(isSignedInRoute);
+    const roots =
+      pages.length > 0 && [...direct].every((root) => isSignedInRoute(root) || partOfPages(root))
+        ? new Set(pages)
+        : direct;
     const kinds = [...roots].map((root) =>
       DEFAULT_LAYOUT.test(root)
         ? 'layout'

@@ -24,7 +24,6 @@ export const LAZY_MODULES = {
   ProfileRoute: 'src/routes/settings/profile-route.tsx',
   SubscriptionRoute: 'src/routes/settings/subscription-route.tsx',
   GlossaryRoute: 'src/routes/settings/glossary-route.tsx',
-  SignaturesRoute: 'src/routes/signatures-route.tsx',
   TemplatesRoute: 'src/routes/settings/templates-route.tsx',
   ContentRoute: 'src/routes/content-route.tsx',
   NotFoundRoute: 'src/routes/not-found-route.tsx',
@@ -56,6 +55,5 @@ export const PAGE_COMPONENTS = {
   '/settings/profile': 'ProfileRoute',
   '/settings/subscription': 'SubscriptionRoute',
   '/settings/glossary': 'GlossaryRoute',
-  '/signatures': 'SignaturesRoute',
   '/settings/templates': 'TemplatesRoute',
 } as const satisfies Record<string, LazyName>;

@@ -2,7 +2,6 @@ import type { pageRoutes } from '@protokoll/contract';
 import type { ContentPageEntry } from 'virtual:content';
 import { lazyRoute, type LazyRoute } from './lib/lazy-route.ts';
 import { loadGlossaryRoute } from './routes/settings/load-glossary-route.ts';
-import { loadSignaturesRoute } from './routes/load-signatures-route.ts';
 
 type PagePath = (typeof pageRoutes)[number]['path'];
 
@@ -64,10 +63,6 @@ export const routeTable: Record<PagePath, LazyRoute> = {
     'offers',
   ]),
   '/team': lazyRoute(() => import('./routes/team-route.tsx'), 'TeamRoute', ['billing', 'offers']),
-  '/signatures': lazyRoute<object, 'SignaturesRoute'>(loadSignaturesRoute, 'SignaturesRoute', [
-    'approval',
-    'noteTools',
-  ]),
   '/buy': lazyRoute(() => import('./routes/billing/buy-route.tsx'), 'BuyRoute', [
     'billing',
     'offers',

@@ -35,7 +35,6 @@ export const PAGE_TITLE_KEYS = {
   '/settings/profile': 'shell.menu.profile',
   '/settings/subscription': 'shell.menu.subscription',
   '/settings/glossary': 'settings.nav.glossary',
-  '/signatures': 'approval.sign.title',
   '/settings/templates': 'settings.nav.templates',
 } as const satisfies Record<PagePath, string | null>;
 

@@ -32,7 +32,6 @@ export const pageRoutes = [
   { path: '/protocol', layout: 'default', access: 'signed-in' },
   { path: '/support', layout: 'default', access: 'signed-in' },
   { path: '/team', layout: 'default', access: 'signed-in' },
-  { path: '/signatures', layout: 'default', access: 'signed-in' },
   { path: '/buy', layout: 'default', access: 'signed-in' },
   { path: '/successful-purchase', layout: 'default', access: 'signed-in' },
   { path: '/settings', layout: 'default', access: 'signed-in' },

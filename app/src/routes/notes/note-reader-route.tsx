@@ -19,11 +19,16 @@ import { useNote } from '../../api/notes/detail.ts';
 import { useNotePeaks } from '../../api/notes/peaks.ts';
 import { toFailureText, toFieldIssues, withFailureText } from '../../lib/failure.ts';
 import { lazyRoute } from '../../lib/lazy-route.ts';
-import { loadSignaturesRoute } from '../load-signatures-route.ts';
+import { loadMinutesApproval } from './load-minutes-approval.ts';
+import type { NoteApprovalProps } from './minutes-approval.tsx';
 import type { NoteActions } from './note-actions.ts';
 
 // The approval panel of formal minutes, with its texts, loaded on a formal note only.
-const NoteApproval = lazyRoute(loadSignaturesRoute, 'NoteApproval', ['approval']);
+const NoteApproval = lazyRoute<NoteApprovalProps, 'NoteApproval'>(
+  loadMinutesApproval,
+  'NoteApproval',
+  ['approval'],
+);
 
 /**
  * Where the recording streams from. The `<audio>` element cannot send the bearer header; the

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@protokoll/contract';
 import { NotesScreen, type NoteFilters } from '@protokoll/ui';
 import { Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useCreateFolder } from '../../api/folders/create.ts';
 import { useDeleteFolder } from '../../api/folders/delete.ts';
 import { useFolders } from '../../api/folders/list.ts';
@@ -10,24 +10,35 @@ import { useNotesState } from '../../api/notes/notes-state.ts';
 import { toFailureText, withFailureText } from '../../lib/failure.ts';
 import { lazyRoute } from '../../lib/lazy-route.ts';
 import { loadGlossaryRoute } from '../settings/load-glossary-route.ts';
+import { loadMinutesApproval } from './load-minutes-approval.ts';
 import { NoteReaderView } from './note-reader-route.tsx';
 import { rowCallbacks, useNoteActions, type NoteActions } from './note-actions.ts';
 import { useNotesLocation, type Go, type NotesLocation } from './notes-search.ts';
 
 // A folder's glossary, with the glossary page's chunk and texts on first use.
 const FolderGlossary = lazyRoute(loadGlossaryRoute, 'FolderGlossary', ['glossary']);
+// Signing formal minutes from a mailed link, with the approval chunk and its texts.
+const SignatureView = lazyRoute<{ token: string }, 'SignatureView'>(
+  loadMinutesApproval,
+  'SignatureView',
+  ['approval'],
+);
 
 /**
  * `/notes`: the list with its folders, search, date range and pages, all kept in the URL, and
- * the reader for `?note=12` (back returns to the same filters and page).
+ * the reader for `?note=12` (back returns to the same filters and page), and the signing of formal
+ * minutes for `?sign=<token>` (docs/formal-minutes.md#approval-and-signature).
  */
 export function NotesRoute() {
   const [location, go] = useNotesLocation('/notes');
   const actions = useNoteActions();
+  const sign = new URLSearchParams(useSearch()).get('sign');
 
   return (
     <>
-      {location.noteId !== undefined ? (
+      {sign !== null ? (
+        <SignatureView token={sign} />
+      ) : location.noteId !== undefined ? (
         <NoteReaderView
           key={location.noteId}
           noteId={location.noteId}

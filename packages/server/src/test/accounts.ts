@@ -140,9 +140,9 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
 }
 
 /** The token of the first link to `path` in a mail, e.g. `/reset-password`. */
-export function tokenFromMail(mail: OutboxMail, path: string): string {
+export function tokenFromMail(mail: OutboxMail, path: string, param = 'token'): string {
   const escaped = path.replace(/[/]/g, '\\/');
-  const match = new RegExp(`${escaped}\\?token=([A-Za-z0-9_-]+)`).exec(mail.body);
+  const match = new RegExp(`${escaped}\\?${param}=([A-Za-z0-9_-]+)`).exec(mail.body);
   if (!match?.[1]) throw new Error(`no ${path} link in mail to ${mail.to}`);
   return match[1];
 }

@@ -20,7 +20,7 @@ import {
 } from '@protokoll/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Badge } from '../components/badge.tsx';
@@ -130,7 +130,8 @@ function VersionView({
         {version.replaced ? <Badge variant="neutral">{t('approval.replaced')}</Badge> : null}
       </div>
       <p className="text-sm text-muted-foreground wrap-break-word">
-        {t('approval.hash')}: <span className="font-mono wrap-anywhere">{version.content_hash}</span>
+        {t('approval.hash')}:{' '}
+        <span className="font-mono wrap-anywhere">{version.content_hash}</span>
       </p>
       {version.number > 1 ? (
         <div className="text-sm text-foreground">
@@ -159,7 +160,7 @@ function VersionView({
           <ul className="grid gap-2">
             {version.objections.map((objection) => (
               <li key={objection.id} className="text-sm text-foreground">
-                <p className="wrap-break-word whitespace-pre-line">{objection.text}</p>
+                <p className="wrap-break-word">{objection.text}</p>
                 <p className="text-muted-foreground">
                   {t('approval.objectionBy', {
                     author: objection.author,
@@ -205,7 +206,11 @@ function SubmitForm({
       signers: required.map((role) => ({ role, name: names[role] ?? '', email: '' })),
     },
   });
-  const rows = useFieldArray({ control: form.control, name: 'signers' });
+  // Rows by hand rather than useFieldArray: that hook alone would add 1.5 KiB to the chunk the
+  // sign-in page shares with every form (docs/architecture.md#budgets).
+  const rows = form.watch('signers');
+  const setRows = (next: SignersValues['signers']) =>
+    form.setValue('signers', next, { shouldDirty: true });
   return (
     <Form {...form}>
       <form
@@ -238,9 +243,9 @@ function SubmitForm({
         </p>
         <FormErrorAlert error={action.error} submitting={action.pending} />
         <ol className="grid gap-3">
-          {rows.fields.map((row, index) => (
+          {rows.map((_row, index) => (
             <li
-              key={row.id}
+              key={index}
               aria-label={t('approval.signerNumber', { number: index + 1 })}
               className="grid items-start gap-3 rounded-md border border-border p-3 sm:grid-cols-3"
             >
@@ -279,7 +284,7 @@ function SubmitForm({
                     label={t('approval.email')}
                   />
                 </div>
-                {rows.fields.length > 1 ? (
+                {rows.length > 1 ? (
                   <IconButton
                     size="sm"
                     label={t('approval.removeSigner', {
@@ -287,7 +292,9 @@ function SubmitForm({
                         form.watch(`signers.${index}.name`) ||
                         t('approval.signerNumber', { number: index + 1 }),
                     })}
-                    onClick={() => rows.remove(index)}
+                    onClick={() =>
+                      setRows(form.getValues('signers').filter((_, other) => other !== index))
+                    }
                   >
                     <Trash2 />
                   </IconButton>
@@ -297,11 +304,13 @@ function SubmitForm({
           ))}
         </ol>
         <div className="flex flex-wrap gap-2">
-          {rows.fields.length < SIGNERS_MAX ? (
+          {rows.length < SIGNERS_MAX ? (
             <Button
               type="button"
               variant="outline"
-              onClick={() => rows.append({ role: 'member', name: '', email: '' })}
+              onClick={() =>
+                setRows([...form.getValues('signers'), { role: 'member', name: '', email: '' }])
+              }
             >
               <Plus />
               {t('approval.addSigner')}

@@ -359,7 +359,7 @@ export async function submitMinutes(
       signatureRequestMail(
         t,
         invitation.email,
-        input.reach.link(locale, '/signatures', { token: invitation.token }),
+        input.reach.link(locale, '/notes', { sign: invitation.token }),
         {
           keeper: keeper.name,
           note: keeper.note,

@@ -164,7 +164,7 @@ describe('approval and signature of formal minutes', () => {
     expect(mail.body).toContain(
       'Petra Schmidt bittet Sie, das Protokoll „Betriebsratssitzung November“ als Weiteres Mitglied zu unterschreiben.',
     );
-    const token = tokenFromMail(mail, '/signatures');
+    const token = tokenFromMail(mail, '/notes', 'sign');
     res = await call(allEndpoints.getSignatureRequest, { params: { token } }, other);
     expect(res.status).toBe(403);
     res = await call(allEndpoints.signMinutes, { params: { token } }, other);
@@ -274,7 +274,7 @@ describe('approval and signature of formal minutes', () => {
       { role: 'chair', name: 'Andrea Keller' },
       { role: 'member', name: 'Jonas Berg', email: jonas.email },
     ]);
-    const token = tokenFromMail(await lastMailTo(t.dataDir, jonas.email), '/signatures');
+    const token = tokenFromMail(await lastMailTo(t.dataDir, jonas.email), '/notes', 'sign');
     let res = await call(
       allEndpoints.refuseSignature,
       { params: { token }, body: { reason: 'TOP 2 fehlt die Gegenstimme.' } },

@@ -5,22 +5,20 @@ import {
   type NoteDetail,
 } from '@protokoll/contract';
 import { FormalMinutesView, MinutesApprovalPanel, SignatureScreen } from '@protokoll/ui';
-import { useSearch } from 'wouter';
 import {
   useMinutesApproval,
   useMinutesStep,
   useSignatureDecision,
   useSignatureRequest,
-} from '../api/minutes/approval.ts';
-import { downloadNote } from '../api/notes/download.ts';
-import { toFailureText, withFailureText } from '../lib/failure.ts';
+} from '../../api/minutes/approval.ts';
+import { downloadNote } from '../../api/notes/download.ts';
+import { toFailureText, withFailureText } from '../../lib/failure.ts';
 
 /**
- * `/signatures?token=…` (docs/formal-minutes.md#approval-and-signature): the minutes a mailed link
- * asks the signed-in account to sign, with Sign and Refuse.
+ * `/notes?sign=…` (docs/formal-minutes.md#approval-and-signature): the minutes a mailed link asks
+ * the signed-in account to sign, with Sign and Refuse.
  */
-export function SignaturesRoute() {
-  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+export function SignatureView({ token }: { token: string }) {
   const request = useSignatureRequest(token || undefined);
   const decide = useSignatureDecision(token);
   const content = request.data?.content;
@@ -55,13 +53,12 @@ function namesOf(head: MinutesHead) {
  * The approval panel under a formal note's summary, in this page's chunk: the reader loads it on
  * a formal note only (docs/architecture.md#chunks).
  */
-export function NoteApproval({
-  note,
-  structure,
-}: {
+export interface NoteApprovalProps {
   note: NoteDetail;
   structure: FormalStructure;
-}) {
+}
+
+export function NoteApproval({ note, structure }: NoteApprovalProps) {
   const approval = useMinutesApproval(note.id);
   const step = useMinutesStep(note.id);
   const formal = formalPartOf(note.summary, note.structure);
