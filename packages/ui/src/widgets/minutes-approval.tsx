@@ -20,7 +20,7 @@ import {
 } from '@protokoll/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Badge } from '../components/badge.tsx';
@@ -38,7 +38,7 @@ import {
 import { IconButton } from '../components/icon-button.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { inputVariants } from '../components/input.tsx';
-import { textareaLook } from '../screens/notes/edit-looks.ts';
+import { textareaLook } from '../lib/edit-looks.ts';
 import { useFailureText } from '../lib/failure-text.ts';
 import type { LoadStatus } from '../lib/load-status.ts';
 import { useAction, type ActionResult } from './action.ts';
@@ -208,7 +208,7 @@ function SubmitForm({
   });
   // Rows by hand rather than useFieldArray: that hook alone would add 1.5 KiB to the chunk the
   // sign-in page shares with every form (docs/architecture.md#budgets).
-  const rows = form.watch('signers');
+  const rows = useWatch({ control: form.control, name: 'signers' });
   const setRows = (next: SignersValues['signers']) =>
     form.setValue('signers', next, { shouldDirty: true });
   return (
@@ -288,9 +288,7 @@ function SubmitForm({
                   <IconButton
                     size="sm"
                     label={t('approval.removeSigner', {
-                      name:
-                        form.watch(`signers.${index}.name`) ||
-                        t('approval.signerNumber', { number: index + 1 }),
+                      name: rows[index]?.name || t('approval.signerNumber', { number: index + 1 }),
                     })}
                     onClick={() =>
                       setRows(form.getValues('signers').filter((_, other) => other !== index))

@@ -30,7 +30,7 @@ import {
   TextFormField,
 } from '../../components/form.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
-import { textareaLook } from './edit-looks.ts';
+import { textareaLook } from '../../lib/edit-looks.ts';
 
 /** Names as typed: one per line or separated by commas. */
 const namesOf = (text: string) =>

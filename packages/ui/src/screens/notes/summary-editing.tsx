@@ -43,7 +43,7 @@ import { cn } from '../../lib/cn.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
 import { asFailureText } from './action.ts';
-import { textareaLook } from './edit-looks.ts';
+import { textareaLook } from '../../lib/edit-looks.ts';
 import { HeadEditing } from './head-editing.tsx';
 
 export type SummaryEdit = SummaryChangeParsed;

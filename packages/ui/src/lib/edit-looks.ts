@@ -1,8 +1,8 @@
-import { cn } from '../../lib/cn.ts';
+import { cn } from './cn.ts';
 
 /**
- * The look of the summary editor's text areas (the overview, a topic's text, the head's names):
- * the Textarea component's, on a plain element, so the editor's chunk shares no component with
+ * The look of the plain text areas of the summary editor (the overview, a topic's text, the head's
+ * names) and of the approval panel (an objection, a refusal's reason): the Textarea component's, on a plain element, so the editor's chunk shares no component with
  * the new-note page that the bundler would split into a file of its own.
  */
 export const textareaLook = cn(

@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { sentChunkSha256 } from '../../packages/server/src/jobs/testing.ts';
+import { WORKS_COUNCIL_SESSION } from '../../packages/server/src/processing/formal-meetings.ts';
+import { pdfText } from '../../packages/server/src/test/pdf.ts';
+import { signUpInUi, uniqueEmail } from './support/accounts.ts';
+import { accessToken, noteDone } from './support/notes.ts';
+import { linkFromOutbox } from './support/outbox.ts';
+import { loopedSpeech } from './support/recordings.ts';
+
+// A Betriebsratssitzung from upload to its signed PDF (docs/formal-minutes.md#approval-and-signature),
+// in German: the keeper submits the minutes with the chair entered by hand and a member asked by
+// e-mail; the member opens the mailed link in their own account and signs; the keeper makes the
+// version final and downloads its PDF, which carries the signatures, the version's hash on every
+// page and the attendance list.
+
+/** 49 s of speech: a length no other spec uploads, so the peer's transcript is this spec's own. */
+const SECONDS = 49;
+
+const peerUrl = () => {
+  const url = process.env.E2E_OPENAI_URL;
+  if (!url) throw new Error('E2E_OPENAI_URL is not set: run through playwright.config.ts');
+  return url;
+};
+
+test('a Betriebsratssitzung is submitted, signed by a member by mail, made final, and its PDF signed', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const memberEmail = uniqueEmail('betriebsrat-mitglied');
+  const member = await browser.newPage();
+  await signUpInUi(member, 'de', { email: memberEmail, password: 'Mitglied-Passwort-1' });
+
+  const file = await loopedSpeech(SECONDS, 'Freigabe');
+  const registered = await request.post(`${peerUrl()}/control/transcript`, {
+    data: {
+      sha256: await sentChunkSha256(file),
+      text: WORKS_COUNCIL_SESSION.map((segment) => segment.text).join(' '),
+    },
+  });
+  expect(registered.ok()).toBe(true);
+  await signUpInUi(page, 'de', {
+    email: uniqueEmail('betriebsrat-protokoll'),
+    password: 'Protokoll-Passwort-1',
+  });
+  await page.goto('/protocol');
+  await page.getByLabel('Datei auswählen').setInputFiles(file);
+  await expect(page.locator('[data-slot=file-cost-minutes]')).toBeVisible();
+  await page.getByRole('button', { name: /^Weitere Optionen/ }).click();
+  await page.getByRole('radio', { name: /Betriebsratssitzung/ }).click();
+  await page.getByRole('button', { name: 'Notiz erstellen' }).click();
+  await expect(page).toHaveURL(/\/notes\?note=\d+$/, { timeout: 15_000 });
+  const id = Number(new URL(page.url()).searchParams.get('note'));
+  await noteDone(page, request, id);
+  await page.reload();
+
+  // The keeper names who signs: the chair by hand (signed on paper), a member by address.
+  const panel = page.locator('[data-slot=minutes-approval]');
+  await expect(panel.getByRole('heading', { name: 'Freigabe und Unterschrift' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(panel.getByText('Entwurf', { exact: true })).toBeVisible();
+  const first = panel.getByRole('listitem', { name: 'Person 1' });
+  const second = panel.getByRole('listitem', { name: 'Person 2' });
+  await first.getByLabel('Name').fill('Andrea Keller');
+  await second.getByLabel('Name').fill('Jonas Berg');
+  await second.getByLabel(/E-Mail-Adresse/).fill(memberEmail);
+  const axe = await new AxeBuilder({ page })
+    .include('[data-slot=minutes-approval]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await panel.getByRole('button', { name: 'Zur Unterschrift einreichen' }).click();
+  await expect(panel.getByText('Zur Unterschrift eingereicht').first()).toBeVisible();
+  await expect(panel.getByText(`Unterschrift ausstehend (${memberEmail})`)).toBeVisible();
+
+  // The member signs from the mailed link, in their own account.
+  const link = new URL(await linkFromOutbox(memberEmail, '/notes', 'sign'));
+  await member.goto(`${link.pathname}${link.search}`);
+  await expect(
+    member.getByRole('heading', { level: 1, name: 'Protokoll unterschreiben' }),
+  ).toBeVisible();
+  await expect(
+    member.getByText(/bittet Sie, das Protokoll .* als Weiteres Mitglied zu unterschreiben\./),
+  ).toBeVisible();
+  await expect(member.locator('[data-slot=formal-item]').first()).toContainText(
+    'Überstunden im Lager',
+  );
+  await member.getByRole('button', { name: 'Unterschreiben', exact: true }).click();
+  await expect(
+    member.getByRole('status').filter({ hasText: 'Sie haben dieses Protokoll unterschrieben.' }),
+  ).toBeVisible();
+  await member.screenshot({ path: test.info().outputPath('signing-page.png'), fullPage: true });
+  await member.close();
+
+  // Signed: the keeper makes it final.
+  await page.reload();
+  await expect(panel.getByText('Unterschrieben', { exact: true }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+  await panel.getByRole('button', { name: 'Als endgültig festlegen' }).click();
+  await expect(panel.getByText('Endgültig', { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('approval-final.png'), fullPage: true });
+
+  const answer = await request.get(`/api/note/${id}/pdf`, {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+  });
+  expect(answer.ok()).toBe(true);
+  const { data } = (await answer.json()) as { data: string };
+  const text = await pdfText(new Uint8Array(Buffer.from(data, 'base64')));
+  expect(text).toContain('Unterschriften');
+  expect(text).toMatch(/Sitzungsleitung: Andrea Keller Von der Protokollführung eingetragen am/);
+  expect(text).toContain(`Unterschrieben am`);
+  expect(text).toContain(`mit dem Protokoll-Konto ${memberEmail}`);
+  expect(text).toMatch(/Fassung 1 · endgültig · SHA-256 [0-9a-f]{64}/);
+  expect(text).toContain('Anwesenheitsliste');
+});
