@@ -75,6 +75,9 @@ test('a Betriebsratssitzung is submitted, signed by a member by mail, made final
   await panel.getByRole('button', { name: 'Zur Unterschrift einreichen' }).click();
   await expect(panel.getByText('Zur Unterschrift eingereicht').first()).toBeVisible();
   await expect(panel.getByText(`Unterschrift ausstehend (${memberEmail})`)).toBeVisible();
+  // Locked: the reader offers no editing until a correction.
+  await expect(page.getByRole('button', { name: 'Zusammenfassung bearbeiten' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Transkript bearbeiten' })).toHaveCount(0);
 
   // The member signs from the mailed link, in their own account.
   const link = new URL(await linkFromOutbox(memberEmail, '/notes', 'sign'));

@@ -391,6 +391,11 @@ export const NoteDetail = Note.extend({
    */
   summary_edit_version: z.number().int().nonnegative().optional(),
   /**
+   * Formal minutes submitted for signature, signed or final (docs/formal-minutes.md#approval-and-signature):
+   * the transcript and summary take no change until a correction. Absent: not locked.
+   */
+  minutes_locked: z.boolean().optional(),
+  /**
    * Passages the speech engine wrote that were taken out as invented, in time order; empty when
    * nothing was taken out (and for notes processed before the filter).
    */

@@ -86,6 +86,7 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
 
   const detail = note.data;
   const formal = detail ? formalPartOf(detail.summary, detail.structure) : undefined;
+  const locked = detail?.minutes_locked === true;
   // Loaded with its call's module on first use: the notes pages' budget (docs/architecture.md#budgets).
   const templates = useLazyTemplates(detail?.status === 'done');
   const folderName =
@@ -115,16 +116,23 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
       onMove={(folderId) =>
         actions.move({ id: noteId, folder_id: detail?.folder_id ?? null }, folderId)
       }
-      onEditTranscript={(change, baseVersion) =>
-        withFailureText(transcript.edit.mutateAsync({ change, baseVersion }))
+      // A locked note takes no change (docs/formal-minutes.md#approval-and-signature): no editing.
+      onEditTranscript={
+        locked
+          ? undefined
+          : (change, baseVersion) =>
+              withFailureText(transcript.edit.mutateAsync({ change, baseVersion }))
       }
       onUndoTranscript={(baseVersion) => withFailureText(transcript.undo.mutateAsync(baseVersion))}
       onUndoCorrection={(revisionId, baseVersion) =>
         withFailureText(transcript.undoCorrection.mutateAsync({ revisionId, baseVersion }))
       }
       onLoadRevisions={loadRevisions}
-      onEditSummary={(change, baseVersion) =>
-        withFailureText(summaryEdit.mutateAsync({ change, baseVersion }))
+      onEditSummary={
+        locked
+          ? undefined
+          : (change, baseVersion) =>
+              withFailureText(summaryEdit.mutateAsync({ change, baseVersion }))
       }
       onReloadNote={() => void note.refetch()}
       onDelete={async () => {
@@ -143,7 +151,7 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
             paid={isPremium(plan.data)}
             languages={capabilities.data?.languages ?? [detail.summary_language]}
             onResummarise={
-              capabilities.data
+              capabilities.data && !locked
                 ? (body) => withFailureText(resummarise.mutateAsync({ id: noteId, body }))
                 : undefined
             }

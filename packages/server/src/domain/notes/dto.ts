@@ -44,6 +44,7 @@ export function toNoteDetailDto(row: NoteDetailRow): NoteDetail {
     segments: row.segments,
     transcript_version: row.transcriptVersion,
     summary_edit_version: row.summaryEditVersion,
+    ...(row.minutesLocked ? { minutes_locked: true } : {}),
     removed_segments: row.removedSegments,
     // Parsed, not cast: a summary stored in another shape fails here, loudly, not in the client.
     summary: row.summary == null ? null : Summary.parse(row.summary),

@@ -141,6 +141,11 @@ describe('approval and signature of formal minutes', () => {
     expect(contentHash(MinutesContent.parse(row!.content))).toBe(version.content_hash);
 
     // The note is locked: no edit, re-summary or restore until a correction.
+    const detail = await t.api.call(endpoints.getNote, {
+      params: { id: note.id },
+      token: keeper.token,
+    });
+    expect(detail.body.note.minutes_locked).toBe(true);
     const edit = await call(endpoints.editSummary, {
       params: { id: note.id },
       body: { base_version: 0, change: { type: 'overview', text: 'Anders.' } },
