@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { sentChunkSha256 } from '../../packages/server/src/jobs/testing.ts';
 import { WORKS_COUNCIL_SESSION } from '../../packages/server/src/processing/formal-meetings.ts';
 import { signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { markdown, noteDone } from './support/notes.ts';
 import { loopedSpeech } from './support/recordings.ts';
+import { registerTranscript } from './support/transcripts.ts';
 
 // A Betriebsratssitzung from upload to its minutes (docs/formal-minutes.md), in German on a
 // desktop window and on a phone: the local OpenAI peer transcribes the recording as a written
@@ -14,12 +14,6 @@ import { loopedSpeech } from './support/recordings.ts';
 
 /** 47 s of speech: the length makes the recording, and so its prepared chunk, this spec's own. */
 const SECONDS = 47;
-
-const peerUrl = () => {
-  const url = process.env.E2E_OPENAI_URL;
-  if (!url) throw new Error('E2E_OPENAI_URL is not set: run through playwright.config.ts');
-  return url;
-};
 
 for (const { name, viewport } of [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -32,13 +26,11 @@ for (const { name, viewport } of [
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     const file = await loopedSpeech(SECONDS, 'Betriebsrat');
-    const registered = await request.post(`${peerUrl()}/control/transcript`, {
-      data: {
-        sha256: await sentChunkSha256(file),
-        text: WORKS_COUNCIL_SESSION.map((segment) => segment.text).join(' '),
-      },
-    });
-    expect(registered.ok()).toBe(true);
+    await registerTranscript(
+      request,
+      file,
+      WORKS_COUNCIL_SESSION.map((segment) => segment.text).join(' '),
+    );
     await signUpInUi(page, 'de', {
       email: uniqueEmail(`betriebsrat-${name}`),
       password: 'Betriebsrat-Passwort-1',

@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { sentChunkSha256 } from '../../packages/server/src/jobs/testing.ts';
 import { WORKS_COUNCIL_SESSION } from '../../packages/server/src/processing/formal-meetings.ts';
 import { pdfText } from '../../packages/server/src/test/pdf.ts';
 import { signUpInUi, uniqueEmail } from './support/accounts.ts';
 import { accessToken, noteDone } from './support/notes.ts';
 import { linkFromOutbox } from './support/outbox.ts';
 import { loopedSpeech } from './support/recordings.ts';
+import { registerTranscript } from './support/transcripts.ts';
 
 // A Betriebsratssitzung from upload to its signed PDF (docs/formal-minutes.md#approval-and-signature),
 // in German: the keeper submits the minutes with the chair entered by hand and a member asked by
@@ -16,12 +16,6 @@ import { loopedSpeech } from './support/recordings.ts';
 
 /** 49 s of speech: a length no other spec uploads, so the peer's transcript is this spec's own. */
 const SECONDS = 49;
-
-const peerUrl = () => {
-  const url = process.env.E2E_OPENAI_URL;
-  if (!url) throw new Error('E2E_OPENAI_URL is not set: run through playwright.config.ts');
-  return url;
-};
 
 test('a Betriebsratssitzung is submitted, signed by a member by mail, made final, and its PDF signed', async ({
   browser,
@@ -34,13 +28,11 @@ test('a Betriebsratssitzung is submitted, signed by a member by mail, made final
   await signUpInUi(member, 'de', { email: memberEmail, password: 'Mitglied-Passwort-1' });
 
   const file = await loopedSpeech(SECONDS, 'Freigabe');
-  const registered = await request.post(`${peerUrl()}/control/transcript`, {
-    data: {
-      sha256: await sentChunkSha256(file),
-      text: WORKS_COUNCIL_SESSION.map((segment) => segment.text).join(' '),
-    },
-  });
-  expect(registered.ok()).toBe(true);
+  await registerTranscript(
+    request,
+    file,
+    WORKS_COUNCIL_SESSION.map((segment) => segment.text).join(' '),
+  );
   await signUpInUi(page, 'de', {
     email: uniqueEmail('betriebsrat-protokoll'),
     password: 'Protokoll-Passwort-1',

@@ -373,27 +373,42 @@ export async function submitMinutes(
   return getMinutesApproval(deps.db, input.userId, input.noteId);
 }
 
+type LockedNote = Awaited<ReturnType<typeof lockOwnedNote>>;
+
+/** One step of the keeper's on the newest version, both locked; then the approval as it is. */
+async function stepOnNewest(
+  db: Db,
+  input: ApprovalInput,
+  step: (tx: Db, note: LockedNote, newest: MinutesVersionRow | undefined) => Promise<void>,
+): Promise<MinutesApproval> {
+  await db.transaction(async (tx) => {
+    const note = await lockOwnedNote(tx, input);
+    await step(tx, note, await lockNewest(tx, note.id));
+  });
+  return getMinutesApproval(db, input.userId, input.noteId);
+}
+
+/** The newest version while it is open (not replaced) and in `state`. */
+const openIn = (newest: MinutesVersionRow | undefined, state: MinutesVersionRow['state']) =>
+  newest && !newest.replacedAt && newest.state === state ? newest : undefined;
+
 /**
  * Makes the signed newest version final.
  * @throws ApiError 404 for someone else's note, 409 when it is not signed (yet) or already final.
  */
-export async function finaliseMinutes(
+export function finaliseMinutes(
   db: Db,
   input: ApprovalInput,
   now = new Date(),
 ): Promise<MinutesApproval> {
-  await db.transaction(async (tx) => {
-    const note = await lockOwnedNote(tx, input);
-    const newest = await lockNewest(tx, note.id);
-    if (!newest || newest.replacedAt || newest.state !== 'signed') {
-      throw conflict(input.words, 'notSigned');
-    }
+  return stepOnNewest(db, input, async (tx, _note, newest) => {
+    const version = openIn(newest, 'signed');
+    if (!version) throw conflict(input.words, 'notSigned');
     await tx
       .update(minutesVersions)
       .set({ state: 'final', finalisedAt: now })
-      .where(eq(minutesVersions.id, newest.id));
+      .where(eq(minutesVersions.id, version.id));
   });
-  return getMinutesApproval(db, input.userId, input.noteId);
 }
 
 /**
@@ -401,14 +416,12 @@ export async function finaliseMinutes(
  * replaced, and its open signature links stop working.
  * @throws ApiError 404 for someone else's note, 409 when nothing is submitted.
  */
-export async function correctMinutes(
+export function correctMinutes(
   db: Db,
   input: ApprovalInput,
   now = new Date(),
 ): Promise<MinutesApproval> {
-  await db.transaction(async (tx) => {
-    const note = await lockOwnedNote(tx, input);
-    const newest = await lockNewest(tx, note.id);
+  return stepOnNewest(db, input, async (tx, note, newest) => {
     if (!newest || newest.replacedAt || !note.minutesLocked) throw conflict(input.words, 'draft');
     await tx
       .update(minutesVersions)
@@ -420,30 +433,25 @@ export async function correctMinutes(
       .where(eq(minutesSigners.versionId, newest.id));
     await tx.update(notes).set({ minutesLocked: false }).where(eq(notes.id, note.id));
   });
-  return getMinutesApproval(db, input.userId, input.noteId);
 }
 
 /**
  * Attaches an objection to the final newest version.
  * @throws ApiError 404 for someone else's note, 409 when the newest version is not final.
  */
-export async function addMinutesObjection(
+export function addMinutesObjection(
   db: Db,
   input: ApprovalInput,
   body: ObjectionBody,
   now = new Date(),
 ): Promise<MinutesApproval> {
-  await db.transaction(async (tx) => {
-    const note = await lockOwnedNote(tx, input);
-    const newest = await lockNewest(tx, note.id);
-    if (!newest || newest.replacedAt || newest.state !== 'final') {
-      throw conflict(input.words, 'notFinal');
-    }
+  return stepOnNewest(db, input, async (tx, _note, newest) => {
+    const version = openIn(newest, 'final');
+    if (!version) throw conflict(input.words, 'notFinal');
     await tx
       .insert(minutesObjections)
-      .values({ versionId: newest.id, author: body.author, text: body.text, createdAt: now });
+      .values({ versionId: version.id, author: body.author, text: body.text, createdAt: now });
   });
-  return getMinutesApproval(db, input.userId, input.noteId);
 }
 
 /** The signer of a link's token with their version and its note's owner; 400 when unknown. */
