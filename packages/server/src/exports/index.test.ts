@@ -85,9 +85,11 @@ describe('JSON export', () => {
     expect(text).not.toContain('userId');
     expect(text).not.toContain('secret.m4a');
     // Every field of the note, but `retry` and `resummary`, which only a note waiting for its
-    // next attempt or being summarised again has, and `glossary_corrections`: the export carries
-    // the corrected text, the marks that let the reader undo a correction stay in the app.
-    const live = ['retry', 'resummary', 'glossary_corrections'];
+    // next attempt or being summarised again has, `minutes_locked`, which only a note with
+    // submitted minutes has (the lock is the app's state, not the note's content), and
+    // `glossary_corrections`: the export carries the corrected text, the marks that let the
+    // reader undo a correction stay in the app.
+    const live = ['retry', 'resummary', 'minutes_locked', 'glossary_corrections'];
     const fields = Object.keys(NoteDetail.shape).filter((key) => !live.includes(key));
     expect(Object.keys(JSON.parse(text)).sort()).toEqual(fields.sort());
   });
