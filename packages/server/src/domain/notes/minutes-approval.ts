@@ -467,6 +467,17 @@ async function signerOfToken(db: Db, token: string, lock: boolean) {
   return found;
 }
 
+/** Only the invited address may use a signature link: 403 for any other account. */
+function checkSigner(signer: MinutesSignerRow, user: User, words: Wording): void {
+  if (signer.email !== user.email.toLowerCase()) {
+    throw new ApiError(
+      403,
+      ErrorCode.INVITATION_WRONG_ACCOUNT,
+      words.t('approval.errors.wrongAccount'),
+    );
+  }
+}
+
 function invalidSignatureLink(words: Wording): ApiError {
   return new ApiError(400, ErrorCode.INVALID_TOKEN, words.t('approval.errors.invalidLink'));
 }
@@ -496,13 +507,7 @@ export async function getSignatureRequest(
 ): Promise<SignatureRequest> {
   const found = await signerOfToken(db, token, false);
   if (!found) throw invalidSignatureLink(words);
-  if (found.signer.email !== user.email.toLowerCase()) {
-    throw new ApiError(
-      403,
-      ErrorCode.INVITATION_WRONG_ACCOUNT,
-      words.t('approval.errors.wrongAccount'),
-    );
-  }
+  checkSigner(found.signer, user, words);
   return requestOf(db, found);
 }
 
@@ -530,13 +535,7 @@ export async function decideSignature(
   await db.transaction(async (tx) => {
     const found = await signerOfToken(tx, token, true);
     if (!found) throw invalidSignatureLink(words);
-    if (found.signer.email !== user.email.toLowerCase()) {
-      throw new ApiError(
-        403,
-        ErrorCode.INVITATION_WRONG_ACCOUNT,
-        words.t('approval.errors.wrongAccount'),
-      );
-    }
+    checkSigner(found.signer, user, words);
     if (found.signer.state !== 'pending') throw conflict(words, 'decided');
     const [version] = await tx
       .select()
