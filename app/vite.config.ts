@@ -99,7 +99,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     // Mock mode serves MSW's worker script; production never ships it.
     publicDir: mode === 'mock' ? '../.storybook/public' : 'public',
     define: {
-      __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()),
+      __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? Date.now().toString(36)),
     },
     server: {
       port: 5173,

@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const ssrOut = join(dist, '.ssr');
 // One id for both builds and the latest-build file; a deployment may name its own.
-const buildId = process.env.BUILD_ID || new Date().toISOString();
+const buildId = process.env.BUILD_ID || Date.now().toString(36);
 process.env.BUILD_ID = buildId;
 
 await build({ root, logLevel: 'warn' });
