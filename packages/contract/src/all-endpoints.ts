@@ -6,6 +6,7 @@
 import { glossaryEndpoints } from './glossary.ts';
 import { endpoints } from './index.ts';
 import { minutesApprovalEndpoints } from './minutes-approval.ts';
+import { registerEndpoints } from './registers.ts';
 import type { Endpoint } from './endpoint.ts';
 import { templateEndpoints } from './templates.ts';
 
@@ -13,5 +14,6 @@ export const allEndpoints = {
   ...endpoints,
   ...glossaryEndpoints,
   ...minutesApprovalEndpoints,
+  ...registerEndpoints,
   ...templateEndpoints,
 } satisfies Record<string, Endpoint>;

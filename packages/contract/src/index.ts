@@ -18,6 +18,7 @@ export * from './audio.ts';
 export * from './notes.ts';
 export * from './formal-minutes.ts';
 export * from './minutes-approval.ts';
+export * from './registers.ts';
 export * from './transcript.ts';
 export * from './summary-edit.ts';
 export * from './templates.ts';

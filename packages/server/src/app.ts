@@ -25,6 +25,7 @@ import { authRouter } from './routes/auth/index.ts';
 import { billingRouter } from './routes/billing/index.ts';
 import { capabilitiesRouter } from './routes/capabilities/index.ts';
 import { foldersRouter } from './routes/folders/index.ts';
+import { registersRouter } from './routes/registers/index.ts';
 import { glossaryRouter } from './routes/glossary/index.ts';
 import { minutesApprovalRouter } from './routes/minutes-approval/index.ts';
 import { templatesRouter } from './routes/templates/index.ts';
@@ -223,6 +224,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/', uploadsRouter({ config, db: db.db, storage, dbGate }));
   app.route('/', notesRouter());
   app.route('/', foldersRouter());
+  app.route('/', registersRouter());
   app.route('/', glossaryRouter());
   app.route('/', templatesRouter());
   app.route('/', supportRouter());

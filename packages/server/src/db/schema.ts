@@ -208,6 +208,8 @@ export const folders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Kept as a Gremium: its final minutes enter the Beschluss-Sammlung (docs/formal-minutes.md#registers). */
+    gremium: boolean('gremium').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('folders_user_name_key').on(t.userId, sql`lower(${t.name})`)],
@@ -774,4 +776,53 @@ export const minutesObjections = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('minutes_objections_version_idx').on(t.versionId)],
+);
+
+/**
+ * The Beschluss-Sammlung of a Gremium folder (docs/formal-minutes.md#registers): each resolution
+ * of its final minutes, entered once with the next number of its year and never renumbered. A
+ * corrected final version that no longer holds it as entered marks it struck (the entry stays);
+ * a deleted note leaves its entries, with its name as it was.
+ */
+export const resolutionRegister = pgTable(
+  'resolution_register',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    noteId: integer('note_id').references(() => notes.id, { onDelete: 'set null' }),
+    noteName: text('note_name').notNull(),
+    version: integer('version').notNull(),
+    /** `RegisterResolution`'s meeting and resolution fields, as the final version held them. */
+    entry: jsonb('entry').$type<unknown>().notNull(),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull().defaultNow(),
+    struckAt: timestamp('struck_at', { withTimezone: true }),
+    struckInVersion: integer('struck_in_version'),
+  },
+  (t) => [
+    uniqueIndex('resolution_register_number_key').on(t.folderId, t.year, t.number),
+    index('resolution_register_note_idx').on(t.noteId),
+  ],
+);
+
+export type ResolutionRegisterRow = typeof resolutionRegister.$inferSelect;
+
+/**
+ * Tasks of the Aufgabenliste marked done or open in the register (docs/formal-minutes.md#registers):
+ * kept beside the summary, since the minutes of a signed note do not change.
+ */
+export const taskMarks = pgTable(
+  'task_marks',
+  {
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    taskKey: text('task_key').notNull(),
+    done: boolean('done').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.taskKey] })],
 );

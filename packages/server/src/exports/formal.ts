@@ -82,7 +82,10 @@ export function headSection(
 }
 
 /** "einstimmig angenommen", "7 Ja, 0 Nein, 2 Enthaltungen – angenommen". */
-export function voteText(resolution: Resolution, wording: Wording): string {
+export function voteText(
+  resolution: Pick<Resolution, 'vote' | 'result'>,
+  wording: Wording,
+): string {
   const { vote, result } = resolution;
   const counts = [
     vote?.unanimous ? wording.unanimous : undefined,

@@ -48,7 +48,7 @@ const FILENAME_MAX_LENGTH = 120;
  * the characters Windows refuses (`<>:"|?*`) removed, no leading or trailing dots or spaces;
  * `note` when nothing is left (the default download name, docs/uploads.md#exports).
  */
-export function exportFilename(name: string, format: DownloadFormat): string {
+export function exportFilename(name: string, format: DownloadFormat | 'csv'): string {
   const base = [
     ...name
       .normalize('NFC')

@@ -73,6 +73,26 @@ export const wordingKeys = [
   'stateSubmitted',
   'stateSigned',
   'stateFinal',
+  // A Gremium's Beschluss-Sammlung (exports/register.ts).
+  'register',
+  'registerAsOf',
+  'registerEntry',
+  'registerVersion',
+  'registerStruck',
+  'registerEmpty',
+  'registerNumber',
+  'registerPlace',
+  'registerItem',
+  'registerText',
+  'registerYes',
+  'registerNo',
+  'registerAbstain',
+  'registerResult',
+  'registerMeeting',
+  'registerEntered',
+  'registerStruckOn',
+  'registerItemTitle',
+  'registerVersionColumn',
 ] as const;
 export type WordingKey = (typeof wordingKeys)[number];
 export type Wording = Record<WordingKey, string>;

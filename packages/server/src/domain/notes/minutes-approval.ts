@@ -42,6 +42,7 @@ import type { Mailer } from '../../providers/mail/mailer.ts';
 import { signatureRequestMail } from '../../providers/mail/templates.ts';
 import type { MailReach } from '../accounts/mail-reach.ts';
 import type { DomainDeps } from '../deps.ts';
+import { enterInRegister } from '../registers.ts';
 
 export interface ApprovalInput {
   userId: number;
@@ -408,6 +409,8 @@ export function finaliseMinutes(
       .update(minutesVersions)
       .set({ state: 'final', finalisedAt: now })
       .where(eq(minutesVersions.id, version.id));
+    // In a Gremium's folder, its resolutions enter the Beschluss-Sammlung now.
+    await enterInRegister(tx, input.userId, input.noteId, now);
   });
 }
 
