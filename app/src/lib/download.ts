@@ -41,7 +41,7 @@ export function saveFile(blob: Blob, filename: string, doc: Document = document)
  */
 export async function saveDownload(
   load: () => Promise<Download>,
-  format: DownloadFormat,
+  format: DownloadFormat | 'csv',
   save: (blob: Blob, filename: string) => void = saveFile,
 ): Promise<boolean> {
   try {

@@ -27,7 +27,7 @@ export const downloadFormats = ['docx', 'pdf', 'md', 'txt', 'srt', 'vtt', 'json'
 type DownloadFormat = (typeof downloadFormats)[number];
 
 /** The download's file name, `note.{format}` when the server names none. */
-export function downloadFilename(format: DownloadFormat, filename?: string | null): string {
+export function downloadFilename(format: DownloadFormat | 'csv', filename?: string | null): string {
   return filename || `note.${format}`;
 }
 

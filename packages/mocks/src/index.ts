@@ -5,6 +5,7 @@ import { capabilitiesHandlers } from './handlers/capabilities.ts';
 import { folderHandlers } from './handlers/folders.ts';
 import { glossaryHandlers } from './handlers/glossary.ts';
 import { approvalHandlers } from './handlers/minutes-approval.ts';
+import { registerHandlers } from './handlers/registers.ts';
 import { notesHandlers } from './handlers/notes.ts';
 import { supportHandlers } from './handlers/support.ts';
 import { systemHandlers } from './handlers/system.ts';
@@ -26,6 +27,7 @@ export { notes, createNotesHandlers } from './handlers/notes.ts';
 export { folders, createFolderHandlers } from './handlers/folders.ts';
 export { glossary, createGlossaryHandlers } from './handlers/glossary.ts';
 export { approval, createApprovalHandlers } from './handlers/minutes-approval.ts';
+export { createRegisterHandlers } from './handlers/registers.ts';
 export {
   templates,
   createTemplateHandlers,
@@ -61,6 +63,7 @@ export const defaultHandlers = {
   folders: folderHandlers,
   glossary: glossaryHandlers,
   approval: approvalHandlers,
+  registers: registerHandlers,
   templates: templateHandlers,
   billing: billingHandlers,
   support: supportHandlers,

@@ -63,3 +63,10 @@ export function busyResponse(retryAfterSeconds: number) {
     headers: { 'Retry-After': String(retryAfterSeconds) },
   });
 }
+
+/** Base64 of UTF-8 text, in browsers and Node alike. */
+export function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -94,6 +94,7 @@ export * from './screens/settings/profile-screen.tsx';
 export * from './screens/settings/glossary-screen.tsx';
 export * from './widgets/glossary-editor.tsx';
 export * from './widgets/minutes-approval.tsx';
+export * from './widgets/folder-registers.tsx';
 export { FormalMinutesView } from './widgets/formal-minutes.tsx';
 export * from './screens/settings/templates-screen.tsx';
 export * from './screens/billing/buy-screen.tsx';

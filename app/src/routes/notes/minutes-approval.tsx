@@ -1,10 +1,27 @@
 import {
+  AGENDA_ITEM_MAX_LENGTH,
+  AGENDA_MAX_ITEMS,
+  NoteStructure,
   formalPartOf,
+  type Folder,
   type FormalStructure,
   type MinutesHead,
   type NoteDetail,
+  type RegisterTask,
 } from '@protokoll/contract';
-import { FormalMinutesView, MinutesApprovalPanel, SignatureScreen } from '@protokoll/ui';
+import {
+  FolderRegistersDialog,
+  FormalMinutesView,
+  MinutesApprovalPanel,
+  SignatureScreen,
+} from '@protokoll/ui';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import {
+  downloadRegister,
+  useFolderRegisters,
+  useRegistersChange,
+} from '../../api/folders/registers.ts';
 import {
   useMinutesApproval,
   useMinutesStep,
@@ -12,7 +29,13 @@ import {
   useSignatureRequest,
 } from '../../api/minutes/approval.ts';
 import { downloadNote } from '../../api/notes/download.ts';
+import { useUser } from '../../api/user/user.ts';
 import { toFailureText, withFailureText } from '../../lib/failure.ts';
+import {
+  browserStorage,
+  readRememberedOptions,
+  rememberOptions,
+} from '../../lib/remembered-options.ts';
 
 /**
  * `/notes?sign=…` (docs/formal-minutes.md#approval-and-signature): the minutes a mailed link asks
@@ -83,6 +106,75 @@ export function NoteApproval({ note, structure }: NoteApprovalProps) {
       onCorrect={() => withFailureText(step.mutateAsync({ kind: 'correct' }))}
       onAddObjection={(body) => withFailureText(step.mutateAsync({ kind: 'objection', body }))}
       onDownloadVersion={(number) => downloadNote(note.id, 'pdf', undefined, number)}
+    />
+  );
+}
+
+export interface FolderRegistersViewProps {
+  folder: Pick<Folder, 'id' | 'name'>;
+  onClose: () => void;
+  /** Opens a note of the folder in the reader. */
+  onOpenNote: (noteId: number) => void;
+}
+
+/** The open tasks as agenda lines, within the agenda's limits. */
+function agendaOf(tasks: RegisterTask[], line: (task: string) => string): string {
+  return tasks
+    .slice(0, AGENDA_MAX_ITEMS)
+    .map((task) =>
+      line(task.owner ? `${task.task} (${task.owner})` : task.task).slice(
+        0,
+        AGENDA_ITEM_MAX_LENGTH,
+      ),
+    )
+    .join('\n');
+}
+
+/**
+ * A folder's registers from its menu on the notes pages (docs/formal-minutes.md#registers), in
+ * the approval chunk: loaded on first use. Carrying the open tasks over starts the new-note form
+ * with the folder, its formal type and the tasks as its agenda, handed over in the form's
+ * remembered options.
+ */
+export function FolderRegistersView({ folder, onClose, onOpenNote }: FolderRegistersViewProps) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const userId = useUser().data?.id;
+  const registers = useFolderRegisters(folder.id);
+  const change = useRegistersChange(folder.id);
+  return (
+    <FolderRegistersDialog
+      folderName={folder.name}
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      status={registers.data ? 'ready' : registers.isError ? 'error' : 'loading'}
+      registers={registers.data}
+      error={registers.error ? toFailureText(registers.error) : undefined}
+      onRetry={() => void registers.refetch()}
+      onGremiumChange={(gremium) =>
+        withFailureText(change.mutateAsync({ kind: 'gremium', gremium }))
+      }
+      onTaskDone={(task, done) => withFailureText(change.mutateAsync({ kind: 'task', task, done }))}
+      onDownload={async (format) => {
+        if (!(await downloadRegister(folder.id, format))) throw toFailureText(undefined);
+      }}
+      onCarryOver={(tasks) => {
+        const storage = browserStorage();
+        const structure = NoteStructure.safeParse(registers.data?.structure);
+        rememberOptions(storage, userId, {
+          ...readRememberedOptions(storage, userId),
+          folder_id: folder.id,
+          ...(structure.success ? { structure: structure.data } : {}),
+          agenda: agendaOf(tasks, (task) => t('approval.registers.carriedItem', { task })),
+        });
+        navigate('/protocol');
+      }}
+      onOpenNote={(noteId) => {
+        onClose();
+        onOpenNote(noteId);
+      }}
     />
   );
 }

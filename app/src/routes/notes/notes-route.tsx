@@ -23,6 +23,11 @@ const SignatureView = lazyRoute<{ token: string }, 'SignatureView'>(
   'SignatureView',
   ['approval'],
 );
+// A folder's registers, with the approval chunk and its texts.
+const FolderRegistersView = lazyRoute<
+  { folder: { id: number; name: string }; onClose: () => void; onOpenNote: (id: number) => void },
+  'FolderRegistersView'
+>(loadMinutesApproval, 'FolderRegistersView', ['approval']);
 
 /**
  * `/notes`: the list with its folders, search, date range and pages, all kept in the URL, and
@@ -68,6 +73,7 @@ function NotesList({ location, go, actions }: NotesListProps) {
   const updateFolder = useUpdateFolder();
   const deleteFolder = useDeleteFolder();
   const [glossaryOf, setGlossaryOf] = useState<{ id: number; name: string }>();
+  const [registersOf, setRegistersOf] = useState<{ id: number; name: string }>();
 
   // A page past the end (its last note was deleted or moved, or an old link): show the last one.
   const lastPage = Math.max(DEFAULT_PAGE, Math.ceil(notes.noteCount / DEFAULT_PAGE_SIZE));
@@ -106,6 +112,7 @@ function NotesList({ location, go, actions }: NotesListProps) {
         }
         onDeleteFolder={(folder) => withFailureText(deleteFolder.mutateAsync(folder.id))}
         onOpenFolderGlossary={(folder) => setGlossaryOf({ id: folder.id, name: folder.name })}
+        onOpenFolderRegisters={(folder) => setRegistersOf({ id: folder.id, name: folder.name })}
         {...rowCallbacks(actions, (note) =>
           // A search hit opens the reader at its passage (docs/product.md#search-hits).
           go({ ...location, noteId: note.id, at: note.search_hit?.line ?? undefined }),
@@ -114,6 +121,15 @@ function NotesList({ location, go, actions }: NotesListProps) {
       {glossaryOf ? (
         <Suspense fallback={null}>
           <FolderGlossary folder={glossaryOf} onClose={() => setGlossaryOf(undefined)} />
+        </Suspense>
+      ) : null}
+      {registersOf ? (
+        <Suspense fallback={null}>
+          <FolderRegistersView
+            folder={registersOf}
+            onClose={() => setRegistersOf(undefined)}
+            onOpenNote={(id) => go({ ...location, noteId: id, at: undefined })}
+          />
         </Suspense>
       ) : null}
     </>

@@ -32,7 +32,7 @@ import {
 import { structuredDetail } from '../fixtures/structures.ts';
 import { boardMeetingVersions } from '../fixtures/summaries.ts';
 import { failWith, handle, mswPath, reply, type HandleOptions } from '../handle.ts';
-import { englishText, errorResponse, notFound } from '../respond.ts';
+import { base64, englishText, errorResponse, notFound } from '../respond.ts';
 import { onMockReset } from '../resets.ts';
 
 const e = endpoints;
@@ -85,13 +85,6 @@ const contentTypes: Record<DownloadFormat, string> = {
   vtt: 'text/vtt; charset=utf-8',
   json: 'application/json',
 };
-
-/** Base64 of UTF-8 text, in browsers and Node alike. */
-function base64(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
 
 /** Text standing in for an export; real DOCX/PDF bytes are the server's business. */
 function exportText(detail: NoteDetail, format: DownloadFormat): string {

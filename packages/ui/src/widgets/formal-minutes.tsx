@@ -173,9 +173,10 @@ function Backed({
   );
 }
 
-function useVoteText() {
+/** "7 Ja, 0 Nein, 2 Enthaltungen – angenommen", and whether the majority is known. */
+export function useVoteText() {
   const { t } = useTranslation();
-  return ({ vote, result }: Resolution) => {
+  return ({ vote, result }: Pick<Resolution, 'vote' | 'result'>) => {
     const counts = [
       vote?.unanimous ? t('noteTools.formal.unanimous') : null,
       vote?.yes !== undefined ? t('noteTools.formal.votesYes', { count: vote.yes }) : null,

@@ -96,7 +96,7 @@ async function makeFinal(id: number) {
   const submitted = await call(allEndpoints.submitMinutes, {
     params: { id },
     body: {
-      base_version: detail.body.note.summary_edit_version,
+      base_version: detail.body.note.summary_edit_version ?? 0,
       signers: [
         { role: 'chair', name: 'Andrea Keller' },
         { role: 'member', name: 'Jonas Berg' },

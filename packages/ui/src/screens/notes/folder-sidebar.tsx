@@ -1,5 +1,14 @@
 import type { Folder as FolderEntity } from '@protokoll/contract';
-import { Ellipsis, FileText, Folder, FolderPlus, Inbox, Pencil, Trash2 } from 'lucide-react';
+import {
+  Ellipsis,
+  FileText,
+  Folder,
+  FolderOpen,
+  FolderPlus,
+  Inbox,
+  Pencil,
+  Trash2,
+} from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -27,6 +36,8 @@ export interface FolderCallbacks {
   onDeleteFolder: (folder: FolderEntity) => ActionResult;
   /** Open the folder's glossary (docs/product.md#glossary); without it the menu has no entry. */
   onOpenFolderGlossary?: ((folder: FolderEntity) => void) | undefined;
+  /** Open the folder's registers (docs/formal-minutes.md#registers); without it no entry. */
+  onOpenFolderRegisters?: ((folder: FolderEntity) => void) | undefined;
 }
 
 export interface FolderSidebarProps
@@ -63,6 +74,7 @@ export function FolderSidebar({
   onRenameFolder,
   onDeleteFolder,
   onOpenFolderGlossary,
+  onOpenFolderRegisters,
   className,
   ...props
 }: FolderSidebarProps) {
@@ -98,6 +110,9 @@ export function FolderSidebar({
                 onSelect={() => onSelect(folder.id)}
                 onRename={(name) => onRenameFolder(folder, name)}
                 onGlossary={onOpenFolderGlossary ? () => onOpenFolderGlossary(folder) : undefined}
+                onRegisters={
+                  onOpenFolderRegisters ? () => onOpenFolderRegisters(folder) : undefined
+                }
                 onDelete={async () => {
                   await onDeleteFolder(folder);
                   // The view of a folder that is gone would stay empty for good.
@@ -145,6 +160,7 @@ interface FolderItemProps {
   onRename: (name: string) => ActionResult;
   onDelete: () => ActionResult;
   onGlossary?: (() => void) | undefined;
+  onRegisters?: (() => void) | undefined;
 }
 
 function FolderItem({
@@ -154,6 +170,7 @@ function FolderItem({
   onRename,
   onDelete,
   onGlossary,
+  onRegisters,
 }: FolderItemProps) {
   const { t } = useTranslation();
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -211,6 +228,12 @@ function FolderItem({
             <DropdownMenuItem onSelect={onGlossary}>
               <FileText aria-hidden />
               {t('folders.glossary')}
+            </DropdownMenuItem>
+          ) : null}
+          {onRegisters ? (
+            <DropdownMenuItem onSelect={onRegisters}>
+              <FolderOpen aria-hidden />
+              {t('folders.registers')}
             </DropdownMenuItem>
           ) : null}
           <DropdownMenuItem variant="danger" onSelect={() => setDialog('delete')}>

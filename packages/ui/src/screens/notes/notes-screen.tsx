@@ -82,6 +82,7 @@ export function NotesScreen({
   onRenameFolder,
   onDeleteFolder,
   onOpenFolderGlossary,
+  onOpenFolderRegisters,
   onOpenNote,
   onDownload,
   onMoveNote,
@@ -158,6 +159,7 @@ export function NotesScreen({
           onRenameFolder={onRenameFolder}
           onDeleteFolder={onDeleteFolder}
           onOpenFolderGlossary={onOpenFolderGlossary}
+          onOpenFolderRegisters={onOpenFolderRegisters}
         />
         <div className="grid grid-cols-[minmax(0,1fr)] min-w-0 content-start gap-5">
           <NoteFilterBar filters={filters} onChange={report} />

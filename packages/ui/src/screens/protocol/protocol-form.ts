@@ -84,6 +84,8 @@ export const ProtocolOptions = UploadNoteBody.pick({
   transcript_type: true,
   speakers: true,
   folder_id: true,
+  // Only handed over (the open tasks of a Gremium, docs/formal-minutes.md#registers); never remembered.
+  agenda: true,
 }).partial();
 export type ProtocolOptions = z.infer<typeof ProtocolOptions>;
 

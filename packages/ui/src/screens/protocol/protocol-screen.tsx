@@ -229,6 +229,7 @@ function rememberedValues(
     offer.folders.some((folder) => folder.id === options.folder_id)
   )
     values.folder_id = String(options.folder_id);
+  if (options.agenda) values.agenda = options.agenda;
   return values;
 }
 
