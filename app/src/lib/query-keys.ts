@@ -44,7 +44,5 @@ export const keys = {
   folders: {
     all: () => ['folders'] as const,
     list: () => ['folders', 'list'] as const,
-    /** A folder's registers (docs/formal-minutes.md#registers). */
-    registers: (id: number) => ['folders', 'registers', id] as const,
   },
 };

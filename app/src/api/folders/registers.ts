@@ -8,11 +8,16 @@ import {
 } from '@protokoll/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { saveDownload } from '../../lib/download.ts';
-import { keys } from '../../lib/query-keys.ts';
 import { loadSession } from '../../session/session-context.ts';
 
 // A folder's registers (docs/formal-minutes.md#registers): GET /api/folder/{id}/registers, its
 // Gremium mark, the tasks' marks and the Beschluss-Sammlung as a file.
+
+/**
+ * Under the folders' keys, so reloading the folders reloads it too; here and not in
+ * lib/query-keys.ts, which every page's entry carries (the sign-in page has no room).
+ */
+const registersKey = (id: number) => ['folders', 'registers', id] as const;
 
 export async function fetchFolderRegisters(
   id: number,
@@ -25,7 +30,7 @@ export async function fetchFolderRegisters(
 /** The Beschluss-Sammlung and Aufgabenliste of a folder, loaded each time the dialog opens. */
 export function useFolderRegisters(id: number) {
   return useQuery({
-    queryKey: keys.folders.registers(id),
+    queryKey: registersKey(id),
     queryFn: ({ signal }) => fetchFolderRegisters(id, signal),
     staleTime: 0,
     retry: false,
@@ -51,7 +56,7 @@ export function useRegistersChange(id: number) {
             });
       return answer.registers;
     },
-    onSuccess: (registers) => queryClient.setQueryData(keys.folders.registers(id), registers),
+    onSuccess: (registers) => queryClient.setQueryData(registersKey(id), registers),
   });
 }
 

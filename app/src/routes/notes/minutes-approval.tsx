@@ -1,13 +1,9 @@
 import {
-  AGENDA_ITEM_MAX_LENGTH,
-  AGENDA_MAX_ITEMS,
-  NoteStructure,
   formalPartOf,
   type Folder,
   type FormalStructure,
   type MinutesHead,
   type NoteDetail,
-  type RegisterTask,
 } from '@protokoll/contract';
 import {
   FolderRegistersDialog,
@@ -31,11 +27,7 @@ import {
 import { downloadNote } from '../../api/notes/download.ts';
 import { useUser } from '../../api/user/user.ts';
 import { toFailureText, withFailureText } from '../../lib/failure.ts';
-import {
-  browserStorage,
-  readRememberedOptions,
-  rememberOptions,
-} from '../../lib/remembered-options.ts';
+import { agendaOf, handOverAgenda } from './agenda-handoff.ts';
 
 /**
  * `/notes?sign=…` (docs/formal-minutes.md#approval-and-signature): the minutes a mailed link asks
@@ -117,19 +109,6 @@ export interface FolderRegistersViewProps {
   onOpenNote: (noteId: number) => void;
 }
 
-/** The open tasks as agenda lines, within the agenda's limits. */
-function agendaOf(tasks: RegisterTask[], line: (task: string) => string): string {
-  return tasks
-    .slice(0, AGENDA_MAX_ITEMS)
-    .map((task) =>
-      line(task.owner ? `${task.task} (${task.owner})` : task.task).slice(
-        0,
-        AGENDA_ITEM_MAX_LENGTH,
-      ),
-    )
-    .join('\n');
-}
-
 /**
  * A folder's registers from its menu on the notes pages (docs/formal-minutes.md#registers), in
  * the approval chunk: loaded on first use. Carrying the open tasks over starts the new-note form
@@ -161,12 +140,9 @@ export function FolderRegistersView({ folder, onClose, onOpenNote }: FolderRegis
         if (!(await downloadRegister(folder.id, format))) throw toFailureText(undefined);
       }}
       onCarryOver={(tasks) => {
-        const storage = browserStorage();
-        const structure = NoteStructure.safeParse(registers.data?.structure);
-        rememberOptions(storage, userId, {
-          ...readRememberedOptions(storage, userId),
-          folder_id: folder.id,
-          ...(structure.success ? { structure: structure.data } : {}),
+        handOverAgenda(typeof localStorage === 'undefined' ? undefined : localStorage, userId, {
+          folderId: folder.id,
+          structure: registers.data?.structure,
           agenda: agendaOf(tasks, (task) => t('approval.registers.carriedItem', { task })),
         });
         navigate('/protocol');

@@ -21,9 +21,9 @@ import {
   DialogTitle,
 } from '../components/dialog.tsx';
 import { FormErrorAlert } from '../components/form-error-alert.tsx';
-import { Link } from '../components/link.tsx';
-import { Switch } from '../components/switch.tsx';
+import { linkVariants } from '../components/link.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs.tsx';
+import { cn } from '../lib/cn.ts';
 import { useFailureText } from '../lib/failure-text.ts';
 import type { LoadStatus } from '../lib/load-status.ts';
 import { useAction, type ActionResult } from './action.ts';
@@ -58,11 +58,13 @@ function useDay() {
 /** The note an entry or task comes from, opened in the reader. */
 function NoteLink({ onClick, children }: { onClick: () => void; children: React.ReactNode }) {
   return (
-    <Link asChild>
-      <button type="button" className="text-left text-sm wrap-break-word" onClick={onClick}>
-        {children}
-      </button>
-    </Link>
+    <button
+      type="button"
+      className={cn(linkVariants(), 'text-left text-sm wrap-break-word')}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
 
@@ -220,12 +222,15 @@ export function FolderRegistersDialog({
             <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
               <FormErrorAlert error={action.error} submitting={action.pending} />
               <div className="flex items-start gap-3">
-                <Switch
+                <Checkbox
                   id={`${id}-gremium`}
+                  className="mt-0.5"
                   aria-describedby={`${id}-gremium-hint`}
                   checked={registers.folder.gremium}
                   disabled={action.pending}
-                  onCheckedChange={(checked) => void action.run(() => onGremiumChange(checked))}
+                  onCheckedChange={(checked) =>
+                    void action.run(() => onGremiumChange(checked === true))
+                  }
                 />
                 <div className="grid gap-0.5">
                   <label htmlFor={`${id}-gremium`} className="text-sm font-medium text-foreground">

@@ -296,3 +296,15 @@ export const WithNoteCountsMobile: Story = {
     await expectNoOverflow(canvasElement);
   },
 };
+
+/** A folder's menu with its glossary and registers (docs/formal-minutes.md#registers). */
+export const FolderTools: Story = {
+  args: { onOpenFolderGlossary: fn(), onOpenFolderRegisters: fn() },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Aktionen für Ordner „Vorstand“' }));
+    await expect(await screen.findByRole('menuitem', { name: 'Glossar …' })).toBeVisible();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Register …' }));
+    await expectCalledOnceWith(args.onOpenFolderRegisters, board);
+    await expect(args.onOpenFolderGlossary).not.toHaveBeenCalled();
+  },
+};
