@@ -371,8 +371,9 @@ export function ProtocolScreen({
     setValue,
   ]);
 
-  // An option the server refused (or the check found wrong) is folded away: show it.
-  const [optionsOpen, setOptionsOpen] = useState(false);
+  // An agenda handed over (a Gremium's open tasks) is shown; an option the server refused (or the
+  // check found wrong) is folded away: show it.
+  const [optionsOpen, setOptionsOpen] = useState(Boolean(remembered.agenda));
   const optionError = OPTION_FIELDS.some((field) => errors[field] !== undefined);
   const [shownError, setShownError] = useState(false);
   if (optionError !== shownError) {
