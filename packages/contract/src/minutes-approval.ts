@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { EntityId, Id, Timestamp } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { EmailField, LinkToken, PersonName, textField } from './fields.ts';
-import { Summary } from './notes.ts';
+import { Download, Summary } from './notes.ts';
 import { FORMAL_STRUCTURES, HEAD_FIELDS, type FormalStructure } from './values.ts';
 
 /** Who signs: Sitzungsleitung, a further member, an owner, the advisory board's chair, the keeper. */
@@ -185,6 +185,26 @@ export const MinutesVersionParams = z
   .meta({ id: 'MinutesVersionParams' });
 export const SignatureParams = z.object({ token: LinkToken }).meta({ id: 'SignatureParams' });
 
+/** The formats an extract comes in: the document exports. */
+export const EXTRACT_FORMATS = ['pdf', 'docx', 'md', 'txt'] as const;
+export type ExtractFormat = (typeof EXTRACT_FORMATS)[number];
+
+export const ExtractParams = z
+  .object({ id: Id, format: z.enum(EXTRACT_FORMATS, { error: 'validation.invalidValue' }) })
+  .meta({ id: 'ExtractParams' });
+
+/** "1,3": the agenda items' numbers, at most 30. */
+export const EXTRACT_ITEMS_PATTERN = /^\d{1,3}(,\d{1,3}){0,29}$/;
+
+export const ExtractQuery = z
+  .object({
+    items: z.string().regex(EXTRACT_ITEMS_PATTERN, { error: 'validation.invalidValue' }),
+    /** As for a whole download: the version, else the locked one, else the draft. */
+    minutes_version: Id.optional(),
+  })
+  .meta({ id: 'ExtractQuery' });
+export type ExtractQuery = z.input<typeof ExtractQuery>;
+
 const noteMinutes = (id: string, path: string, summary: string) =>
   ({
     id,
@@ -268,7 +288,25 @@ export const refuseSignature = defineEndpoint({
   response: SignatureRequestResponse,
 });
 
+/**
+ * An extract of formal minutes (docs/formal-minutes.md#partial-minutes): only the chosen agenda
+ * items, with the head and the signatures of the whole, as § 34 (2) BetrVG has the employer or a
+ * union's representative receive the part of the minutes they attended.
+ */
+export const downloadMinutesExtract = defineEndpoint({
+  id: 'downloadMinutesExtract',
+  method: 'GET',
+  path: '/api/note/{id}/minutes/extract/{format}',
+  tag: 'minutes',
+  summary: 'The minutes of chosen agenda items only, with the head and signatures of the whole',
+  auth: true,
+  params: ExtractParams,
+  query: ExtractQuery,
+  response: Download,
+});
+
 export const minutesApprovalEndpoints = {
+  downloadMinutesExtract,
   getMinutesApproval,
   submitMinutes,
   finaliseMinutes,

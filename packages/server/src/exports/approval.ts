@@ -18,6 +18,18 @@ export interface ExportApproval {
   version: MinutesVersion | null;
   /** The role names in the export's language (`approval.roles.*`). */
   roles: Record<Signer['role'], string>;
+  /**
+   * An extract (docs/formal-minutes.md#partial-minutes): the numbers of the agenda items it
+   * holds, the summary already cut down to them.
+   */
+  extract?: number[] | undefined;
+}
+
+/** "TOP 1, TOP 3". */
+export function extractItems(numbers: readonly number[], wording: Wording): string {
+  return numbers
+    .map((number) => interpolate(wording.agendaItem, { number, title: '' }).replace(/:\s*$/, ''))
+    .join(', ');
 }
 
 /** The attendance page: a row per person present, a column to sign in. */
@@ -78,12 +90,16 @@ const stateWords = {
 /** "Fassung 2 · endgültig · SHA-256 3f9a…" on every page, or that it is a draft. */
 export function approvalFooter(approval: ExportApproval, wording: Wording): string {
   const { version } = approval;
-  if (!version) return wording.draftFooter;
-  return interpolate(wording.versionFooter, {
-    number: version.number,
-    state: wording[stateWords[version.state]],
-    hash: version.content_hash,
-  });
+  const footer = version
+    ? interpolate(wording.versionFooter, {
+        number: version.number,
+        state: wording[stateWords[version.state]],
+        hash: version.content_hash,
+      })
+    : wording.draftFooter;
+  return approval.extract
+    ? interpolate(wording.extractFooter, { items: extractItems(approval.extract, wording), footer })
+    : footer;
 }
 
 /** The attendance page where the law asks for one (§ 34 (1) BetrVG), else undefined. */

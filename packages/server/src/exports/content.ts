@@ -13,9 +13,11 @@ import {
   approvalFooter,
   approvalSections,
   attendanceSheet,
+  extractItems,
   type AttendanceSheet,
   type ExportApproval,
 } from './approval.ts';
+import { interpolate } from '../lib/locale-files.ts';
 import { formalOf } from './formal.ts';
 import { extractiveNotice, structureSections } from './structure.ts';
 import type { Wording } from './wording.ts';
@@ -123,14 +125,27 @@ export function buildExportDocument(
       paragraphs: [wording.noSummary],
     });
   } else {
-    sections.push({
-      kind: 'paragraphs',
-      heading: wording.summary,
-      ...(summary.generator === 'extractive'
-        ? { notice: extractiveNotice(summary, locale, wording) }
-        : {}),
-      paragraphs: paragraphs(summary.overview),
-    });
+    sections.push(
+      approval?.extract
+        ? // An extract: the overview speaks of the whole meeting, so it is left out with the rest.
+          {
+            kind: 'paragraphs',
+            heading: wording.extract,
+            paragraphs: [
+              interpolate(wording.extractNotice, {
+                items: extractItems(approval.extract, wording),
+              }),
+            ],
+          }
+        : {
+            kind: 'paragraphs',
+            heading: wording.summary,
+            ...(summary.generator === 'extractive'
+              ? { notice: extractiveNotice(summary, locale, wording) }
+              : {}),
+            paragraphs: paragraphs(summary.overview),
+          },
+    );
     const topics = summary.topics.map((topic) => {
       const text = topic.text ? tidy(topic.text) : '';
       return text ? { lead: tidy(topic.title), text } : { text: tidy(topic.title) };
@@ -152,7 +167,9 @@ export function buildExportDocument(
 
   const formal = approval ? formalOf(note) : undefined;
   if (approval && formal) sections.push(...approvalSections(approval, locale, wording));
-  const attendance = formal && attendanceSheet(formal.structure, formal.formal.head, wording);
+  // An extract is given to someone who attended a part: no attendance list, no transcript.
+  const attendance =
+    formal && !approval?.extract && attendanceSheet(formal.structure, formal.formal.head, wording);
   const subtitle = summary ? tidy(summary.title) : '';
   return {
     locale,
@@ -160,7 +177,7 @@ export function buildExportDocument(
     subtitle: subtitle && subtitle !== title ? subtitle : null,
     meta,
     sections,
-    transcript: transcriptLines(note, wording),
+    transcript: approval?.extract ? [] : transcriptLines(note, wording),
     transcriptHeading: wording.transcript,
     ...(approval && formal ? { footer: approvalFooter(approval, wording) } : {}),
     ...(attendance ? { attendance } : {}),

@@ -93,6 +93,10 @@ export const wordingKeys = [
   'registerStruckOn',
   'registerItemTitle',
   'registerVersionColumn',
+  // An extract of formal minutes (exports/approval.ts).
+  'extract',
+  'extractNotice',
+  'extractFooter',
 ] as const;
 export type WordingKey = (typeof wordingKeys)[number];
 export type Wording = Record<WordingKey, string>;

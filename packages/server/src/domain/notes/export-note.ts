@@ -5,10 +5,11 @@ import {
   type DownloadFormat,
   type Locale,
   type NoteDesign,
+  type NoteDetail,
   type SignerRole,
 } from '@protokoll/contract';
 import { translatorFor } from '../../lib/locale-files.ts';
-import { ApiError, notFoundError } from '../../lib/errors.ts';
+import { ApiError, ErrorMessage, notFoundError } from '../../lib/errors.ts';
 import { renderExport, type RenderedExport } from '../../exports/index.ts';
 import type { DomainDeps } from '../deps.ts';
 import { toNoteDetailDto } from './dto.ts';
@@ -21,6 +22,35 @@ export const NOTE_NOT_READY_MESSAGE =
 /** Exports speak the note's language when it is one of ours, else German (German-first). */
 function exportLocale(summaryLanguage: string): Locale {
   return summaryLanguage === 'en' ? 'en' : 'de';
+}
+
+/**
+ * The summary of an extract: the chosen agenda items in their order, and only their resolutions
+ * and tasks in the lists; the head stays the whole meeting's.
+ * @throws ApiError 422 on `items` when one is not an agenda item of these minutes.
+ */
+function extractOf(summary: NoteDetail['summary'], numbers: number[]): NoteDetail['summary'] {
+  const formal = summary?.formal;
+  const known = new Set(formal?.items.map((item) => item.number));
+  if (!summary || !formal || numbers.some((number) => !known.has(number))) {
+    throw new ApiError(422, ErrorCode.VALIDATION, ErrorMessage.validation, [
+      { path: 'items', message: 'validation.invalidValue' },
+    ]);
+  }
+  const kept = formal.items.filter((item) => numbers.includes(item.number));
+  const inKept = (text: string, start: number, of: 'tasks' | 'resolutions') =>
+    kept.some((item) =>
+      of === 'tasks'
+        ? item.tasks.some((task) => task.task === text && task.start === start)
+        : item.resolutions.some((resolution) => resolution.text === text),
+    );
+  return {
+    ...summary,
+    formal: { ...formal, items: kept },
+    topics: summary.topics.filter((topic) => kept.some((item) => item.title === topic.title)),
+    decisions: summary.decisions.filter((decision) => inKept(decision.text, 0, 'resolutions')),
+    action_items: summary.action_items.filter((task) => inKept(task.task, task.start, 'tasks')),
+  };
 }
 
 /**
@@ -38,12 +68,15 @@ export async function exportNote(
     format,
     design,
     minutesVersion,
+    items,
   }: {
     userId: number;
     noteId: number;
     format: DownloadFormat;
     design?: NoteDesign | undefined;
     minutesVersion?: number | undefined;
+    /** An extract of formal minutes: only these agenda items (docs/formal-minutes.md#partial-minutes). */
+    items?: number[] | undefined;
   },
 ): Promise<RenderedExport> {
   const note = await findOwnedNote(deps.db, userId, noteId);
@@ -54,7 +87,7 @@ export async function exportNote(
   let detail = toNoteDetailDto(note);
   const locale = exportLocale(detail.summary_language);
   if (!formalPartOf(detail.summary, detail.structure)) {
-    if (minutesVersion !== undefined) throw notFoundError();
+    if (minutesVersion !== undefined || items !== undefined) throw notFoundError();
     return renderExport(format, detail, locale, { localesDir: deps.config.localesDir, design });
   }
   // Formal minutes: the version asked for, else the locked one, else the draft as it is.
@@ -73,6 +106,7 @@ export async function exportNote(
       speaker_names: content.speaker_names,
     };
   }
+  if (items) detail = { ...detail, summary: extractOf(detail.summary, items) };
   const t = await translatorFor(deps.config.localesDir, locale);
   const roles = Object.fromEntries(
     SIGNER_ROLES.map((role) => [role, t(`approval.roles.${role}`)]),
@@ -80,6 +114,6 @@ export async function exportNote(
   return renderExport(format, detail, locale, {
     localesDir: deps.config.localesDir,
     design,
-    approval: { version: chosen?.version ?? null, roles },
+    approval: { version: chosen?.version ?? null, roles, ...(items ? { extract: items } : {}) },
   });
 }

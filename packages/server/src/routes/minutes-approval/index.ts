@@ -2,6 +2,7 @@ import { createRouter } from '../../http/openapi.ts';
 import {
   addMinutesObjectionHandler,
   correctMinutesHandler,
+  downloadMinutesExtractHandler,
   finaliseMinutesHandler,
   getMinutesApprovalHandler,
   getMinutesVersionHandler,
@@ -13,6 +14,7 @@ import {
 import {
   addMinutesObjectionRoute,
   correctMinutesRoute,
+  downloadMinutesExtractRoute,
   finaliseMinutesRoute,
   getMinutesApprovalRoute,
   getMinutesVersionRoute,
@@ -30,6 +32,7 @@ export const minutesApprovalRouter = () =>
     .openapi(correctMinutesRoute, correctMinutesHandler)
     .openapi(addMinutesObjectionRoute, addMinutesObjectionHandler)
     .openapi(getMinutesVersionRoute, getMinutesVersionHandler)
+    .openapi(downloadMinutesExtractRoute, downloadMinutesExtractHandler)
     .openapi(getSignatureRequestRoute, getSignatureRequestHandler)
     .openapi(signMinutesRoute, signMinutesHandler)
     .openapi(refuseSignatureRoute, refuseSignatureHandler);

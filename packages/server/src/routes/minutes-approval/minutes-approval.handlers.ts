@@ -9,6 +9,7 @@ import {
   getSignatureRequest,
   submitMinutes,
 } from '../../domain/notes/minutes-approval.ts';
+import { exportNote } from '../../domain/notes/export-note.ts';
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppRouteHandler } from '../../http/openapi.ts';
@@ -20,6 +21,7 @@ import { mailReachOf } from '../mail-reach.ts';
 import type {
   addMinutesObjectionRoute,
   correctMinutesRoute,
+  downloadMinutesExtractRoute,
   finaliseMinutesRoute,
   getMinutesApprovalRoute,
   getMinutesVersionRoute,
@@ -28,6 +30,7 @@ import type {
   signMinutesRoute,
   submitMinutesRoute,
 } from './minutes-approval.routes.ts';
+import { fileAnswer } from '../file-answer.ts';
 
 /** The signed-in user and their wording: a refusal is in their language. */
 async function signedIn(c: Context<AppEnv>) {
@@ -117,4 +120,22 @@ export const refuseSignatureHandler: AppRouteHandler<typeof refuseSignatureRoute
     decision: { sign: false, reason: c.req.valid('json').reason },
   });
   return c.json({ success: true, request }, 200);
+};
+
+/** An extract of the minutes: the chosen agenda items, as a file like a whole download's. */
+export const downloadMinutesExtractHandler: AppRouteHandler<
+  typeof downloadMinutesExtractRoute
+> = async (c) => {
+  const { id, format } = c.req.valid('param');
+  const { items, minutes_version: minutesVersion } = c.req.valid('query');
+  const numbers = [...new Set(items.split(',').map(Number))].sort((a, b) => a - b);
+  const file = await exportNote(depsOf(c), {
+    userId: authOf(c).userId,
+    noteId: id,
+    format,
+    minutesVersion,
+    items: numbers,
+  });
+  c.header('Cache-Control', 'no-store');
+  return c.json(fileAnswer(file), 200);
 };

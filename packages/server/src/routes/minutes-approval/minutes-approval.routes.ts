@@ -1,6 +1,7 @@
 import {
   addMinutesObjection,
   correctMinutes,
+  downloadMinutesExtract,
   finaliseMinutes,
   getMinutesApproval,
   getMinutesVersion,
@@ -20,3 +21,4 @@ export const getMinutesVersionRoute = routeFor(getMinutesVersion);
 export const getSignatureRequestRoute = routeFor(getSignatureRequest);
 export const signMinutesRoute = routeFor(signMinutes);
 export const refuseSignatureRoute = routeFor(refuseSignature);
+export const downloadMinutesExtractRoute = routeFor(downloadMinutesExtract);

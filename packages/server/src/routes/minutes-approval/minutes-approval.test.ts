@@ -356,4 +356,75 @@ describe('approval and signature of formal minutes', () => {
       .where(eq(minutesVersions.noteId, note.id));
     expect(rows).toEqual([]);
   });
+
+  it('exports an extract of chosen agenda items with the head and signatures of the whole', async () => {
+    const note = await formalNote();
+    await submit(note.id, [
+      { role: 'chair', name: 'Andrea Keller' },
+      { role: 'member', name: 'Jonas Berg' },
+    ]);
+    expect((await call(allEndpoints.finaliseMinutes, { params: { id: note.id } })).status).toBe(
+      200,
+    );
+    const extract = async (items: string, format: 'txt' | 'pdf' = 'txt', account = keeper) => {
+      const res = await t.api.send(
+        prepare(allEndpoints.downloadMinutesExtract, {
+          params: { id: note.id, format },
+          query: { items },
+        }),
+        { token: account.token },
+      );
+      return {
+        status: res.status,
+        get error() {
+          return res.error;
+        },
+        get body() {
+          return res.body as unknown as { data: string; filename: string };
+        },
+      };
+    };
+    const res = await extract('1');
+    expect(res.status).toBe(200);
+    const text = Buffer.from(res.body.data, 'base64').toString('utf8');
+    // Only TOP 1, with its resolution and task; the head and the signatures of the whole.
+    expect(text).toContain('TOP 1: Überstunden im Lager');
+    expect(text).toContain('Der Betriebsrat stimmt einer Samstagsschicht');
+    expect(text).not.toContain('TOP 2');
+    expect(text).not.toContain('Versetzung');
+    expect(text).not.toContain('Festsaal');
+    expect(text).toContain('Auszug aus dem Protokoll: TOP 1.');
+    expect(text).toContain('Besprechungsraum 2');
+    expect(text).toContain('Andrea Keller');
+    expect(text).toMatch(/Auszug \(TOP 1\) aus: Fassung 1 · endgültig · SHA-256 [0-9a-f]{64}/);
+    // Neither the overview, the transcript nor the attendance list of the whole meeting.
+    expect(text).not.toMatch(/^Transkript$/m);
+    expect(text).not.toMatch(/^Anwesenheitsliste$/m);
+    expect(text).not.toMatch(/^Zusammenfassung$/m);
+
+    const pdf = await pdfText(
+      new Uint8Array(Buffer.from((await extract('1,3', 'pdf')).body.data, 'base64')),
+    );
+    expect(pdf).toContain('TOP 3: Sommerfest');
+    expect(pdf).not.toContain('TOP 2');
+    expect(pdf).toContain('Auszug (TOP 1, TOP 3) aus: Fassung 1');
+    expect(pdf).not.toContain('Zur eigenhändigen Unterschrift');
+
+    // An item the minutes do not have, a malformed list, someone else, an ordinary note.
+    let refused = await extract('9');
+    expect(refused.status).toBe(422);
+    expect(refused.error.issues?.map((issue) => issue.path)).toEqual(['items']);
+    refused = await extract('1;DROP');
+    expect(refused.status).toBe(422);
+    expect((await extract('1', 'txt', other)).status).toBe(404);
+    const plain = await seedNote(db(), keeper.user.id);
+    const ordinary = await t.api.send(
+      prepare(allEndpoints.downloadMinutesExtract, {
+        params: { id: plain.id, format: 'txt' },
+        query: { items: '1' },
+      }),
+      { token: keeper.token },
+    );
+    expect(ordinary.status).toBe(404);
+  });
 });

@@ -38,6 +38,7 @@ import type {
   moveNoteRoute,
   updateNoteRoute,
 } from './notes.routes.ts';
+import { fileAnswer } from '../file-answer.ts';
 
 export const listNotesHandler: AppRouteHandler<typeof listNotesRoute> = async (c) => {
   const { userId } = authOf(c);
@@ -186,14 +187,5 @@ export const downloadNoteHandler: AppRouteHandler<typeof downloadNoteRoute> = as
   const { design, minutes_version: minutesVersion } = c.req.valid('query');
   const file = await exportNote(depsOf(c), { userId, noteId: id, format, design, minutesVersion });
   c.header('Cache-Control', 'no-store');
-  return c.json(
-    {
-      success: true,
-      data: Buffer.from(file.data).toString('base64'),
-      filename: file.filename,
-      contentType: file.contentType,
-      status: 200,
-    },
-    200,
-  );
+  return c.json(fileAnswer(file), 200);
 };

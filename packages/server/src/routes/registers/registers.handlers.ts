@@ -11,6 +11,7 @@ import type {
   markRegisterTaskRoute,
   setFolderGremiumRoute,
 } from './registers.routes.ts';
+import { fileAnswer } from '../file-answer.ts';
 
 export const getFolderRegistersHandler: AppRouteHandler<typeof getFolderRegistersRoute> = async (
   c,
@@ -56,14 +57,5 @@ export const downloadResolutionRegisterHandler: AppRouteHandler<
     { localesDir: c.var.config.localesDir },
   );
   c.header('Cache-Control', 'no-store');
-  return c.json(
-    {
-      success: true,
-      data: Buffer.from(file.data).toString('base64'),
-      filename: file.filename,
-      contentType: file.contentType,
-      status: 200,
-    },
-    200,
-  );
+  return c.json(fileAnswer(file), 200);
 };
