@@ -1,6 +1,7 @@
 import {
   addMinutesObjection,
   correctMinutes,
+  downloadMinutesExtract,
   finaliseMinutes,
   getMinutesApproval,
   getSignatureRequest,
@@ -13,6 +14,7 @@ import {
   type SignerInput,
 } from '@protokoll/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { saveDownload } from '../../lib/download.ts';
 import { keys } from '../../lib/query-keys.ts';
 import { loadSession } from '../../session/session-context.ts';
 
@@ -112,4 +114,22 @@ export function useSignatureDecision(token: string) {
     },
     onSuccess: (request) => queryClient.setQueryData(keys.signature(token), request),
   });
+}
+
+/**
+ * Saves an extract of the minutes: the chosen agenda items only
+ * (docs/formal-minutes.md#partial-minutes). True once saved, false on any failure.
+ */
+export function downloadExtract(
+  id: number,
+  items: number[],
+  format: 'pdf' | 'docx',
+): Promise<boolean> {
+  return saveDownload(async () => {
+    const { client } = await loadSession();
+    return client.call(downloadMinutesExtract, {
+      params: { id, format },
+      query: { items: items.join(',') },
+    });
+  }, format);
 }

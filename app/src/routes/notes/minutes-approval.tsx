@@ -19,6 +19,7 @@ import {
   useRegistersChange,
 } from '../../api/folders/registers.ts';
 import {
+  downloadExtract,
   useMinutesApproval,
   useMinutesStep,
   useSignatureDecision,
@@ -98,6 +99,10 @@ export function NoteApproval({ note, structure }: NoteApprovalProps) {
       onCorrect={() => withFailureText(step.mutateAsync({ kind: 'correct' }))}
       onAddObjection={(body) => withFailureText(step.mutateAsync({ kind: 'objection', body }))}
       onDownloadVersion={(number) => downloadNote(note.id, 'pdf', undefined, number)}
+      items={formal?.formal.items ?? []}
+      onDownloadExtract={async (items, format) => {
+        if (!(await downloadExtract(note.id, items, format))) throw toFailureText(undefined);
+      }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import {
   addMinutesObjection,
   correctMinutes,
+  downloadMinutesExtract,
   ErrorCode,
   finaliseMinutes,
   getMinutesApproval,
@@ -21,7 +22,7 @@ import {
   worksCouncilContent,
 } from '../fixtures/approval.ts';
 import { failWith, handle, reply, type HandleOptions } from '../handle.ts';
-import { englishText, errorResponse } from '../respond.ts';
+import { base64, englishText, errorResponse } from '../respond.ts';
 
 // The approval's calls are not in `endpoints` (every page's client loads that map).
 const NOW = '2026-11-21T10:00:00.000Z';
@@ -54,6 +55,18 @@ export function createApprovalHandlers(
   let signature = request === 'wrongAccount' ? undefined : structuredClone(request);
 
   return [
+    handle(
+      downloadMinutesExtract,
+      ({ params, query }) =>
+        reply(downloadMinutesExtract, {
+          success: true,
+          data: base64(`Auszug: TOP ${query.items.split(',').join(', TOP ')}`),
+          filename: `Auszug.${params.format}`,
+          contentType: params.format === 'pdf' ? 'application/pdf' : 'text/plain; charset=utf-8',
+          status: 200,
+        }),
+      options,
+    ),
     handle(
       getMinutesApproval,
       ({ params }) => reply(getMinutesApproval, { success: true, approval: of(params.id) }),

@@ -115,6 +115,24 @@ export const Signed: Story = {
 };
 
 /** Final, with an objection attached and the form for another; the version's PDF. */
+/** An extract of chosen agenda items, for someone who attended only a part (§ 34 (2) BetrVG). */
+export const Extract: Story = {
+  args: {
+    approval: approvals.final,
+    items: worksCouncilFormal.items,
+    onDownloadExtract: fn(),
+  },
+  play: async ({ canvas, args }) => {
+    const extract = within(canvas.getByRole('group', { name: 'Auszug aus dem Protokoll' }));
+    const pdf = extract.getByRole('button', { name: 'Auszug als PDF' });
+    await expect(pdf).toBeDisabled();
+    await userEvent.click(extract.getByRole('checkbox', { name: /^TOP 3:/ }));
+    await userEvent.click(extract.getByRole('checkbox', { name: 'TOP 1: Überstunden im Lager' }));
+    await userEvent.click(pdf);
+    await waitFor(() => expect(args.onDownloadExtract).toHaveBeenCalledWith([1, 3], 'pdf'));
+  },
+};
+
 export const Final: Story = {
   args: { approval: approvals.final },
   play: async ({ canvas, args }) => {

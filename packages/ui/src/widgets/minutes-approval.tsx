@@ -19,12 +19,13 @@ import {
   type FailureText,
 } from '@protokoll/contract';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Badge } from '../components/badge.tsx';
 import { Button } from '../components/button.tsx';
+import { Checkbox } from '../components/checkbox.tsx';
 import { FormErrorAlert } from '../components/form-error-alert.tsx';
 import {
   Form,
@@ -323,6 +324,74 @@ function SubmitForm({
   );
 }
 
+/** The agenda items an extract can hold: number and title. */
+export interface ExtractItem {
+  number: number;
+  title: string;
+}
+
+/**
+ * An extract of chosen agenda items (docs/formal-minutes.md#partial-minutes), for someone who
+ * attended only a part of the meeting (§ 34 (2) BetrVG).
+ */
+function ExtractForm({
+  items,
+  onDownload,
+}: {
+  items: readonly ExtractItem[];
+  onDownload: (numbers: number[], format: 'pdf' | 'docx') => ActionResult;
+}) {
+  const { t } = useTranslation();
+  const action = useAction();
+  const id = useId();
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const numbers = items.map((item) => item.number).filter((number) => chosen.has(number));
+  const toggle = (number: number, on: boolean) =>
+    setChosen((before) => {
+      const next = new Set(before);
+      if (on) next.add(number);
+      else next.delete(number);
+      return next;
+    });
+  return (
+    <fieldset className="grid gap-2" aria-describedby={`${id}-hint`}>
+      <legend className="text-sm font-semibold text-foreground">{t('approval.extract')}</legend>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        {t('approval.extractHint')}
+      </p>
+      <FormErrorAlert error={action.error} submitting={action.pending} />
+      <ul className="grid gap-2">
+        {items.map((item) => (
+          <li key={item.number} className="flex items-start gap-3 text-sm">
+            <Checkbox
+              id={`${id}-${item.number}`}
+              className="mt-0.5"
+              checked={chosen.has(item.number)}
+              onCheckedChange={(checked) => toggle(item.number, checked === true)}
+            />
+            <label htmlFor={`${id}-${item.number}`} className="wrap-break-word text-foreground">
+              {`${t('noteTools.formal.item', { number: item.number })}: ${item.title}`}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        {(['pdf', 'docx'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="outline"
+            size="sm"
+            disabled={numbers.length === 0 || action.pending}
+            onClick={() => void action.run(() => onDownload(numbers, format))}
+          >
+            {t(`approval.extractAs.${format}`)}
+          </Button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function ObjectionForm({ onAdd }: { onAdd: (body: ObjectionBody) => ActionResult }) {
   const { t } = useTranslation();
   const action = useAction();
@@ -390,6 +459,9 @@ export interface MinutesApprovalPanelProps {
   onCorrect: () => ActionResult;
   onAddObjection: (body: ObjectionBody) => ActionResult;
   onDownloadVersion?: (number: number) => ActionResult;
+  /** The minutes' agenda items: with `onDownloadExtract`, an extract of some can be downloaded. */
+  items?: readonly ExtractItem[];
+  onDownloadExtract?: (numbers: number[], format: 'pdf' | 'docx') => ActionResult;
 }
 
 /** The keeper's panel under a formal note's summary. */
@@ -405,6 +477,8 @@ export function MinutesApprovalPanel({
   onCorrect,
   onAddObjection,
   onDownloadVersion,
+  items = [],
+  onDownloadExtract,
 }: MinutesApprovalPanelProps) {
   const { t } = useTranslation();
   const failure = useFailureText();
@@ -460,6 +534,9 @@ export function MinutesApprovalPanel({
               </div>
             )}
             {state === 'final' ? <ObjectionForm onAdd={onAddObjection} /> : null}
+            {onDownloadExtract && items.length > 1 ? (
+              <ExtractForm items={items} onDownload={onDownloadExtract} />
+            ) : null}
             {approval.versions.length ? (
               <div className="grid gap-2">
                 <h4 className="text-sm font-semibold text-foreground">{t('approval.versions')}</h4>
