@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { WORKS_COUNCIL_SESSION } from '../../packages/server/src/processing/formal-meetings.ts';
 import { pdfText } from '../../packages/server/src/test/pdf.ts';
 import { gotoHydrated, signUpInUi, uniqueEmail } from './support/accounts.ts';
@@ -139,6 +140,19 @@ test('a Betriebsratssitzung is submitted, signed by a member by mail, made final
   expect(text.replace(/-\s/g, '-')).toContain(`mit dem Protokoll-Konto ${memberEmail}`);
   expect(text).toMatch(/Fassung 1 · endgültig · SHA-256 [0-9a-f]{64}/);
   expect(text).toContain('Anwesenheitsliste');
+
+  // An extract of TOP 1 for the employer: the head and signatures, no other item.
+  await page.goto(`/notes?note=${id}`);
+  const extract = panel.getByRole('group', { name: 'Auszug aus dem Protokoll' });
+  await extract.getByRole('checkbox', { name: 'TOP 1: Überstunden im Lager' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    extract.getByRole('button', { name: 'Auszug als PDF' }).click(),
+  ]);
+  const extractText = await pdfText(new Uint8Array(readFileSync(await download.path())));
+  expect(extractText).toContain('TOP 1: Überstunden im Lager');
+  expect(extractText).not.toContain('TOP 2');
+  expect(extractText).toMatch(/Auszug \(TOP 1\) aus: Fassung 1 · endgültig · SHA-256/);
 
   // Final: its two resolutions are the first entries of this year in the folder's register.
   await gotoHydrated(page, '/notes');
