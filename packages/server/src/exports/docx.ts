@@ -168,6 +168,70 @@ function listParagraph(item: ListItem, d: DesignTokens): Paragraph {
   return new Paragraph({ children, numbering: { reference: BULLETS, level: 0 } });
 }
 
+/** A resolution set apart: no bullet, indented, an accent line beside it. */
+function setApartParagraph(item: ListItem, d: DesignTokens): Paragraph {
+  return new Paragraph({
+    children: [
+      ...(item.lead ? [new TextRun({ text: `${item.lead}: `, bold: true })] : []),
+      new TextRun({ text: item.text, bold: true }),
+      ...(item.details
+        ? [
+            new TextRun({
+              text: item.details,
+              break: 1,
+              italics: true,
+              color: d.muted,
+              size: halfPoints(d.metaSize),
+            }),
+          ]
+        : []),
+    ],
+    indent: { left: twips(18) },
+    spacing: { before: twips(4), after: twips(8) },
+    border: { left: { style: BorderStyle.SINGLE, size: 18, color: d.accent, space: 8 } },
+    keepLines: true,
+  });
+}
+
+/** A table of two columns (the head of minutes): the lead in bold, the text beside it. */
+function itemTable(items: ListItem[], d: DesignTokens): Table {
+  const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
+  const line = { style: BorderStyle.SINGLE, size: 4, color: d.muted };
+  const cell = (children: TextRun[]) =>
+    new TableCell({
+      children: [new Paragraph({ children, spacing: { after: 0 } })],
+      borders: { top: none, left: none, right: none, bottom: line },
+      margins: { top: twips(3), bottom: twips(3), left: twips(2), right: twips(6) },
+    });
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    columnWidths: [twips(150), twips(317)],
+    rows: items.map(
+      (item) =>
+        new TableRow({
+          cantSplit: true,
+          children: [
+            cell([new TextRun({ text: item.lead ?? '', bold: true })]),
+            cell([
+              new TextRun(item.text),
+              ...(item.details
+                ? [
+                    new TextRun({
+                      text: item.details,
+                      break: 1,
+                      italics: true,
+                      color: d.muted,
+                      size: halfPoints(d.metaSize),
+                    }),
+                  ]
+                : []),
+            ]),
+          ],
+        }),
+    ),
+  });
+}
+
 /** An interview's question in bold, its answer indented below it. */
 function qaParagraphs(pair: QaPair): Paragraph[] {
   return [
@@ -275,8 +339,12 @@ export async function renderDocx(
     if (section.kind === 'paragraphs') {
       if (section.notice) children.push(new Paragraph({ text: section.notice, style: 'Notice' }));
       for (const text of section.paragraphs) children.push(new Paragraph({ text }));
+    } else if (section.kind === 'list' && section.layout === 'table') {
+      children.push(itemTable(section.items, d));
     } else if (section.kind === 'list') {
-      for (const item of section.items) children.push(listParagraph(item, d));
+      for (const item of section.items) {
+        children.push(item.setApart ? setApartParagraph(item, d) : listParagraph(item, d));
+      }
     } else {
       for (const pair of section.pairs) children.push(...qaParagraphs(pair));
     }

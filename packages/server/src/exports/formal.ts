@@ -78,7 +78,7 @@ export function headSection(
     }
     return missing.has(field) ? [{ lead, text: wording.missing }] : [];
   });
-  return { kind: 'list', heading, items };
+  return { kind: 'list', heading, items, layout: 'table' };
 }
 
 /** "einstimmig angenommen", "7 Ja, 0 Nein, 2 Enthaltungen – angenommen". */
@@ -108,6 +108,7 @@ function itemSection(item: AgendaItem, locale: Locale, wording: Wording): Sectio
       lead: wording.resolution,
       text: tidy(resolution.text),
       details: `${voteText(resolution, wording)} · ${backing(resolution.citations, wording)}`,
+      setApart: true,
     })),
     ...item.tasks.map((task) => ({
       lead: wording.task,

@@ -231,6 +231,93 @@ class Layout {
     pdf.y += 3;
   }
 
+  /**
+   * A resolution set apart: no bullet, an accent bar beside it the height of its text and vote,
+   * kept on one page.
+   */
+  setApart(item: ListItem) {
+    const { pdf, d, fonts } = this;
+    const indent = 14;
+    const width = this.width - indent;
+    pdf.font(fonts.bold).fontSize(d.bodySize);
+    const text = fonts.fit(item.lead ? `${item.lead}: ${item.text}` : item.text);
+    const height =
+      pdf.heightOfString(text, { width }) +
+      (item.details
+        ? pdf.font(fonts.italic).fontSize(d.metaSize).heightOfString(fonts.fit(item.details), {
+            width,
+          })
+        : 0);
+    pdf.y += 3;
+    this.keepSpace(height + 6);
+    const y = pdf.y;
+    pdf.rect(this.left + 2, y - 2, 2.5, height + 4).fill(hex(d.accent));
+    pdf.font(fonts.bold).fontSize(d.bodySize).fillColor(hex(d.text));
+    if (item.lead) {
+      pdf
+        .text(fonts.fit(`${item.lead}: `), this.left + indent, y, { width, continued: true })
+        .text(fonts.fit(item.text));
+    } else {
+      pdf.text(fonts.fit(item.text), this.left + indent, y, { width });
+    }
+    if (item.details) {
+      pdf
+        .font(fonts.italic)
+        .fontSize(d.metaSize)
+        .fillColor(hex(d.muted))
+        .text(fonts.fit(item.details), this.left + indent, pdf.y, { width });
+    }
+    pdf.y += 6;
+  }
+
+  /** A table of two columns (the head of minutes): the lead in bold, the text beside it. */
+  table(items: ListItem[]) {
+    const { pdf, d, fonts } = this;
+    const labelWidth = Math.round(this.width * 0.32);
+    const gap = 8;
+    const valueWidth = this.width - labelWidth - gap;
+    for (const item of items) {
+      const label = fonts.fit(item.lead ?? '');
+      const value = fonts.fit(item.text);
+      const details = item.details ? fonts.fit(item.details) : '';
+      pdf.font(fonts.bold).fontSize(d.bodySize);
+      const labelHeight = pdf.heightOfString(label, { width: labelWidth });
+      pdf.font(fonts.regular);
+      const valueHeight =
+        pdf.heightOfString(value, { width: valueWidth }) +
+        (details
+          ? pdf
+              .font(fonts.italic)
+              .fontSize(d.metaSize)
+              .heightOfString(details, { width: valueWidth })
+          : 0);
+      const height = Math.max(labelHeight, valueHeight);
+      this.keepSpace(height + 8);
+      const y = pdf.y + 3;
+      pdf
+        .font(fonts.bold)
+        .fontSize(d.bodySize)
+        .fillColor(hex(d.text))
+        .text(label, this.left, y, { width: labelWidth });
+      pdf.font(fonts.regular).text(value, this.left + labelWidth + gap, y, { width: valueWidth });
+      if (details) {
+        pdf
+          .font(fonts.italic)
+          .fontSize(d.metaSize)
+          .fillColor(hex(d.muted))
+          .text(details, this.left + labelWidth + gap, pdf.y, { width: valueWidth });
+      }
+      pdf.y = y + height + 3;
+      pdf
+        .moveTo(this.left, pdf.y)
+        .lineTo(this.left + this.width, pdf.y)
+        .lineWidth(0.4)
+        .strokeColor(hex(d.muted))
+        .stroke();
+    }
+    pdf.y += 4;
+  }
+
   /** An interview's question in bold, its answer below it, indented like a list's text. */
   qa(question: string, answer: string) {
     const { pdf, d, fonts } = this;
@@ -370,8 +457,13 @@ export async function renderPdf(
     if (section.kind === 'paragraphs') {
       if (section.notice) layout.notice(section.notice);
       for (const text of section.paragraphs) layout.paragraph(text);
+    } else if (section.kind === 'list' && section.layout === 'table') {
+      layout.table(section.items);
     } else if (section.kind === 'list') {
-      for (const item of section.items) layout.item(item);
+      for (const item of section.items) {
+        if (item.setApart) layout.setApart(item);
+        else layout.item(item);
+      }
     } else {
       for (const pair of section.pairs) layout.qa(pair.question, pair.answer);
     }

@@ -10,6 +10,8 @@ export interface ListItem {
   text: string;
   /** Action items: "Verantwortlich: Erika · Fällig: 14.03.2025". */
   details?: string;
+  /** Set apart from the list around it (a resolution of formal minutes, with its vote). */
+  setApart?: boolean;
 }
 
 /** An interview's question with its answer. */
@@ -20,7 +22,13 @@ export interface QaPair {
 
 export type Section =
   | { kind: 'paragraphs'; heading: string; notice?: string; paragraphs: string[] }
-  | { kind: 'list'; heading: string; items: ListItem[] }
+  | {
+      kind: 'list';
+      heading: string;
+      items: ListItem[];
+      /** PDF and DOCX show it as a table of two columns, lead and text (the head of minutes). */
+      layout?: 'table';
+    }
   | { kind: 'qa'; heading: string; pairs: QaPair[] };
 
 /** `HH:MM:SS`, whole seconds; hours keep counting past 99 rather than wrapping. */

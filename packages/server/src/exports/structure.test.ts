@@ -186,6 +186,26 @@ describe.each(['md', 'txt', 'pdf', 'docx'] as const)('%s export of formal minute
   });
 });
 
+it('lays the head out as a table and sets the resolutions apart (DOCX, Markdown)', async () => {
+  const docx = await renderExport('docx', noteIn('works_council'), 'de');
+  const xml = strFromU8(unzipSync(docx.data)['word/document.xml']!);
+  // The head is a table: each field's name in one cell, its value in the next.
+  const table = /<w:tbl>.*?<\/w:tbl>/s.exec(xml)?.[0] ?? '';
+  const cells = [...table.matchAll(/<w:tc>(.*?)<\/w:tc>/gs)].map((cell) =>
+    [...cell[1]!.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((run) => run[1]).join(''),
+  );
+  expect(cells.slice(0, 2)).toEqual(['Gremium', 'Betriebsrat Werk Nord']);
+  // A resolution is a paragraph of its own with a line beside it, not a bullet.
+  const resolution = [
+    ...xml.matchAll(/<w:p>(?:(?!<\/w:p>).)*Beschluss: (?:(?!<\/w:p>).)*<\/w:p>/gs),
+  ];
+  expect(resolution.length).toBeGreaterThan(0);
+  expect(resolution[0]![0]).toContain('<w:left w:val="single"');
+  expect(resolution[0]![0]).not.toContain('<w:numPr>');
+  const md = decode((await renderExport('md', noteIn('works_council'), 'de')).data);
+  expect(md).toMatch(/^> \*\*Beschluss\*\*: Der Betriebsrat stimmt/m);
+});
+
 it('exports formal minutes in English with the English words', async () => {
   const file = await renderExport('md', noteIn('members_meeting'), 'en');
   const text = squash(decode(file.data));

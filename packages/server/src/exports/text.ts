@@ -10,6 +10,10 @@ function md(text: string): string {
 
 function mdItem(item: ListItem): string {
   const text = item.lead ? `**${md(item.lead)}**: ${md(item.text)}` : md(item.text);
+  // A resolution set apart: a quote block of its own.
+  if (item.setApart) {
+    return `\n> ${text}${item.details ? `  \n> _${md(item.details)}_` : ''}\n`;
+  }
   return item.details ? `- ${text}  \n  _${md(item.details)}_` : `- ${text}`;
 }
 
