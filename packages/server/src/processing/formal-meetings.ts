@@ -83,3 +83,20 @@ export const MEMBERS_MEETING_EN: Segment[] = toSegments([
 ]);
 
 export const MEMBERS_MEETING_NAMES = { S1: 'Helen Carter', S2: 'Sam Reed', S3: 'Priya Shah' };
+
+/**
+ * A team meeting in English (an Ergebnisprotokoll): two decisions and two tasks with owners and
+ * due dates, for the English pipeline from upload to export.
+ */
+export const TEAM_MEETING_EN: Segment[] = toSegments([
+  ['S1', 'Good morning everyone, this is our weekly product team meeting.'],
+  ['S1', 'First topic is the release date for version two.'],
+  ['S2', 'QA needs one more week for the payment tests.'],
+  ['S1', 'We decided to move the release to the fourteenth of March.'],
+  ['S1', 'Next topic is the customer survey.'],
+  ['S3', 'The survey has forty answers so far, most of them about the onboarding.'],
+  ['S1', 'We agreed that the onboarding redesign comes first in the next sprint.'],
+  ['S2', 'Sam will send the updated release plan to the sales team by Friday.'],
+  ['S3', 'Priya will summarise the survey answers for the next meeting.'],
+  ['S1', 'Thanks everyone, see you next week.'],
+]);
