@@ -150,20 +150,23 @@ function styles(d: DesignTokens) {
   };
 }
 
+/** An item's detail line ("Verantwortlich: … · Beleg: …"), under its text. */
+function detailsRun(details: string, d: DesignTokens): TextRun {
+  return new TextRun({
+    text: details,
+    break: 1,
+    italics: true,
+    color: d.muted,
+    size: halfPoints(d.metaSize),
+  });
+}
+
 function listParagraph(item: ListItem, d: DesignTokens): Paragraph {
   const children: TextRun[] = [];
   if (item.lead) children.push(new TextRun({ text: `${item.lead}: `, bold: true }));
   children.push(new TextRun(item.text));
   if (item.details) {
-    children.push(
-      new TextRun({
-        text: item.details,
-        break: 1,
-        italics: true,
-        color: d.muted,
-        size: halfPoints(d.metaSize),
-      }),
-    );
+    children.push(detailsRun(item.details, d));
   }
   return new Paragraph({ children, numbering: { reference: BULLETS, level: 0 } });
 }
@@ -174,17 +177,7 @@ function setApartParagraph(item: ListItem, d: DesignTokens): Paragraph {
     children: [
       ...(item.lead ? [new TextRun({ text: `${item.lead}: `, bold: true })] : []),
       new TextRun({ text: item.text, bold: true }),
-      ...(item.details
-        ? [
-            new TextRun({
-              text: item.details,
-              break: 1,
-              italics: true,
-              color: d.muted,
-              size: halfPoints(d.metaSize),
-            }),
-          ]
-        : []),
+      ...(item.details ? [detailsRun(item.details, d)] : []),
     ],
     indent: { left: twips(18) },
     spacing: { before: twips(4), after: twips(8) },
@@ -212,20 +205,7 @@ function itemTable(items: ListItem[], d: DesignTokens): Table {
           cantSplit: true,
           children: [
             cell([new TextRun({ text: item.lead ?? '', bold: true })]),
-            cell([
-              new TextRun(item.text),
-              ...(item.details
-                ? [
-                    new TextRun({
-                      text: item.details,
-                      break: 1,
-                      italics: true,
-                      color: d.muted,
-                      size: halfPoints(d.metaSize),
-                    }),
-                  ]
-                : []),
-            ]),
+            cell([new TextRun(item.text), ...(item.details ? [detailsRun(item.details, d)] : [])]),
           ],
         }),
     ),
