@@ -163,7 +163,11 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
             versionsStatus={versions.data ? 'ready' : versions.isError ? 'error' : 'loading'}
             versions={versions.data}
             versionsError={versions.isError ? toFailureText(versions.error) : undefined}
-            onRestore={(version) => withFailureText(restore.mutateAsync({ id: noteId, version }))}
+            onRestore={
+              locked
+                ? undefined
+                : (version) => withFailureText(restore.mutateAsync({ id: noteId, version }))
+            }
           />
         ) : undefined
       }

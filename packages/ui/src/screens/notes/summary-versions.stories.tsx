@@ -101,6 +101,18 @@ export const ViewOldVersion: Story = {
   },
 };
 
+/** Minutes locked for signature: the versions can be read, none restored. */
+export const ViewOnlyWhileLocked: Story = {
+  args: { onResummarise: undefined, onRestore: undefined },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Versionen' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Version 1 ansehen' }));
+    await expect(dialog.getByRole('heading', { name: 'Stichpunkte' })).toBeInTheDocument();
+    await expect(dialog.queryByRole('button', { name: /wiederherstellen/ })).toBeNull();
+  },
+};
+
 /** Restoring asks first; confirmed, it reports the version and closes. */
 export const Restore: Story = {
   play: async ({ args, canvas }) => {

@@ -113,8 +113,11 @@ export interface SummaryVersionsDialogProps {
   error?: FailureText | undefined;
   /** Load them again after a failure. */
   onRetry?: (() => void) | undefined;
-  /** Make a version current again (after confirming); a promise keeps the dialog waiting. */
-  onRestore: (version: number) => ActionResult;
+  /**
+   * Make a version current again (after confirming); a promise keeps the dialog waiting. Absent:
+   * the versions can be read, not restored (minutes locked for signature).
+   */
+  onRestore?: ((version: number) => ActionResult) | undefined;
   /** Display names of the note's speakers, for a version's contributions. */
   speakerNames?: Record<string, string> | undefined;
 }
@@ -220,7 +223,7 @@ function VersionsBody({
           >
             {t('noteTools.versions.back')}
           </Button>
-          {shown.current ? null : confirming ? (
+          {shown.current || !onRestore ? null : confirming ? (
             <Button
               loading={action.pending}
               onClick={() => void action.run(() => onRestore(shown.version), onDone)}
@@ -309,8 +312,8 @@ export interface SummaryToolsProps {
   versions?: readonly SummaryVersion[] | undefined;
   /** Why loading the versions failed. */
   versionsError?: FailureText | undefined;
-  /** Make a version current again. */
-  onRestore: (version: number) => ActionResult;
+  /** Make a version current again; absent while the minutes are locked for signature. */
+  onRestore?: ((version: number) => ActionResult) | undefined;
 }
 
 /**
