@@ -110,6 +110,7 @@ export const ViewOnlyWhileLocked: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Version 1 ansehen' }));
     await expect(dialog.getByRole('heading', { name: 'Stichpunkte' })).toBeInTheDocument();
     await expect(dialog.queryByRole('button', { name: /wiederherstellen/ })).toBeNull();
+    await expect(dialog.getByText(/lassen sich ältere nur ansehen/)).toBeInTheDocument();
   },
 };
 

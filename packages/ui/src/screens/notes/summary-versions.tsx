@@ -137,7 +137,13 @@ export function SummaryVersionsDialog({
       <DialogContent data-slot="summary-versions-dialog" size="lg">
         <DialogHeader>
           <DialogTitle>{t('noteTools.versions.title')}</DialogTitle>
-          <DialogDescription>{t('noteTools.versions.description')}</DialogDescription>
+          <DialogDescription>
+            {t(
+              props.onRestore
+                ? 'noteTools.versions.description'
+                : 'noteTools.versions.descriptionLocked',
+            )}
+          </DialogDescription>
         </DialogHeader>
         {/* Mounted with the content: every opening starts at the list. */}
         <VersionsBody {...props} onDone={() => onOpenChange(false)} />
