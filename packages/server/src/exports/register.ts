@@ -25,6 +25,15 @@ const struckText = (entry: RegisterResolution, locale: Locale, wording: Wording)
       })
     : undefined;
 
+/** "Sitzung März, Fassung 2", and that the note is gone when it is. */
+function sourceOf(entry: RegisterResolution, wording: Wording): string {
+  const source = interpolate(wording.registerVersion, {
+    name: tidy(entry.note_name),
+    version: entry.version,
+  });
+  return entry.note_id === null ? interpolate(wording.registerDeleted, { source }) : source;
+}
+
 function entryItem(entry: RegisterResolution, locale: Locale, wording: Wording): ListItem {
   const meeting = [
     entry.date ? formatDate(`${entry.date}T00:00:00Z`, locale, 'long') : wording.missing,
@@ -37,10 +46,7 @@ function entryItem(entry: RegisterResolution, locale: Locale, wording: Wording):
       meeting.join(', '),
       interpolate(wording.agendaItem, { number: entry.item_number, title: tidy(entry.item_title) }),
       voteText(entry, wording),
-      interpolate(wording.registerVersion, {
-        name: tidy(entry.note_name),
-        version: entry.version,
-      }),
+      sourceOf(entry, wording),
       struckText(entry, locale, wording),
     ]
       .filter(Boolean)

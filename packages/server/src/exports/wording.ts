@@ -78,6 +78,7 @@ export const wordingKeys = [
   'registerAsOf',
   'registerEntry',
   'registerVersion',
+  'registerDeleted',
   'registerStruck',
   'registerEmpty',
   'registerNumber',

@@ -202,6 +202,13 @@ describe("a folder's registers", () => {
       note_id: null,
       note_name: 'Sitzung April',
     });
+    const pdf = await t.api.call(allEndpoints.downloadResolutionRegister, {
+      params: { id, format: 'pdf' },
+      token: keeper.token,
+    });
+    const text = await pdfText(new Uint8Array(Buffer.from(pdf.body.data, 'base64')));
+    expect(text).toContain('Sitzung April, Fassung 1 (Notiz gelöscht)');
+    expect(text).toContain('Gestrichen mit Fassung 2 am');
 
     // No longer a Gremium: the entries stay, and new final minutes enter nothing.
     await call(allEndpoints.setFolderGremium, { params: { id }, body: { gremium: false } });
