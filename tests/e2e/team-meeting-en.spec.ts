@@ -10,7 +10,7 @@ import { registerTranscript } from './support/transcripts.ts';
 // An English team meeting from upload to its results minutes (docs/formal-minutes.md, the
 // Ergebnisprotokoll of an ordinary team meeting), in the English app at /en: the local OpenAI
 // peer transcribes the recording as the written meeting, the built-in summariser finds its
-// decisions and a task with owner and due date, the reader shows them in English, and the PDF
+// decisions and each named person's task (owner, due date when said), the reader shows them in English, and the PDF
 // export is in English too.
 
 /** 53 s of speech: a length no other spec uploads, so the peer's transcript is this spec's own. */
@@ -59,6 +59,11 @@ test('an English team meeting becomes results minutes with its decisions and tas
   await expect(
     summary.getByRole('button', {
       name: /^Sam will send the updated release plan .* Owner: Sam · Due: Friday Jump to/,
+    }),
+  ).toBeVisible();
+  await expect(
+    summary.getByRole('button', {
+      name: /^Priya will summarise the survey answers .* Owner: Priya/,
     }),
   ).toBeVisible();
   const results = await new AxeBuilder({ page })

@@ -2,6 +2,7 @@ import { Summary, type Segment } from '@protokoll/contract';
 import { describe, expect, it } from 'vitest';
 import { agendaTopic, extractiveSummary, findDue } from './extractive.ts';
 import { ENGLISH_MEETING, GERMAN_MEETING } from './extractive-meetings.ts';
+import { TEAM_MEETING_EN } from './formal-meetings.ts';
 
 /** A German project meeting: payment provider, marketing budget, staffing, in that order. */
 const meeting: [string, string][] = [
@@ -117,6 +118,26 @@ describe('extractiveSummary on a German meeting', () => {
 });
 
 describe('extractiveSummary, more', () => {
+  it('finds an English team meeting’s decisions and each named person’s task', () => {
+    const summary = extractiveSummary(TEAM_MEETING_EN, { language: 'en', structure: 'minutes' });
+    expect(summary.decisions.map((decision) => decision.text)).toEqual([
+      'We decided to move the release to the fourteenth of March.',
+      'We agreed that the onboarding redesign comes first in the next sprint.',
+    ]);
+    expect(summary.action_items.map(({ task, owner, due }) => ({ task, owner, due }))).toEqual([
+      {
+        task: 'Sam will send the updated release plan to the sales team by Friday.',
+        owner: 'Sam',
+        due: 'Friday',
+      },
+      {
+        task: 'Priya will summarise the survey answers for the next meeting.',
+        owner: 'Priya',
+        due: undefined,
+      },
+    ]);
+  });
+
   it('reads English cues', () => {
     const summary = extractiveSummary(
       [

@@ -158,7 +158,7 @@ const DECISION_CUES =
 const NEGATION = /(?<![\p{L}])(nicht|noch nicht|kein|keine|not|n't|never|nie|yet)(?![\p{L}])/iu;
 
 const ACTION_VERBS_THIRD =
-  'übernimmt|kümmert sich|schickt|sendet|verschickt|erstellt|bereitet|prüft|klärt|organisiert|meldet sich|ruft|schreibt|informiert|aktualisiert|lädt|besorgt|ist zuständig|takes care|will send|will prepare|will take care|will check|will follow up|will draft|will review|will schedule|will update|will call|will write|will organi[sz]e|is going to|owns|is responsible';
+  'übernimmt|kümmert sich|schickt|sendet|verschickt|erstellt|bereitet|prüft|klärt|organisiert|meldet sich|ruft|schreibt|informiert|aktualisiert|lädt|besorgt|ist zuständig|takes care|will send|will prepare|will take care|will check|will follow up|will draft|will review|will schedule|will update|will call|will write|will organi[sz]e|will summari[sz]e|will share|will collect|will present|will circulate|will confirm|will look into|will set up|will fix|is going to|owns|is responsible';
 const ACTION_VERBS_FIRST =
   "übernehme|kümmere mich|schicke|sende|verschicke|erstelle|bereite|prüfe|kläre|organisiere|melde mich|rufe|schreibe|informiere|aktualisiere|lade|besorge|mache das|I will|I'll|I am going to|I'm going to|let me";
 /** Verbs that are also participles ("ist bestellt"): a task only after a name or "ich". */
