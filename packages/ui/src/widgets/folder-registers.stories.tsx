@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { demoRegisters, plainRegisters } from '@protokoll/mocks/fixtures';
-import { expectNoOverflow } from '../lib/story-helpers.ts';
+import { expectNoOverflow, tabTo } from '../lib/story-helpers.ts';
 import { FolderRegistersDialog } from './folder-registers.tsx';
 
 /**
@@ -98,6 +98,38 @@ export const Tasks: Story = {
       expect.objectContaining({ key: 'a1b2c3d4e5f60718' }),
       expect.objectContaining({ key: 'c1b2c3d4e5f60718' }),
     ]);
+  },
+};
+
+/** Keyboard only: the Gremium mark, the tabs with the arrow keys, a task's mark, carrying over. */
+export const Keyboard: Story = {
+  play: async ({ args }) => {
+    const view = await dialog();
+    await tabTo(view.getByRole('checkbox', { name: 'Als Gremium führen' }));
+    await userEvent.keyboard(' ');
+    await expect(args.onGremiumChange).toHaveBeenCalledWith(false);
+    await tabTo(view.getByRole('tab', { name: 'Beschlüsse (5)' }));
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(view.getByRole('tab', { name: 'Aufgaben (2 offen)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const carry = view.getByRole('button', {
+      name: '2 offene Punkte in die nächste Tagesordnung übernehmen',
+    });
+    await tabTo(carry);
+    const first = view.getByRole('checkbox', { name: 'Drei Angebote für einen Festsaal einholen' });
+    await tabTo(first);
+    await userEvent.keyboard(' ');
+    await waitFor(() =>
+      expect(args.onTaskDone).toHaveBeenCalledWith(
+        expect.objectContaining({ key: 'a1b2c3d4e5f60718' }),
+        true,
+      ),
+    );
+    carry.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onCarryOver).toHaveBeenCalled();
   },
 };
 
