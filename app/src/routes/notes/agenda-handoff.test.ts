@@ -1,21 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RegisterTask } from '@protokoll/contract';
 import { readRememberedOptions, rememberOptions } from '../../lib/remembered-options.ts';
 import { agendaOf, handOverAgenda } from './agenda-handoff.ts';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 const task = (text: string, owner?: string): RegisterTask => ({
   key: '0123456789abcdef',
@@ -28,9 +14,11 @@ const task = (text: string, owner?: string): RegisterTask => ({
   start: 0,
 });
 
+afterEach(() => localStorage.clear());
+
 describe('carrying open tasks over to the next agenda', () => {
   it('hands the folder, type and agenda to the form, which reads them as remembered options', () => {
-    const storage = memoryStorage();
+    const storage = localStorage;
     rememberOptions(storage, 7, { language: 'de', structure: 'minutes', folder_id: 2 });
     handOverAgenda(storage, 7, {
       folderId: 5,
@@ -55,7 +43,7 @@ describe('carrying open tasks over to the next agenda', () => {
     const agenda = agendaOf(tasks, (text) => text).split('\n');
     expect(agenda).toHaveLength(30);
     expect(Math.max(...agenda.map((line) => line.length))).toBe(200);
-    const storage = memoryStorage();
+    const storage = localStorage;
     handOverAgenda(storage, 1, { folderId: 3, structure: undefined, agenda: agenda.join('\n') });
     expect(readRememberedOptions(storage, 1)?.agenda?.split('\n')).toHaveLength(30);
   });
@@ -64,7 +52,7 @@ describe('carrying open tasks over to the next agenda', () => {
     expect(() =>
       handOverAgenda(undefined, 1, { folderId: 1, structure: undefined, agenda: 'A' }),
     ).not.toThrow();
-    const storage = memoryStorage();
+    const storage = localStorage;
     handOverAgenda(storage, undefined, { folderId: 1, structure: undefined, agenda: 'A' });
     expect(storage.length).toBe(0);
   });

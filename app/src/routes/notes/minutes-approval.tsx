@@ -57,6 +57,11 @@ export function SignatureView({ token }: { token: string }) {
   );
 }
 
+/** A download the screen waits for: not saved, it fails with the generic text. */
+async function saved(download: Promise<boolean>): Promise<void> {
+  if (!(await download)) throw toFailureText(undefined);
+}
+
 /** The head's chair and keeper, to start the list of signers with. */
 function namesOf(head: MinutesHead) {
   return {
@@ -100,9 +105,7 @@ export function NoteApproval({ note, structure }: NoteApprovalProps) {
       onAddObjection={(body) => withFailureText(step.mutateAsync({ kind: 'objection', body }))}
       onDownloadVersion={(number) => downloadNote(note.id, 'pdf', undefined, number)}
       items={formal?.formal.items ?? []}
-      onDownloadExtract={async (items, format) => {
-        if (!(await downloadExtract(note.id, items, format))) throw toFailureText(undefined);
-      }}
+      onDownloadExtract={(items, format) => saved(downloadExtract(note.id, items, format))}
     />
   );
 }
@@ -141,9 +144,7 @@ export function FolderRegistersView({ folder, onClose, onOpenNote }: FolderRegis
         withFailureText(change.mutateAsync({ kind: 'gremium', gremium }))
       }
       onTaskDone={(task, done) => withFailureText(change.mutateAsync({ kind: 'task', task, done }))}
-      onDownload={async (format) => {
-        if (!(await downloadRegister(folder.id, format))) throw toFailureText(undefined);
-      }}
+      onDownload={(format) => saved(downloadRegister(folder.id, format))}
       onCarryOver={(tasks) => {
         handOverAgenda(typeof localStorage === 'undefined' ? undefined : localStorage, userId, {
           folderId: folder.id,

@@ -15,18 +15,12 @@ import {
   type TaskDone,
 } from '@protokoll/contract';
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, max } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, min } from 'drizzle-orm';
 import { stringify } from 'safe-stable-stringify';
 import type { Db } from '../db/client.ts';
-import {
-  folders,
-  minutesVersions,
-  notes,
-  resolutionRegister,
-  taskMarks,
-  type ResolutionRegisterRow,
-} from '../db/schema.ts';
+import { folders, minutesVersions, notes, resolutionRegister, taskMarks } from '../db/schema.ts';
 import { notFoundError } from '../lib/errors.ts';
+import { itemOfTask } from '../processing/formal-minutes.ts';
 
 /** What an entry keeps of the resolution and its meeting, as the final version held them. */
 type Entry = Pick<
@@ -56,16 +50,19 @@ export function entriesOf(content: MinutesContent): Entry[] {
 const yearOf = (entry: Entry, now: Date) =>
   entry.date ? Number(entry.date.slice(0, 4)) : now.getUTCFullYear();
 
-/** Locks the user's folder (numbering in it is one at a time); 404 for anyone else's. */
-async function lockFolder(tx: Db, userId: number, folderId: number) {
-  const [folder] = await tx
+/** The user's folder, locked when asked (numbering in it is one at a time); 404 for anyone else's. */
+async function folderOf(db: Db, userId: number, folderId: number, lock = false) {
+  const query = db
     .select({ id: folders.id, name: folders.name, gremium: folders.gremium })
     .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.userId, userId)))
-    .for('update');
+    .where(and(eq(folders.id, folderId), eq(folders.userId, userId)));
+  const [folder] = lock ? await query.for('update') : await query;
   if (!folder) throw notFoundError();
   return folder;
 }
+
+const lockFolder = (tx: Db, userId: number, folderId: number) =>
+  folderOf(tx, userId, folderId, true);
 
 /**
  * Enters the newest final version of a note in a Gremium folder's Beschluss-Sammlung, against
@@ -91,12 +88,13 @@ async function enterNote(tx: Db, folderId: number, noteId: number, now: Date): P
       ),
     )
     .orderBy(asc(resolutionRegister.id));
-  const unmatched = new Map<number, ResolutionRegisterRow>(live.map((row) => [row.id, row]));
+  // A live entry matches an entry of the final version of the same content; each matches once.
+  const unmatched = new Map(live.map((row) => [row.id, stringify(row.entry)]));
   const fresh: Entry[] = [];
   for (const entry of entriesOf(MinutesContent.parse(final.content))) {
     const key = stringify(entry);
-    const same = [...unmatched.values()].find((row) => stringify(row.entry) === key);
-    if (same) unmatched.delete(same.id);
+    const same = [...unmatched].find(([, rowKey]) => rowKey === key);
+    if (same) unmatched.delete(same[0]);
     else fresh.push(entry);
   }
   if (unmatched.size > 0) {
@@ -105,16 +103,22 @@ async function enterNote(tx: Db, folderId: number, noteId: number, now: Date): P
       .set({ struckAt: now, struckInVersion: final.number })
       .where(inArray(resolutionRegister.id, [...unmatched.keys()]));
   }
+  const next = new Map<number, number>();
   for (const entry of fresh) {
     const year = yearOf(entry, now);
-    const [last] = await tx
-      .select({ number: max(resolutionRegister.number) })
-      .from(resolutionRegister)
-      .where(and(eq(resolutionRegister.folderId, folderId), eq(resolutionRegister.year, year)));
+    let number = next.get(year);
+    if (number === undefined) {
+      const [last] = await tx
+        .select({ number: max(resolutionRegister.number) })
+        .from(resolutionRegister)
+        .where(and(eq(resolutionRegister.folderId, folderId), eq(resolutionRegister.year, year)));
+      number = (last?.number ?? 0) + 1;
+    }
+    next.set(year, number + 1);
     await tx.insert(resolutionRegister).values({
       folderId,
       year,
-      number: (last?.number ?? 0) + 1,
+      number,
       noteId,
       noteName: final.name,
       version: final.number,
@@ -134,12 +138,15 @@ export async function enterInRegister(
   noteId: number,
   now = new Date(),
 ): Promise<void> {
-  const [note] = await tx
-    .select({ folderId: notes.folderId })
+  // Most notes lie in no Gremium's folder: one read, no lock.
+  const [filed] = await tx
+    .select({ folderId: folders.id })
     .from(notes)
-    .where(and(eq(notes.id, noteId), eq(notes.userId, userId)));
-  if (!note?.folderId) return;
-  const folder = await lockFolder(tx, userId, note.folderId);
+    .innerJoin(folders, eq(folders.id, notes.folderId))
+    .where(and(eq(notes.id, noteId), eq(notes.userId, userId), eq(folders.gremium, true)));
+  if (!filed) return;
+  // Locked, and asked again: the mark may have been taken off meanwhile.
+  const folder = await lockFolder(tx, userId, filed.folderId);
   if (folder.gremium) await enterNote(tx, folder.id, noteId, now);
 }
 
@@ -207,9 +214,7 @@ async function tasksOf(db: Db, userId: number, folderId: number) {
     for (const item of summary.action_items) {
       const key = taskKey(item.task, item.owner);
       // In formal minutes, the agenda item the task was given under.
-      const agendaItem = formal?.formal.items.find((candidate) =>
-        candidate.tasks.some((task) => task.task === item.task && task.start === item.start),
-      );
+      const agendaItem = formal ? itemOfTask(formal.formal, item) : undefined;
       tasks.push({
         key,
         note_id: row.id,
@@ -234,11 +239,7 @@ export async function getFolderRegisters(
   userId: number,
   folderId: number,
 ): Promise<FolderRegisters> {
-  const [folder] = await db
-    .select({ id: folders.id, name: folders.name, gremium: folders.gremium })
-    .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.userId, userId)));
-  if (!folder) throw notFoundError();
+  const folder = await folderOf(db, userId, folderId);
   const { tasks, structure } = await tasksOf(db, userId, folderId);
   return {
     folder,
@@ -264,8 +265,9 @@ export async function setFolderGremium(
     const folder = await lockFolder(tx, userId, folderId);
     await tx.update(folders).set({ gremium }).where(eq(folders.id, folder.id));
     if (!gremium) return;
+    // Each note with final minutes, in the order it first became final.
     const finals = await tx
-      .selectDistinctOn([notes.id], { id: notes.id, finalisedAt: minutesVersions.finalisedAt })
+      .select({ id: notes.id })
       .from(notes)
       .innerJoin(minutesVersions, eq(minutesVersions.noteId, notes.id))
       .where(
@@ -275,8 +277,8 @@ export async function setFolderGremium(
           eq(minutesVersions.state, 'final'),
         ),
       )
-      .orderBy(notes.id, asc(minutesVersions.finalisedAt));
-    finals.sort((a, b) => (a.finalisedAt?.getTime() ?? 0) - (b.finalisedAt?.getTime() ?? 0));
+      .groupBy(notes.id)
+      .orderBy(min(minutesVersions.finalisedAt), notes.id);
     for (const note of finals) await enterNote(tx, folder.id, note.id, now);
   });
   return getFolderRegisters(db, userId, folderId);

@@ -27,9 +27,7 @@ export interface ExportApproval {
 
 /** "TOP 1, TOP 3". */
 export function extractItems(numbers: readonly number[], wording: Wording): string {
-  return numbers
-    .map((number) => interpolate(wording.agendaItem, { number, title: '' }).replace(/:\s*$/, ''))
-    .join(', ');
+  return numbers.map((number) => interpolate(wording.agendaItemNumber, { number })).join(', ');
 }
 
 /** The attendance page: a row per person present, a column to sign in. */

@@ -123,6 +123,27 @@ class Layout {
     if (this.pdf.y + points > this.pdf.page.maxY()) this.pdf.addPage();
   }
 
+  /** An item's detail line ("Verantwortlich: … · Beleg: …"): small, italic, muted, at `x`. */
+  private details(text: string, x: number, width: number) {
+    const { pdf, d, fonts } = this;
+    pdf
+      .font(fonts.italic)
+      .fontSize(d.metaSize)
+      .fillColor(hex(d.muted))
+      .text(fonts.fit(text), x, pdf.y, { width });
+  }
+
+  /** How tall `text` and its detail line come out in `width`, the text in `font`. */
+  private heightOf(text: string, details: string | undefined, font: string, width: number) {
+    const { pdf, d, fonts } = this;
+    const main = pdf.font(font).fontSize(d.bodySize).heightOfString(fonts.fit(text), { width });
+    if (!details) return main;
+    return (
+      main +
+      pdf.font(fonts.italic).fontSize(d.metaSize).heightOfString(fonts.fit(details), { width })
+    );
+  }
+
   private rule(y: number, weight: number) {
     this.pdf
       .moveTo(this.left, y)
@@ -221,13 +242,7 @@ class Layout {
     } else {
       pdf.text(fonts.fit(item.text), this.left + indent, y, at);
     }
-    if (item.details) {
-      pdf
-        .font(fonts.italic)
-        .fontSize(d.metaSize)
-        .fillColor(hex(d.muted))
-        .text(fonts.fit(item.details), this.left + indent, pdf.y, at);
-    }
+    if (item.details) this.details(item.details, this.left + indent, at.width);
     pdf.y += 3;
   }
 
@@ -239,34 +254,18 @@ class Layout {
     const { pdf, d, fonts } = this;
     const indent = 14;
     const width = this.width - indent;
-    pdf.font(fonts.bold).fontSize(d.bodySize);
-    const text = fonts.fit(item.lead ? `${item.lead}: ${item.text}` : item.text);
-    const height =
-      pdf.heightOfString(text, { width }) +
-      (item.details
-        ? pdf.font(fonts.italic).fontSize(d.metaSize).heightOfString(fonts.fit(item.details), {
-            width,
-          })
-        : 0);
+    const text = item.lead ? `${item.lead}: ${item.text}` : item.text;
+    const height = this.heightOf(text, item.details, fonts.bold, width);
     pdf.y += 3;
     this.keepSpace(height + 6);
     const y = pdf.y;
     pdf.rect(this.left + 2, y - 2, 2.5, height + 4).fill(hex(d.accent));
-    pdf.font(fonts.bold).fontSize(d.bodySize).fillColor(hex(d.text));
-    if (item.lead) {
-      pdf
-        .text(fonts.fit(`${item.lead}: `), this.left + indent, y, { width, continued: true })
-        .text(fonts.fit(item.text));
-    } else {
-      pdf.text(fonts.fit(item.text), this.left + indent, y, { width });
-    }
-    if (item.details) {
-      pdf
-        .font(fonts.italic)
-        .fontSize(d.metaSize)
-        .fillColor(hex(d.muted))
-        .text(fonts.fit(item.details), this.left + indent, pdf.y, { width });
-    }
+    pdf
+      .font(fonts.bold)
+      .fontSize(d.bodySize)
+      .fillColor(hex(d.text))
+      .text(fonts.fit(text), this.left + indent, y, { width });
+    if (item.details) this.details(item.details, this.left + indent, width);
     pdf.y += 6;
   }
 
@@ -275,38 +274,23 @@ class Layout {
     const { pdf, d, fonts } = this;
     const labelWidth = Math.round(this.width * 0.32);
     const gap = 8;
+    const valueX = this.left + labelWidth + gap;
     const valueWidth = this.width - labelWidth - gap;
     for (const item of items) {
-      const label = fonts.fit(item.lead ?? '');
-      const value = fonts.fit(item.text);
-      const details = item.details ? fonts.fit(item.details) : '';
-      pdf.font(fonts.bold).fontSize(d.bodySize);
-      const labelHeight = pdf.heightOfString(label, { width: labelWidth });
-      pdf.font(fonts.regular);
-      const valueHeight =
-        pdf.heightOfString(value, { width: valueWidth }) +
-        (details
-          ? pdf
-              .font(fonts.italic)
-              .fontSize(d.metaSize)
-              .heightOfString(details, { width: valueWidth })
-          : 0);
-      const height = Math.max(labelHeight, valueHeight);
+      const label = item.lead ?? '';
+      const height = Math.max(
+        this.heightOf(label, undefined, fonts.bold, labelWidth),
+        this.heightOf(item.text, item.details, fonts.regular, valueWidth),
+      );
       this.keepSpace(height + 8);
       const y = pdf.y + 3;
       pdf
         .font(fonts.bold)
         .fontSize(d.bodySize)
         .fillColor(hex(d.text))
-        .text(label, this.left, y, { width: labelWidth });
-      pdf.font(fonts.regular).text(value, this.left + labelWidth + gap, y, { width: valueWidth });
-      if (details) {
-        pdf
-          .font(fonts.italic)
-          .fontSize(d.metaSize)
-          .fillColor(hex(d.muted))
-          .text(details, this.left + labelWidth + gap, pdf.y, { width: valueWidth });
-      }
+        .text(fonts.fit(label), this.left, y, { width: labelWidth });
+      pdf.font(fonts.regular).text(fonts.fit(item.text), valueX, y, { width: valueWidth });
+      if (item.details) this.details(item.details, valueX, valueWidth);
       pdf.y = y + height + 3;
       pdf
         .moveTo(this.left, pdf.y)

@@ -45,6 +45,7 @@ export const wordingKeys = [
   'quorumYes',
   'quorumNo',
   'agendaItem',
+  'agendaItemNumber',
   'itemEmpty',
   'resolution',
   'task',

@@ -635,6 +635,19 @@ export function formalMinutes(input: FormalInput): FormalMinutes {
   };
 }
 
+/**
+ * The agenda item a task of the summary's list was given under: the one holding a task of the
+ * same wording and passage (the list may have been edited since, so it is looked up, not assumed).
+ */
+export function itemOfTask(
+  formal: FormalMinutes,
+  task: Pick<Summary['action_items'][number], 'task' | 'start'>,
+): FormalMinutes['items'][number] | undefined {
+  return formal.items.find((item) =>
+    item.tasks.some((given) => given.task === task.task && given.start === task.start),
+  );
+}
+
 /** Formal minutes' resolutions as every summary's `decisions` (search and the lists read these). */
 export function decisionsOf(formal: FormalMinutes): Summary['decisions'] {
   return formal.items.flatMap((item) =>

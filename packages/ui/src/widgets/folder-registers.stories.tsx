@@ -45,7 +45,7 @@ export const Resolutions: Story = {
     await expect(within(entries[0]!).getByText('Nr. 2026/1')).toBeVisible();
     await expect(within(entries[0]!).getByText('Gestrichen')).toBeVisible();
     await expect(
-      within(entries[0]!).getByText(/Mit Fassung 2 am 27\.03\.2026 gestrichen/),
+      within(entries[0]!).getByText(/Mit Fassung 2 am 27\. März 2026 gestrichen/),
     ).toBeVisible();
     await expect(
       within(entries[0]!).getByText('7 Ja, 0 Nein, 2 Enthaltungen – angenommen'),

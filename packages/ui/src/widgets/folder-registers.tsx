@@ -25,6 +25,7 @@ import { linkVariants } from '../components/link.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs.tsx';
 import { cn } from '../lib/cn.ts';
 import { useFailureText } from '../lib/failure-text.ts';
+import { useFormat } from '../lib/format.ts';
 import type { LoadStatus } from '../lib/load-status.ts';
 import { useAction, type ActionResult } from './action.ts';
 import { useVoteText } from './formal-minutes.tsx';
@@ -45,14 +46,6 @@ export interface FolderRegistersDialogProps {
   onCarryOver: (tasks: RegisterTask[]) => void;
   /** Opens the note an entry or task comes from. */
   onOpenNote: (noteId: number) => void;
-}
-
-function useDay() {
-  const { i18n } = useTranslation();
-  return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso),
-    );
 }
 
 /** The note an entry or task comes from, opened in the reader. */
@@ -76,7 +69,7 @@ function Entry({
   onOpenNote: (noteId: number) => void;
 }) {
   const { t } = useTranslation();
-  const day = useDay();
+  const format = useFormat();
   const vote = useVoteText()(entry);
   const place = entry.place ?? (entry.online ? t('noteTools.formal.online') : undefined);
   const source = t('approval.registers.source', { name: entry.note_name, version: entry.version });
@@ -96,7 +89,7 @@ function Entry({
       </p>
       <p className="text-muted-foreground wrap-break-word">
         {[
-          entry.date ? day(entry.date) : t('approval.registers.noDate'),
+          entry.date ? format.day(entry.date) : t('approval.registers.noDate'),
           place,
           `${t('noteTools.formal.item', { number: entry.item_number })}: ${entry.item_title}`,
         ]
@@ -112,7 +105,7 @@ function Entry({
         <p className="text-muted-foreground">
           {t('approval.registers.struckIn', {
             version: entry.struck_in_version,
-            date: day(entry.struck_at),
+            date: format.date(entry.struck_at),
           })}
         </p>
       ) : null}
@@ -137,9 +130,10 @@ function TaskLine({
   onOpenNote: (noteId: number) => void;
 }) {
   const { t } = useTranslation();
-  const day = useDay();
+  const format = useFormat();
   const id = useId();
-  const due = task.due && /^\d{4}-\d{2}-\d{2}$/.test(task.due) ? day(task.due) : task.due;
+  // A calendar day is shown as one; anything else ("bis Freitag") as it was said.
+  const due = task.due && format.day(task.due);
   return (
     <li data-slot="register-task" className="flex items-start gap-3 text-sm">
       <Checkbox
@@ -166,7 +160,7 @@ function TaskLine({
         <p>
           <NoteLink onClick={() => onOpenNote(task.note_id)}>
             {[
-              `${day(task.date)}: ${task.note_name}`,
+              `${format.day(task.date)}: ${task.note_name}`,
               task.item_number !== undefined
                 ? `${t('noteTools.formal.item', { number: task.item_number })}: ${task.item_title ?? ''}`
                 : undefined,
@@ -200,7 +194,7 @@ export function FolderRegistersDialog({
   const action = useAction();
   const id = useId();
   const years = [...new Set(registers?.resolutions.map((entry) => entry.year))];
-  const open_ = registers?.tasks.filter((task) => !task.done) ?? [];
+  const openTasks = registers?.tasks.filter((task) => !task.done) ?? [];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -247,7 +241,7 @@ export function FolderRegistersDialog({
                     {t('approval.registers.resolutions', { count: registers.resolutions.length })}
                   </TabsTrigger>
                   <TabsTrigger value="tasks">
-                    {t('approval.registers.tasks', { count: open_.length })}
+                    {t('approval.registers.tasks', { count: openTasks.length })}
                   </TabsTrigger>
                 </TabsList>
                 <TabsContent value="resolutions" className="grid gap-3">
@@ -295,11 +289,11 @@ export function FolderRegistersDialog({
                   )}
                 </TabsContent>
                 <TabsContent value="tasks" className="grid gap-3">
-                  {open_.length > 0 ? (
+                  {openTasks.length > 0 ? (
                     <div className="grid gap-1">
                       <div>
-                        <Button size="sm" onClick={() => onCarryOver(open_)}>
-                          {t('approval.registers.carryOver', { count: open_.length })}
+                        <Button size="sm" onClick={() => onCarryOver(openTasks)}>
+                          {t('approval.registers.carryOver', { count: openTasks.length })}
                         </Button>
                       </div>
                       <p className="text-sm text-muted-foreground">

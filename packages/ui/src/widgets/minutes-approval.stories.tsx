@@ -133,6 +133,36 @@ export const Extract: Story = {
   },
 };
 
+/** The extract could not be saved: the reason above the items, the choice kept. */
+export const ExtractFailed: Story = {
+  args: {
+    approval: approvals.final,
+    items: worksCouncilFormal.items,
+    onDownloadExtract: fn(() => Promise.reject({ message: 'Die Verbindung ist unterbrochen.' })),
+  },
+  play: async ({ canvas }) => {
+    const extract = within(canvas.getByRole('group', { name: 'Auszug aus dem Protokoll' }));
+    const first = extract.getByRole('checkbox', { name: 'TOP 1: Überstunden im Lager' });
+    await userEvent.click(first);
+    await userEvent.click(extract.getByRole('button', { name: 'Auszug als DOCX' }));
+    await expect(await extract.findByText('Die Verbindung ist unterbrochen.')).toBeVisible();
+    await expect(first).toBeChecked();
+  },
+};
+
+/** The extract in English. */
+export const ExtractEnglish: Story = {
+  args: { approval: approvals.final, items: worksCouncilFormal.items, onDownloadExtract: fn() },
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    const extract = within(canvas.getByRole('group', { name: 'Extract from the minutes' }));
+    await expect(
+      extract.getByRole('checkbox', { name: 'Item 1: Überstunden im Lager' }),
+    ).toBeVisible();
+    await expect(extract.getByRole('button', { name: 'Extract as PDF' })).toBeDisabled();
+  },
+};
+
 export const Final: Story = {
   args: { approval: approvals.final },
   play: async ({ canvas, args }) => {

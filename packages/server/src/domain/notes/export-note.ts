@@ -11,6 +11,7 @@ import {
 import { translatorFor } from '../../lib/locale-files.ts';
 import { ApiError, ErrorMessage, notFoundError } from '../../lib/errors.ts';
 import { renderExport, type RenderedExport } from '../../exports/index.ts';
+import { decisionsOf, itemOfTask } from '../../processing/formal-minutes.ts';
 import type { DomainDeps } from '../deps.ts';
 import { toNoteDetailDto } from './dto.ts';
 import { getMinutesVersion, newestVersionNumber } from './minutes-approval.ts';
@@ -25,8 +26,8 @@ function exportLocale(summaryLanguage: string): Locale {
 }
 
 /**
- * The summary of an extract: the chosen agenda items in their order, and only their resolutions
- * and tasks in the lists; the head stays the whole meeting's.
+ * The summary of an extract: the chosen agenda items in their order, and the lists cut down to
+ * theirs (the task list as it stands, edits kept); the head stays the whole meeting's.
  * @throws ApiError 422 on `items` when one is not an agenda item of these minutes.
  */
 function extractOf(summary: NoteDetail['summary'], numbers: number[]): NoteDetail['summary'] {
@@ -37,19 +38,14 @@ function extractOf(summary: NoteDetail['summary'], numbers: number[]): NoteDetai
       { path: 'items', message: 'validation.invalidValue' },
     ]);
   }
-  const kept = formal.items.filter((item) => numbers.includes(item.number));
-  const inKept = (text: string, start: number, of: 'tasks' | 'resolutions') =>
-    kept.some((item) =>
-      of === 'tasks'
-        ? item.tasks.some((task) => task.task === text && task.start === start)
-        : item.resolutions.some((resolution) => resolution.text === text),
-    );
+  const kept = { ...formal, items: formal.items.filter((item) => numbers.includes(item.number)) };
+  const titles = new Set(kept.items.map((item) => item.title));
   return {
     ...summary,
-    formal: { ...formal, items: kept },
-    topics: summary.topics.filter((topic) => kept.some((item) => item.title === topic.title)),
-    decisions: summary.decisions.filter((decision) => inKept(decision.text, 0, 'resolutions')),
-    action_items: summary.action_items.filter((task) => inKept(task.task, task.start, 'tasks')),
+    formal: kept,
+    topics: summary.topics.filter((topic) => titles.has(topic.title)),
+    decisions: decisionsOf(kept),
+    action_items: summary.action_items.filter((task) => itemOfTask(kept, task)),
   };
 }
 
