@@ -4,7 +4,7 @@
 //   2. the same app for Node (dist/.ssr/entry-server.js, kept: the server renders the pages with
 //      data with it, docs/architecture.md#pages-rendered-with-data; a hidden folder is never served),
 //   3. every address of PRERENDERED_PATHS rendered to dist/pages/<path>.html, and the templates
-//      of the pages rendered with data to dist/.ssr/templates/<path>.html,
+//      of the pages rendered with data to dist/.ssr/templates/<path>.html (and share.html),
 //   4. the build manifest, the latest-build file (docs/architecture.md#new-builds) and the
 //      hashes of the inline scripts for the server's content security policy,
 //   5. .br/.gz beside every text file.
@@ -64,6 +64,22 @@ for (const path of server.dataRenderedAddresses()) {
     pageDocument(shell, manifest, { ...frame, html: server.ROOT_OUTLET }, documentOptions),
   );
 }
+// The share pages' template (docs/sharing.md#the-page): the shell's head, its CSS inlined, no module.
+write(
+  join(ssrOut, server.DATA_TEMPLATES_DIR, server.SHARE_TEMPLATE_FILE),
+  server.shareTemplateOf(
+    shell,
+    // The entry's stylesheet first, as every page loads it.
+    [
+      ...new Set(
+        Object.values(manifest)
+          .sort((a, b) => Number(Boolean(b.isEntry)) - Number(Boolean(a.isEntry)))
+          .flatMap((chunk) => chunk.css ?? []),
+      ),
+    ],
+    documentOptions.readAsset,
+  ),
+);
 // The pages the browser renders get the shell with their chunks preloaded.
 for (const page of server.browserRenderedPages()) {
   const file = join(dist, 'pages', `${page.path.slice(1)}.html`);

@@ -10,7 +10,12 @@ import {
   type MessageGroup,
   type Messages,
 } from '@protokoll/contract';
-import { DATA_RENDERED_PATHS, type DataRenderRequest, type User } from '@protokoll/contract';
+import {
+  DATA_RENDERED_PATHS,
+  type DataRenderRequest,
+  type ShareRenderRequest,
+  type User,
+} from '@protokoll/contract';
 import { UiProvider } from '@protokoll/ui';
 import type { I18n } from '@protokoll/ui/i18n';
 import { FormatRecordContext } from '@protokoll/ui/format';
@@ -36,6 +41,9 @@ import { isSignedInPage, PRERENDERED_PATHS } from './prerender-routes.ts';
 import { routeTable } from './route-table.ts';
 import { createRenderSession, type AppSession } from './session/app-session.ts';
 import { findRenderSessionWith } from './session/session-context.ts';
+import { shareDocument, SHARE_TEMPLATE_FILE } from './share-document.tsx';
+
+export { SHARE_TEMPLATE_FILE, shareTemplateOf } from './share-document.tsx';
 
 export { scriptJson };
 /** Each lazy component's module: the build finds a rendered component's chunk by it. */
@@ -184,15 +192,22 @@ export const dataRenderedAddresses = (): string[] =>
 export const dataTemplateFile = (address: string): string => `${address.slice(1)}.html`;
 
 const templates = new Map<string, Promise<string>>();
-const templateOf = (address: string) => {
-  let template = templates.get(address);
+/** A template file of `DATA_TEMPLATES_DIR`, read once. */
+const templateFile = (file: string) => {
+  let template = templates.get(file);
   if (!template) {
-    const url = new URL(`./${DATA_TEMPLATES_DIR}/${dataTemplateFile(address)}`, import.meta.url);
-    template = readFile(url, 'utf8');
-    templates.set(address, template);
+    template = readFile(new URL(`./${DATA_TEMPLATES_DIR}/${file}`, import.meta.url), 'utf8');
+    templates.set(file, template);
   }
   return template;
 };
+const templateOf = (address: string) => templateFile(dataTemplateFile(address));
+
+/** A share page's document (docs/sharing.md#the-page), in the request's language. */
+export async function renderShareDocument(request: ShareRenderRequest): Promise<string> {
+  const template = await templateFile(SHARE_TEMPLATE_FILE);
+  return shareDocument(template, request, translatorFor(request.locale));
+}
 
 /**
  * The session of the render at hand: each render with data runs in its own async context, so the

@@ -106,5 +106,20 @@ export const SIGNED_IN_SCRIPT =
   `var p=location.pathname,e=p==='/en'||p.indexOf('/en/')===0,r=(e?p.slice(3):p)||'/';` +
   `location.replace((e?'/en':'')+'/login?redirect='+encodeURIComponent(r+location.search))})();`;
 
+/**
+ * The one script of a share page that shares its recording (docs/sharing.md#the-page): a summary
+ * item or a transcript line (`data-start`) plays the recording from its passage. The page is
+ * complete without it; allowed by its hash like `HEAD_SCRIPT`, kept free of `<`.
+ */
+export const SHARE_SEEK_SCRIPT =
+  `document.addEventListener('click',function(v){var b=v.target&&v.target.closest&&v.target.closest('[data-start]'),` +
+  `a=document.querySelector('audio');if(!b||!a)return;a.currentTime=Number(b.getAttribute('data-start'));` +
+  `var p=a.play();if(p&&p.catch)p.catch(function(){})});`;
+
 /** Every inline script a page may run: the build writes their hashes (`SCRIPT_HASHES_FILE`). */
-export const INLINE_SCRIPTS: readonly string[] = [HEAD_SCRIPT, BOOT_SCRIPT, SIGNED_IN_SCRIPT];
+export const INLINE_SCRIPTS: readonly string[] = [
+  HEAD_SCRIPT,
+  BOOT_SCRIPT,
+  SIGNED_IN_SCRIPT,
+  SHARE_SEEK_SCRIPT,
+];

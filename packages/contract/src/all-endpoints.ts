@@ -7,6 +7,7 @@ import { glossaryEndpoints } from './glossary.ts';
 import { endpoints } from './index.ts';
 import { minutesApprovalEndpoints } from './minutes-approval.ts';
 import { registerEndpoints } from './registers.ts';
+import { shareEndpoints } from './shares.ts';
 import type { Endpoint } from './endpoint.ts';
 import { templateEndpoints } from './templates.ts';
 
@@ -15,5 +16,6 @@ export const allEndpoints = {
   ...glossaryEndpoints,
   ...minutesApprovalEndpoints,
   ...registerEndpoints,
+  ...shareEndpoints,
   ...templateEndpoints,
 } satisfies Record<string, Endpoint>;

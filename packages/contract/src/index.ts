@@ -19,6 +19,7 @@ export * from './notes.ts';
 export * from './formal-minutes.ts';
 export * from './minutes-approval.ts';
 export * from './registers.ts';
+export * from './shares.ts';
 export * from './transcript.ts';
 export * from './summary-edit.ts';
 export * from './templates.ts';

@@ -40,6 +40,8 @@ export const MESSAGE_GROUPS = {
   // The glossary's editor (the settings page and a folder's dialog, loaded on first use): not
   // inlined into the notes pages, which show only its corrections and suggestions.
   glossary: ['glossary'],
+  // Share links: the reader's dialog (loaded when it opens) and the share page the server renders.
+  share: ['share'],
   upload: ['protocol', 'processing'],
   billing: ['plan', 'minutes', 'purchase', 'subscription', 'support', 'team'],
   offers: ['plans', 'buy'],

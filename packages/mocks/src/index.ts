@@ -6,6 +6,7 @@ import { folderHandlers } from './handlers/folders.ts';
 import { glossaryHandlers } from './handlers/glossary.ts';
 import { approvalHandlers } from './handlers/minutes-approval.ts';
 import { registerHandlers } from './handlers/registers.ts';
+import { shareHandlers } from './handlers/shares.ts';
 import { notesHandlers } from './handlers/notes.ts';
 import { supportHandlers } from './handlers/support.ts';
 import { systemHandlers } from './handlers/system.ts';
@@ -28,6 +29,7 @@ export { folders, createFolderHandlers } from './handlers/folders.ts';
 export { glossary, createGlossaryHandlers } from './handlers/glossary.ts';
 export { approval, createApprovalHandlers } from './handlers/minutes-approval.ts';
 export { createRegisterHandlers } from './handlers/registers.ts';
+export { createShareHandlers } from './handlers/shares.ts';
 export {
   templates,
   createTemplateHandlers,
@@ -64,6 +66,7 @@ export const defaultHandlers = {
   glossary: glossaryHandlers,
   approval: approvalHandlers,
   registers: registerHandlers,
+  shares: shareHandlers,
   templates: templateHandlers,
   billing: billingHandlers,
   support: supportHandlers,

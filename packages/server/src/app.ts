@@ -26,6 +26,7 @@ import { billingRouter } from './routes/billing/index.ts';
 import { capabilitiesRouter } from './routes/capabilities/index.ts';
 import { foldersRouter } from './routes/folders/index.ts';
 import { registersRouter } from './routes/registers/index.ts';
+import { sharesRouter } from './routes/shares/index.ts';
 import { glossaryRouter } from './routes/glossary/index.ts';
 import { minutesApprovalRouter } from './routes/minutes-approval/index.ts';
 import { templatesRouter } from './routes/templates/index.ts';
@@ -52,6 +53,7 @@ import { createDataPages } from './web/data-pages.ts';
 import { i18nRouter } from './web/i18n.ts';
 import { securityHeaders } from './web/security-headers.ts';
 import { serveStorybook } from './web/storybook-serving.ts';
+import { SHARE_MOUNT, sharePages } from './web/share-pages.ts';
 
 export interface AppDeps {
   /** An open database from `openDatabase` (or the test helper). */
@@ -220,6 +222,8 @@ export function createApp(deps: AppDeps): App {
   app.route('/', noteSummariesRouter());
   // Before the notes' router too: `GET /api/note/{id}/minutes` fits its `{format}`.
   app.route('/', minutesApprovalRouter());
+  // Before the notes' router too: `GET /api/note/{id}/shares` fits its `{format}`.
+  app.route('/', sharesRouter());
   app.route('/', billingRouter());
   app.route('/', uploadsRouter({ config, db: db.db, storage, dbGate }));
   app.route('/', notesRouter());
@@ -242,6 +246,7 @@ export function createApp(deps: AppDeps): App {
       threads: config.pageRenderThreads,
       logger,
     });
+    app.route(SHARE_MOUNT, sharePages(dataPages));
     app.get('*', serveApp(config.appDist, { dataPages }));
   }
 

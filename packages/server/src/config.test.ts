@@ -101,6 +101,8 @@ describe('loadConfig', () => {
         register: { max: 5, windowMs: 60 * 60_000 },
         forgotPassword: { max: 5, windowMs: 60 * 60_000 },
         support: { max: 5, windowMs: 60 * 60_000 },
+        shareCode: { max: 10, windowMs: 15 * 60_000 },
+        shareMiss: { max: 30, windowMs: 15 * 60_000 },
       },
       trustProxy: false,
       stt: {
@@ -178,6 +180,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_REGISTER: '2/2h',
       RATE_LIMIT_FORGOT_PASSWORD: '1/1d',
       RATE_LIMIT_SUPPORT: '4/1d',
+      RATE_LIMIT_SHARE_CODE: '5/1h',
+      RATE_LIMIT_SHARE_MISS: '50/1m',
       SUPPORT_EMAIL: 'hilfe@protokoll.example',
       TRUST_PROXY: 'yes',
     });
@@ -204,6 +208,8 @@ describe('loadConfig', () => {
         register: { max: 2, windowMs: 2 * 3_600_000 },
         forgotPassword: { max: 1, windowMs: 86_400_000 },
         support: { max: 4, windowMs: 86_400_000 },
+        shareCode: { max: 5, windowMs: 3_600_000 },
+        shareMiss: { max: 50, windowMs: 60_000 },
       },
       trustProxy: true,
     });

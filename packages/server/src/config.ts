@@ -394,6 +394,8 @@ const Variables = z.object({
   RATE_LIMIT_REGISTER: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_SUPPORT: rateLimitVariable({ max: 5, windowMs: 60 * 60_000 }),
+  RATE_LIMIT_SHARE_CODE: rateLimitVariable({ max: 10, windowMs: 15 * 60_000 }),
+  RATE_LIMIT_SHARE_MISS: rateLimitVariable({ max: 30, windowMs: 15 * 60_000 }),
   // Engine URLs are not quoted in messages: they may carry credentials.
   STT_BASE_URL: z
     .string()
@@ -603,6 +605,10 @@ function configSchema(root: string) {
         forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
         /** Contact-form messages per account. */
         support: e.RATE_LIMIT_SUPPORT,
+        /** Access codes tried per IP address and share link. */
+        shareCode: e.RATE_LIMIT_SHARE_CODE,
+        /** Share links asked for that do not exist, per IP address; past it every link answers 429. */
+        shareMiss: e.RATE_LIMIT_SHARE_MISS,
       },
       /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
       trustProxy: e.TRUST_PROXY ?? false,

@@ -81,6 +81,7 @@ export * from './layouts/site-footer.tsx';
 
 // Screens
 export * from './screens/error-screen.tsx';
+export * from './screens/share/shared-note-page.tsx';
 export * from './screens/home-screen.tsx';
 export * from './screens/content-screen.tsx';
 export * from './screens/dashboard-screen.tsx';

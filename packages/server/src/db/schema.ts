@@ -826,3 +826,40 @@ export const taskMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.noteId, t.taskKey] })],
 );
+
+/**
+ * Links to a read-only page of a note (docs/sharing.md): the token only as its hash, the access
+ * code only as a password hash. Revoked links stay, so the owner's list says what happened.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    accessCodeHash: text('access_code_hash'),
+    transcript: boolean('transcript').notNull(),
+    audio: boolean('audio').notNull(),
+    /** An extract of formal minutes: agenda item numbers. */
+    items: jsonb('items').$type<number[]>(),
+    /** An extract of another summary: `SHARE_SECTIONS`. */
+    sections: jsonb('sections').$type<string[]>(),
+    mailedTo: jsonb('mailed_to').$type<string[]>().notNull().default([]),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    views: integer('views').notNull().default(0),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_key').on(t.tokenHash),
+    index('share_links_note_idx').on(t.noteId),
+  ],
+);
+
+export type ShareLinkRow = typeof shareLinks.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, like, lt, sql } from 'drizzle-orm';
+import { and, eq, like, lt, sql } from 'drizzle-orm';
 import type { RateLimit } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -37,6 +37,21 @@ export async function hitRateLimit(
       );
   }
   return (row?.count ?? 1) <= limit.max;
+}
+
+/** Whether `key` has used up `limit` in the current window, counting nothing. */
+export async function rateLimitReached(
+  db: Db,
+  key: string,
+  limit: RateLimit,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+  return (row?.count ?? 0) >= limit.max;
 }
 
 /** Seconds until the fixed window that holds `now` ends (at least one). */

@@ -59,3 +59,8 @@ export function preferredLocale(
   }
   return isLocale(account) ? account : DEFAULT_LOCALE;
 }
+
+/** One person's full name, or their address where the account has no name. */
+export function nameOf(person: Pick<User, 'email' | 'firstName' | 'lastName'>): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
+}

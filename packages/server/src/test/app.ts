@@ -21,6 +21,8 @@ export function testConfig(env: Env = {}, overrides: Partial<Config> = {}): Conf
       RATE_LIMIT_REGISTER: '10000/1m',
       RATE_LIMIT_FORGOT_PASSWORD: '10000/1m',
       RATE_LIMIT_SUPPORT: '10000/1m',
+      RATE_LIMIT_SHARE_CODE: '10000/1m',
+      RATE_LIMIT_SHARE_MISS: '10000/1m',
       ...TEST_QUEUE_WAITS,
       ...env,
     }),

@@ -24,17 +24,6 @@ export function isApiPath(pathname: string): boolean {
   );
 }
 
-/** Accepted encodings of a request (`gzip, deflate, br;q=0` → gzip); q=0 means refused. */
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
-    if (name && !refused) accepted.add(name);
-  }
-  return accepted;
-}
-
 /** A path with a hidden segment (`/.env`) or a NUL is never a file of the app. */
 const hidden = (pathname: string) =>
   pathname.includes('\0') || pathname.split('/').some((part) => part.startsWith('.'));
@@ -129,7 +118,7 @@ export function serveApp(
       // A signed-in page with the reader's data (docs/architecture.md#pages-rendered-with-data).
       const rendered = await dataPages?.render(c, pathname, search);
       if (rendered) {
-        return sendRenderedPage(c, rendered, acceptedEncodings(c.req.header('Accept-Encoding')));
+        return sendRenderedPage(c, rendered);
       }
       const page = hasPage ? await prerendered(c, REVALIDATE) : undefined;
       return page ?? (await shell(c, REVALIDATE)) ?? next();

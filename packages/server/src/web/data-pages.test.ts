@@ -59,6 +59,7 @@ const renderer: DataPageRenderer = {
     requests.push(request);
     return render(request);
   },
+  renderShareDocument: () => Promise.reject(new Error('not a share page test')),
 };
 
 const servedApp = () =>

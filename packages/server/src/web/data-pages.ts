@@ -13,6 +13,7 @@ import {
   TIME_ZONE_COOKIE_NAME,
   type DataPageRenderer,
   type DataRenderRequest,
+  type ShareRenderRequest,
 } from '@protokoll/contract';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -40,6 +41,11 @@ export type ApiFetch = (request: Request, env: unknown) => Promise<Response>;
 export interface DataPages {
   /** The page's document with the reader's data, or undefined: serve the page as for anyone. */
   render(c: Context<AppEnv>, address: string, search: string): Promise<string | undefined>;
+  /**
+   * A share page's document (docs/sharing.md#the-page), or undefined when the build has no render
+   * module (the server then says the page cannot be shown).
+   */
+  renderShare(request: ShareRenderRequest): Promise<string | undefined>;
   /** Ends the render threads, if any (a render under way fails: its page goes out as a shell). */
   close(): Promise<void>;
 }
@@ -88,13 +94,21 @@ type Render = (
   request: Omit<DataRenderRequest, 'fetch'>,
   fetchApi: typeof fetch,
 ) => Promise<string | null>;
+/** A share page's render: it asks nothing, all it shows comes with the request. */
+type RenderShare = (request: ShareRenderRequest) => Promise<string | undefined>;
 
 /** Renders on the module loaded into this thread. */
-function inThisThread(load: () => Promise<DataPageRenderer | undefined>): Render {
-  return async (request, fetchApi) => {
-    const module = await load();
-    if (!module) return null;
-    return module.renderDocumentWithData({ ...request, fetch: fetchApi });
+function inThisThread(load: () => Promise<DataPageRenderer | undefined>): {
+  render: Render;
+  renderShare: RenderShare;
+} {
+  return {
+    render: async (request, fetchApi) => {
+      const module = await load();
+      if (!module) return null;
+      return module.renderDocumentWithData({ ...request, fetch: fetchApi });
+    },
+    renderShare: async (request) => (await load())?.renderShareDocument(request),
   };
 }
 
@@ -108,7 +122,10 @@ const RENDER_WORKER = new URL('./render-worker.mjs', import.meta.url);
  * take React's and i18next's work off the thread that answers HTTP and the API (decision 002).
  * Each thread runs several renders at once: while one waits for its answers, another renders.
  */
-function inRenderThreads(file: string, threads: number): { render: Render; pool: Piscina } {
+function inRenderThreads(
+  file: string,
+  threads: number,
+): { render: Render; renderShare: RenderShare; pool: Piscina } {
   const pool = new Piscina({
     filename: RENDER_WORKER.href,
     workerData: { file: pathToFileURL(file).href },
@@ -133,7 +150,8 @@ function inRenderThreads(file: string, threads: number): { render: Render; pool:
       port1.close();
     }
   };
-  return { render, pool };
+  const renderShare: RenderShare = async (share) => (await pool.run({ share })) as string;
+  return { render, renderShare, pool };
 }
 
 /** One API request of a render thread, answered in this thread. */
@@ -211,15 +229,16 @@ export function createDataPages({
   const file = join(resolve(appDist), '.ssr', 'entry-server.js');
   const threaded = !renderer && threads > 0 && existsSync(file);
   const pool = threaded ? inRenderThreads(file, threads) : undefined;
-  let renderPage: Render;
+  let renderers: { render: Render; renderShare: RenderShare };
   if (pool) {
-    renderPage = pool.render;
+    renderers = pool;
   } else {
     const load = renderer ?? renderModule(appDist, logger);
     // Loaded at start, not by the first reader: importing the module takes most of a second.
     void load();
-    renderPage = inThisThread(load);
+    renderers = inThisThread(load);
   }
+  const { render: renderPage, renderShare } = renderers;
   const queue = createBoundedQueue(RENDER_QUEUE, 'page rendering');
   return {
     async render(c, address, search) {
@@ -254,6 +273,7 @@ export function createDataPages({
       });
       return html ?? undefined;
     },
+    renderShare: (request) => queue.run(() => renderShare(request)),
     async close() {
       await pool?.pool.destroy();
     },
@@ -263,6 +283,17 @@ export function createDataPages({
 const brotli = promisify(brotliCompress);
 const gzipText = promisify(gzip);
 
+/** Accepted encodings of a request (`gzip, deflate, br;q=0` → gzip); q=0 means refused. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name);
+  }
+  return accepted;
+}
+
 /**
  * A document rendered for one reader: compressed as the client accepts (it is made per request,
  * so at a quick level), never stored by a cache, and its answer depends on the cookies.
@@ -270,8 +301,10 @@ const gzipText = promisify(gzip);
 export async function sendRenderedPage(
   c: Context<AppEnv>,
   html: string,
-  accepted: Set<string>,
+  status: 200 | 403 | 404 | 429 = 200,
 ): Promise<Response> {
+  const accepted = acceptedEncodings(c.req.header('Accept-Encoding'));
+  c.status(status);
   c.header('Content-Type', 'text/html; charset=UTF-8');
   c.header('Cache-Control', 'private, no-store');
   c.header('Vary', 'Accept-Encoding, Cookie');

@@ -6,7 +6,7 @@
 // runs from the sources (tsx, Vitest) and from the server's build (copied beside dist/main.js).
 import { workerData } from 'node:worker_threads';
 
-/** @type {Promise<{ renderDocumentWithData?: (request: object) => Promise<string | null> }>} */
+/** @type {Promise<{ renderDocumentWithData?: (request: object) => Promise<string | null>, renderShareDocument?: (request: object) => Promise<string> }>} */
 const loading = import(workerData.file);
 // Loaded at the thread's start, not by its first page: importing the module takes most of a
 // second. A module that does not load fails each task (the server then serves the shell).
@@ -53,10 +53,18 @@ function fetchOver(port) {
 
 /**
  * One page: `request` is the DataRenderRequest without its `fetch`, `port` the task's end of
- * its message channel.
- * @param {{ request: object, port: import('node:worker_threads').MessagePort }} task
+ * its message channel; or `share`, a ShareRenderRequest, which asks nothing.
+ * @param {{ request: object, port: import('node:worker_threads').MessagePort } | { share: object }} task
  */
-export default async function render({ request, port }) {
+export default async function render(task) {
+  if ('share' in task) {
+    const module = await loading;
+    if (typeof module.renderShareDocument !== 'function') {
+      throw new Error('the render module has no renderShareDocument');
+    }
+    return module.renderShareDocument(task.share);
+  }
+  const { request, port } = task;
   try {
     const module = await loading;
     if (typeof module.renderDocumentWithData !== 'function') {

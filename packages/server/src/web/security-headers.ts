@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCRIPT_HASHES_FILE } from '@protokoll/contract';
+import { SCRIPT_HASHES_FILE, SHARE_PATH_PREFIX } from '@protokoll/contract';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config.ts';
@@ -114,7 +114,7 @@ const API_POLICY: CspOptions = {
 /**
  * Security headers on every answer (errors and static files included): a content security policy
  * (strict for the API, the page policy for HTML and its files), no framing, no MIME sniffing,
- * the referrer's origin only across sites, the microphone for this site only, and HSTS when the
+ * the referrer's origin only across sites (none from share pages), the microphone for this site only, and HSTS when the
  * public address is https (README "Security headers").
  */
 export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
@@ -132,6 +132,13 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   };
   const api = secureHeaders({ ...common, contentSecurityPolicy: API_POLICY });
   const pages = secureHeaders({ ...common, contentSecurityPolicy: pagePolicy(config) });
+  // A share link's page and recording (docs/sharing.md#the-page): the token is in the address, so
+  // no referrer at all goes out from it.
+  const shared = secureHeaders({
+    ...common,
+    referrerPolicy: 'no-referrer',
+    contentSecurityPolicy: pagePolicy(config),
+  });
   const storybook = secureHeaders({
     ...common,
     xFrameOptions: 'SAMEORIGIN',
@@ -140,6 +147,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     const path = c.req.path;
     if (config.serveStorybook && isStorybookPath(path)) return storybook(c, next);
+    if (path.startsWith(SHARE_PATH_PREFIX)) return shared(c, next);
     return (isApiPath(path) && !isApiPage(path) ? api : pages)(c, next);
   };
 }

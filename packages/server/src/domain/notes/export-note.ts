@@ -15,7 +15,9 @@ import { decisionsOf, itemOfTask } from '../../processing/formal-minutes.ts';
 import type { DomainDeps } from '../deps.ts';
 import { toNoteDetailDto } from './dto.ts';
 import { getMinutesVersion, newestVersionNumber } from './minutes-approval.ts';
-import { findOwnedNote } from './queries.ts';
+import { findOwnedNote, type NoteDetailRow } from './queries.ts';
+
+type MinutesVersionFound = Awaited<ReturnType<typeof getMinutesVersion>>;
 
 export const NOTE_NOT_READY_MESSAGE =
   'This note has not finished processing, so it cannot be downloaded.';
@@ -30,7 +32,10 @@ function exportLocale(summaryLanguage: string): Locale {
  * theirs (the task list as it stands, edits kept); the head stays the whole meeting's.
  * @throws ApiError 422 on `items` when one is not an agenda item of these minutes.
  */
-function extractOf(summary: NoteDetail['summary'], numbers: number[]): NoteDetail['summary'] {
+export function extractOf(
+  summary: NoteDetail['summary'],
+  numbers: number[],
+): NoteDetail['summary'] {
   const formal = summary?.formal;
   const known = new Set(formal?.items.map((item) => item.number));
   if (!summary || !formal || numbers.some((number) => !known.has(number))) {
@@ -46,6 +51,36 @@ function extractOf(summary: NoteDetail['summary'], numbers: number[]): NoteDetai
     topics: summary.topics.filter((topic) => titles.has(topic.title)),
     decisions: decisionsOf(kept),
     action_items: summary.action_items.filter((task) => itemOfTask(kept, task)),
+  };
+}
+
+/**
+ * Formal minutes as they stand: the version asked for, else the locked one, else the draft as it
+ * is (its content in place of the note's name, structure, summary and speaker names).
+ */
+export async function minutesDetail(
+  deps: Pick<DomainDeps, 'db'>,
+  userId: number,
+  note: NoteDetailRow,
+  minutesVersion?: number,
+): Promise<{ detail: NoteDetail; chosen: MinutesVersionFound | undefined }> {
+  const detail = toNoteDetailDto(note);
+  const number =
+    minutesVersion ??
+    (note.minutesLocked ? await newestVersionNumber(deps.db, note.id) : undefined);
+  const chosen =
+    number === undefined ? undefined : await getMinutesVersion(deps.db, userId, note.id, number);
+  if (!chosen) return { detail, chosen };
+  const { content } = chosen;
+  return {
+    detail: {
+      ...detail,
+      name: content.name,
+      structure: content.structure,
+      summary: content.summary,
+      speaker_names: content.speaker_names,
+    },
+    chosen,
   };
 }
 
@@ -80,28 +115,14 @@ export async function exportNote(
   if (note.status !== 'done') {
     throw new ApiError(409, ErrorCode.NOTE_NOT_READY, NOTE_NOT_READY_MESSAGE);
   }
-  let detail = toNoteDetailDto(note);
-  const locale = exportLocale(detail.summary_language);
-  if (!formalPartOf(detail.summary, detail.structure)) {
+  const plain = toNoteDetailDto(note);
+  const locale = exportLocale(plain.summary_language);
+  if (!formalPartOf(plain.summary, plain.structure)) {
     if (minutesVersion !== undefined || items !== undefined) throw notFoundError();
-    return renderExport(format, detail, locale, { localesDir: deps.config.localesDir, design });
+    return renderExport(format, plain, locale, { localesDir: deps.config.localesDir, design });
   }
-  // Formal minutes: the version asked for, else the locked one, else the draft as it is.
-  const number =
-    minutesVersion ??
-    (note.minutesLocked ? await newestVersionNumber(deps.db, note.id) : undefined);
-  const chosen =
-    number === undefined ? undefined : await getMinutesVersion(deps.db, userId, note.id, number);
-  if (chosen) {
-    const { content } = chosen;
-    detail = {
-      ...detail,
-      name: content.name,
-      structure: content.structure,
-      summary: content.summary,
-      speaker_names: content.speaker_names,
-    };
-  }
+  const { detail: minutes, chosen } = await minutesDetail(deps, userId, note, minutesVersion);
+  let detail = minutes;
   if (items) detail = { ...detail, summary: extractOf(detail.summary, items) };
   const t = await translatorFor(deps.config.localesDir, locale);
   const roles = Object.fromEntries(

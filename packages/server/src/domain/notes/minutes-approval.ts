@@ -37,7 +37,7 @@ import { hashToken, randomToken } from '../../lib/auth/tokens.ts';
 import { ApiError, notFoundError } from '../../lib/errors.ts';
 import { translatorFor } from '../../lib/locale-files.ts';
 import type { Wording } from '../../lib/wording.ts';
-import { findUserByEmail } from '../../lib/users.ts';
+import { findUserByEmail, nameOf } from '../../lib/users.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { signatureRequestMail } from '../../providers/mail/templates.ts';
 import type { MailReach } from '../accounts/mail-reach.ts';
@@ -249,11 +249,6 @@ async function lockOwnedNote(tx: Db, { userId, noteId }: ApprovalInput) {
 
 export interface SubmitDeps extends Pick<DomainDeps, 'db' | 'config'> {
   mailer: Mailer;
-}
-
-/** One person's full name, or their address. */
-function nameOf(person: Pick<User, 'email' | 'firstName' | 'lastName'>): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
 }
 
 /**

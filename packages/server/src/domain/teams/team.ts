@@ -24,7 +24,7 @@ import { translatorFor } from '../../lib/locale-files.ts';
 import { notFoundError } from '../../lib/errors.ts';
 import { ensureMonthlyGrant, lockUserMinutes } from '../minutes.ts';
 import { planById } from '../plans.ts';
-import { findUserByEmail } from '../../lib/users.ts';
+import { findUserByEmail, nameOf } from '../../lib/users.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { teamInvitationMail } from '../../providers/mail/templates.ts';
 import { invalidLink } from '../accounts/errors.ts';
@@ -45,12 +45,6 @@ import {
 
 export interface TeamDeps extends DomainDeps {
   mailer: Mailer;
-}
-
-type Person = Pick<User, 'id' | 'email' | 'firstName' | 'lastName'>;
-
-function nameOf(person: Person): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
 }
 
 type InvitationRow = typeof teamInvitations.$inferSelect;

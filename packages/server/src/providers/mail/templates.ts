@@ -1,4 +1,10 @@
-import { ONE_HOUR_MS, PASSWORD_RESET_TTL_MS, TEAM_INVITATION_TTL_MS } from '@protokoll/contract';
+import {
+  ONE_HOUR_MS,
+  PASSWORD_RESET_TTL_MS,
+  TEAM_INVITATION_TTL_MS,
+  type Locale,
+  type Summary,
+} from '@protokoll/contract';
 import type { Translate } from '../../lib/locale-files.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -110,6 +116,101 @@ export function signatureRequestMail(
   person?: Greeted,
 ): MailMessage {
   return render(t, 'signatureRequest', to, link, person ?? { firstName: details.signer }, details);
+}
+
+export interface SharedNoteDetails {
+  sender: string;
+  note: string;
+  summary: Summary | null;
+  /** The sender's own words above the summary. */
+  message?: string | undefined;
+  expiresAt: Date | null;
+  /** The link asks for an access code (the mail never carries it). */
+  accessCode: boolean;
+}
+
+/** The days a mail shows in: the product's home zone, since the recipient's is not known. */
+const MAIL_TIME_ZONE = 'Europe/Berlin';
+
+/**
+ * A shared note for one participant (docs/sharing.md#mailing-the-minutes), in the note's language:
+ * the sender's words, the summary's overview, decisions and tasks as text, and the link.
+ */
+export function sharedNoteMail(
+  t: Translate,
+  locale: Locale,
+  to: string,
+  link: string,
+  details: SharedNoteDetails,
+): MailMessage {
+  const values = { product: PRODUCT, sender: details.sender || PRODUCT, note: details.note };
+  const text = (key: string, extra: Record<string, string> = {}) =>
+    t(`mail.sharedNote.${key}`, { ...values, ...extra });
+  const { summary } = details;
+  const lists: [string, string[]][] = [
+    [text('decisions'), summary?.decisions.map((decision) => decision.text) ?? []],
+    [
+      text('tasks'),
+      summary?.action_items.map((task) =>
+        task.owner ? `${task.owner}: ${task.task}` : task.task,
+      ) ?? [],
+    ],
+  ];
+  const notes = [
+    details.expiresAt
+      ? text('expires', {
+          date: new Intl.DateTimeFormat(locale, {
+            dateStyle: 'long',
+            timeZone: MAIL_TIME_ZONE,
+          }).format(details.expiresAt),
+        })
+      : undefined,
+    details.accessCode ? text('code') : undefined,
+  ].filter((line): line is string => line !== undefined);
+  const overview = summary?.overview.trim() ?? '';
+  const body = [
+    greetingOf(t, undefined),
+    '',
+    text('intro'),
+    ...(details.message ? ['', details.message] : []),
+    ...(overview ? ['', `${text('summary')}:`, overview] : []),
+    ...lists.flatMap(([heading, items]) =>
+      items.length > 0 ? ['', `${heading}:`, ...items.map((item) => `- ${item}`)] : [],
+    ),
+    '',
+    text('link'),
+    link,
+    ...notes,
+    '',
+    text('ignore'),
+    '',
+    t('mail.signature', values),
+  ].join('\n');
+  const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
+  const html = `<!doctype html>
+<html>
+  <body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111">
+    ${paragraph(greetingOf(t, undefined))}
+    ${paragraph(text('intro'))}
+    ${details.message ? `<p style="white-space: pre-line">${escapeHtml(details.message)}</p>` : ''}
+    ${overview ? `<h2 style="font-size: 1.1em">${escapeHtml(text('summary'))}</h2>${paragraph(overview)}` : ''}
+    ${lists
+      .filter(([, items]) => items.length > 0)
+      .map(
+        ([heading, items]) =>
+          `<h3 style="font-size: 1em">${escapeHtml(heading)}</h3><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+      )
+      .join('\n    ')}
+    ${paragraph(text('link'))}
+    <p><a href="${escapeHtml(link)}">${escapeHtml(text('action'))}</a></p>
+    <p style="color: #555; font-size: 0.9em">${escapeHtml(link)}</p>
+    ${notes.map((line) => `<p style="color: #555; font-size: 0.9em">${escapeHtml(line)}</p>`).join('\n    ')}
+    <p style="color: #555; font-size: 0.9em">${escapeHtml(text('ignore'))}</p>
+    ${paragraph(t('mail.signature', values))}
+  </body>
+</html>
+`;
+  return { to, subject: text('subject'), text: body, html };
 }
 
 export interface SupportTicketMail {

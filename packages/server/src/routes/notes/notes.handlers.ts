@@ -1,8 +1,4 @@
 import { findNoteResummary } from '../../domain/notes/summary-versions.ts';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { ErrorCode } from '@protokoll/contract';
-import type { Context } from 'hono';
 import { deleteNote } from '../../domain/notes/delete-note.ts';
 import { toNoteDetailDto, toNoteDto } from '../../domain/notes/dto.ts';
 import { glossaryMarks } from '../../domain/notes/edit-transcript.ts';
@@ -10,22 +6,15 @@ import { exportNote } from '../../domain/notes/export-note.ts';
 import { moveNote } from '../../domain/notes/move-note.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/index.ts';
 import { countNotes, findNoteRetry, findOwnedNote, listNotes } from '../../domain/notes/queries.ts';
-import {
-  findPeaks,
-  findRecording,
-  originalFilename,
-  type Recording,
-} from '../../domain/notes/recording.ts';
+import { findPeaks, findRecording, originalFilename } from '../../domain/notes/recording.ts';
 import { searchNotes } from '../../domain/notes/search-hits.ts';
 import { updateNote } from '../../domain/notes/update-note.ts';
 import { authOf } from '../../http/auth.ts';
-import { ApiError, notFoundError } from '../../lib/errors.ts';
-import { errorBody } from '../../http/errors.ts';
-import type { AppEnv } from '../../http/context.ts';
+import { notFoundError } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../http/openapi.ts';
 import { depsOf } from '../deps.ts';
 import { contentDisposition } from './content-disposition.ts';
-import { parseRange } from './range.ts';
+import { streamRecording } from './stream-recording.ts';
 import type {
   countNotesRoute,
   deleteNoteRoute,
@@ -108,56 +97,6 @@ export const getNotePeaksHandler: AppRouteHandler<typeof getNotePeaksRoute> = as
   c.header('Cache-Control', 'private, max-age=86400');
   return c.json({ success: true, peaks, duration_seconds: durationSeconds }, 200);
 };
-
-/**
- * A recording, streamed from storage (never read whole), with HTTP Range so players can seek and
- * downloads resume: 206 with Content-Range for a satisfiable range, 416 for one beyond the end,
- * 200 otherwise. `If-Range` with a stale validator gets the whole file, as RFC 9110 asks.
- */
-async function streamRecording(
-  c: Context<AppEnv>,
-  recording: Recording,
-  disposition: string,
-): Promise<Response> {
-  const { size } = recording;
-  const etag = `"${size.toString(16)}-${recording.modifiedAt.getTime().toString(16)}"`;
-  const lastModified = recording.modifiedAt.toUTCString();
-  const headers = new Headers({
-    'Accept-Ranges': 'bytes',
-    'Cache-Control': 'private, no-cache',
-    ETag: etag,
-    'Last-Modified': lastModified,
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Disposition': disposition,
-  });
-
-  const ifRange = c.req.header('If-Range');
-  const request =
-    ifRange && ifRange !== etag && ifRange !== lastModified
-      ? ({ kind: 'full' } as const)
-      : parseRange(c.req.header('Range'), size);
-
-  if (request.kind === 'unsatisfiable') {
-    headers.set('Content-Range', `bytes */${size}`);
-    headers.set('Content-Type', 'application/json');
-    const error = new ApiError(416, ErrorCode.INVALID_INPUT, 'Range Not Satisfiable');
-    return new Response(JSON.stringify(errorBody(error, c.var.requestId)), {
-      status: 416,
-      headers,
-    });
-  }
-
-  const range = request.kind === 'partial' ? request.range : undefined;
-  const status = range ? 206 : 200;
-  headers.set('Content-Type', recording.contentType ?? 'application/octet-stream');
-  headers.set('Content-Length', String(range ? range.end - range.start + 1 : size));
-  if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-  // Hono answers HEAD with this handler and drops the body unread: opening the file would leak it.
-  if (c.req.method === 'HEAD') return new Response(null, { status, headers });
-  const stream = await recording.open(range);
-  const body = Readable.toWeb(stream) as WebReadableStream<Uint8Array>;
-  return new Response(body as unknown as ReadableStream<Uint8Array>, { status, headers });
-}
 
 /** The recording for the player: shown in place, never saved by the browser on its own. */
 export const getNoteAudioHandler: AppRouteHandler<typeof getNoteAudioRoute> = async (c) => {

@@ -1,0 +1,90 @@
+import type { ShareRenderRequest } from '@protokoll/contract';
+import { SharedNotePage, UiProvider } from '@protokoll/ui';
+import type { I18n } from '@protokoll/ui/i18n';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { SHARE_SEEK_SCRIPT } from './lib/boot-scripts.ts';
+
+/*
+ * The share pages (docs/sharing.md#the-page): the server hands over all a page shows, this renders
+ * it once into the build's share template, and the browser never hydrates it. Its only scripts are
+ * the shell's theme script and, where the recording is shared, the seek script.
+ */
+
+/** The share template's file beside the data pages' (`dist/.ssr/templates/share.html`). */
+export const SHARE_TEMPLATE_FILE = 'share.html';
+/** Stands in the share template where the page's markup goes. */
+export const SHARE_OUTLET = '<!--share-page-->';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * What the share page hides when printed (`data-print="hide"`: the language links, the player):
+ * in the page's own stylesheet, so that no other page carries it.
+ */
+const PRINT_CSS = '@media print{[data-print=hide]{display:none!important}}';
+
+/**
+ * The template as the build writes it: the shell's head (with its theme script) and every
+ * stylesheet of the build inlined (`cssFiles`, in the build's order), no module: a visitor's first
+ * visit paints without another request.
+ */
+export function shareTemplateOf(
+  shell: string,
+  cssFiles: readonly string[],
+  readAsset: (file: string) => string,
+): string {
+  const styles = [...cssFiles.map(readAsset), PRINT_CSS]
+    .map((css) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`)
+    .join('\n    ');
+  const template = shell
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(/\s*<link rel="stylesheet" crossorigin href="\/[^"]+">/g, '')
+    .replace(
+      /<meta charset="UTF-8" \/>/,
+      (meta) =>
+        `${meta}\n    <meta name="robots" content="noindex, nofollow">\n    <meta name="referrer" content="no-referrer">`,
+    )
+    .replace('</head>', () => `  ${styles}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${SHARE_OUTLET}</div>`);
+  if (!template.includes(SHARE_OUTLET)) throw new Error('share template: no #root in index.html');
+  return template;
+}
+
+/** One share page's document in `template`, its texts from `i18n` (the request's language). */
+export async function shareDocument(
+  template: string,
+  request: ShareRenderRequest,
+  i18n: I18n,
+): Promise<string> {
+  const { locale, page, path, timeZone } = request;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <UiProvider locale={locale} timeZone={timeZone}>
+          <SharedNotePage page={page} path={path} />
+        </UiProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  const t = i18n.getFixedT(locale);
+  const title =
+    page.kind === 'note'
+      ? page.note.name
+      : page.kind === 'code'
+        ? t('share.page.code.title')
+        : t(page.reason === 'limited' ? 'share.page.gone.limitedTitle' : 'share.page.gone.title');
+  const seek =
+    page.kind === 'note' && page.note.audio_src
+      ? `\n    <script>${SHARE_SEEK_SCRIPT}</script>`
+      : '';
+  return template
+    .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(`${title} – Protokoll`)}</title>`)
+    .replace(SHARE_OUTLET, () => `${html}${seek}`);
+}
