@@ -57,8 +57,10 @@ const routes = [
   // choice of template): 264 (263.7); the new-note page's choice of template: 260 (259.1).
   // Formal minutes' part of the summary's schema (head, agenda items, resolutions, citations; the
   // reader's view of them loads only for such a note): 265 (264.7); the head's change by hand
-  // (its schema among the summary's changes): 266 (265.1).
-  { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, budget: 266 },
+  // (its schema among the summary's changes): 266 (265.1). The reader's "Teilen" button and the
+  // share dialog's loader (the dialog, its calls and texts load on first use, docs/sharing.md):
+  // 267 (266.2).
+  { page: 'src/routes/notes/notes-route.tsx', layout: LAYOUT, budget: 267 },
   // A formal meeting's agenda field (the textarea, the agenda's rule): 261 (260.2).
   { page: 'src/routes/protocol-route.tsx', layout: LAYOUT, budget: 261 },
   { page: 'src/routes/settings/settings-route.tsx', layout: LAYOUT, budget: 170 },

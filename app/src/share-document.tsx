@@ -77,8 +77,8 @@ export async function shareDocument(
     page.kind === 'note'
       ? page.note.name
       : page.kind === 'code'
-        ? t('share.page.code.title')
-        : t(page.reason === 'limited' ? 'share.page.gone.limitedTitle' : 'share.page.gone.title');
+        ? t('exports.sharePage.code.title')
+        : t(page.reason === 'limited' ? 'exports.sharePage.gone.limitedTitle' : 'exports.sharePage.gone.title');
   const seek =
     page.kind === 'note' && page.note.audio_src
       ? `\n    <script>${SHARE_SEEK_SCRIPT}</script>`

@@ -6,6 +6,29 @@ import { DEFAULT_LOCALE, LOCALES } from './constants.ts';
 export type MessageTree = { [key: string]: string | MessageTree };
 
 /**
+ * The names of the message groups, on their own: every page's first script needs them (the
+ * group call's parameter), and not which areas each group holds (`MESSAGE_GROUPS`), which only
+ * the server and the build read.
+ */
+export const MESSAGE_GROUP_NAMES = [
+  'common',
+  'home',
+  'auth',
+  'notes',
+  'reader',
+  'noteTools',
+  'approval',
+  'glossary',
+  'share',
+  'upload',
+  'billing',
+  'offers',
+  'settings',
+  'mail',
+] as const;
+export type MessageGroup = (typeof MESSAGE_GROUP_NAMES)[number];
+
+/**
  * The message groups (docs/i18n.md#message-groups): the top-level areas of the locale files,
  * served together so a page loads only the texts of its area. `common` holds what every page may
  * show (layouts, error texts, validation, toasts); every area appears in exactly one group.
@@ -40,19 +63,17 @@ export const MESSAGE_GROUPS = {
   // The glossary's editor (the settings page and a folder's dialog, loaded on first use): not
   // inlined into the notes pages, which show only its corrections and suggestions.
   glossary: ['glossary'],
-  // Share links: the reader's dialog (loaded when it opens) and the share page the server renders.
+  // A note's share dialog, loaded when it opens (docs/sharing.md); the share page's own texts
+  // are the server's (`exports.sharePage`).
   share: ['share'],
   upload: ['protocol', 'processing'],
   billing: ['plan', 'minutes', 'purchase', 'subscription', 'support', 'team'],
   offers: ['plans', 'buy'],
   settings: ['settings'],
-  // What only the server writes, the account mails and the documents' export headings: never
-  // loaded by the browser, still part of the whole set.
+  // What only the server writes, the account mails, the documents' export headings and the share
+  // pages' texts (`exports.sharePage`): never loaded by the browser, still part of the whole set.
   mail: ['mail', 'exports'],
-} as const satisfies Record<string, readonly string[]>;
-
-export type MessageGroup = keyof typeof MESSAGE_GROUPS;
-export const MESSAGE_GROUP_NAMES = Object.keys(MESSAGE_GROUPS) as MessageGroup[];
+} as const satisfies Record<MessageGroup, readonly string[]>;
 
 /** The part of a message tree that belongs to one group. */
 export function pickMessageGroup(messages: MessageTree, group: MessageGroup): MessageTree {

@@ -111,6 +111,7 @@ export * from './screens/notes/saved-notes-screen.tsx';
 export * from './screens/notes/note-list.tsx';
 export * from './screens/notes/note-actions.tsx';
 export * from './screens/notes/note-reader.tsx';
+export * from './screens/notes/share-dialog.tsx';
 export * from './screens/notes/resummarise-dialog.tsx';
 export * from './screens/notes/summary-versions.tsx';
 export * from './screens/notes/audio-player.tsx';

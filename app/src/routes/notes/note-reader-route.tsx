@@ -22,6 +22,14 @@ import { lazyRoute } from '../../lib/lazy-route.ts';
 import { loadMinutesApproval } from './load-minutes-approval.ts';
 import type { NoteApprovalProps } from './minutes-approval.tsx';
 import type { NoteActions } from './note-actions.ts';
+import type { ShareNoteViewProps } from './share-note.tsx';
+
+// The share dialog, with its texts, loaded when "Teilen" is first pressed (docs/sharing.md).
+const ShareNoteView = lazyRoute<ShareNoteViewProps, 'ShareNoteView'>(
+  () => import('./share-note.tsx'),
+  'ShareNoteView',
+  ['share'],
+);
 
 // The approval panel of formal minutes, with its texts, loaded on a formal note only.
 const NoteApproval = lazyRoute<NoteApprovalProps, 'NoteApproval'>(
@@ -82,6 +90,7 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
   const resummarise = useResummariseNote();
   const restore = useRestoreNoteSummary();
   const [versionsWanted, setVersionsWanted] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const versions = useNoteSummaries(noteId, versionsWanted);
 
   const detail = note.data;
@@ -95,82 +104,88 @@ export function NoteReaderView({ noteId, focusSegment, actions, onBack }: NoteRe
       : undefined;
 
   return (
-    <NoteReader
-      note={detail}
-      // A failed refresh of a note on screen (while it processes) keeps it there.
-      status={detail ? 'ready' : note.isError ? 'error' : 'loading'}
-      error={note.isError ? toFailureText(note.error) : undefined}
-      onRetry={() => void note.refetch()}
-      folderName={folderName}
-      audioSrc={detail ? noteAudioUrl(detail.id) : undefined}
-      peaks={peaks.data?.peaks}
-      focusSegment={focusSegment}
-      folders={folders.data}
-      onBack={onBack}
-      onDownload={(format, design) => actions.download({ id: noteId }, format, design)}
-      originalHref={detail ? noteOriginalUrl(detail.id) : undefined}
-      onRenameSpeakers={(names) => actions.renameSpeakers({ id: noteId }, names)}
-      onToggleSaved={(saved) => actions.setSaved({ id: noteId }, saved)}
-      onRetryProcessing={() => actions.retry({ id: noteId })}
-      onRename={(name) => actions.rename({ id: noteId }, name)}
-      onMove={(folderId) =>
-        actions.move({ id: noteId, folder_id: detail?.folder_id ?? null }, folderId)
-      }
-      // A locked note takes no change (docs/formal-minutes.md#approval-and-signature): no editing.
-      onEditTranscript={
-        locked
-          ? undefined
-          : (change, baseVersion) =>
-              withFailureText(transcript.edit.mutateAsync({ change, baseVersion }))
-      }
-      onUndoTranscript={(baseVersion) => withFailureText(transcript.undo.mutateAsync(baseVersion))}
-      onUndoCorrection={(revisionId, baseVersion) =>
-        withFailureText(transcript.undoCorrection.mutateAsync({ revisionId, baseVersion }))
-      }
-      onLoadRevisions={loadRevisions}
-      onEditSummary={
-        locked
-          ? undefined
-          : (change, baseVersion) =>
-              withFailureText(summaryEdit.mutateAsync({ change, baseVersion }))
-      }
-      onReloadNote={() => void note.refetch()}
-      onDelete={async () => {
-        await actions.remove({ id: noteId });
-        onBack();
-      }}
-      approval={
-        detail && formal ? <NoteApproval note={detail} structure={formal.structure} /> : undefined
-      }
-      summaryTools={
-        detail ? (
-          <SummaryTools
-            note={detail}
-            summaryModels={capabilities.data?.summary_models ?? []}
-            templates={templates.data?.templates.filter((template) => !template.built_in)}
-            paid={isPremium(plan.data)}
-            languages={capabilities.data?.languages ?? [detail.summary_language]}
-            onResummarise={
-              capabilities.data && !locked
-                ? (body) => withFailureText(resummarise.mutateAsync({ id: noteId, body }))
-                : undefined
-            }
-            resummariseFieldErrors={toFieldIssues(resummarise.error)}
-            onOpenVersions={() => {
-              if (versionsWanted) void versions.refetch();
-              else setVersionsWanted(true);
-            }}
-            versionsStatus={versions.data ? 'ready' : versions.isError ? 'error' : 'loading'}
-            versions={versions.data}
-            versionsError={versions.isError ? toFailureText(versions.error) : undefined}
-            onRestore={
-              locked
-                ? undefined
-                : (version) => withFailureText(restore.mutateAsync({ id: noteId, version }))
-            }
-          />
-        ) : undefined
-      }
-    />
+    <>
+      <NoteReader
+        note={detail}
+        // A failed refresh of a note on screen (while it processes) keeps it there.
+        status={detail ? 'ready' : note.isError ? 'error' : 'loading'}
+        error={note.isError ? toFailureText(note.error) : undefined}
+        onRetry={() => void note.refetch()}
+        folderName={folderName}
+        audioSrc={detail ? noteAudioUrl(detail.id) : undefined}
+        peaks={peaks.data?.peaks}
+        focusSegment={focusSegment}
+        folders={folders.data}
+        onBack={onBack}
+        onDownload={(format, design) => actions.download({ id: noteId }, format, design)}
+        originalHref={detail ? noteOriginalUrl(detail.id) : undefined}
+        onRenameSpeakers={(names) => actions.renameSpeakers({ id: noteId }, names)}
+        onToggleSaved={(saved) => actions.setSaved({ id: noteId }, saved)}
+        onRetryProcessing={() => actions.retry({ id: noteId })}
+        onRename={(name) => actions.rename({ id: noteId }, name)}
+        onMove={(folderId) =>
+          actions.move({ id: noteId, folder_id: detail?.folder_id ?? null }, folderId)
+        }
+        // A locked note takes no change (docs/formal-minutes.md#approval-and-signature): no editing.
+        onEditTranscript={
+          locked
+            ? undefined
+            : (change, baseVersion) =>
+                withFailureText(transcript.edit.mutateAsync({ change, baseVersion }))
+        }
+        onUndoTranscript={(baseVersion) =>
+          withFailureText(transcript.undo.mutateAsync(baseVersion))
+        }
+        onUndoCorrection={(revisionId, baseVersion) =>
+          withFailureText(transcript.undoCorrection.mutateAsync({ revisionId, baseVersion }))
+        }
+        onLoadRevisions={loadRevisions}
+        onEditSummary={
+          locked
+            ? undefined
+            : (change, baseVersion) =>
+                withFailureText(summaryEdit.mutateAsync({ change, baseVersion }))
+        }
+        onReloadNote={() => void note.refetch()}
+        onShare={() => setSharing(true)}
+        onDelete={async () => {
+          await actions.remove({ id: noteId });
+          onBack();
+        }}
+        approval={
+          detail && formal ? <NoteApproval note={detail} structure={formal.structure} /> : undefined
+        }
+        summaryTools={
+          detail ? (
+            <SummaryTools
+              note={detail}
+              summaryModels={capabilities.data?.summary_models ?? []}
+              templates={templates.data?.templates.filter((template) => !template.built_in)}
+              paid={isPremium(plan.data)}
+              languages={capabilities.data?.languages ?? [detail.summary_language]}
+              onResummarise={
+                capabilities.data && !locked
+                  ? (body) => withFailureText(resummarise.mutateAsync({ id: noteId, body }))
+                  : undefined
+              }
+              resummariseFieldErrors={toFieldIssues(resummarise.error)}
+              onOpenVersions={() => {
+                if (versionsWanted) void versions.refetch();
+                else setVersionsWanted(true);
+              }}
+              versionsStatus={versions.data ? 'ready' : versions.isError ? 'error' : 'loading'}
+              versions={versions.data}
+              versionsError={versions.isError ? toFailureText(versions.error) : undefined}
+              onRestore={
+                locked
+                  ? undefined
+                  : (version) => withFailureText(restore.mutateAsync({ id: noteId, version }))
+              }
+            />
+          ) : undefined
+        }
+      />
+      {sharing && detail ? <ShareNoteView note={detail} onClose={() => setSharing(false)} /> : null}
+    </>
   );
 }

@@ -10,7 +10,16 @@ import {
   type NoteDetail,
 } from '@protokoll/contract';
 import type { suggestSpeakerNames } from '@protokoll/contract';
-import { ArrowLeft, Ellipsis, FolderInput, Pencil, RotateCw, Star, Trash2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  Ellipsis,
+  FolderInput,
+  Pencil,
+  RotateCw,
+  Share2,
+  Star,
+  Trash2,
+} from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert.tsx';
@@ -96,6 +105,8 @@ export interface NoteReaderProps extends Omit<React.ComponentProps<'div'>, 'chil
   onMove?: ((folderId: number | null) => ActionResult) | undefined;
   /** Delete the note (after confirming); without it no such action shows. */
   onDelete?: (() => ActionResult) | undefined;
+  /** "Teilen" on a finished note: the app opens its share dialog (docs/sharing.md). */
+  onShare?: (() => void) | undefined;
   /** The person's folders, offered by "In Ordner verschieben". */
   folders?: Folder[] | undefined;
   /**
@@ -155,6 +166,7 @@ export function NoteReader({
   onRename,
   onMove,
   onDelete,
+  onShare,
   folders = [],
   peaks,
   focusSegment,
@@ -277,6 +289,7 @@ export function NoteReader({
         onRename={onRename}
         onMove={onMove}
         onDelete={onDelete}
+        onShare={onShare}
       />
       {isProcessing(note.status) ? <ProcessingNotice note={note} /> : null}
       {note.status === 'error' ? (
@@ -436,6 +449,7 @@ interface ReaderHeaderProps {
   onRename: ((name: string) => ActionResult) | undefined;
   onMove: ((folderId: number | null) => ActionResult) | undefined;
   onDelete: (() => ActionResult) | undefined;
+  onShare: (() => void) | undefined;
 }
 
 function ReaderHeader({
@@ -448,6 +462,7 @@ function ReaderHeader({
   onRename,
   onMove,
   onDelete,
+  onShare,
 }: ReaderHeaderProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -523,6 +538,12 @@ function ReaderHeader({
                 {t('notes.actions.starred')}
               </span>
             </span>
+          </Button>
+        ) : null}
+        {note.status === 'done' && onShare ? (
+          <Button variant="outline" data-slot="share-note" onClick={onShare}>
+            <Share2 aria-hidden />
+            {t('reader.share')}
           </Button>
         ) : null}
         {note.status === 'done' ? (

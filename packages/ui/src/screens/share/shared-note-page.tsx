@@ -50,9 +50,9 @@ function ShareFrame({ path, children }: { path: string; children: React.ReactNod
       <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-8">{children}</main>
       <footer data-print="hide" className="border-t border-border">
         <p className="mx-auto w-full max-w-4xl px-4 py-4 text-sm text-muted-foreground">
-          {t('share.page.madeWith')}{' '}
+          {t('exports.sharePage.madeWith')}{' '}
           <a href="/" className={linkVariants()}>
-            {t('share.page.about')}
+            {t('exports.sharePage.about')}
           </a>
         </p>
       </footer>
@@ -67,15 +67,17 @@ function SharedNote({ note }: { note: SharedNoteView }) {
   const formal = note.extract?.items !== undefined;
   const extractText = note.extract
     ? formal
-      ? t('share.page.extractItems', { items: note.extract.items?.join(', ') })
-      : t('share.page.extractSections')
+      ? t('exports.sharePage.extractItems', { items: note.extract.items?.join(', ') })
+      : t('exports.sharePage.extractSections')
     : undefined;
   return (
     <article className="grid grid-cols-[minmax(0,1fr)] gap-8">
-      <header className="grid gap-2">
+      <header className="grid grid-cols-[minmax(0,1fr)] gap-2">
         <div className="flex flex-wrap gap-2">
-          <Badge variant="brand">{t('share.page.badge')}</Badge>
-          {note.extract ? <Badge variant="info">{t('share.page.extractBadge')}</Badge> : null}
+          <Badge variant="brand">{t('exports.sharePage.badge')}</Badge>
+          {note.extract ? (
+            <Badge variant="info">{t('exports.sharePage.extractBadge')}</Badge>
+          ) : null}
         </div>
         <h1 className="text-2xl font-semibold tracking-tight wrap-break-word text-foreground">
           {note.name}
@@ -88,21 +90,25 @@ function SharedNote({ note }: { note: SharedNoteView }) {
         </p>
         {note.expires_at ? (
           <p data-print="hide" className="text-sm text-muted-foreground">
-            {t('share.page.expires', { date: format.date(note.expires_at) })}
+            {t('exports.sharePage.expires', { date: format.date(note.expires_at) })}
           </p>
         ) : null}
       </header>
       {extractText ? (
-        <Alert variant="info" title={t('share.page.extractTitle')} description={extractText} />
+        <Alert
+          variant="info"
+          title={t('exports.sharePage.extractTitle')}
+          description={extractText}
+        />
       ) : null}
       {note.audio_src ? (
         <section aria-labelledby="shared-recording" data-print="hide" className="grid gap-2">
           <h2 id="shared-recording" className="text-lg font-semibold text-foreground">
-            {t('share.page.recording')}
+            {t('exports.sharePage.recording')}
           </h2>
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the summary (and the transcript where shared) is the recording's text alternative */}
           <audio controls preload="metadata" src={note.audio_src} className="w-full">
-            {t('share.page.noAudio')}
+            {t('exports.sharePage.noAudio')}
           </audio>
         </section>
       ) : null}
@@ -126,21 +132,21 @@ function CodeForm({ path, wrong, limited }: { path: string; wrong: boolean; limi
   const id = useId();
   const { locale } = useUi();
   const error = limited
-    ? t('share.page.code.limited')
+    ? t('exports.sharePage.code.limited')
     : wrong
-      ? t('share.page.code.wrong')
+      ? t('exports.sharePage.code.wrong')
       : undefined;
   return (
     <section aria-labelledby={`${id}-title`} className="mx-auto grid max-w-md gap-4 py-8">
       <LockKeyhole aria-hidden className="size-8 text-muted-foreground" />
       <h1 id={`${id}-title`} className="text-2xl font-semibold tracking-tight text-foreground">
-        {t('share.page.code.title')}
+        {t('exports.sharePage.code.title')}
       </h1>
-      <p className="text-sm text-muted-foreground">{t('share.page.code.description')}</p>
+      <p className="text-sm text-muted-foreground">{t('exports.sharePage.code.description')}</p>
       {error ? <Alert id={`${id}-error`} variant="danger" description={error} /> : null}
       <form method="post" action={`${path}?lang=${locale}`} className="grid gap-3">
         <label htmlFor={`${id}-code`} className="text-sm font-medium text-foreground">
-          {t('share.page.code.label')}
+          {t('exports.sharePage.code.label')}
         </label>
         <Input
           id={`${id}-code`}
@@ -152,7 +158,7 @@ function CodeForm({ path, wrong, limited }: { path: string; wrong: boolean; limi
           aria-describedby={error ? `${id}-error` : undefined}
         />
         <button type="submit" className={cn(buttonVariants(), 'justify-self-start')}>
-          {t('share.page.code.submit')}
+          {t('exports.sharePage.code.submit')}
         </button>
       </form>
     </section>
@@ -166,9 +172,13 @@ function Gone({ reason }: { reason: 'revoked' | 'expired' | 'unknown' | 'limited
     <section className="mx-auto grid max-w-md gap-4 py-8 text-center justify-items-center">
       <Link2Off aria-hidden className="size-10 text-muted-foreground" />
       <h1 className="text-2xl font-semibold tracking-tight text-foreground">
-        {t(reason === 'limited' ? 'share.page.gone.limitedTitle' : 'share.page.gone.title')}
+        {t(
+          reason === 'limited'
+            ? 'exports.sharePage.gone.limitedTitle'
+            : 'exports.sharePage.gone.title',
+        )}
       </h1>
-      <p className="text-muted-foreground">{t(`share.page.gone.${reason}`)}</p>
+      <p className="text-muted-foreground">{t(`exports.sharePage.gone.${reason}`)}</p>
     </section>
   );
 }
