@@ -78,7 +78,11 @@ export async function shareDocument(
       ? page.note.name
       : page.kind === 'code'
         ? t('exports.sharePage.code.title')
-        : t(page.reason === 'limited' ? 'exports.sharePage.gone.limitedTitle' : 'exports.sharePage.gone.title');
+        : t(
+            page.reason === 'limited'
+              ? 'exports.sharePage.gone.limitedTitle'
+              : 'exports.sharePage.gone.title',
+          );
   const seek =
     page.kind === 'note' && page.note.audio_src
       ? `\n    <script>${SHARE_SEEK_SCRIPT}</script>`
