@@ -14,9 +14,12 @@ process.env.E2E_OPENAI_URL = `http://127.0.0.1:${OPENAI_PEER_PORT}`;
 const STRIPE_PEER_PORT = Number(process.env.E2E_STRIPE_PORT ?? APP_PORT + 3);
 process.env.E2E_STRIPE_URL = `http://127.0.0.1:${STRIPE_PEER_PORT}`;
 const STRIPE_WEBHOOK_SECRET = 'whsec_protokoll_e2e';
+// Mail of the e2e server: over SMTP to the local SMTP peer, whose mails the tests read over HTTP.
+const SMTP_PEER_PORT = Number(process.env.E2E_SMTP_PORT ?? APP_PORT + 4);
+const SMTP_PEER_HTTP_PORT = SMTP_PEER_PORT + 1;
+process.env.E2E_SMTP_MAILS_URL = `http://127.0.0.1:${SMTP_PEER_HTTP_PORT}/mails`;
 // Every run starts on an empty embedded database.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'protokoll-e2e-'));
-// Workers inherit it: tests read mails from the server's outbox in this folder.
 process.env.E2E_DATA_DIR = dataDir;
 
 const use = {
@@ -88,6 +91,7 @@ export default defineConfig({
         RATE_LIMIT_REGISTER: '100/1h',
         // Every sign-in comes from 127.0.0.1.
         RATE_LIMIT_LOGIN_IP: '1000/15m',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PEER_PORT}`,
         STRIPE_SECRET_KEY: 'sk_test_e2e',
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PEER_PORT}`,
@@ -104,6 +108,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${OPENAI_PEER_PORT}/health`,
       reuseExistingServer: false,
       // A cap, not a wait: `npx tsx` took over 30 s to answer on a machine under load 20.
+      timeout: 120_000,
+    },
+    {
+      command: `npx tsx tests/peers/smtp-server.ts ${SMTP_PEER_PORT} ${SMTP_PEER_HTTP_PORT}`,
+      url: `http://127.0.0.1:${SMTP_PEER_HTTP_PORT}/health`,
+      reuseExistingServer: false,
       timeout: 120_000,
     },
     {

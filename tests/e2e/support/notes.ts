@@ -39,6 +39,8 @@ export interface SeedOptions {
   folderId?: number;
   /** The spoken language asked for; German unless set. */
   language?: string;
+  /** The summary's language; German unless set. */
+  summaryLanguage?: string;
 }
 
 /** Uploads `file` as the signed-in person (`POST /api/note`); answers the new note's id. */
@@ -56,7 +58,7 @@ export async function upload(
       file_name: basename(file),
       language: options.language ?? 'de',
       summary_model: 'extractive',
-      summary_language: 'de',
+      summary_language: options.summaryLanguage ?? 'de',
       design: 'modern',
       structure: 'minutes',
       transcribe: 'true',

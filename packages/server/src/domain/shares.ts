@@ -261,7 +261,8 @@ export async function revokeShareLink(
 /** What a token opens: the link and its note, or why it opens nothing. */
 export type OpenedShare =
   | { kind: 'open'; share: ShareLinkRow; note: NoteDetailRow }
-  | { kind: 'gone'; reason: 'revoked' | 'expired' | 'unknown' };
+  /** `locale`: the note's language where the link is known (revoked or expired). */
+  | { kind: 'gone'; reason: 'revoked' | 'expired' | 'unknown'; locale?: Locale };
 
 /** The link of a token, with its note (its owner's, found through the link's own row). */
 export async function openShare(db: Db, token: string, now = new Date()): Promise<OpenedShare> {
@@ -271,7 +272,13 @@ export async function openShare(db: Db, token: string, now = new Date()): Promis
     .where(eq(shareLinks.tokenHash, hashToken(token)));
   if (!share) return { kind: 'gone', reason: 'unknown' };
   const state = stateOf(share, now);
-  if (state !== 'active') return { kind: 'gone', reason: state };
+  if (state !== 'active') {
+    const [note] = await db
+      .select({ summary_language: notes.summaryLanguage })
+      .from(notes)
+      .where(eq(notes.id, share.noteId));
+    return { kind: 'gone', reason: state, ...(note && { locale: noteLocale(note) }) };
+  }
   const note = await findOwnedNote(db, share.userId, share.noteId);
   if (!note || note.status !== 'done') return { kind: 'gone', reason: 'unknown' };
   return { kind: 'open', share, note };

@@ -113,12 +113,17 @@ export function sharePages(dataPages: DataPages): Hono<AppEnv> {
       c.header('Retry-After', String(secondsUntilNextWindow(c.var.config.rateLimits.shareMiss)));
       return render(c, pageLocale(c, fallback), { kind: 'gone', reason: 'limited' }, 429);
     }
-    const found = TOKEN_PATTERN.test(token)
+    const found: OpenedShare = TOKEN_PATTERN.test(token)
       ? await openShare(c.var.db, token)
-      : ({ kind: 'gone', reason: 'unknown' } as const);
+      : { kind: 'gone', reason: 'unknown' };
     if (found.kind === 'gone') {
       if (found.reason === 'unknown') await countMiss(c);
-      return render(c, pageLocale(c, fallback), found, 404);
+      return render(
+        c,
+        pageLocale(c, found.locale ?? fallback),
+        { kind: 'gone', reason: found.reason },
+        404,
+      );
     }
     return found;
   }

@@ -163,6 +163,8 @@ describe('making, listing and revoking links', () => {
     const gone = await page(path);
     expect(gone.res.status).toBe(404);
     expect(gone.request?.page).toEqual({ kind: 'gone', reason: 'revoked' });
+    // In the note's language, as the page was.
+    expect(gone.request?.locale).toBe('de');
     expect((await t.app.request(`${path}/audio`)).status).toBe(404);
     expect((await list(note.id)).body.shares[0]?.state).toBe('revoked');
   });
