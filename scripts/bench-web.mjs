@@ -31,6 +31,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { generate } from 'selfsigned';
+import { CHROME, CHROME_FLAGS, KINDS, kindOf, lighthouse, median } from './lighthouse.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const option = (name, fallback) => {
@@ -39,7 +40,6 @@ const option = (name, fallback) => {
 };
 const RUNS = Number(option('runs', 3));
 const PORT = Number(option('port', process.env.BENCH_PORT ?? 4390));
-const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The signed-in visitor's time zone. */
 const TIME_ZONE = 'Europe/Berlin';
 /** HTTP/1.1 on PORT, HTTP/2 (TLS) on the port after it. */
@@ -66,15 +66,6 @@ const BLANK_PAGE =
   '<meta name="description" content="Eine leere Seite zum Messen"></head><body><main>' +
   '<h1>Eine leere Seite zum Messen</h1><p>Nur Text: kein Skript, kein Stil, keine Schrift.</p>' +
   '</main></body></html>';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 let dist = option('dist');
 if (!dist) {
@@ -157,92 +148,7 @@ for (const protocol of PROTOCOLS) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-/** Which kind of bytes a response is. */
-function kindOf(url, resourceType) {
-  if (url.includes('/_i18n/')) return 'messages';
-  if (/\.js(\?|$)/.test(url) || resourceType === 'Script' || resourceType === 'script') return 'js';
-  if (/\.css(\?|$)/.test(url) || resourceType === 'Stylesheet' || resourceType === 'stylesheet')
-    return 'css';
-  if (/\.woff2?(\?|$)/.test(url) || resourceType === 'Font' || resourceType === 'font')
-    return 'fonts';
-  if (resourceType === 'Document' || resourceType === 'document') return 'html';
-  return 'other';
-}
-const KINDS = ['js', 'css', 'messages', 'fonts', 'html'];
 const kib = (bytes) => (bytes / 1024).toFixed(1);
-
-/** Runs a command to its end: its exit status and what it printed. */
-function run(command, args, options) {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out = [];
-    const err = [];
-    child.stdout.on('data', (chunk) => out.push(chunk));
-    child.stderr.on('data', (chunk) => err.push(chunk));
-    child.on('error', fail);
-    child.on('close', (status) =>
-      done({
-        status,
-        stdout: Buffer.concat(out).toString(),
-        stderr: Buffer.concat(err).toString(),
-      }),
-    );
-  });
-}
-
-/** One Lighthouse run; a run that fails to record (it happens under load) is tried again. */
-async function lighthouse(url, attempts = 3) {
-  try {
-    return await lighthouseOnce(url);
-  } catch (error) {
-    if (attempts <= 1) throw error;
-    process.stderr.write(`retrying ${url}: ${String(error).slice(0, 160)}\n`);
-    return lighthouse(url, attempts - 1);
-  }
-}
-
-/** Lighthouse runs in a child process; asynchronously, so this one can serve the blank page. */
-async function lighthouseOnce(url) {
-  const result = await run(
-    process.execPath,
-    [
-      join(root, 'node_modules/lighthouse/cli/index.js'),
-      url,
-      '--output=json',
-      '--output-path=stdout',
-      '--only-categories=performance',
-      '--quiet',
-      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROME } },
-  );
-  if (result.status !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr}`);
-  const report = JSON.parse(result.stdout);
-  const bytes = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
-  for (const item of report.audits['network-requests'].details.items) {
-    const kind = kindOf(item.url, item.resourceType);
-    if (kind in bytes) bytes[kind] += item.transferSize ?? 0;
-  }
-  const metric = (id) => report.audits[id].numericValue;
-  const document = report.audits['network-requests'].details.items.find(
-    (item) => item.resourceType === 'Document',
-  );
-  return {
-    protocol: document?.protocol ?? '?',
-    bi: report.environment.benchmarkIndex,
-    score: Math.round(report.categories.performance.score * 100),
-    fcp: metric('first-contentful-paint'),
-    lcp: metric('largest-contentful-paint'),
-    tbt: metric('total-blocking-time'),
-    cls: metric('cumulative-layout-shift'),
-    bytes,
-  };
-}
 
 const rows = [];
 const blankServer = createServer((_request, response) =>

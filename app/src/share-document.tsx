@@ -4,12 +4,14 @@ import type { I18n } from '@protokoll/ui/i18n';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
-import { SHARE_SEEK_SCRIPT } from './lib/boot-scripts.ts';
+import { FONTS_LATER_ATTRIBUTE, SHARE_SEEK_SCRIPT } from './lib/boot-scripts.ts';
 
 /*
  * The share pages (docs/sharing.md#the-page): the server hands over all a page shows, this renders
  * it once into the build's share template, and the browser never hydrates it. Its only scripts are
- * the shell's theme script and, where the recording is shared, the seek script.
+ * the shell's theme script and, where the recording is shared, the seek script. It is set in the
+ * metric-matched fallback font unless this browser has fetched the web font before
+ * (`FONTS_LATER_ATTRIBUTE`, docs/architecture.md#the-web-font): a first visit fetches no font.
  */
 
 /** The share template's file beside the data pages' (`dist/.ssr/templates/share.html`). */
@@ -21,10 +23,13 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * What the share page hides when printed (`data-print="hide"`: the language links, the player):
- * in the page's own stylesheet, so that no other page carries it.
+ * The share page's own rules, so that no other page carries them: what it hides when printed
+ * (`data-print="hide"`: the language links, the player), and a long transcript's lines laid out
+ * only once they come into view.
  */
-const PRINT_CSS = '@media print{[data-print=hide]{display:none!important}}';
+const SHARE_CSS =
+  '@media print{[data-print=hide]{display:none!important}}' +
+  '@media screen{[data-slot=shared-transcript]>li{content-visibility:auto;contain-intrinsic-size:auto 3rem}}';
 
 /**
  * The template as the build writes it: the shell's head (with its theme script) and every
@@ -36,7 +41,7 @@ export function shareTemplateOf(
   cssFiles: readonly string[],
   readAsset: (file: string) => string,
 ): string {
-  const styles = [...cssFiles.map(readAsset), PRINT_CSS]
+  const styles = [...cssFiles.map(readAsset), SHARE_CSS]
     .map((css) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`)
     .join('\n    ');
   const template = shell
@@ -88,7 +93,7 @@ export async function shareDocument(
       ? `\n    <script>${SHARE_SEEK_SCRIPT}</script>`
       : '';
   return template
-    .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+    .replace(/<html lang="[^"]*">/, `<html lang="${locale}" ${FONTS_LATER_ATTRIBUTE}>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(`${title} – Protokoll`)}</title>`)
     .replace(SHARE_OUTLET, () => `${html}${seek}`);
 }

@@ -156,7 +156,7 @@ for (const locale of ['de', 'en'] as const) {
     // The recording plays through the link; a transcript line plays from its passage.
     const audio = visitor.locator('audio');
     await expect(audio).toHaveAttribute('src', /\/s\/[A-Za-z0-9_-]{43}\/audio$/);
-    await visitor.locator('[data-slot="transcript-line"]').nth(1).click();
+    await visitor.locator('[data-slot="shared-transcript"] > li').nth(1).click();
     await expect
       .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime))
       .toBeGreaterThan(0);

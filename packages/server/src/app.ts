@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps): App {
   // On either engine: hashing is CPU on this process's thread pool, whatever the database.
   const passwordQueue =
     deps.passwordQueue ?? createBoundedQueue(config.passwordHashing, 'password');
-  // Probing is CPU in child processes, whatever the engine (docs/architecture.md#probe-queue).
+  // Probing is CPU in child processes, whatever the engine (docs/architecture.md#password-and-probe-queues).
   const probeQueue = deps.probeQueue ?? createBoundedQueue(config.uploads.probe, 'upload check');
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

@@ -22,7 +22,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /**
  * A bounded queue's limits (lib/bounded-queue.ts): PGlite's gate
  * (docs/architecture.md#database-queue), the password queue and the upload's ffprobe check
- * (docs/architecture.md#probe-queue). Beyond it requests answer 503 with `Retry-After`.
+ * (docs/architecture.md#password-and-probe-queues). Beyond it requests answer 503 with `Retry-After`.
  */
 export interface QueueLimits {
   /** At work at once (requests on the database, password hashes, ffprobe checks). */
@@ -438,7 +438,7 @@ const Variables = z.object({
   PGLITE_QUEUE_LIMIT: integerVariable(1_000, 0, 100_000),
   PGLITE_QUEUE_TIMEOUT_MS: integerVariable(1_000, 10, 60_000),
   // Password hashes at once: the cores but one, which the event loop (HTTP, PGlite) keeps; at
-  // least 1, at most the libuv thread pool's 4 (docs/architecture.md#password-queue).
+  // least 1, at most the libuv thread pool's 4 (docs/architecture.md#password-and-probe-queues).
   PASSWORD_HASH_MAX_CONCURRENT: integerVariable(defaultPasswordHashes(), 1, 1000),
   PASSWORD_HASH_QUEUE_LIMIT: integerVariable(50, 0, 100_000),
   PASSWORD_HASH_QUEUE_TIMEOUT_MS: integerVariable(500, 10, 60_000),
@@ -664,7 +664,7 @@ function configSchema(root: string) {
         staleAfterMs: e.UPLOAD_STALE_AFTER_MS,
         /** A resumable upload expires this long after it was created; the sweep then removes it. */
         resumableExpireMs: e.UPLOAD_RESUMABLE_EXPIRE_MS,
-        /** The bound on checking arrived recordings with ffprobe (docs/architecture.md#probe-queue). */
+        /** The bound on checking arrived recordings with ffprobe (docs/architecture.md#password-and-probe-queues). */
         probe: queueLimits(
           e.UPLOAD_PROBE_CONCURRENCY,
           e.UPLOAD_PROBE_QUEUE_LIMIT,
@@ -685,7 +685,7 @@ function configSchema(root: string) {
         poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
       },
       /**
-       * The password queue (docs/architecture.md#password-queue). On either engine: hashing is
+       * The password queue (docs/architecture.md#password-and-probe-queues). On either engine: hashing is
        * CPU.
        */
       passwordHashing: queueLimits(

@@ -24,7 +24,7 @@ export interface DomainDeps {
    */
   dbGate?: DbGate;
   /**
-   * The bound on ffprobe checks of arrived uploads (docs/architecture.md#probe-queue). Absent:
+   * The bound on ffprobe checks of arrived uploads (docs/architecture.md#password-and-probe-queues). Absent:
    * not bounded (scripts, tests of the operation alone).
    */
   probeQueue?: BoundedQueue;

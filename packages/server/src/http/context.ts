@@ -22,9 +22,9 @@ export interface AppVariables {
   dbGate: DbGate;
   /** The request's place in the gate, when the request runs through it as a whole. */
   dbPlace?: GatePlace;
-  /** The bound on password hashes and checks (docs/architecture.md#password-queue). */
+  /** The bound on password hashes and checks (docs/architecture.md#password-and-probe-queues). */
   passwordQueue: BoundedQueue;
-  /** The bound on the upload's ffprobe check (docs/architecture.md#probe-queue). */
+  /** The bound on the upload's ffprobe check (docs/architecture.md#password-and-probe-queues). */
   probeQueue: BoundedQueue;
   /** Carries the request id on every line. */
   logger: Logger;

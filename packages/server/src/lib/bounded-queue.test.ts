@@ -1,4 +1,4 @@
-// The bounded queue on its own, as the password queue (docs/architecture.md#password-queue), then
+// The bounded queue on its own, as the password queue (docs/architecture.md#password-and-probe-queues), then
 // sign-in and registration behind a full password queue. The database gate, the same queue with
 // requests lent out and back, is tested in db-gate.test.ts. Every wait is for a state, never for
 // a fixed time.

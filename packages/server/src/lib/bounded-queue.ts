@@ -1,8 +1,8 @@
 // The one bounded queue of the server (docs/architecture.md#database-queue): a few at work at
 // once, a bounded number waiting in arrival order for a bounded time, the rest refused at once
 // with `ServerBusyError` (503 + `Retry-After`). The database gate (db-gate.ts), the password
-// queue (auth/passwords.ts, docs/architecture.md#password-queue) and the upload's ffprobe check
-// (docs/architecture.md#probe-queue) are each one of these.
+// queue (auth/passwords.ts, docs/architecture.md#password-and-probe-queues) and the upload's ffprobe check
+// (docs/architecture.md#password-and-probe-queues) are each one of these.
 import type { QueueLimits } from '../config.ts';
 import { ServerBusyError } from './errors.ts';
 

@@ -15,7 +15,7 @@ export interface GatePlace {
   /**
    * Gives the place up while `work` runs and takes one again afterwards, in front of the line
    * (it waited once already): for work that needs no database, such as hashing a password (tens
-   * of milliseconds of CPU on the thread pool, docs/architecture.md#password-queue), which must
+   * of milliseconds of CPU on the thread pool, docs/architecture.md#password-and-probe-queues), which must
    * not keep other requests from the database meanwhile.
    * @throws ServerBusyError when no place comes back in time; `work` has then run, so it must
    *   write nothing the request would need to undo.

@@ -18,7 +18,7 @@ export function accountDepsOf(c: Context<AppEnv>): AccountDeps {
     jwtSecret: c.var.jwtSecret,
     mailer: c.var.mailer,
     // The database place is given up first, then the hash waits its turn in the password queue
-    // (docs/architecture.md#password-queue).
+    // (docs/architecture.md#password-and-probe-queues).
     awayFromDatabase: (work) =>
       place ? place.away(() => passwordQueue.run(work)) : passwordQueue.run(work),
   };

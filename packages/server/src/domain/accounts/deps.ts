@@ -9,7 +9,7 @@ export interface AccountDeps extends DomainDeps {
   /**
    * Runs password hashing and checks: without holding the request's database place
    * (lib/db-gate.ts `GatePlace.away`) and through the password queue, which may refuse with
-   * `ServerBusyError` (docs/architecture.md#password-queue). Absent: runs it in place.
+   * `ServerBusyError` (docs/architecture.md#password-and-probe-queues). Absent: runs it in place.
    */
   awayFromDatabase?: <T>(work: () => Promise<T>) => Promise<T>;
 }

@@ -194,7 +194,7 @@ export async function createNoteFromUpload(
 
   let detected: Awaited<ReturnType<typeof detectAudio>>;
   try {
-    // A few probes at once; beyond the queue's bound 503 (docs/architecture.md#probe-queue).
+    // A few probes at once; beyond the queue's bound 503 (docs/architecture.md#password-and-probe-queues).
     const probe = () => detectAudio(file.path);
     detected = await (deps.probeQueue?.run(probe) ?? probe());
   } catch (error) {

@@ -498,7 +498,7 @@ describe('POST /api/note', () => {
   });
 
   it('a full line for the ffprobe check refuses it with 503 and Retry-After, leaving nothing', async () => {
-    // docs/architecture.md#probe-queue: one probe at once, no line; the test holds the one place.
+    // docs/architecture.md#password-and-probe-queues: one probe at once, no line; the test holds the one place.
     const probeQueue = createBoundedQueue(
       { maxConcurrent: 1, queueLimit: 0, queueTimeoutMs: 1000 },
       'upload check',

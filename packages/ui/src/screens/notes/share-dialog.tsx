@@ -39,7 +39,7 @@ import {
   TextFormField,
 } from '../../components/form.tsx';
 import { FormErrorAlert } from '../../components/form-error-alert.tsx';
-import { Input } from '../../components/input.tsx';
+import { Input, inputVariants } from '../../components/input.tsx';
 import { textareaLook } from '../../lib/edit-looks.ts';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -428,7 +428,7 @@ function ShareFormView({
               <FormLabel>{t('share.dialog.expiry')}</FormLabel>
               <FormControl>
                 <select
-                  className={textareaLook}
+                  className={inputVariants({ size: 'md' })}
                   value={field.value as string}
                   onChange={(event) => field.onChange(event.target.value)}
                   onBlur={field.onBlur}

@@ -23,7 +23,7 @@ import { Brand } from '../../layouts/brand.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useUi } from '../../lib/ui-provider.tsx';
-import { SummarySection, TranscriptSection } from '../../widgets/reader-parts.tsx';
+import { SummarySection, useSpeakerName } from '../../widgets/reader-parts.tsx';
 
 export interface SharedNotePageProps {
   page: ShareRenderRequest['page'];
@@ -107,22 +107,69 @@ function SharedNote({ note }: { note: SharedNoteView }) {
             {t('exports.sharePage.recording')}
           </h2>
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the summary (and the transcript where shared) is the recording's text alternative */}
-          <audio controls preload="metadata" src={note.audio_src} className="w-full">
+          <audio controls preload="none" src={note.audio_src} className="w-full">
             {t('exports.sharePage.noAudio')}
           </audio>
         </section>
       ) : null}
       <SummarySection summary={note.summary} onSeek={ignore} speakerNames={note.speaker_names} />
       {note.transcript ? (
-        <TranscriptSection
-          segments={note.segments}
-          speakerNames={note.speaker_names}
-          kept
-          position={null}
-          onSeek={ignore}
-        />
+        <SharedTranscript segments={note.segments} speakerNames={note.speaker_names} />
       ) : null}
     </article>
+  );
+}
+
+/**
+ * The transcript as text: a line per passage with its time, the speaker named where they change.
+ * Plain elements with the reader's classes, no button per line: a two-hour transcript is a
+ * thousand lines or more, and the page must paint without any script (with the seek script, a
+ * line plays its passage: `data-start`).
+ */
+function SharedTranscript({
+  segments,
+  speakerNames,
+}: {
+  segments: SharedNoteView['segments'];
+  speakerNames: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const speakerName = useSpeakerName(speakerNames);
+  return (
+    <section aria-labelledby="shared-transcript" className="grid grid-cols-[minmax(0,1fr)] gap-3">
+      <h2 id="shared-transcript" className="text-lg font-semibold text-foreground">
+        {t('reader.transcript.title')}
+      </h2>
+      {segments.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('reader.transcript.empty')}</p>
+      ) : (
+        // Line height, breaking and gaps are set once on the list, so that a thousand lines carry
+        // as little markup as they can.
+        <ol
+          data-slot="shared-transcript"
+          className="grid gap-2 text-sm leading-relaxed wrap-anywhere"
+        >
+          {segments.map((segment, index) => (
+            <li
+              key={index}
+              data-start={segment.start}
+              className="grid grid-cols-[3.5rem_minmax(0,1fr)]"
+            >
+              <span className="text-xs text-muted-foreground tabular-nums">
+                {format.clock(segment.start)}
+              </span>
+              <span>
+                {segment.speaker !== segments[index - 1]?.speaker ? (
+                  <strong className="block">{speakerName(segment.speaker)}</strong>
+                ) : null}
+                {segment.text}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
