@@ -64,21 +64,11 @@ for (const path of server.dataRenderedAddresses()) {
     pageDocument(shell, manifest, { ...frame, html: server.ROOT_OUTLET }, documentOptions),
   );
 }
-// The share pages' template (docs/sharing.md#the-page): the shell's head, its CSS inlined, no module.
+// The share pages' template (docs/sharing.md#the-page): the shell's head with the share pages' own
+// stylesheet inlined, no module.
 write(
   join(ssrOut, server.DATA_TEMPLATES_DIR, server.SHARE_TEMPLATE_FILE),
-  server.shareTemplateOf(
-    shell,
-    // The entry's stylesheet first, as every page loads it.
-    [
-      ...new Set(
-        Object.values(manifest)
-          .sort((a, b) => Number(Boolean(b.isEntry)) - Number(Boolean(a.isEntry)))
-          .flatMap((chunk) => chunk.css ?? []),
-      ),
-    ],
-    documentOptions.readAsset,
-  ),
+  server.shareTemplateOf(shell),
 );
 // The pages the browser renders get the shell with their chunks preloaded.
 for (const page of server.browserRenderedPages()) {

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { FONTS_LATER_ATTRIBUTE, SHARE_SEEK_SCRIPT } from './lib/boot-scripts.ts';
+import shareCss from './styles/share.css?inline';
 
 /*
  * The share pages (docs/sharing.md#the-page): the server hands over all a page shows, this renders
@@ -32,16 +33,12 @@ const SHARE_CSS =
   '@media screen{[data-slot=shared-transcript]>li{content-visibility:auto;contain-intrinsic-size:auto 3rem}}';
 
 /**
- * The template as the build writes it: the shell's head (with its theme script) and every
- * stylesheet of the build inlined (`cssFiles`, in the build's order), no module: a visitor's first
- * visit paints without another request.
+ * The template as the build writes it: the shell's head (with its theme script) and the share
+ * pages' own stylesheet inlined (`styles/share.css`: the classes of their components only), no
+ * module: a visitor's first visit paints without another request.
  */
-export function shareTemplateOf(
-  shell: string,
-  cssFiles: readonly string[],
-  readAsset: (file: string) => string,
-): string {
-  const styles = [...cssFiles.map(readAsset), SHARE_CSS]
+export function shareTemplateOf(shell: string): string {
+  const styles = [shareCss, SHARE_CSS]
     .map((css) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`)
     .join('\n    ');
   const template = shell

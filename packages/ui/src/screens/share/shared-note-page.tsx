@@ -156,9 +156,7 @@ function SharedTranscript({
               data-start={segment.start}
               className="grid grid-cols-[3.5rem_minmax(0,1fr)]"
             >
-              <span className="text-xs text-muted-foreground tabular-nums">
-                {format.clock(segment.start)}
-              </span>
+              <small className="text-muted-foreground">{format.clock(segment.start)}</small>
               <span>
                 {segment.speaker !== segments[index - 1]?.speaker ? (
                   <strong className="block">{speakerName(segment.speaker)}</strong>
