@@ -5,6 +5,10 @@ import { rateLimits } from '../db/schema.ts';
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again later.';
 
+/** The start of the fixed window of `limit` that holds `now`. */
+const windowStartOf = (limit: RateLimit, now: Date) =>
+  new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+
 /**
  * Counts one attempt under `key` in the current fixed window and says whether it is within the
  * limit. The counter lives in the database (one upsert), so several API processes share it.
@@ -15,7 +19,7 @@ export async function hitRateLimit(
   limit: RateLimit,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+  const windowStart = windowStartOf(limit, now);
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
@@ -46,11 +50,10 @@ export async function rateLimitReached(
   limit: RateLimit,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
   const [row] = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStartOf(limit, now))));
   return (row?.count ?? 0) >= limit.max;
 }
 
