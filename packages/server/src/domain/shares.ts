@@ -26,8 +26,8 @@ import { sharedNoteMail } from '../providers/mail/templates.ts';
 import { awayFromDatabase, type AccountDeps } from './accounts/deps.ts';
 import type { DomainDeps } from './deps.ts';
 import { toNoteDetailDto } from './notes/dto.ts';
-import { extractOf, minutesDetail } from './notes/export-note.ts';
-import { findOwnedNote, type NoteDetailRow } from './notes/queries.ts';
+import { extractOf, minutesDetail, noteLocale } from './notes/export-note.ts';
+import { findOwnedNote, ownedNoteId, type NoteDetailRow } from './notes/queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -59,24 +59,10 @@ function toShareLink(row: ShareLinkRow, now: Date): ShareLink {
   };
 }
 
-/** The language a note is shared and mailed in: its summary's when it is one of ours, else German. */
-export function noteLocale(note: Pick<NoteDetail, 'summary_language'>): Locale {
-  return note.summary_language === 'en' ? 'en' : 'de';
-}
-
 function invalid(path: string): ApiError {
   return new ApiError(422, ErrorCode.VALIDATION, ErrorMessage.validation, [
     { path, message: 'validation.invalidValue' },
   ]);
-}
-
-async function ownedNoteId(db: Db, userId: number, noteId: number): Promise<number> {
-  const [row] = await db
-    .select({ id: notes.id })
-    .from(notes)
-    .where(and(eq(notes.id, noteId), eq(notes.userId, userId)));
-  if (!row) throw notFoundError();
-  return row.id;
 }
 
 /** A note's links, newest first. @throws ApiError 404 when the user has no such note. */
@@ -203,7 +189,7 @@ export async function createShareLink(
   const unsent: string[] = [];
   if (recipients.length > 0) {
     const [owner] = await deps.db.select().from(users).where(eq(users.id, userId));
-    const locale = noteLocale(detail);
+    const locale = noteLocale(detail.summary_language);
     const t = await translatorFor(deps.config.localesDir, locale);
     for (const to of recipients) {
       const mail = sharedNoteMail(t, locale, to, url, {
@@ -258,30 +244,30 @@ export async function revokeShareLink(
   return toShareLink(row, now);
 }
 
-/** What a token opens: the link and its note, or why it opens nothing. */
+/**
+ * What a token opens: the link, with its note's language, or why it opens nothing (`locale`: the
+ * note's language where the link is known, revoked or expired).
+ */
 export type OpenedShare =
-  | { kind: 'open'; share: ShareLinkRow; note: NoteDetailRow }
-  /** `locale`: the note's language where the link is known (revoked or expired). */
+  | { kind: 'open'; share: ShareLinkRow; locale: Locale }
   | { kind: 'gone'; reason: 'revoked' | 'expired' | 'unknown'; locale?: Locale };
 
-/** The link of a token, with its note (its owner's, found through the link's own row). */
+/**
+ * The link of a token, checked against its note (its owner's, finished) in one query that reads
+ * none of the note's text: the recording's range requests ask it again and again.
+ */
 export async function openShare(db: Db, token: string, now = new Date()): Promise<OpenedShare> {
-  const [share] = await db
-    .select()
+  const [found] = await db
+    .select({ share: shareLinks, status: notes.status, summaryLanguage: notes.summaryLanguage })
     .from(shareLinks)
+    .innerJoin(notes, and(eq(notes.id, shareLinks.noteId), eq(notes.userId, shareLinks.userId)))
     .where(eq(shareLinks.tokenHash, hashToken(token)));
-  if (!share) return { kind: 'gone', reason: 'unknown' };
-  const state = stateOf(share, now);
-  if (state !== 'active') {
-    const [note] = await db
-      .select({ summary_language: notes.summaryLanguage })
-      .from(notes)
-      .where(eq(notes.id, share.noteId));
-    return { kind: 'gone', reason: state, ...(note && { locale: noteLocale(note) }) };
-  }
-  const note = await findOwnedNote(db, share.userId, share.noteId);
-  if (!note || note.status !== 'done') return { kind: 'gone', reason: 'unknown' };
-  return { kind: 'open', share, note };
+  if (!found) return { kind: 'gone', reason: 'unknown' };
+  const locale = noteLocale(found.summaryLanguage);
+  const state = stateOf(found.share, now);
+  if (state !== 'active') return { kind: 'gone', reason: state, locale };
+  if (found.status !== 'done') return { kind: 'gone', reason: 'unknown' };
+  return { kind: 'open', share: found.share, locale };
 }
 
 /** Whether `code` is the link's access code (a link without one needs none). */
@@ -357,11 +343,4 @@ export async function countShareView(db: Db, shareId: number, now = new Date()):
     .update(shareLinks)
     .set({ views: sql`${shareLinks.views} + 1`, lastUsedAt: now })
     .where(eq(shareLinks.id, shareId));
-}
-
-/** The link's note for its recording, when the link shares the audio. */
-export function sharedRecordingOwner(
-  share: ShareLinkRow,
-): { userId: number; noteId: number } | undefined {
-  return share.audio ? { userId: share.userId, noteId: share.noteId } : undefined;
 }

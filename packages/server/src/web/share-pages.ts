@@ -18,13 +18,12 @@ import {
   checkShareCode,
   countShareView,
   hasShareAccess,
-  noteLocale,
   openShare,
   shareAccessProof,
   sharedViewOf,
   type OpenedShare,
 } from '../domain/shares.ts';
-import { toNoteDetailDto } from '../domain/notes/dto.ts';
+import { findOwnedNote } from '../domain/notes/queries.ts';
 import { findRecording, type Recording } from '../domain/notes/recording.ts';
 import type { AppEnv } from '../http/context.ts';
 import { clientIp } from '../http/rate-limit.ts';
@@ -132,11 +131,14 @@ export function sharePages(dataPages: DataPages): Hono<AppEnv> {
   pages.get('/:token', async (c) => {
     const found = await opened(c);
     if (found instanceof Response) return found;
-    const { share, note } = found;
-    const locale = pageLocale(c, noteLocale(toNoteDetailDto(note)));
+    const { share } = found;
+    const locale = pageLocale(c, found.locale);
     if (!hasShareAccess(c.var.jwtSecret, share, getCookie(c, SHARE_ACCESS_COOKIE))) {
       return render(c, locale, { kind: 'code', wrong: false, limited: false }, 200);
     }
+    const note = await findOwnedNote(c.var.db, share.userId, share.noteId);
+    // Deleted since the link was checked: as a link that never was.
+    if (!note) return render(c, locale, { kind: 'gone', reason: 'unknown' }, 404);
     const path = new URL(c.req.url).pathname;
     const view = await sharedViewOf(depsOf(c), share, note, `${path}/audio`);
     await countShareView(c.var.db, share.id);
@@ -147,8 +149,8 @@ export function sharePages(dataPages: DataPages): Hono<AppEnv> {
   pages.post('/:token', async (c) => {
     const found = await opened(c);
     if (found instanceof Response) return found;
-    const { share, note } = found;
-    const locale = pageLocale(c, noteLocale(toNoteDetailDto(note)));
+    const { share } = found;
+    const locale = pageLocale(c, found.locale);
     const path = new URL(c.req.url).pathname;
     const back = `${path}${c.req.query('lang') ? `?lang=${locale}` : ''}`;
     if (!share.accessCodeHash) return c.redirect(back, 303);

@@ -22,8 +22,11 @@ type MinutesVersionFound = Awaited<ReturnType<typeof getMinutesVersion>>;
 export const NOTE_NOT_READY_MESSAGE =
   'This note has not finished processing, so it cannot be downloaded.';
 
-/** Exports speak the note's language when it is one of ours, else German (German-first). */
-function exportLocale(summaryLanguage: string): Locale {
+/**
+ * The language a note is exported, shared and mailed in: its summary's when it is one of ours,
+ * else German (German-first).
+ */
+export function noteLocale(summaryLanguage: string): Locale {
   return summaryLanguage === 'en' ? 'en' : 'de';
 }
 
@@ -116,7 +119,7 @@ export async function exportNote(
     throw new ApiError(409, ErrorCode.NOTE_NOT_READY, NOTE_NOT_READY_MESSAGE);
   }
   const plain = toNoteDetailDto(note);
-  const locale = exportLocale(plain.summary_language);
+  const locale = noteLocale(plain.summary_language);
   if (!formalPartOf(plain.summary, plain.structure)) {
     if (minutesVersion !== undefined || items !== undefined) throw notFoundError();
     return renderExport(format, plain, locale, { localesDir: deps.config.localesDir, design });

@@ -35,6 +35,7 @@ import {
 } from '../../db/schema.ts';
 import { hashToken, randomToken } from '../../lib/auth/tokens.ts';
 import { ApiError, notFoundError } from '../../lib/errors.ts';
+import { ownedNoteId } from './queries.ts';
 import { translatorFor } from '../../lib/locale-files.ts';
 import type { Wording } from '../../lib/wording.ts';
 import { findUserByEmail, nameOf } from '../../lib/users.ts';
@@ -152,15 +153,6 @@ async function versionsOf(db: Db, rows: MinutesVersionRow[]): Promise<MinutesVer
       .orderBy(asc(minutesObjections.createdAt), asc(minutesObjections.id)),
   ]);
   return rows.map((row) => toVersion(row, signers, objections));
-}
-
-async function ownedNoteId(db: Db, userId: number, noteId: number): Promise<number> {
-  const [note] = await db
-    .select({ id: notes.id })
-    .from(notes)
-    .where(and(eq(notes.id, noteId), eq(notes.userId, userId)));
-  if (!note) throw notFoundError();
-  return note.id;
 }
 
 /**

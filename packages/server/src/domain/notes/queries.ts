@@ -5,6 +5,7 @@ import {
   type NoteRetry,
 } from '@protokoll/contract';
 import { and, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { notFoundError } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { inline, preparedOnce, runPrepared, type Bind } from '../../db/prepared.ts';
 import { jobs, notes, type NoteRow } from '../../db/schema.ts';
@@ -341,6 +342,16 @@ export async function countNotes(
 }
 
 /** The note `id` if `userId` owns it: ownership is part of the query, never checked afterwards. */
+/** The id of one of the user's notes. @throws ApiError 404 when the user has no such note. */
+export async function ownedNoteId(db: Db, userId: number, noteId: number): Promise<number> {
+  const [note] = await db
+    .select({ id: notes.id })
+    .from(notes)
+    .where(and(eq(notes.id, noteId), eq(notes.userId, userId)));
+  if (!note) throw notFoundError();
+  return note.id;
+}
+
 export async function findOwnedNote(
   db: Db,
   userId: number,
